@@ -1,0 +1,13 @@
+"""mcr-score: a scorer for Chinese Official Mahjong (MCR)."""
+
+from .errors import HandError, McrError, NotationError
+from .hand import Hand, Meld, Situation, check_hand
+from .notation import format_hand, parse_hand, with_situation
+from .tiles import Tile
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Hand", "HandError", "McrError", "Meld", "NotationError", "Situation", "Tile",
+    "check_hand", "format_hand", "parse_hand", "with_situation",
+]

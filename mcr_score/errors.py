@@ -1,0 +1,147 @@
+"""Errors for bad input: narrow `ValueError` subclasses, each with a stable `code`.
+
+One input can have several problems; the exception raised is the first one, and
+`problems` lists all of them, so a user fixes everything in one pass.
+`NotationError`s mean the text is not valid notation (CLI exit 2); `HandError`s mean the
+notation is fine but the hand or its situation is impossible (CLI exit 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class McrError(ValueError):
+    """Base class: `code` is stable, `column` is 1-based in `text` (or None), `where` names a field."""
+
+    code = "mcr-error"
+    exit_code = 1
+
+    def __init__(self, message: str, *, text: str | None = None, column: int | None = None,
+                 where: str | None = None) -> None:
+        self.message = message
+        self.text = text
+        self.column = column
+        self.where = where
+        self.problems: tuple[McrError, ...] = (self,)
+        super().__init__(message)
+
+    def describe(self) -> str:
+        """One problem: code, message, and the input with a caret under the column."""
+        head = f"{self.code}: {self.message}"
+        if self.column is not None:
+            head += f" (column {self.column})"
+        elif self.where:
+            head += f" ({self.where})"
+        if self.text is None:
+            return head
+        lines = [head, "  " + self.text]
+        if self.column is not None:
+            lines.append("  " + " " * _display_width(self.text[: self.column - 1]) + "^")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return "\n".join(p.describe() for p in self.problems)
+
+    def to_dict(self) -> dict:
+        out = {"code": self.code, "message": self.message}
+        if self.column is not None:
+            out["column"] = self.column
+        if self.where is not None:
+            out["where"] = self.where
+        if len(self.problems) > 1:
+            out["problems"] = [{k: v for k, v in p.to_dict().items() if k != "problems"}
+                               for p in self.problems]
+        return out
+
+
+def _display_width(s: str) -> int:
+    """Mahjong tile characters and CJK take two terminal cells; keep the caret aligned."""
+    return sum(2 if ord(c) >= 0x1F000 or 0x4E00 <= ord(c) <= 0x9FFF else 1 for c in s)
+
+
+def raise_all(problems: Sequence[McrError]) -> None:
+    """Raise the first problem, carrying all of them; notation errors first (they decide exit 2)."""
+    if not problems:
+        return
+    ordered = sorted(problems, key=lambda p: (not isinstance(p, NotationError), p.column or 0))
+    first = ordered[0]
+    first.problems = tuple(ordered)
+    raise first
+
+
+class NotationError(McrError):
+    """The text is not valid hand notation."""
+
+    code = "notation"
+    exit_code = 2
+
+
+class IllegalCharacterError(NotationError):
+    code = "illegal-character"
+
+
+class MissingSuitError(NotationError):
+    code = "missing-suit"
+
+
+class BadTileError(NotationError):
+    """A rank and suit that name no tile (8z, 9z)."""
+
+    code = "bad-tile"
+
+
+class UnclosedMeldError(NotationError):
+    code = "unclosed-meld"
+
+
+class BadMeldError(NotationError):
+    """A bracketed group that is not a chow, pung or kong ([124m], [EEF], [EFS])."""
+
+    code = "bad-meld"
+
+
+class BadClaimError(NotationError):
+    """A meld digit that means nothing for that kind of meld ([123m5], [EEE0])."""
+
+    code = "bad-claim"
+
+
+class BadSituationError(NotationError):
+    """A malformed `|EE0000|N` suffix."""
+
+    code = "bad-situation"
+
+
+class SyntaxProblemError(NotationError):
+    code = "syntax"
+
+
+class HandError(McrError):
+    """Valid notation describing an impossible hand."""
+
+    code = "bad-hand"
+
+
+class TooManyCopiesError(HandError):
+    code = "too-many-copies"
+
+
+class TileCountError(HandError):
+    code = "tile-count"
+
+
+class TooManyMeldsError(HandError):
+    code = "too-many-melds"
+
+
+class FlowerError(HandError):
+    """More than 8 flowers, or the same flower twice."""
+
+    code = "flowers"
+
+
+class ImpossibleSituationError(HandError):
+    """Situation flags that contradict each other or the tiles."""
+
+    code = "impossible-situation"

@@ -1,0 +1,190 @@
+"""The data model: declared melds, standing tiles, the winning tile and the situation.
+
+Values are frozen and their `repr` rebuilds them. `check_hand` lists every way a hand or its
+situation is impossible; it knows nothing about text, so each problem names its place with a
+reference that the caller turns into a column (notation) or a field name (JSON).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from . import errors
+from .tiles import FLOWER_LETTERS, WINDS, Tile
+
+MELD_KINDS = ("chow", "pung", "kong")
+# Meld digits, as in the notation: a chow names the claimed tile (1-3, lowest first); a pung
+# or an exposed kong the player it came from (1 left, 2 opposite, 3 right); 5-7 mark a kong
+# promoted from a pung claimed from player 1-3. A concealed kong has none.
+CLAIMS = {"chow": (1, 2, 3), "pung": (1, 2, 3), "kong": (1, 2, 3, 5, 6, 7)}
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A declared set. Chows and pungs are exposed; a kong is exposed or concealed."""
+
+    kind: str
+    tile: Tile  # the lowest tile of a chow, the tile of a pung or kong
+    concealed: bool = False
+    claim: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in MELD_KINDS:
+            raise errors.BadMeldError(f"meld kind {self.kind!r} is not chow, pung or kong")
+        if self.kind == "chow" and (self.tile.is_honor or self.tile.rank > 7):
+            raise errors.BadMeldError(f"no chow starts at {self.tile}")
+        if self.concealed and self.kind != "kong":
+            raise errors.BadMeldError(f"a declared {self.kind} is exposed, not concealed")
+        if self.claim is not None and (self.concealed or self.claim not in CLAIMS[self.kind]):
+            raise errors.BadClaimError(f"claim digit {self.claim} does not fit a "
+                                       f"{'concealed ' if self.concealed else ''}{self.kind}")
+        if self.kind == "kong" and not self.concealed and self.claim is None:
+            raise errors.BadClaimError("an exposed kong needs its claim digit (1-3, or 5-7 when promoted)")
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        if self.kind == "chow":
+            i = self.tile.index
+            return (self.tile, Tile.from_index(i + 1), Tile.from_index(i + 2))
+        return (self.tile,) * (4 if self.kind == "kong" else 3)
+
+    @property
+    def promoted(self) -> bool:
+        """A kong made by adding a drawn tile to an exposed pung (加杠)."""
+        return self.kind == "kong" and self.claim is not None and self.claim >= 5
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """How and when the hand was won, as in the `|EE0000|N` suffix."""
+
+    self_drawn: bool = False
+    last_copy: bool = False  # 绝张: the winning tile is the last copy not yet visible
+    wall_last: bool = False  # the last tile of the wall (drawn, or the discard after it)
+    kong: bool = False  # robbing a kong on a discard; the replacement tile on a self-draw
+    seat_wind: str = "E"
+    prevalent_wind: str = "E"
+    flowers: int = 0
+    flower_letters: str = ""  # which flowers (a-h), when they were named rather than counted
+
+    @property
+    def robbing_kong(self) -> bool:
+        return self.kong and not self.self_drawn
+
+    @property
+    def replacement(self) -> bool:
+        return self.kong and self.self_drawn
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand: declared melds, standing tiles (sorted), and the winning tile (None while waiting)."""
+
+    melds: tuple[Meld, ...] = ()
+    standing: tuple[Tile, ...] = ()
+    winning: Tile | None = None
+    situation: Situation = field(default_factory=Situation)
+
+    @property
+    def is_waiting(self) -> bool:
+        return self.winning is None
+
+    def concealed_tiles(self) -> tuple[Tile, ...]:
+        """Standing tiles plus the winning tile."""
+        return self.standing + ((self.winning,) if self.winning else ())
+
+
+# A place in a hand, for error locations: ("meld", i), ("standing", i), ("winning",),
+# ("situation", field_name) or ("end",).
+Ref = tuple
+Locator = Callable[[Ref], "tuple[int | None, str | None]"]
+
+
+def field_locator(ref: Ref) -> tuple[int | None, str | None]:
+    """Default locator: names a field (for hands that did not come from text)."""
+    if ref[0] in ("meld", "standing"):
+        return None, f"{'melds' if ref[0] == 'meld' else 'standing'}[{ref[1]}]"
+    if ref[0] == "situation":
+        return None, f"situation.{ref[1]}"
+    return None, ref[0]
+
+
+def _tile_refs(hand: Hand) -> Iterator[tuple[Tile, Ref]]:
+    for i, meld in enumerate(hand.melds):
+        for t in meld.tiles:
+            yield t, ("meld", i)
+    for i, t in enumerate(hand.standing):
+        yield t, ("standing", i)
+    if hand.winning is not None:
+        yield hand.winning, ("winning",)
+
+
+def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = None) -> list[errors.McrError]:
+    """Every problem of the hand and its situation, each located; an empty list means valid."""
+    problems: list[errors.McrError] = []
+
+    def add(cls: type[errors.McrError], message: str, ref: Ref) -> None:
+        column, where = locate(ref)
+        problems.append(cls(message, text=text, column=column, where=where))
+
+    k = len(hand.melds)
+    if k > 4:
+        add(errors.TooManyMeldsError, f"{k} melds declared; a hand has at most 4", ("meld", 4))
+    else:
+        held = len(hand.standing) + (hand.winning is not None)
+        want = 14 - 3 * k
+        if held not in (want, want - 1) or (held == want - 1 and hand.winning is not None):
+            add(errors.TileCountError,
+                f"{held} standing tiles with {k} meld{'s' * (k != 1)}; expected {want} "
+                f"(a winning hand, the last tile written is the winning tile) or {want - 1} (a waiting hand)",
+                ("end",))
+
+    places: dict[Tile, list[Ref]] = {}
+    for t, ref in _tile_refs(hand):
+        places.setdefault(t, []).append(ref)
+    for t, refs in places.items():
+        if len(refs) > 4:
+            located = [(locate(r)[0] or 0, r) for r in refs]
+            add(errors.TooManyCopiesError, f"{len(refs)} copies of {t}; there are only 4",
+                max(located)[1])
+
+    _check_situation(hand, add)
+    return problems
+
+
+def _check_situation(hand: Hand, add: Callable) -> None:
+    s = hand.situation
+    for name in ("seat_wind", "prevalent_wind"):
+        if getattr(s, name) not in WINDS:
+            add(errors.BadSituationError, f"{name.replace('_', ' ')} {getattr(s, name)!r} is not E, S, W or N",
+                ("situation", name))
+    if len(s.flower_letters) != len(set(s.flower_letters)) or any(c not in FLOWER_LETTERS for c in s.flower_letters):
+        add(errors.FlowerError, f"flowers {s.flower_letters!r}: each of a-h exists once", ("situation", "flowers"))
+    if s.flower_letters and len(s.flower_letters) != s.flowers:
+        add(errors.FlowerError, f"{s.flowers} flowers counted but {len(s.flower_letters)} named",
+            ("situation", "flowers"))
+    if not 0 <= s.flowers <= 8:
+        add(errors.FlowerError, f"{s.flowers} flowers; there are only 8", ("situation", "flowers"))
+    win = hand.winning
+    if win is None:
+        return
+    held = Counter(hand.standing)
+    in_melds = sum(m.tiles.count(win) for m in hand.melds)
+    if s.robbing_kong:
+        if held[win] or in_melds:
+            add(errors.ImpossibleSituationError,
+                f"robbing the kong on {win}, yet the hand holds another {win}: the other three are in the robbed kong",
+                ("situation", "kong"))
+        if s.wall_last:
+            add(errors.ImpossibleSituationError,
+                "robbing the kong on the last tile of the wall: no kong may be made with the last tile",
+                ("situation", "kong"))
+    if s.replacement and not any(m.kind == "kong" for m in hand.melds):
+        add(errors.ImpossibleSituationError,
+            "a win on a kong replacement tile needs a declared kong", ("situation", "kong"))
+    if s.last_copy and held[win]:
+        add(errors.ImpossibleSituationError,
+            f"last copy (绝张) claimed for {win}, but another {win} is among the standing tiles",
+            ("situation", "last_copy"))

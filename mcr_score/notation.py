@@ -1,0 +1,319 @@
+"""Hand notation: text -> `Hand` with `parse_hand`, `Hand` -> canonical text with `format_hand`.
+
+The syntax is defined only by `grammar/mcr.lark`. Parsing collects every problem it can
+(Lark's LALR error recovery for characters and tokens, then the checks of `hand.check_hand`)
+and raises them together, each with its column.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from . import errors
+from .hand import CLAIMS, Hand, Meld, Situation, check_hand
+from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
+
+GRAMMAR_NAME = "mcr.lark"
+
+
+def grammar_path() -> Path:
+    """The grammar shipped in the wheel, or the repository's `grammar/` in a source checkout."""
+    shipped = resources.files("mcr_score") / "grammar" / GRAMMAR_NAME
+    if shipped.is_file():
+        return Path(str(shipped))
+    return Path(__file__).resolve().parent.parent / "grammar" / GRAMMAR_NAME
+
+
+@functools.cache
+def _parser() -> Lark:
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", propagate_positions=True)
+
+
+def parse_hand(text: str) -> Hand:
+    """Parse hand notation into a `Hand`; raise the `McrError`s found, all at once."""
+    return parse_located(text)[0]
+
+
+def parse_located(text: str) -> tuple[Hand, _Located]:
+    """Parse and check `text`; also return where each part of the hand stands in it."""
+    if not isinstance(text, str):
+        raise errors.SyntaxProblemError(f"hand notation must be text, not {type(text).__name__}")
+    problems: list[errors.McrError] = []
+
+    def recover(e: UnexpectedInput) -> bool:
+        problem = _syntax_problem(text, e)
+        seen = {(p.code, p.column) for p in problems}
+        suffix_reported = any(isinstance(p, errors.BadSituationError) for p in problems)
+        if (problem.code, problem.column) not in seen and not (
+                suffix_reported and isinstance(problem, errors.BadSituationError)):
+            problems.append(problem)
+        # After an unclosed meld or a bad suffix, what follows cannot be read reliably.
+        return not isinstance(problem, (errors.UnclosedMeldError, errors.BadSituationError))
+
+    try:
+        tree = _parser().parse(text, on_error=recover)
+    except UnexpectedInput as e:
+        recover(e)
+        errors.raise_all(problems)
+    builder = _Builder(text)
+    hand, located = builder.transform(tree)
+    problems.extend(builder.problems)
+    if not problems:
+        problems.extend(check_hand(hand, located.locate, text))
+    errors.raise_all(problems)
+    return hand, located
+
+
+def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
+    pos = e.pos_in_stream if e.pos_in_stream is not None else len(text)
+    bar = text.find("|")
+    in_suffix = 0 <= bar < pos or (0 <= bar and pos == len(text))
+    if in_suffix:
+        return _suffix_problem(text, bar)
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[pos]
+        if ch == "0":
+            return errors.IllegalCharacterError("0 is not a tile rank (ranks are 1-9)", text=text, column=pos + 1)
+        return errors.IllegalCharacterError(f"{ch!r} is not part of the hand notation", text=text, column=pos + 1)
+    assert isinstance(e, UnexpectedToken)
+    tok = e.token
+    if tok.type == "$END":
+        opened = text.rfind("[")
+        if opened > text.rfind("]"):
+            return errors.UnclosedMeldError("meld opened with [ is never closed with ]", text=text,
+                                            column=opened + 1)
+        return errors.SyntaxProblemError("the hand ends too early", text=text, column=len(text) + 1)
+    if tok.type == "CLAIM":
+        return errors.BadMeldError(f"meld digit {tok.value!r} follows no tiles", text=text, column=pos + 1)
+    if tok.value == "|" and text.rfind("[", 0, pos) > text.rfind("]", 0, pos):
+        return errors.UnclosedMeldError("meld opened with [ is never closed with ]", text=text,
+                                        column=text.rfind("[", 0, pos) + 1)
+    if tok.value == "[":
+        return errors.UnclosedMeldError("a meld opened inside another meld", text=text, column=pos + 1)
+    return errors.SyntaxProblemError(f"{tok.value!r} is out of place here", text=text, column=pos + 1)
+
+
+def _suffix_problem(text: str, bar: int) -> errors.McrError:
+    """Point at the first character where the suffix departs from |WWffff, |WWffff|N or |WWffff|abc."""
+    suffix = text[bar:].rstrip(" \t")
+    expect = [("ESWN", "a wind (E, S, W or N)")] * 2 + [("01", "a flag 0 or 1")] * 4
+    for i, (allowed, what) in enumerate(expect, start=1):
+        if i >= len(suffix):
+            return errors.BadSituationError(
+                f"the situation suffix {suffix!r} is too short: expected |WWffff, two winds then four 0/1 flags",
+                text=text, column=bar + i + 1)
+        if suffix[i] not in allowed:
+            return errors.BadSituationError(f"{suffix[i]!r} in the situation suffix: expected {what}",
+                                            text=text, column=bar + i + 1)
+    rest = suffix[7:]
+    column = bar + 8 + (1 if rest[:1] == "|" else 0)
+    return errors.BadSituationError(
+        f"{rest!r} after the situation flags: expected nothing or |N flowers (0-8) or |letters (a-h)",
+        text=text, column=column)
+
+
+@dataclasses.dataclass
+class _Located:
+    """Columns of a parsed hand's parts, for error carets."""
+
+    melds: list[int]
+    standing: list[int]
+    winning: int | None
+    suffix: int | None
+    end: int
+
+    def locate(self, ref: tuple) -> tuple[int | None, str | None]:
+        kind = ref[0]
+        if kind == "meld":
+            return self.melds[min(ref[1], len(self.melds) - 1)], None
+        if kind == "standing":
+            return self.standing[ref[1]], None
+        if kind == "winning":
+            return self.winning, None
+        if kind == "situation":
+            return self.suffix, (None if self.suffix else f"situation: {ref[1]}")
+        return self.end, None
+
+
+class _Builder(Transformer):
+    """Turns the parse tree into a `Hand`, recording malformed groups as problems."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+        self.problems: list[errors.McrError] = []
+
+    def _problem(self, cls: type[errors.McrError], message: str, column: int) -> None:
+        self.problems.append(cls(message, text=self.text, column=column))
+
+    def suited(self, children: list[Token]) -> list[tuple[Tile, int]]:
+        ranks, suit = children
+        out = []
+        for offset, r in enumerate(ranks.value):
+            column = ranks.start_pos + offset + 1
+            if suit.value == "z":
+                if int(r) > 7:
+                    self._problem(errors.BadTileError, f"{r}z is not a tile (honors are 1z-7z)", column)
+                    continue
+                out.append((Tile(Z_HONORS[int(r) - 1]), column))
+            else:
+                out.append((Tile(r + suit.value), column))
+        return out
+
+    def bare_ranks(self, children: list[Token]) -> list[tuple[Tile, int]]:
+        (ranks,) = children
+        self._problem(errors.MissingSuitError,
+                      f"digits {ranks.value!r} have no suit letter (m, p, s or z)", ranks.start_pos + 1)
+        return []
+
+    def honor(self, children: list[Token]) -> list[tuple[Tile, int]]:
+        return [(Tile(children[0].value), children[0].start_pos + 1)]
+
+    def unicode_tile(self, children: list[Token]) -> list[tuple[Tile, int]]:
+        return [(Tile(UNICODE[children[0].value]), children[0].start_pos + 1)]
+
+    def flower(self, children: list[Token]) -> tuple[str, str, int]:
+        ch = children[0].value
+        return ("flower", UNICODE_FLOWERS.get(ch, ch), children[0].start_pos + 1)
+
+    @v_args(meta=True)
+    def meld(self, meta, children: list) -> tuple[str, Meld | None, int]:
+        column = meta.column
+        claim_token = children[-1] if isinstance(children[-1], Token) else None
+        tiles = [t for group in children if isinstance(group, list) for t, _ in group]
+        written = self.text[meta.start_pos:meta.end_pos]
+        meld = self._meld(tiles, claim_token, written, column)
+        return ("meld", meld, column)
+
+    def _meld(self, tiles: list[Tile], claim_token: Token | None, written: str, column: int) -> Meld | None:
+        claim = int(claim_token.value[-1]) if claim_token is not None else None
+        kind = None
+        if len(tiles) in (3, 4) and len(set(tiles)) == 1:
+            kind = "pung" if len(tiles) == 3 else "kong"
+        elif len(tiles) == 3 and not tiles[0].is_honor and all(
+                t.suit == tiles[0].suit and t.rank == tiles[0].rank + i for i, t in enumerate(tiles)):
+            kind = "chow"
+        if kind is None:
+            if not tiles:
+                return None  # the groups inside were already reported
+            why = ("honors make no chow" if any(t.is_honor for t in tiles) and len(set(tiles)) > 1
+                   else "a chow is three consecutive tiles of one suit, in ascending order"
+                   if len(tiles) == 3 else f"a meld has 3 or 4 tiles, not {len(tiles)}")
+            self._problem(errors.BadMeldError, f"{written} is not a chow, pung or kong: {why}", column)
+            return None
+        concealed = kind == "kong" and claim is None
+        if claim is not None and claim not in CLAIMS[kind]:
+            meaning = ("which tile was claimed, 1-3" if kind == "chow" else
+                       "from whom, 1-3" if kind == "pung" else
+                       "none for a concealed kong, 1-3 from whom, 5-7 promoted from a pung claimed from 1-3")
+            self._problem(errors.BadClaimError, f"digit {claim} in {written}: a {kind} takes {meaning}",
+                          column + written.index(claim_token.value))
+            return None
+        return Meld(kind, tiles[0], concealed=concealed, claim=claim)
+
+    def situation(self, children: list) -> tuple[str, Situation, int]:
+        winds, flags = children[0], children[1]
+        flowers, letters = 0, ""
+        if len(children) > 2:
+            flowers, letters = children[2]
+        situation = Situation(
+            self_drawn=flags.value[0] == "1", last_copy=flags.value[1] == "1",
+            wall_last=flags.value[2] == "1", kong=flags.value[3] == "1",
+            prevalent_wind=winds.value[0], seat_wind=winds.value[1],
+            flowers=flowers, flower_letters=letters)
+        return ("situation", situation, winds.start_pos)
+
+    def flowers(self, children: list[Token]) -> tuple[int, str]:
+        (tok,) = children
+        if tok.type == "FLOWER_COUNT":
+            return int(tok.value), ""
+        return len(tok.value), tok.value
+
+    def start(self, children: list) -> tuple[Hand, _Located]:
+        melds: list[Meld] = []
+        meld_cols: list[int] = []
+        tiles: list[tuple[Tile, int]] = []
+        inline_flowers: list[tuple[str, int]] = []
+        situation, suffix = Situation(), None
+        for child in children:
+            if isinstance(child, list):
+                tiles.extend(child)
+            elif child[0] == "meld":
+                if child[1] is not None:
+                    melds.append(child[1])
+                    meld_cols.append(child[2])
+            elif child[0] == "flower":
+                inline_flowers.append((child[1], child[2]))
+            else:
+                situation, suffix = child[1], child[2]
+        if inline_flowers:
+            letters = "".join(f for f, _ in inline_flowers)
+            if situation.flowers and not situation.flower_letters:
+                self._problem(errors.FlowerError, "flowers given twice: as letters among the tiles and as a count",
+                              inline_flowers[0][1])
+            letters += situation.flower_letters
+            situation = dataclasses.replace(situation, flowers=len(letters), flower_letters=letters)
+        end = (tiles[-1][1] + 1) if tiles else 1
+        winning, win_col = None, None
+        if len(tiles) == 14 - 3 * len(melds):
+            (winning, win_col), tiles = tiles[-1], tiles[:-1]
+        tiles.sort(key=lambda tc: (INDEX[tc[0].code], tc[1]))
+        hand = Hand(tuple(melds), tuple(t for t, _ in tiles), winning, situation)
+        return hand, _Located(meld_cols, [c for _, c in tiles], win_col, suffix, end)
+
+
+def format_hand(hand: Hand) -> str:
+    """Canonical notation: melds, sorted standing tiles, the winning tile, then the situation."""
+    parts = [format_meld(m) for m in hand.melds]
+    parts.append(format_tiles(hand.standing))
+    if hand.winning is not None:
+        parts.append(format_tiles((hand.winning,)))
+    s = hand.situation
+    flags = "".join("1" if f else "0" for f in (s.self_drawn, s.last_copy, s.wall_last, s.kong))
+    suffix = f"|{s.prevalent_wind}{s.seat_wind}{flags}"
+    if s.flower_letters:
+        suffix += f"|{s.flower_letters}"
+    elif s.flowers:
+        suffix += f"|{s.flowers}"
+    return "".join(parts) + suffix
+
+
+def format_meld(meld: Meld) -> str:
+    body = format_tiles(meld.tiles)
+    return f"[{body}{meld.claim if meld.claim is not None else ''}]"
+
+
+def format_tiles(tiles) -> str:
+    """Tiles in the given order; runs of one suit share their letter (`123m`), honors as letters."""
+    out: list[str] = []
+    run_suit = None
+    for t in tiles:
+        if t.is_honor:
+            if run_suit:
+                out.append(run_suit)
+                run_suit = None
+            out.append(t.code)
+            continue
+        if run_suit and run_suit != t.suit:
+            out.append(run_suit)
+        out.append(t.code[0])
+        run_suit = t.suit
+    if run_suit:
+        out.append(run_suit)
+    return "".join(out)
+
+
+def with_situation(hand: Hand, **changes) -> Hand:
+    """The same hand with situation fields replaced (None values leave a field as it is)."""
+    changes = {k: v for k, v in changes.items() if v is not None}
+    if "flowers" in changes and hand.situation.flower_letters:
+        changes.setdefault("flower_letters", "")
+    return dataclasses.replace(hand, situation=dataclasses.replace(hand.situation, **changes))
+
+

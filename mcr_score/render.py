@@ -1,0 +1,60 @@
+"""Presentation of hands and results as plain dicts (for JSON) and as text; no logic of its own."""
+
+from __future__ import annotations
+
+from .hand import Hand, Meld, Situation
+from .notation import format_hand
+
+_PLAYERS = {1: "left", 2: "opposite", 3: "right"}
+
+
+def meld_to_dict(meld: Meld) -> dict:
+    return {"type": meld.kind, "tile": meld.tile.code, "tiles": [t.code for t in meld.tiles],
+            "concealed": meld.concealed, "claim": meld.claim, "promoted": meld.promoted}
+
+
+def situation_to_dict(s: Situation) -> dict:
+    return {"self_drawn": s.self_drawn, "last_copy": s.last_copy, "wall_last": s.wall_last,
+            "kong": s.kong, "seat_wind": s.seat_wind, "prevalent_wind": s.prevalent_wind,
+            "flowers": s.flowers, "flower_letters": s.flower_letters}
+
+
+def hand_to_dict(hand: Hand) -> dict:
+    return {"canonical": format_hand(hand), "melds": [meld_to_dict(m) for m in hand.melds],
+            "standing": [t.code for t in hand.standing],
+            "winning": hand.winning.code if hand.winning else None,
+            "waiting": hand.is_waiting, "situation": situation_to_dict(hand.situation)}
+
+
+def describe_meld(meld: Meld) -> str:
+    tiles = "".join(t.code[0] for t in meld.tiles) + meld.tile.code[1:] if not meld.tile.is_honor \
+        else "".join(t.code for t in meld.tiles)
+    if meld.concealed:
+        return f"concealed kong {tiles}"
+    detail = "exposed"
+    if meld.claim is not None:
+        if meld.kind == "chow":
+            detail += f", claimed tile {meld.claim}"
+        elif meld.promoted:
+            detail += f", promoted from a pung claimed from the {_PLAYERS[meld.claim - 4]}"
+        else:
+            detail += f", from the {_PLAYERS[meld.claim]}"
+    return f"{meld.kind} {tiles} ({detail})"
+
+
+def describe_situation(s: Situation) -> str:
+    how = "self-drawn" if s.self_drawn else "won on a discard"
+    extras = [name for flag, name in (
+        (s.last_copy, "last copy (绝张)"), (s.wall_last, "last tile of the wall"),
+        (s.robbing_kong, "robbing the kong"), (s.replacement, "kong replacement tile")) if flag]
+    flowers = f"flowers {s.flowers}" + (f" ({s.flower_letters})" if s.flower_letters else "")
+    return "; ".join([how] + extras + [f"prevalent wind {s.prevalent_wind}, seat wind {s.seat_wind}", flowers])
+
+
+def hand_text(hand: Hand) -> str:
+    rows = [("canonical", format_hand(hand)),
+            ("melds", ", ".join(describe_meld(m) for m in hand.melds) or "none"),
+            ("standing", " ".join(t.code for t in hand.standing) or "none"),
+            ("winning", hand.winning.code if hand.winning else "none: a waiting hand of 13 tiles"),
+            ("situation", describe_situation(hand.situation))]
+    return "\n".join(f"{k + ':':<11}{v}" for k, v in rows)

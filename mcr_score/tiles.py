@@ -1,0 +1,97 @@
+"""The 34 tile kinds of MCR and their properties.
+
+Tiles are values (`Tile('5m')`); the engine works on their index 0-33, in the order
+1-9m, 1-9p, 1-9s, E S W N, C F P, so that a chow is three consecutive indices in one suit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SUITS = "mps"
+WINDS = "ESWN"
+DRAGONS = "CFP"  # red 中, green 發, white 白
+HONORS = WINDS + DRAGONS
+
+NAMES: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in range(1, 10)) + tuple(HONORS)
+INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
+
+# Honors as 1z-7z in the Chinese order used by MCR tools: 5z red, 6z green, 7z white.
+# Riichi tools put white first (5z white, 7z red); this notation does not follow them.
+Z_HONORS = "ESWNCFP"
+
+# Unicode Mahjong Tiles block: winds, dragons (red, green, white), then characters, bamboo, dots.
+_UNICODE_ORDER = tuple(HONORS) + tuple(f"{r}m" for r in range(1, 10)) \
+    + tuple(f"{r}s" for r in range(1, 10)) + tuple(f"{r}p" for r in range(1, 10))
+UNICODE: dict[str, str] = {chr(0x1F000 + i): name for i, name in enumerate(_UNICODE_ORDER)}
+TO_UNICODE: dict[str, str] = {name: ch for ch, name in UNICODE.items()}
+# Flowers (plum, orchid, bamboo, chrysanthemum: 梅兰竹菊) and seasons (春夏秋冬) as the letters a-h.
+UNICODE_FLOWERS: dict[str, str] = {chr(0x1F022 + i): "abcdefgh"[i] for i in range(8)}
+FLOWER_LETTERS = "abcdefgh"
+
+GREEN = frozenset(INDEX[n] for n in ("2s", "3s", "4s", "6s", "8s", "F"))
+REVERSIBLE = frozenset(INDEX[n] for n in
+                       ("1p", "2p", "3p", "4p", "5p", "8p", "9p", "2s", "4s", "5s", "6s", "8s", "9s", "P"))
+
+
+def suit_of(index: int) -> int:
+    """0 characters, 1 dots, 2 bamboo, 3 honors."""
+    return index // 9 if index < 27 else 3
+
+
+def rank_of(index: int) -> int:
+    """1-9 for suited tiles, 0 for honors."""
+    return index % 9 + 1 if index < 27 else 0
+
+
+def is_honor(index: int) -> bool:
+    return index >= 27
+
+
+def is_terminal(index: int) -> bool:
+    return index < 27 and index % 9 in (0, 8)
+
+
+def is_terminal_or_honor(index: int) -> bool:
+    return index >= 27 or index % 9 in (0, 8)
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One tile kind, named as in the notation: `1m`-`9m`, `1p`-`9p`, `1s`-`9s`, `E S W N`, `C F P`."""
+
+    code: str
+
+    def __post_init__(self) -> None:
+        if self.code not in INDEX:
+            raise ValueError(f"not a tile: {self.code!r} (expected 1m-9m, 1p-9p, 1s-9s, E, S, W, N, C, F or P)")
+
+    @classmethod
+    def from_index(cls, index: int) -> Tile:
+        return _TILES[index]
+
+    @property
+    def index(self) -> int:
+        return INDEX[self.code]
+
+    @property
+    def suit(self) -> str:
+        """`m`, `p`, `s`, or `z` for honors."""
+        return self.code[1] if len(self.code) == 2 else "z"
+
+    @property
+    def rank(self) -> int:
+        return rank_of(self.index)
+
+    @property
+    def is_honor(self) -> bool:
+        return len(self.code) == 1
+
+    def __lt__(self, other: Tile) -> bool:
+        return self.index < other.index
+
+    def __str__(self) -> str:
+        return self.code
+
+
+_TILES: tuple[Tile, ...] = tuple(Tile(n) for n in NAMES)

@@ -1,0 +1,15 @@
+# Shared by scripts/demo and scripts/test: make .venv (once) and install the package into it.
+# Usage: source scripts/_venv.sh EXTRAS   (EXTRAS is "" or "[test]")
+set -eu
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+if [ ! -x .venv/bin/python ]; then
+  "${PYTHON:-python3}" -m venv .venv
+  .venv/bin/python -m pip install -q --upgrade pip
+fi
+want="$(sha256sum pyproject.toml | cut -c1-16)$1"
+stamp=".venv/.mcr-score-installed"
+if ! grep -qxF "$want" "$stamp" 2>/dev/null; then
+  .venv/bin/python -m pip install -q -e ".$1"
+  echo "$want" >> "$stamp"
+fi
