@@ -3,11 +3,12 @@
 from .errors import HandError, McrError, NotationError
 from .hand import Hand, Meld, Situation, check_hand
 from .notation import format_hand, parse_hand, with_situation
+from .scoring import FanCount, NotCounted, Score, score
 from .tiles import Tile
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Hand", "HandError", "McrError", "Meld", "NotationError", "Situation", "Tile",
-    "check_hand", "format_hand", "parse_hand", "with_situation",
+    "FanCount", "NotCounted", "Score", "check_hand", "format_hand", "parse_hand", "score", "with_situation",
 ]

@@ -11,7 +11,10 @@ import click
 from . import errors
 from .hand import Hand, check_hand
 from .notation import parse_hand, with_situation
-from .render import hand_text, hand_to_dict
+from .notation import format_hand
+from .profiles import DEFAULT, PROFILES
+from .render import hand_text, hand_to_dict, score_text
+from .scoring import score as score_hand
 
 WIND = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
 
@@ -111,3 +114,20 @@ def parse(text: str, as_json: bool, robbing_kong: bool, replacement: bool, **fie
         click.echo(json.dumps({"ok": True, **hand_to_dict(hand)}, ensure_ascii=False))
     else:
         click.echo(hand_text(hand))
+
+
+@main.command()
+@click.argument("text", metavar="HAND")
+@situation_options
+@click.option("--rules", type=click.Choice(list(PROFILES)), default=DEFAULT, show_default=True,
+              help="Rule profile.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@handles_errors
+def score(text: str, rules: str, as_json: bool, robbing_kong: bool, replacement: bool, **fields) -> None:
+    """Score HAND: the best arrangement, counted and not-counted fans, total and the 8-point verdict."""
+    hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
+    result = score_hand(hand, rules)
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        click.echo(score_text(result, format_hand(hand)))

@@ -58,3 +58,38 @@ def hand_text(hand: Hand) -> str:
             ("winning", hand.winning.code if hand.winning else "none: a waiting hand of 13 tiles"),
             ("situation", describe_situation(hand.situation))]
     return "\n".join(f"{k + ':':<11}{v}" for k, v in rows)
+
+
+_RULE_WORDS = {
+    "implied": "implied by",
+    "same-set": "same set already counted in",
+    "non-separation": "its sets are already combined in",
+    "non-identical": "a set already serves the same fan in",
+    "account-once": "account-once: its sets are already combined in",
+}
+
+
+def score_text(score, hand_label: str = "") -> str:
+    """A readable table: counted fans with points, count and sets; the not-counted fans; the verdict."""
+    from .fans.table import FANS
+
+    lines = [f"{hand_label}  (rules: {score.rules})" if hand_label else f"rules: {score.rules}"]
+    if not score.winning:
+        lines.append(f"Not a winning hand: {score.reason}")
+        return "\n".join(lines)
+    lines.append("arrangement: " + "  ".join(
+        (f"[{s.tiles}]" if s.declared else s.tiles) for s in score.arrangement) + f"  ({score.form})")
+    width = max(len(f.name) for f in score.fans)
+    lines.append(f"{'no.':>3}  {'fan':<{width}}  points  count  sets")
+    for f in score.fans:
+        lines.append(f"{f.id:>3}  {f.name:<{width}}  {f.points:>6}  {f.count:>5}  {' '.join(f.sets)}")
+    if score.not_counted:
+        lines.append("not counted:")
+        for n in score.not_counted:
+            by = f" {n.by} {FANS[n.by].en}" if n.by else ""
+            on = f" ({' '.join(n.sets)})" if n.sets else ""
+            lines.append(f"  {n.id:>3} {n.name}{on}: {_RULE_WORDS.get(n.rule, n.rule)}{by}")
+    verdict = ("meets the 8-point minimum" if score.meets_minimum
+               else f"below the 8-point minimum by {8 - score.points}: not a valid Hu")
+    lines.append(f"total {score.total} = {score.points} points + {score.flower_points} flowers; {verdict}")
+    return "\n".join(lines)

@@ -1,0 +1,194 @@
+"""Every valid arrangement of a hand's tiles (Art. 8 of the 1998 rules: the winning shapes).
+
+Shapes: four sets and a pair (declared melds fixed, the rest split every possible way),
+seven pairs, thirteen orphans, honors and knitted tiles (lesser and greater), and the
+knitted straight with one more set and a pair. Seven-pairs hands are also split as
+standard hands, since in rare cases that scores more. Suits are split independently and
+their splits cached, so hands like four identical chows do not blow up.
+
+Sets are plain tuples `(kind, tile, concealed, declared)` with tile indices from `tiles.py`
+(the lowest tile for a chow); the scorer reads thousands of them per second.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+
+from .hand import Hand, Meld
+
+CHOW, PUNG, KONG = 0, 1, 2
+KIND_NAMES = ("chow", "pung", "kong")
+
+STANDARD = "standard"
+SEVEN_PAIRS = "seven-pairs"
+THIRTEEN_ORPHANS = "thirteen-orphans"
+HONORS_KNITTED = "honors-and-knitted"
+KNITTED_STRAIGHT = "knitted-straight"
+
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+# The six ways to give 1-4-7, 2-5-8 and 3-6-9 one suit each: KNITS[k] = suit of each column.
+KNITS = tuple(itertools.permutations(range(3)))
+
+Set = tuple  # (kind, tile, concealed, declared)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """One reading of a winning hand.
+
+    `sets` are the chows, pungs and kongs (declared melds first, in their order); `pair` is the
+    pair's tile (the doubled tile of thirteen orphans; None for honors-and-knitted and seven
+    pairs); `knit` gives the suit of the 1-4-7, 2-5-8 and 3-6-9 columns of knitted shapes;
+    `singles` are the loose or knitted tiles; `pairs` lists the seven pairs.
+    """
+
+    form: str
+    sets: tuple[Set, ...] = ()
+    pair: int | None = None
+    knit: tuple[int, int, int] | None = None
+    singles: tuple[int, ...] = ()
+    pairs: tuple[int, ...] = ()
+
+
+def meld_set(meld: Meld) -> Set:
+    kind = {"chow": CHOW, "pung": PUNG, "kong": KONG}[meld.kind]
+    return (kind, meld.tile.index, meld.concealed, True)
+
+
+def counts_of(tiles) -> list[int]:
+    counts = [0] * 34
+    for t in tiles:
+        counts[t.index] += 1
+    return counts
+
+
+def arrangements(hand: Hand) -> list[Arrangement]:
+    """All arrangements of a 14-tile hand (none if it is not a winning shape)."""
+    counts = counts_of(hand.concealed_tiles())
+    melds = tuple(meld_set(m) for m in hand.melds)
+    return arrange(tuple(counts), melds)
+
+
+@functools.lru_cache(maxsize=65536)
+def arrange(counts: tuple[int, ...], melds: tuple[Set, ...]) -> list[Arrangement]:
+    """Arrangements of concealed tile `counts` (34 ints) completed by the declared `melds`."""
+    out: list[Arrangement] = []
+    need = 4 - len(melds)
+    for sets, pair in standard_splits(counts, need):
+        out.append(Arrangement(STANDARD, melds + sets, pair))
+    if not melds:
+        out.extend(_special(counts))
+    if len(melds) <= 1:
+        out.extend(Arrangement(KNITTED_STRAIGHT, melds + sets, pair, knit=knit, singles=_knit_tiles(knit))
+                   for knit, sets, pair in _knitted_straights(counts, 1 - len(melds)))
+    return out
+
+
+@functools.lru_cache(maxsize=65536)
+def is_complete(counts: tuple[int, ...], n_melds: int) -> bool:
+    """Whether concealed `counts` with `n_melds` declared melds make any winning shape."""
+    if standard_splits(counts, 4 - n_melds):
+        return True
+    if n_melds == 0 and _special(counts):
+        return True
+    return n_melds <= 1 and bool(_knitted_straights(counts, 1 - n_melds))
+
+
+def standard_splits(counts: tuple[int, ...], need: int) -> list[tuple[tuple[Set, ...], int]]:
+    """Every split of `counts` into `need` concealed sets plus one pair."""
+    per_suit = []
+    for s in range(3):
+        options = _suit_splits(counts[9 * s:9 * s + 9])
+        if not options:
+            return []
+        per_suit.append([(tuple((k, 9 * s + r, True, False) for k, r in sets),
+                          None if p is None else 9 * s + p) for sets, p in options])
+    honor_sets, honor_pair = [], None
+    for i in range(27, 34):
+        c = counts[i]
+        if c == 3:
+            honor_sets.append((PUNG, i, True, False))
+        elif c == 2:
+            if honor_pair is not None:
+                return []
+            honor_pair = i
+        elif c:
+            return []
+    result = []
+    for combo in itertools.product(*per_suit):
+        pairs = [p for _, p in combo if p is not None]
+        if honor_pair is not None:
+            pairs.append(honor_pair)
+        if len(pairs) != 1:
+            continue
+        sets = tuple(itertools.chain.from_iterable(s for s, _ in combo)) + tuple(honor_sets)
+        if len(sets) == need:
+            result.append((sets, pairs[0]))
+    return result
+
+
+@functools.lru_cache(maxsize=None)
+def _suit_splits(c: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, int], ...], int | None], ...]:
+    """Splits of one suit's 9 counts into chows and pungs plus at most one pair: ((kind, rank0), …), pair."""
+    i = next((r for r in range(9) if c[r]), None)
+    if i is None:
+        return (((), None),)
+    out = []
+    lst = list(c)
+    if c[i] >= 3:
+        lst[i] -= 3
+        out += [(((PUNG, i),) + s, p) for s, p in _suit_splits(tuple(lst))]
+        lst[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        lst[i] -= 1
+        lst[i + 1] -= 1
+        lst[i + 2] -= 1
+        out += [(((CHOW, i),) + s, p) for s, p in _suit_splits(tuple(lst))]
+        lst[i] += 1
+        lst[i + 1] += 1
+        lst[i + 2] += 1
+    if c[i] >= 2:
+        lst[i] -= 2
+        out += [(s, i) for s, p in _suit_splits(tuple(lst)) if p is None]
+    # Taking the pair before or after a chow through the same tile reaches the same split.
+    return tuple(dict.fromkeys((tuple(sorted(s)), p) for s, p in out))
+
+
+def _special(counts: tuple[int, ...]) -> list[Arrangement]:
+    """The shapes that need a fully concealed hand: seven pairs, thirteen orphans, honors-and-knitted."""
+    out = []
+    if sum(counts) != 14:
+        return out
+    if all(c in (0, 2, 4) for c in counts):
+        pairs = tuple(i for i, c in enumerate(counts) for _ in range(c // 2))
+        out.append(Arrangement(SEVEN_PAIRS, pairs=pairs))
+    if all(counts[i] for i in ORPHANS) and sum(counts[i] for i in ORPHANS) == 14:
+        pair = next(i for i in ORPHANS if counts[i] == 2)
+        out.append(Arrangement(THIRTEEN_ORPHANS, pair=pair, singles=ORPHANS))
+    if max(counts) == 1:
+        for knit in KNITS:
+            allowed = set(_knit_tiles(knit)) | set(range(27, 34))
+            if all(i in allowed for i, c in enumerate(counts) if c):
+                out.append(Arrangement(HONORS_KNITTED, knit=knit,
+                                       singles=tuple(i for i, c in enumerate(counts) if c)))
+                break
+    return out
+
+
+def _knit_tiles(knit: tuple[int, int, int]) -> tuple[int, ...]:
+    return tuple(9 * knit[col] + col + 3 * step for col in range(3) for step in range(3))
+
+
+def _knitted_straights(counts: tuple[int, ...], need: int) -> list[tuple]:
+    """(knit, sets, pair) for each knitted straight in `counts` completed by `need` sets and a pair."""
+    out = []
+    for knit in KNITS:
+        tiles = _knit_tiles(knit)
+        if all(counts[i] for i in tiles):
+            rest = list(counts)
+            for i in tiles:
+                rest[i] -= 1
+            out.extend((knit, sets, pair) for sets, pair in standard_splits(tuple(rest), need))
+    return out

@@ -1,0 +1,164 @@
+"""Exclusion passes: which detected fans count, and a record for every one that does not.
+
+Passes run in a fixed order, each a named rule of the 1998 rules, Art. 10 一(五) (p. 29):
+1. `combine`: the principles for fans made of several sets (chow and pung combinations):
+   non-separation (不拆移), non-identical (不得相同) and account-once (套算一次). They are
+   computed exactly, as the best-scoring choice of fan instances such that, taken in some
+   order, each new one uses at most one set already used (the incidence graph stays a
+   forest) and no set serves the same fan twice.
+2. `implied` (不重复, non-repeat): a counted fan removes the fans its table row `excludes`.
+3. `own_sets`: a counted fan removes `excludes_own` fans on the sets it uses (e.g. Dragon Pung
+   and the Pung of Terminals or Honors of the same pung).
+4. Chicken Hand (no. 43) when nothing else counts (R98 #43).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COMBINATION_FANS = frozenset({13, 14, 15, 16, 23, 24, 28, 29, 30, 32, 39, 41, 42, 51, 65, 69, 70, 71, 72})
+FLOWERS = 81
+CHICKEN = 43
+
+NON_SEPARATION = "non-separation"
+NON_IDENTICAL = "non-identical"
+ACCOUNT_ONCE = "account-once"
+IMPLIED = "implied"
+SAME_SET = "same-set"
+
+
+@dataclass(frozen=True, slots=True)
+class Removed:
+    """A fan instance found in the hand but not counted: which rule removed it, and because of which fan."""
+
+    fan: int
+    sets: tuple[int, ...]
+    rule: str
+    by: int | None
+    by_sets: tuple[int, ...] = ()
+
+
+def apply(found: dict[int, list[tuple[int, ...]]], points: dict[int, int], excludes: dict[int, frozenset[int]],
+          excludes_own: dict[int, frozenset[int]], excludes_one: dict[int, frozenset[int]]
+          ) -> tuple[dict[int, list[tuple[int, ...]]], list[Removed]]:
+    """Counted hits per fan, and the removed ones, from the detectors' `found` hits."""
+    removed: list[Removed] = []
+    counted = combine(found, points, removed)
+    implied(counted, excludes, excludes_one, removed)
+    own_sets(counted, excludes_own, removed)
+    if not any(f != FLOWERS for f in counted):
+        counted[CHICKEN] = [()]
+    return counted, removed
+
+
+def combine(found: dict[int, list[tuple[int, ...]]], points: dict[int, int],
+            removed: list[Removed]) -> dict[int, list[tuple[int, ...]]]:
+    """Keep the best valid choice among the combination fans; record the others."""
+    counted = {f: list(h) for f, h in found.items() if f not in COMBINATION_FANS}
+    hits = [(f, h) for f, hs in found.items() if f in COMBINATION_FANS for h in hs]
+    if not hits:
+        return counted
+    chosen = _best_choice(hits, points)
+    for f, h in chosen:
+        counted.setdefault(f, []).append(h)
+    unmatched = list(chosen)
+    for f, h in hits:
+        if (f, h) in unmatched:
+            unmatched.remove((f, h))
+        else:
+            removed.append(_why_not(f, h, chosen))
+    return counted
+
+
+def _why_not(f: int, h: tuple[int, ...], kept: list[tuple[int, tuple[int, ...]]]) -> Removed:
+    for kf, kh in kept:
+        if set(h) <= set(kh) and kf != f:
+            return Removed(f, h, NON_SEPARATION, kf, kh)
+    for kf, kh in kept:
+        if kf == f and set(h) & set(kh):
+            return Removed(f, h, NON_IDENTICAL, kf, kh)
+    for kf, kh in kept:
+        if set(h) & set(kh):
+            return Removed(f, h, ACCOUNT_ONCE, kf, kh)
+    return Removed(f, h, ACCOUNT_ONCE, None)
+
+
+def _best_choice(hits: list[tuple[int, tuple[int, ...]]], points: dict[int, int]) -> list[tuple[int, tuple[int, ...]]]:
+    """Highest total; among equals, the smallest fan numbers first (the bigger, rarer fans)."""
+    order = sorted(hits, key=lambda fh: (-points[fh[0]], fh[0], fh[1]))
+    value = [points[f] for f, _ in order]
+    tail = [sum(value[i:]) for i in range(len(order) + 1)]
+    best: list = [(-1, ()), []]
+
+    def fits(chosen: list, f: int, h: tuple[int, ...]) -> bool:
+        parent: dict[int, int] = {}
+
+        def root(x: int) -> int:
+            while parent.get(x, x) != x:
+                x = parent[x]
+            return x
+        for cf, ch in chosen + [(f, h)]:
+            roots = {root(p) for p in ch}
+            if len(roots) != len(ch):
+                return False
+            first = roots.pop()
+            for r in roots:
+                parent[r] = first
+        return not any(cf == f and set(ch) & set(h) for cf, ch in chosen)
+
+    def search(i: int, chosen: list, total: int) -> None:
+        if total + tail[i] < best[0][0]:
+            return
+        if i == len(order):
+            key = (total, tuple(-f for f in sorted(f for f, _ in chosen)))
+            if key > best[0]:
+                best[0], best[1] = key, list(chosen)
+            return
+        f, h = order[i]
+        if fits(chosen, f, h):
+            chosen.append((f, h))
+            search(i + 1, chosen, total + value[i])
+            chosen.pop()
+        search(i + 1, chosen, total)
+
+    search(0, [], 0)
+    return best[1]
+
+
+def implied(counted: dict[int, list[tuple[int, ...]]], excludes: dict[int, frozenset[int]],
+            excludes_one: dict[int, frozenset[int]], removed: list[Removed]) -> None:
+    """Non-repeat: bigger fans first, each counted fan removes the fans it implies
+    (all their instances, or one instance for `excludes_one`, e.g. Nine Gates' own terminal pung)."""
+    for fan in sorted(counted):
+        if not counted.get(fan):
+            continue
+        for other in sorted(excludes.get(fan, ())):
+            for h in counted.pop(other, ()):
+                removed.append(Removed(other, h, IMPLIED, fan))
+        for other in sorted(excludes_one.get(fan, ())):
+            if counted.get(other):
+                removed.append(Removed(other, counted[other].pop(0), IMPLIED, fan))
+                if not counted[other]:
+                    del counted[other]
+
+
+def own_sets(counted: dict[int, list[tuple[int, ...]]], excludes_own: dict[int, frozenset[int]],
+             removed: list[Removed]) -> None:
+    """A fan's own sets do not also count for the fans it absorbs on them."""
+    for fan in sorted(counted):
+        hits = counted.get(fan)
+        if not hits or not excludes_own.get(fan):
+            continue
+        mine = {p for h in hits for p in h}
+        for other in sorted(excludes_own[fan]):
+            keep = []
+            for h in counted.get(other, ()):
+                if h and set(h) <= mine:
+                    removed.append(Removed(other, h, SAME_SET, fan, tuple(sorted(mine))))
+                else:
+                    keep.append(h)
+            if other in counted:
+                if keep:
+                    counted[other] = keep
+                else:
+                    del counted[other]

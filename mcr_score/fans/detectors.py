@@ -1,0 +1,621 @@
+"""One detector per fan, all with the signature `(Facts) -> list[hit]`.
+
+A hit is the tuple of set positions the fan uses (0-3 the sets, 4 the pair; `()` for a fan
+of the whole hand); a fan found twice returns two hits. Detectors only recognise patterns:
+what is not counted because of another fan is decided afterwards, as data, by
+`exclusions.py`. Definitions follow the 1998 rules' Art. 9 table (R98) and the Green Book
+appendix 1; each docstring names the fan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+from ..arrangements import CHOW, HONORS_KNITTED, KNITTED_STRAIGHT, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from ..tiles import GREEN, REVERSIBLE, is_terminal, is_terminal_or_honor
+from .facts import PAIR, Facts
+
+Hit = tuple[int, ...]
+Detector = Callable[[Facts], list[Hit]]
+DETECTORS: dict[int, Detector] = {}
+WHOLE: list[Hit] = [()]
+NONE: list[Hit] = []
+
+WINDS = range(27, 31)
+DRAGONS = range(31, 34)
+
+
+def detector(fan_id: int) -> Callable[[Detector], Detector]:
+    def register(fn: Detector) -> Detector:
+        assert fan_id not in DETECTORS, fan_id
+        DETECTORS[fan_id] = fn
+        return fn
+    return register
+
+
+def _when(cond: bool) -> list[Hit]:
+    return WHOLE if cond else NONE
+
+
+def _rank(i: int) -> int:
+    return i % 9
+
+
+def _suit(i: int) -> int:
+    return i // 9
+
+
+def _pungs_of(f: Facts, tiles) -> list[int]:
+    return [p for p, t in f.pungs if t in tiles]
+
+
+def _suited_ranks(f: Facts, ranks: set[int]) -> bool:
+    return not f.honors and all(_rank(i) + 1 in ranks for i in f.tiles)
+
+
+def _chow_groups(f: Facts, size: int, pred) -> list[Hit]:
+    """Position tuples of `size` chows whose lowest tiles (sorted) satisfy `pred`."""
+    out = []
+    for combo in combinations(f.chows, size):
+        starts = sorted(t for _, t in combo)
+        if pred(starts):
+            out.append(tuple(sorted(p for p, _ in combo)))
+    return out
+
+
+def _pung_groups(f: Facts, size: int, pred) -> list[Hit]:
+    out = []
+    for combo in combinations([(p, t) for p, t in f.pungs if t < 27], size):
+        tiles = sorted(t for _, t in combo)
+        if pred(tiles):
+            out.append(tuple(sorted(p for p, _ in combo)))
+    return out
+
+
+def _pure_step(starts: list[int], step: int) -> bool:
+    return len({_suit(s) for s in starts}) == 1 and all(b - a == step for a, b in zip(starts, starts[1:]))
+
+
+def _mixed(starts: list[int]) -> list[int] | None:
+    """Ranks ordered by suit, when the tiles are in three (or two) different suits."""
+    if len({_suit(s) for s in starts}) != len(starts):
+        return None
+    return [_rank(s) for s in starts]
+
+
+def _mixed_shifted(tiles: list[int], step: int) -> bool:
+    if len({_suit(t) for t in tiles}) != len(tiles):
+        return False
+    ranks = sorted(_rank(t) for t in tiles)
+    return all(b - a == step for a, b in zip(ranks, ranks[1:]))
+
+
+def _sets_and_pair_all(f: Facts, pred) -> bool:
+    if f.form != STANDARD or f.pair is None:
+        return False
+    return pred((f.pair,)) and all(
+        pred((t, t + 1, t + 2) if k == CHOW else (t,)) for k, t, _, _ in f.sets)
+
+
+@detector(1)
+def big_four_winds(f: Facts) -> list[Hit]:
+    """大四喜: pungs or kongs of all four winds."""
+    ps = _pungs_of(f, WINDS)
+    return [tuple(ps)] if len(ps) == 4 else NONE
+
+
+@detector(2)
+def big_three_dragons(f: Facts) -> list[Hit]:
+    """大三元: pungs or kongs of all three dragons."""
+    ps = _pungs_of(f, DRAGONS)
+    return [tuple(ps)] if len(ps) == 3 else NONE
+
+
+@detector(3)
+def all_green(f: Facts) -> list[Hit]:
+    """绿一色: only 2 3 4 6 8 bamboo and the green dragon."""
+    return _when(f.tiles <= GREEN)
+
+
+@detector(4)
+def nine_gates(f: Facts) -> list[Hit]:
+    """九莲宝灯: 1112345678999 of one suit, concealed, waiting on all nine tiles."""
+    return _when(f.nine_gates)
+
+
+@detector(5)
+def four_kongs(f: Facts) -> list[Hit]:
+    """四杠: four kongs."""
+    ks = f.kongs_concealed + f.kongs_exposed
+    return [tuple(sorted(ks))] if len(ks) == 4 else NONE
+
+
+@detector(6)
+def seven_shifted_pairs(f: Facts) -> list[Hit]:
+    """连七对: seven pairs of one suit on seven consecutive numbers."""
+    p = f.arrangement.pairs
+    return _when(f.form == SEVEN_PAIRS and p[0] < 27 and _pure_step(list(p), 1))
+
+
+@detector(7)
+def thirteen_orphans(f: Facts) -> list[Hit]:
+    """十三幺: the thirteen terminals and honors, one of them twice."""
+    return _when(f.form == THIRTEEN_ORPHANS)
+
+
+@detector(8)
+def all_terminals(f: Facts) -> list[Hit]:
+    """清幺九: only 1s and 9s of the suits."""
+    return _when(all(is_terminal(i) for i in f.tiles))
+
+
+@detector(9)
+def little_four_winds(f: Facts) -> list[Hit]:
+    """小四喜: pungs of three winds and a pair of the fourth."""
+    ps = _pungs_of(f, WINDS)
+    return [tuple(ps) + (PAIR,)] if len(ps) == 3 and f.pair in WINDS else NONE
+
+
+@detector(10)
+def little_three_dragons(f: Facts) -> list[Hit]:
+    """小三元: pungs of two dragons and a pair of the third."""
+    ps = _pungs_of(f, DRAGONS)
+    return [tuple(ps) + (PAIR,)] if len(ps) == 2 and f.pair in DRAGONS else NONE
+
+
+@detector(11)
+def all_honors(f: Facts) -> list[Hit]:
+    """字一色: only winds and dragons."""
+    return _when(min(f.tiles) >= 27)
+
+
+@detector(12)
+def four_concealed_pungs(f: Facts) -> list[Hit]:
+    """四暗刻: four concealed pungs or kongs."""
+    return _when(f.concealed_pungs == 4)
+
+
+@detector(13)
+def pure_terminal_chows(f: Facts) -> list[Hit]:
+    """一色双龙会: 123, 123, 789, 789 and a pair of 5, all in one suit."""
+    starts = sorted(t for _, t in f.chows)
+    if len(starts) == 4 and f.pair is not None and f.pair < 27:
+        s = f.pair - 4
+        if _rank(f.pair) == 4 and starts == [s, s, s + 6, s + 6]:
+            return [(0, 1, 2, 3, PAIR)]
+    return NONE
+
+
+@detector(14)
+def quadruple_chow(f: Facts) -> list[Hit]:
+    """一色四同顺: four identical chows."""
+    return _chow_groups(f, 4, lambda s: s[0] == s[3])
+
+
+@detector(15)
+def four_pure_shifted_pungs(f: Facts) -> list[Hit]:
+    """一色四节高: four pungs of one suit on consecutive numbers."""
+    return _pung_groups(f, 4, lambda t: _pure_step(t, 1))
+
+
+@detector(16)
+def four_pure_shifted_chows(f: Facts) -> list[Hit]:
+    """一色四步高: four chows of one suit rising by 1 or by 2."""
+    return _chow_groups(f, 4, lambda s: _pure_step(s, 1) or _pure_step(s, 2))
+
+
+@detector(17)
+def three_kongs(f: Facts) -> list[Hit]:
+    """三杠: three kongs."""
+    ks = f.kongs_concealed + f.kongs_exposed
+    return [tuple(sorted(ks))] if len(ks) == 3 else NONE
+
+
+@detector(18)
+def all_terminals_and_honors(f: Facts) -> list[Hit]:
+    """混幺九: only terminals and honors."""
+    return _when(all(is_terminal_or_honor(i) for i in f.tiles))
+
+
+@detector(19)
+def seven_pairs(f: Facts) -> list[Hit]:
+    """七对: seven pairs."""
+    return _when(f.form == SEVEN_PAIRS)
+
+
+@detector(20)
+def greater_honors_and_knitted(f: Facts) -> list[Hit]:
+    """七星不靠: the seven honors and seven knitted tiles, all single."""
+    return _when(f.form == HONORS_KNITTED and sum(1 for i in f.tiles if i >= 27) == 7)
+
+
+@detector(21)
+def all_even_pungs(f: Facts) -> list[Hit]:
+    """全双刻: four pungs and a pair, all of even numbers."""
+    return _when(f.form == STANDARD and len(f.pungs) == 4 and not f.honors
+                 and all(_rank(i) % 2 == 1 for i in f.tiles))
+
+
+@detector(22)
+def full_flush(f: Facts) -> list[Hit]:
+    """清一色: one suit, no honors."""
+    return _when(len(f.suits) == 1 and not f.honors)
+
+
+@detector(23)
+def pure_triple_chow(f: Facts) -> list[Hit]:
+    """一色三同顺: three identical chows."""
+    return _chow_groups(f, 3, lambda s: s[0] == s[2])
+
+
+@detector(24)
+def pure_shifted_pungs(f: Facts) -> list[Hit]:
+    """一色三节高: three pungs of one suit on consecutive numbers."""
+    return _pung_groups(f, 3, lambda t: _pure_step(t, 1))
+
+
+@detector(25)
+def upper_tiles(f: Facts) -> list[Hit]:
+    """全大: only 7, 8 and 9."""
+    return _when(_suited_ranks(f, {7, 8, 9}))
+
+
+@detector(26)
+def middle_tiles(f: Facts) -> list[Hit]:
+    """全中: only 4, 5 and 6."""
+    return _when(_suited_ranks(f, {4, 5, 6}))
+
+
+@detector(27)
+def lower_tiles(f: Facts) -> list[Hit]:
+    """全小: only 1, 2 and 3."""
+    return _when(_suited_ranks(f, {1, 2, 3}))
+
+
+@detector(28)
+def pure_straight(f: Facts) -> list[Hit]:
+    """清龙: 123, 456 and 789 of one suit."""
+    return _chow_groups(f, 3, lambda s: _pure_step(s, 3) and _rank(s[0]) == 0)
+
+
+@detector(29)
+def three_suited_terminal_chows(f: Facts) -> list[Hit]:
+    """三色双龙会: 123 and 789 in two suits, a pair of 5 in the third."""
+    starts = sorted(t for _, t in f.chows)
+    if len(starts) != 4 or f.pair is None or f.pair >= 27 or _rank(f.pair) != 4:
+        return NONE
+    a, b, c, d = starts
+    if _rank(a) == 0 and b == a + 6 and _rank(c) == 0 and d == c + 6 and \
+            len({_suit(a), _suit(c), _suit(f.pair)}) == 3:
+        return [(0, 1, 2, 3, PAIR)]
+    return NONE
+
+
+@detector(30)
+def pure_shifted_chows(f: Facts) -> list[Hit]:
+    """一色三步高: three chows of one suit rising by 1 or by 2."""
+    return _chow_groups(f, 3, lambda s: _pure_step(s, 1) or _pure_step(s, 2))
+
+
+@detector(31)
+def all_fives(f: Facts) -> list[Hit]:
+    """全带五: a 5 in every set and in the pair."""
+    return _when(_sets_and_pair_all(f, lambda ts: any(t < 27 and _rank(t) == 4 for t in ts)))
+
+
+@detector(32)
+def triple_pung(f: Facts) -> list[Hit]:
+    """三同刻: pungs of the same number in the three suits."""
+    return _pung_groups(f, 3, lambda t: len({_rank(x) for x in t}) == 1)
+
+
+@detector(33)
+def three_concealed_pungs(f: Facts) -> list[Hit]:
+    """三暗刻: three concealed pungs or kongs."""
+    return _when(f.concealed_pungs >= 3)
+
+
+@detector(34)
+def lesser_honors_and_knitted(f: Facts) -> list[Hit]:
+    """全不靠: fourteen singles from the honors and one knitted set."""
+    return _when(f.form == HONORS_KNITTED)
+
+
+@detector(35)
+def knitted_straight(f: Facts) -> list[Hit]:
+    """组合龙: 147, 258, 369 each in its own suit."""
+    if f.form == KNITTED_STRAIGHT:
+        return WHOLE
+    return _when(f.form == HONORS_KNITTED and sum(1 for i in f.tiles if i < 27) == 9)
+
+
+@detector(36)
+def upper_four(f: Facts) -> list[Hit]:
+    """大于五: only 6 to 9."""
+    return _when(_suited_ranks(f, {6, 7, 8, 9}))
+
+
+@detector(37)
+def lower_four(f: Facts) -> list[Hit]:
+    """小于五: only 1 to 4."""
+    return _when(_suited_ranks(f, {1, 2, 3, 4}))
+
+
+@detector(38)
+def big_three_winds(f: Facts) -> list[Hit]:
+    """三风刻: pungs of three winds."""
+    ps = _pungs_of(f, WINDS)
+    return [tuple(ps)] if len(ps) == 3 else NONE
+
+
+@detector(39)
+def mixed_straight(f: Facts) -> list[Hit]:
+    """花龙: 123, 456 and 789, each in a different suit."""
+    def pred(starts: list[int]) -> bool:
+        return len({_suit(s) for s in starts}) == 3 and sorted(_rank(s) for s in starts) == [0, 3, 6]
+    return _chow_groups(f, 3, pred)
+
+
+@detector(40)
+def reversible_tiles(f: Facts) -> list[Hit]:
+    """推不倒: only tiles that look the same upside down."""
+    return _when(f.tiles <= REVERSIBLE)
+
+
+@detector(41)
+def mixed_triple_chow(f: Facts) -> list[Hit]:
+    """三色三同顺: the same chow in the three suits."""
+    return _chow_groups(f, 3, lambda s: _mixed_shifted(s, 0))
+
+
+@detector(42)
+def mixed_shifted_pungs(f: Facts) -> list[Hit]:
+    """三色三节高: pungs on three consecutive numbers, one in each suit."""
+    return _pung_groups(f, 3, lambda t: _mixed_shifted(t, 1))
+
+
+@detector(43)
+def chicken_hand(f: Facts) -> list[Hit]:
+    """无番和: awarded by the scorer when nothing else counts, never detected on its own."""
+    return NONE
+
+
+@detector(44)
+def last_tile_draw(f: Facts) -> list[Hit]:
+    """妙手回春: self-drawn on the last tile of the wall."""
+    return _when(f.situation.self_drawn and f.situation.wall_last)
+
+
+@detector(45)
+def last_tile_claim(f: Facts) -> list[Hit]:
+    """海底捞月: won on the discard after the last wall tile."""
+    return _when(not f.situation.self_drawn and f.situation.wall_last)
+
+
+@detector(46)
+def out_with_replacement_tile(f: Facts) -> list[Hit]:
+    """杠上开花: self-drawn on the replacement tile of a kong."""
+    return _when(f.situation.self_drawn and f.situation.kong)
+
+
+@detector(47)
+def robbing_the_kong(f: Facts) -> list[Hit]:
+    """抢杠和: won on the tile another player adds to a pung."""
+    return _when(not f.situation.self_drawn and f.situation.kong)
+
+
+@detector(48)
+def two_concealed_kongs(f: Facts) -> list[Hit]:
+    """双暗杠: two concealed kongs."""
+    return [tuple(f.kongs_concealed)] if len(f.kongs_concealed) == 2 else NONE
+
+
+@detector(49)
+def all_pungs(f: Facts) -> list[Hit]:
+    """碰碰和: four pungs or kongs and a pair."""
+    return _when(len(f.pungs) == 4)
+
+
+@detector(50)
+def half_flush(f: Facts) -> list[Hit]:
+    """混一色: one suit and honors."""
+    return _when(len(f.suits) == 1 and f.honors)
+
+
+@detector(51)
+def mixed_shifted_chows(f: Facts) -> list[Hit]:
+    """三色三步高: chows starting on three consecutive numbers, one in each suit."""
+    return _chow_groups(f, 3, lambda s: _mixed_shifted(s, 1))
+
+
+@detector(52)
+def all_types(f: Facts) -> list[Hit]:
+    """五门齐: characters, dots, bamboo, winds and dragons."""
+    return _when(len(f.suits) == 3 and any(i in f.tiles for i in WINDS) and any(i in f.tiles for i in DRAGONS))
+
+
+@detector(53)
+def melded_hand(f: Facts) -> list[Hit]:
+    """全求人: four claimed sets, won on a discard that pairs the last tile."""
+    return _when(f.exposed_melds == 4 and not f.situation.self_drawn)
+
+
+@detector(54)
+def two_dragon_pungs(f: Facts) -> list[Hit]:
+    """双箭刻: pungs of two dragons."""
+    ps = _pungs_of(f, DRAGONS)
+    return [tuple(ps)] if len(ps) == 2 else NONE
+
+
+@detector(55)
+def outside_hand(f: Facts) -> list[Hit]:
+    """全带幺: a terminal or honor in every set and in the pair."""
+    return _when(_sets_and_pair_all(f, lambda ts: any(is_terminal_or_honor(t) for t in ts)))
+
+
+@detector(56)
+def fully_concealed_hand(f: Facts) -> list[Hit]:
+    """不求人: nothing claimed, self-drawn."""
+    return _when(f.exposed_melds == 0 and f.situation.self_drawn)
+
+
+@detector(57)
+def two_melded_kongs(f: Facts) -> list[Hit]:
+    """双明杠: two exposed kongs."""
+    return [tuple(f.kongs_exposed)] if len(f.kongs_exposed) == 2 else NONE
+
+
+@detector(58)
+def last_tile(f: Facts) -> list[Hit]:
+    """和绝张: the last copy of the winning tile."""
+    return _when(f.last_copy)
+
+
+@detector(59)
+def dragon_pung(f: Facts) -> list[Hit]:
+    """箭刻: a pung of a dragon, each."""
+    return [(p,) for p in _pungs_of(f, DRAGONS)]
+
+
+@detector(60)
+def prevalent_wind(f: Facts) -> list[Hit]:
+    """圈风刻: a pung of the prevalent wind."""
+    return [(p,) for p in _pungs_of(f, (27 + "ESWN".index(f.situation.prevalent_wind),))]
+
+
+@detector(61)
+def seat_wind(f: Facts) -> list[Hit]:
+    """门风刻: a pung of the seat wind."""
+    return [(p,) for p in _pungs_of(f, (27 + "ESWN".index(f.situation.seat_wind),))]
+
+
+@detector(62)
+def concealed_hand(f: Facts) -> list[Hit]:
+    """门前清: nothing claimed, won on a discard."""
+    return _when(f.exposed_melds == 0 and not f.situation.self_drawn)
+
+
+@detector(63)
+def all_chows(f: Facts) -> list[Hit]:
+    """平和: only chows and a suited pair."""
+    if f.pair is None or f.pair >= 27 or f.pungs:
+        return NONE
+    return _when((f.form == STANDARD and len(f.chows) == 4) or (f.form == KNITTED_STRAIGHT and len(f.chows) == 1))
+
+
+@detector(64)
+def tile_hog(f: Facts) -> list[Hit]:
+    """四归一: all four copies of a tile, without a kong of it; each such tile."""
+    kongs = {t for p, t in f.pungs if f.sets[p][0] == 2}
+    return [() for i, c in enumerate(f.counts) if c == 4 and i not in kongs]
+
+
+@detector(65)
+def double_pung(f: Facts) -> list[Hit]:
+    """双同刻: pungs of the same number in two suits."""
+    return _pung_groups(f, 2, lambda t: _mixed_shifted(t, 0))
+
+
+@detector(66)
+def two_concealed_pungs(f: Facts) -> list[Hit]:
+    """双暗刻: two concealed pungs or kongs."""
+    return _when(f.concealed_pungs >= 2)
+
+
+@detector(67)
+def concealed_kong(f: Facts) -> list[Hit]:
+    """暗杠: a concealed kong."""
+    return [(p,) for p in f.kongs_concealed]
+
+
+@detector(68)
+def all_simples(f: Facts) -> list[Hit]:
+    """断幺: no terminals, no honors."""
+    return _when(not any(is_terminal_or_honor(i) for i in f.tiles))
+
+
+@detector(69)
+def pure_double_chow(f: Facts) -> list[Hit]:
+    """一般高: two identical chows."""
+    return _chow_groups(f, 2, lambda s: s[0] == s[1])
+
+
+@detector(70)
+def mixed_double_chow(f: Facts) -> list[Hit]:
+    """喜相逢: the same chow in two suits."""
+    return _chow_groups(f, 2, lambda s: _mixed_shifted(s, 0))
+
+
+@detector(71)
+def short_straight(f: Facts) -> list[Hit]:
+    """连六: two chows of one suit making six consecutive numbers."""
+    return _chow_groups(f, 2, lambda s: s[1] - s[0] == 3 and _suit(s[0]) == _suit(s[1]))
+
+
+@detector(72)
+def two_terminal_chows(f: Facts) -> list[Hit]:
+    """老少副: 123 and 789 of one suit."""
+    return _chow_groups(f, 2, lambda s: s[1] - s[0] == 6 and _rank(s[0]) == 0)
+
+
+@detector(73)
+def pung_of_terminals_or_honors(f: Facts) -> list[Hit]:
+    """幺九刻: a pung of terminals or honors, each."""
+    return [(p,) for p, t in f.pungs if is_terminal_or_honor(t)]
+
+
+@detector(74)
+def melded_kong(f: Facts) -> list[Hit]:
+    """明杠: an exposed kong."""
+    return [(p,) for p in f.kongs_exposed]
+
+
+@detector(75)
+def one_voided_suit(f: Facts) -> list[Hit]:
+    """缺一门: exactly two of the three suits."""
+    return _when(len(f.suits) == 2)
+
+
+@detector(76)
+def no_honors(f: Facts) -> list[Hit]:
+    """无字: no winds or dragons."""
+    return _when(not f.honors)
+
+
+@detector(77)
+def edge_wait(f: Facts) -> list[Hit]:
+    """边张: won on the 3 of 12 or the 7 of 89, the only tile waited on."""
+    return _when(f.wait == 77)
+
+
+@detector(78)
+def closed_wait(f: Facts) -> list[Hit]:
+    """嵌张 (坎张): won on the middle tile of a chow, the only tile waited on."""
+    return _when(f.wait == 78)
+
+
+@detector(79)
+def single_wait(f: Facts) -> list[Hit]:
+    """单钓将: won on the tile that pairs a single, the only tile waited on."""
+    return _when(f.wait == 79)
+
+
+@detector(80)
+def self_drawn(f: Facts) -> list[Hit]:
+    """自摸: the winner drew the winning tile."""
+    return _when(f.situation.self_drawn)
+
+
+@detector(81)
+def flower_tiles(f: Facts) -> list[Hit]:
+    """花牌: one point a flower, outside the 8-point minimum."""
+    return [()] * f.flowers
+
+
+@detector(82)
+def concealed_kong_and_melded_kong(f: Facts) -> list[Hit]:
+    """明暗杠 (china profile only): one concealed and one exposed kong."""
+    if len(f.kongs_concealed) == 1 and len(f.kongs_exposed) == 1:
+        return [tuple(sorted(f.kongs_concealed + f.kongs_exposed))]
+    return NONE
