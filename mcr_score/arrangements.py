@@ -28,8 +28,16 @@ HONORS_KNITTED = "honors-and-knitted"
 KNITTED_STRAIGHT = "knitted-straight"
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-# The six ways to give 1-4-7, 2-5-8 and 3-6-9 one suit each: KNITS[k] = suit of each column.
+# The six ways to give 1-4-7, 2-5-8 and 3-6-9 one suit each: KNITS[k] = suit of each column,
+# and KNIT_TILES[k] the nine tiles of that knitted straight.
 KNITS = tuple(itertools.permutations(range(3)))
+
+
+def _knit_tiles(knit: tuple[int, int, int]) -> tuple[int, ...]:
+    return tuple(9 * knit[col] + col + 3 * step for col in range(3) for step in range(3))
+
+
+KNIT_TILES = tuple(_knit_tiles(k) for k in KNITS)
 
 Set = tuple  # (kind, tile, concealed, declared)
 
@@ -81,7 +89,7 @@ def arrange(counts: tuple[int, ...], melds: tuple[Set, ...]) -> list[Arrangement
     if not melds:
         out.extend(_special(counts))
     if len(melds) <= 1:
-        out.extend(Arrangement(KNITTED_STRAIGHT, melds + sets, pair, knit=knit, singles=_knit_tiles(knit))
+        out.extend(Arrangement(KNITTED_STRAIGHT, melds + sets, pair, knit=knit, singles=KNIT_TILES[KNITS.index(knit)])
                    for knit, sets, pair in _knitted_straights(counts, 1 - len(melds)))
     return out
 
@@ -89,11 +97,50 @@ def arrange(counts: tuple[int, ...], melds: tuple[Set, ...]) -> list[Arrangement
 @functools.lru_cache(maxsize=65536)
 def is_complete(counts: tuple[int, ...], n_melds: int) -> bool:
     """Whether concealed `counts` with `n_melds` declared melds make any winning shape."""
-    if standard_splits(counts, 4 - n_melds):
+    if _standard_possible(counts):
         return True
-    if n_melds == 0 and _special(counts):
+    if n_melds == 0 and sum(counts) == 14 and _special(counts):
         return True
-    return n_melds <= 1 and bool(_knitted_straights(counts, 1 - n_melds))
+    if n_melds <= 1:
+        for tiles in KNIT_TILES:
+            if all(counts[i] for i in tiles):
+                rest = list(counts)
+                for i in tiles:
+                    rest[i] -= 1
+                if _standard_possible(tuple(rest)):
+                    return True
+    return False
+
+
+def _standard_possible(counts: tuple[int, ...]) -> bool:
+    """Sets plus exactly one pair, suit by suit, without listing the splits."""
+    pairs = 0
+    for s in (0, 9, 18):
+        c = counts[s:s + 9]
+        n = sum(c)
+        if n % 3 == 1:
+            return False
+        shapes = _suit_shapes(c)
+        if n % 3 == 2:
+            if not shapes[1]:
+                return False
+            pairs += 1
+        elif not shapes[0]:
+            return False
+    for i in range(27, 34):
+        c = counts[i]
+        if c == 2:
+            pairs += 1
+        elif c and c != 3:
+            return False
+    return pairs == 1
+
+
+@functools.lru_cache(maxsize=None)
+def _suit_shapes(c: tuple[int, ...]) -> tuple[bool, bool]:
+    """(splits into sets only, splits into sets plus one pair) for one suit's 9 counts."""
+    splits = _suit_splits(c)
+    return any(p is None for _, p in splits), any(p is not None for _, p in splits)
 
 
 def standard_splits(counts: tuple[int, ...], need: int) -> list[tuple[tuple[Set, ...], int]]:
@@ -168,8 +215,8 @@ def _special(counts: tuple[int, ...]) -> list[Arrangement]:
         pair = next(i for i in ORPHANS if counts[i] == 2)
         out.append(Arrangement(THIRTEEN_ORPHANS, pair=pair, singles=ORPHANS))
     if max(counts) == 1:
-        for knit in KNITS:
-            allowed = set(_knit_tiles(knit)) | set(range(27, 34))
+        for knit, tiles in zip(KNITS, KNIT_TILES):
+            allowed = set(tiles) | set(range(27, 34))
             if all(i in allowed for i, c in enumerate(counts) if c):
                 out.append(Arrangement(HONORS_KNITTED, knit=knit,
                                        singles=tuple(i for i, c in enumerate(counts) if c)))
@@ -177,15 +224,12 @@ def _special(counts: tuple[int, ...]) -> list[Arrangement]:
     return out
 
 
-def _knit_tiles(knit: tuple[int, int, int]) -> tuple[int, ...]:
-    return tuple(9 * knit[col] + col + 3 * step for col in range(3) for step in range(3))
 
 
 def _knitted_straights(counts: tuple[int, ...], need: int) -> list[tuple]:
     """(knit, sets, pair) for each knitted straight in `counts` completed by `need` sets and a pair."""
     out = []
-    for knit in KNITS:
-        tiles = _knit_tiles(knit)
+    for knit, tiles in zip(KNITS, KNIT_TILES):
         if all(counts[i] for i in tiles):
             rest = list(counts)
             for i in tiles:

@@ -21,7 +21,7 @@ from . import errors, profiles
 from .arrangements import CHOW, KIND_NAMES, KONG, Arrangement, arrangements, counts_of, is_complete
 from .exclusions import FLOWERS, Removed, apply
 from .fans.detectors import DETECTORS
-from .fans.facts import PAIR, build_facts
+from .fans.facts import PAIR, build_facts, wait_fan
 from .fans.table import FANS
 from .hand import Hand, check_hand
 from .notation import parse_hand
@@ -131,8 +131,7 @@ def score(hand: Hand | str, rules: str = profiles.DEFAULT) -> Score:
         return Score(rules, False, "the tiles form no winning shape")
     standing = counts_of(hand.standing)
     win = hand.winning.index
-    waits = [w for w in range(34) if is_complete(_plus(standing, w), len(hand.melds))]
-    unique_wait = len(waits) == 1
+    unique_wait = any(wait_fan(arr, win) for arr in arrs) and _waits_on_one_tile(standing, len(hand.melds))
     copies_in_melds = sum(1 for m in hand.melds for t in m.tiles if t.index == win)
     nine_gates = _nine_gates(hand, standing, win)
     readings = []
@@ -155,6 +154,28 @@ def score(hand: Hand | str, rules: str = profiles.DEFAULT) -> Score:
     return Score(rules, True, "", points + flower_points, points, flower_points, points >= MINIMUM,
                  chosen.form, chosen.fans, chosen.not_counted, chosen.sets,
                  tuple(r for i, r in enumerate(readings) if i != best))
+
+
+def _waits_on_one_tile(standing: list[int], n_melds: int) -> bool:
+    """Whether exactly one tile kind completes the hand, counting kinds already used four times
+    (the formal wait of A#77-79). Standard shapes need a standing tile within two of the one
+    drawn; knitted and orphan shapes (at most one meld) can wait on any tile."""
+    if n_melds <= 1:
+        candidates = range(34)
+    else:
+        near = set()
+        for i, c in enumerate(standing):
+            if c:
+                near.update(j for j in range(i - 2, i + 3) if 0 <= j < 34 and (j >= 27) == (i >= 27)
+                            and (i >= 27 and j == i or i < 27 and j // 9 == i // 9))
+        candidates = sorted(near)
+    found = 0
+    for w in candidates:
+        if is_complete(_plus(standing, w), n_melds):
+            found += 1
+            if found > 1:
+                return False
+    return found == 1
 
 
 def _plus(counts: list[int], tile: int) -> tuple[int, ...]:

@@ -73,7 +73,7 @@ def build_facts(arr: Arrangement, concealed_counts: tuple[int, ...], win: int, s
         concealed_pungs=sum(1 for k, t, c, d in sets if k != CHOW and c),
         kongs_concealed=[i for i, (k, t, c, d) in enumerate(sets) if k == KONG and c],
         kongs_exposed=[i for i, (k, t, c, d) in enumerate(sets) if k == KONG and not c],
-        wait=_wait_fan(arr, sets, win) if unique_wait else None,
+        wait=wait_fan(arr, win) if unique_wait else None,
         nine_gates=nine_gates, flowers=situation.flowers)
 
 
@@ -81,10 +81,10 @@ def _same_suit(a: int, b: int) -> bool:
     return a < 27 and b < 27 and a // 9 == b // 9
 
 
-def _wait_fan(arr: Arrangement, sets: tuple, win: int) -> int | None:
+def wait_fan(arr: Arrangement, win: int) -> int | None:
     """Edge > Closed > Single, read from where the winning tile can sit in this arrangement."""
     closed = False
-    for k, t, c, d in sets:
+    for k, t, c, d in arr.sets:
         if k != CHOW or d or not _same_suit(t, win) or not t <= win <= t + 2:
             continue
         r = t % 9
