@@ -83,7 +83,7 @@ DESCRIPTIONS = {
 DEFAULT = "green-book"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Profile:
     """Everything the engine reads from a rule profile."""
 

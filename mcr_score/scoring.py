@@ -15,6 +15,7 @@ The 8-point minimum counts everything but flowers (R98 Art. 10 一(一); R98 #81
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from . import errors, profiles
@@ -139,8 +140,8 @@ def score(hand: Hand | str, rules: str = profiles.DEFAULT) -> Score:
         facts = build_facts(arr, tuple(_plus(standing, win)), win, hand.situation, unique_wait,
                             copies_in_melds, nine_gates)
         found = {}
-        for fan_id in profile.points:
-            hits = DETECTORS[fan_id](facts)
+        for fan_id, detect in _detectors(profile):
+            hits = detect(facts)
             if hits:
                 found[fan_id] = hits
         counted, removed = apply(found, profile.points, profile.excludes, profile.excludes_own,
@@ -154,6 +155,12 @@ def score(hand: Hand | str, rules: str = profiles.DEFAULT) -> Score:
     return Score(rules, True, "", points + flower_points, points, flower_points, points >= MINIMUM,
                  chosen.form, chosen.fans, chosen.not_counted, chosen.sets,
                  tuple(r for i, r in enumerate(readings) if i != best))
+
+
+@functools.cache
+def _detectors(profile: profiles.Profile) -> tuple:
+    """The profile's fans with their detectors, in fan order."""
+    return tuple((fan_id, DETECTORS[fan_id]) for fan_id in sorted(profile.points))
 
 
 def _waits_on_one_tile(standing: list[int], n_melds: int) -> bool:
