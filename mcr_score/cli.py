@@ -13,7 +13,7 @@ from .hand import Hand, check_hand
 from .notation import parse_hand, with_situation
 from .notation import format_hand
 from .profiles import DEFAULT, PROFILES
-from .render import hand_text, hand_to_dict, score_text
+from .render import hand_text, hand_to_dict, rules_markdown, rules_text, score_text
 from .scoring import score as score_hand
 
 WIND = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
@@ -114,6 +114,14 @@ def parse(text: str, as_json: bool, robbing_kong: bool, replacement: bool, **fie
         click.echo(json.dumps({"ok": True, **hand_to_dict(hand)}, ensure_ascii=False))
     else:
         click.echo(hand_text(hand))
+
+
+
+@main.command()
+@click.option("--markdown", is_flag=True, help="Print the docs/rules.md table.")
+def rules(markdown: bool) -> None:
+    """The rule profiles and every switch on which they differ, with citations."""
+    click.echo(rules_markdown() if markdown else rules_text(), nl=not markdown)
 
 
 @main.command()
