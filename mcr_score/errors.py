@@ -8,6 +8,7 @@ notation is fine but the hand or its situation is impossible (CLI exit 1).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 
@@ -44,20 +45,26 @@ class McrError(ValueError):
         return "\n".join(p.describe() for p in self.problems)
 
     def to_dict(self) -> dict:
+        out = self._own_dict()
+        if len(self.problems) > 1:
+            out["problems"] = [p._own_dict() for p in self.problems]
+        return out
+
+    def _own_dict(self) -> dict:
+        """This problem alone (`problems` contains `self`, so `to_dict` must not recurse into it)."""
         out = {"code": self.code, "message": self.message}
         if self.column is not None:
             out["column"] = self.column
         if self.where is not None:
             out["where"] = self.where
-        if len(self.problems) > 1:
-            out["problems"] = [{k: v for k, v in p.to_dict().items() if k != "problems"}
-                               for p in self.problems]
         return out
 
 
 def _display_width(s: str) -> int:
-    """Mahjong tile characters and CJK take two terminal cells; keep the caret aligned."""
-    return sum(2 if ord(c) >= 0x1F000 or 0x4E00 <= ord(c) <= 0x9FFF else 1 for c in s)
+    """Terminal cells of `s`, to keep the caret aligned: wide characters (CJK, 🀄) take two,
+    combining marks and the emoji selector U+FE0F none. Unicode gives the other tiles (🀇) one."""
+    return sum(0 if unicodedata.category(c) in ("Mn", "Me", "Cf")
+               else 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in s)
 
 
 def raise_all(problems: Sequence[McrError]) -> None:

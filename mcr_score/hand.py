@@ -146,9 +146,9 @@ def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = N
         places.setdefault(t, []).append(ref)
     for t, refs in places.items():
         if len(refs) > 4:
-            located = [(locate(r)[0] or 0, r) for r in refs]
+            located = sorted((locate(r)[0] or 0, r) for r in refs)
             add(errors.TooManyCopiesError, f"{len(refs)} copies of {t}; there are only 4",
-                max(located)[1])
+                located[4][1])  # the fifth copy, in the order written
 
     _check_situation(hand, add)
     return problems

@@ -76,13 +76,14 @@ def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
     in_suffix = 0 <= bar < pos or (0 <= bar and pos == len(text))
     if in_suffix:
         return _suffix_problem(text, bar)
+    tok = getattr(e, "token", None)
+    if text[pos:pos + 1] == "0" and not (tok is not None and tok.type == "CLAIM"):
+        # The lexer reads a stray 0 as a flower count or flags, so it arrives as a token.
+        return errors.IllegalCharacterError("0 is not a tile rank (ranks are 1-9)", text=text, column=pos + 1)
     if isinstance(e, UnexpectedCharacters):
-        ch = text[pos]
-        if ch == "0":
-            return errors.IllegalCharacterError("0 is not a tile rank (ranks are 1-9)", text=text, column=pos + 1)
-        return errors.IllegalCharacterError(f"{ch!r} is not part of the hand notation", text=text, column=pos + 1)
+        return errors.IllegalCharacterError(f"{text[pos]!r} is not part of the hand notation", text=text,
+                                            column=pos + 1)
     assert isinstance(e, UnexpectedToken)
-    tok = e.token
     if tok.type == "$END":
         opened = text.rfind("[")
         if opened > text.rfind("]"):
@@ -125,7 +126,7 @@ class _Located:
     melds: list[int]
     standing: list[int]
     winning: int | None
-    suffix: int | None
+    situation: dict[str, int]  # column of each situation field written in the text
     end: int
 
     def locate(self, ref: tuple) -> tuple[int | None, str | None]:
@@ -137,7 +138,8 @@ class _Located:
         if kind == "winning":
             return self.winning, None
         if kind == "situation":
-            return self.suffix, (None if self.suffix else f"situation: {ref[1]}")
+            column = self.situation.get(ref[1])
+            return column, (None if column else f"situation: {ref[1]}")
         return self.end, None
 
 
@@ -184,7 +186,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def meld(self, meta, children: list) -> tuple[str, Meld | None, int]:
-        column = meta.column
+        column = meta.start_pos + 1
         claim_token = children[-1] if isinstance(children[-1], Token) else None
         tiles = [t for group in children if isinstance(group, list) for t, _ in group]
         written = self.text[meta.start_pos:meta.end_pos]
@@ -202,9 +204,10 @@ class _Builder(Transformer):
         if kind is None:
             if not tiles:
                 return None  # the groups inside were already reported
-            why = ("honors make no chow" if any(t.is_honor for t in tiles) and len(set(tiles)) > 1
-                   else "a chow is three consecutive tiles of one suit, in ascending order"
-                   if len(tiles) == 3 else f"a meld has 3 or 4 tiles, not {len(tiles)}")
+            why = (f"a meld has 3 or 4 tiles, not {len(tiles)}" if len(tiles) not in (3, 4)
+                   else "a kong is four of one tile" if len(tiles) == 4
+                   else "honors make no chow" if any(t.is_honor for t in tiles)
+                   else "a chow is three consecutive tiles of one suit, in ascending order")
             self._problem(errors.BadMeldError, f"{written} is not a chow, pung or kong: {why}", column)
             return None
         concealed = kind == "kong" and claim is None
@@ -213,34 +216,38 @@ class _Builder(Transformer):
                        "from whom, 1-3" if kind == "pung" else
                        "none for a concealed kong, 1-3 from whom, 5-7 promoted from a pung claimed from 1-3")
             self._problem(errors.BadClaimError, f"digit {claim} in {written}: a {kind} takes {meaning}",
-                          column + written.index(claim_token.value))
+                          claim_token.end_pos)  # the digit is the token's last character
             return None
         return Meld(kind, tiles[0], concealed=concealed, claim=claim)
 
-    def situation(self, children: list) -> tuple[str, Situation, int]:
+    @v_args(meta=True)
+    def situation(self, meta, children: list) -> tuple[str, Situation, dict[str, int]]:
         winds, flags = children[0], children[1]
-        flowers, letters = 0, ""
+        flowers, letters, flowers_column = 0, "", meta.start_pos + 1
         if len(children) > 2:
-            flowers, letters = children[2]
+            flowers, letters, flowers_column = children[2]
         situation = Situation(
             self_drawn=flags.value[0] == "1", last_copy=flags.value[1] == "1",
             wall_last=flags.value[2] == "1", kong=flags.value[3] == "1",
             prevalent_wind=winds.value[0], seat_wind=winds.value[1],
             flowers=flowers, flower_letters=letters)
-        return ("situation", situation, winds.start_pos)
+        w, f = winds.start_pos + 1, flags.start_pos + 1
+        columns = {"bar": meta.start_pos + 1, "prevalent_wind": w, "seat_wind": w + 1, "self_drawn": f,
+                   "last_copy": f + 1, "wall_last": f + 2, "kong": f + 3, "flowers": flowers_column}
+        return ("situation", situation, columns)
 
-    def flowers(self, children: list[Token]) -> tuple[int, str]:
+    def flowers(self, children: list[Token]) -> tuple[int, str, int]:
         (tok,) = children
         if tok.type == "FLOWER_COUNT":
-            return int(tok.value), ""
-        return len(tok.value), tok.value
+            return int(tok.value), "", tok.start_pos + 1
+        return len(tok.value), tok.value, tok.start_pos + 1
 
     def start(self, children: list) -> tuple[Hand, _Located]:
         melds: list[Meld] = []
         meld_cols: list[int] = []
         tiles: list[tuple[Tile, int]] = []
         inline_flowers: list[tuple[str, int]] = []
-        situation, suffix = Situation(), None
+        situation, columns = Situation(), {}
         for child in children:
             if isinstance(child, list):
                 tiles.extend(child)
@@ -251,7 +258,14 @@ class _Builder(Transformer):
             elif child[0] == "flower":
                 inline_flowers.append((child[1], child[2]))
             else:
-                situation, suffix = child[1], child[2]
+                situation, columns = child[1], dict(child[2])
+        flower_columns = inline_flowers + [(f, columns["flowers"] + i)
+                                           for i, f in enumerate(situation.flower_letters)]
+        repeated = [c for i, (f, c) in enumerate(flower_columns) if f in (g for g, _ in flower_columns[:i])]
+        if repeated:
+            columns["flowers"] = repeated[0]
+        elif inline_flowers and "flowers" not in columns:
+            columns["flowers"] = inline_flowers[0][1]
         if inline_flowers:
             letters = "".join(f for f, _ in inline_flowers)
             if situation.flowers and not situation.flower_letters:
@@ -259,13 +273,14 @@ class _Builder(Transformer):
                               inline_flowers[0][1])
             letters += situation.flower_letters
             situation = dataclasses.replace(situation, flowers=len(letters), flower_letters=letters)
-        end = (tiles[-1][1] + 1) if tiles else 1
+        tile_part = self.text[: columns["bar"] - 1] if "bar" in columns else self.text
+        end = len(tile_part.rstrip(" \t")) + 1  # just after the last group written before the suffix
         winning, win_col = None, None
         if len(tiles) == 14 - 3 * len(melds):
             (winning, win_col), tiles = tiles[-1], tiles[:-1]
         tiles.sort(key=lambda tc: (INDEX[tc[0].code], tc[1]))
         hand = Hand(tuple(melds), tuple(t for t, _ in tiles), winning, situation)
-        return hand, _Located(meld_cols, [c for _, c in tiles], win_col, suffix, end)
+        return hand, _Located(meld_cols, [c for _, c in tiles], win_col, columns, end)
 
 
 def format_hand(hand: Hand) -> str:
