@@ -82,7 +82,7 @@ def score_text(score, hand_label: str = "") -> str:
     width = max(len(f.name) for f in score.fans)
     lines.append(f"{'no.':>3}  {'fan':<{width}}  points  count  sets")
     for f in score.fans:
-        lines.append(f"{f.id:>3}  {f.name:<{width}}  {f.points:>6}  {f.count:>5}  {' '.join(f.sets)}")
+        lines.append(f"{f.id:>3}  {f.name:<{width}}  {f.points:>6}  {f.count:>5}  {' '.join(f.sets)}".rstrip())
     if score.not_counted:
         lines.append("not counted:")
         for n in score.not_counted:

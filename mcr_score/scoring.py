@@ -221,7 +221,10 @@ def _views(arr: Arrangement, sets: tuple) -> tuple[SetView, ...]:
         views.append(SetView("pair", _pair_label(arr.pair), True))
     if arr.singles:
         kind = "knitted" if arr.form in ("knitted-straight", "honors-and-knitted") else "single"
-        views.append(SetView(kind, " ".join(NAMES[t] for t in sorted(arr.singles)), True))
+        singles = sorted(arr.singles)
+        if arr.form == "thirteen-orphans":
+            singles.remove(arr.pair)  # the doubled orphan is shown as the pair
+        views.append(SetView(kind, " ".join(NAMES[t] for t in singles), True))
     return tuple(views)
 
 
