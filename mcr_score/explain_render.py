@@ -1,0 +1,334 @@
+"""Text for the referee view: the explanation data of `explain.py` as sentences in en, fr or zh.
+
+On a terminal the tiles are drawn as Unicode mahjong tiles and verdicts are coloured; piped or
+redirected output stays plain text (tile codes, no escape sequences), and `NO_COLOR` turns the
+colour off everywhere (https://no-color.org). Nothing here decides a rule: every number and
+reason comes from the data.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import click
+
+from .errors import McrError
+from .i18n import error_head, error_message, fan_name, join_and, seat, text
+from .tiles import TO_UNICODE
+
+
+@dataclass(frozen=True)
+class Style:
+    """How to draw: ANSI colour, and Unicode tiles and marks instead of tile codes."""
+
+    color: bool = False
+    unicode: bool = False
+
+    @classmethod
+    def for_stream(cls, stream, env: Mapping[str, str] | None = None) -> Style:
+        """Unicode and colour on a terminal only; colour also off when `NO_COLOR` is set and non-empty."""
+        env = os.environ if env is None else env
+        tty = bool(getattr(stream, "isatty", lambda: False)())
+        return cls(color=tty and not env.get("NO_COLOR"), unicode=tty)
+
+
+PLAIN = Style()
+_MARKS = {"ok": "✓", "inferred": "→", "note": "!", "rejected": "✗"}
+_MARK_COLORS = {"ok": "green", "inferred": "cyan", "note": "yellow", "rejected": "red"}
+
+
+def width(s: str) -> int:
+    """Terminal cells: wide characters (CJK, 🀄) take two, combining marks none."""
+    return sum(0 if unicodedata.category(c) in ("Mn", "Me", "Cf")
+               else 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in s)
+
+
+def pad(s: str, cells: int, right: bool = False) -> str:
+    fill = " " * max(0, cells - width(s))
+    return fill + s if right else s + fill
+
+
+def _paint(s: str, style: Style, **how) -> str:
+    return click.style(s, **how) if style.color else s
+
+
+def _colon(lang: str) -> str:
+    return {"fr": " : ", "zh": "："}.get(lang, ": ")
+
+
+def _paren(s: str, lang: str) -> str:
+    return f"（{s}）" if lang == "zh" else f" ({s})"
+
+
+def _heading(key: str, lang: str, style: Style, **values) -> str:
+    return _paint(text(key, lang, **values), style, bold=True, underline=True)
+
+
+def draw_tiles(tiles: list[str], style: Style, win: int | None = None) -> str:
+    """A set's tiles: `12(3)m` in plain text, Unicode tiles on a terminal; the winning tile
+    is in parentheses, or in reverse video when colour is on."""
+    if style.unicode:
+        out = []
+        for i, t in enumerate(tiles):
+            glyph = TO_UNICODE[t]
+            if i == win:
+                glyph = _paint(glyph, style, reverse=True, bold=True) if style.color else f"({glyph})"
+            out.append(glyph)
+        return "".join(out)
+    suits = {t[1:] for t in tiles}
+    if len(suits) == 1 and len(tiles) <= 4 and tiles[0][1:]:
+        ranks = [f"({t[0]})" if i == win else t[0] for i, t in enumerate(tiles)]
+        return "".join(ranks) + tiles[0][1:]
+    if all(len(t) == 1 for t in tiles):
+        return "".join(f"({t})" if i == win else t for i, t in enumerate(tiles))
+    return " ".join(f"({t})" if i == win else t for i, t in enumerate(tiles))
+
+
+def _on(sets: list[str], lang: str) -> str:
+    return _paren(" ".join(sets), lang) if sets else ""
+
+
+def not_counted_sentence(n: dict, lang: str) -> str:
+    """Why one fan found in the hand is not counted, naming the principle and the fan responsible."""
+    values = {"fan": fan_name(n["id"], lang), "on": _on(n["sets"], lang),
+              "sets": join_and(n["sets"], lang), "by_sets": " ".join(n["by_sets"]),
+              "shared": join_and(n["shared"], lang),
+              "partner": join_and([s for s in n["by_sets"] if s not in n["shared"]], lang)}
+    if n["by"] is not None:
+        values["by"] = fan_name(n["by"]["id"], lang)
+    rule = n["rule"]
+    if rule == "account-once" and (n["by"] is None or not n["shared"]):
+        rule = "account-once-any"
+    return text(f"nc.{rule}", lang, **values)
+
+
+def _verdict(data: dict, lang: str, style: Style) -> list[str]:
+    v = data["verdict"]
+    if not v["winning"]:
+        line = text("v.not_winning", lang, reason=text(f"reason.{v['reason']}", lang))
+        return [_paint(line, style, fg="red", bold=True)]
+    lines = [text("v.win", lang, total=v["total"], points=v["points"], flowers=v["flower_points"])]
+    if v["meets_minimum"]:
+        lines.append(_paint(text("v.min_ok", lang, points=v["points"]), style, fg="green", bold=True))
+    else:
+        lines.append(_paint(text("v.min_short", lang, points=v["points"], short=v["short_by"]), style,
+                            fg="red", bold=True))
+        if v["flower_points"]:
+            lines.append(text("v.flowers_aside", lang, flowers=v["flower_points"]))
+    return lines
+
+
+def _set_label(s: dict, style: Style) -> str:
+    drawn = draw_tiles(s["tile_list"], style, s["winning_index"])
+    return f"[{drawn}]" if s["declared"] else drawn
+
+
+def _arrangement(data: dict, lang: str, style: Style) -> list[str]:
+    sets = data["arrangement"]
+    lines = ["  ".join(_set_label(s, style) for s in sets)]
+    plain_labels = [s["tiles"] for s in sets]
+    label_w = max(width(x) for x in plain_labels) + 2
+    kind_w = max(width(text(f"kind.{s['kind']}", lang)) for s in sets) + 2
+    for s in sets:
+        detail = text(f"state.{s['state']}", lang)
+        claim = s["claim"]
+        comma = "，" if lang == "zh" else ", "
+        if claim:
+            if claim["tile"]:
+                detail += comma + text("claim.chow", lang, tile=claim["tile"])
+            else:
+                key = "claim.promoted" if claim["promoted"] else f"claim.{s['kind']}"
+                detail += comma + text(key, lang, who=text(f"who.{claim['from']}", lang))
+        if s["winning_tile"]:
+            detail += "  " + _paint(("← " if style.unicode else "<- ") + text(
+                "winning_tile", lang, tile=data["winning_tile"]), style, fg="magenta", bold=True)
+        lines.append(pad(s["tiles"], label_w) + pad(text(f"kind.{s['kind']}", lang), kind_w) + detail)
+    return lines
+
+
+def _fan_table(fans: list[dict], lang: str, style: Style) -> list[str]:
+    heads = [text(k, lang) for k in ("col.no", "col.fan", "col.points", "col.count", "col.sets")]
+    rows = [[str(f["id"]), fan_name(f["id"], lang), str(f["points"]), str(f["count"]), " ".join(f["sets"])]
+            for f in fans]
+    widths = [max(width(r[i]) for r in rows + [heads]) for i in range(4)]
+    out = []
+    for k, r in enumerate([heads] + rows):
+        cells = [pad(r[0], widths[0], True), pad(r[1], widths[1]), pad(r[2], widths[2], True),
+                 pad(r[3], widths[3], True), r[4]]
+        line = "  ".join(cells).rstrip()
+        out.append(_paint(line, style, dim=True) if k == 0 else line)
+    return out
+
+
+def _alternative(a: dict, lang: str) -> str:
+    how = (text("alt.tie", lang, points=a["points"]) if a["behind"] == 0
+           else text("alt.lower", lang, points=a["points"], diff=a["behind"]))
+    fans = ", ".join(f"{fan_name(f['id'], lang)} {f['points']}" + (f"×{f['count']}" if f["count"] > 1 else "")
+                     for f in a["fans"])
+    form = text(f"form.{a['form']}", lang)
+    return f"{' '.join(a['sets'])}{_paren(form, lang)}{_colon(lang)}{how}{_colon(lang)}{fans}"
+
+
+def _mark(status: str, lang: str, style: Style) -> str:
+    word = f"[{text(f'status.{status}', lang)}]"
+    if style.unicode:
+        word = f"{_MARKS[status]} {word}"
+    return _paint(word, style, fg=_MARK_COLORS[status], bold=True)
+
+
+def check_sentence(c: dict, lang: str) -> str:
+    kind = c["check"]
+    if kind == "win":
+        if c["self_drawn"]:
+            return text("sit.self_drawn", lang)
+        if c["discarder"]:
+            return text("sit.discard_from", lang, seat=_seat(c["discarder"], lang))
+        return text("sit.discard", lang)
+    if kind == "winds":
+        return text("sit.winds", lang, prevalent=_seat(c["prevalent"], lang), seat=_seat(c["seat"], lang))
+    if kind == "last-copy":
+        if c["status"] == "inferred":
+            melds = join_and([f"{text('kind.' + m['kind'], lang)} {m['tiles']}" for m in c["melds"]], lang)
+            return text("sit.last_copy_inferred", lang, tile=c["tile"], melds=melds)
+        return text("sit.last_copy_declared", lang, tile=c["tile"], in_melds=c["in_melds"])
+    if kind == "robbing-kong":
+        return text("sit.robbing", lang, tile=c["tile"])
+    if kind == "wall-last":
+        return text("sit.wall_last_self" if c["fan"] == 44 else "sit.wall_last_discard", lang)
+    if kind == "replacement":
+        return text("sit.replacement", lang, sets=" ".join(c["kongs"]))
+    if kind == "flowers":
+        letters = _paren(c["letters"], lang) if c["letters"] else ""
+        return text("sit.flowers", lang, n=c["flowers"], letters=letters)
+    raise ValueError(f"unknown situation check {kind!r}")
+
+
+def _seat(wind: str, lang: str) -> str:
+    return seat(wind, lang) + ("" if lang == "zh" else " ") + _paren(wind, lang).strip()
+
+
+def _payments(p: dict, lang: str, style: Style) -> list[str]:
+    if not p["applies"]:
+        key = "pay.false_hu" if p["reason"] == "false-hu" else "pay.not_winning"
+        return [_paint(text(key, lang), style, fg="red")]
+    big = p["base"] + p["total"]
+    key = "pay.self" if p["self_drawn"] else "pay.robbing" if p["robbing_kong"] else "pay.discard"
+    lines = [text(key, lang, total=p["total"], big=big)]
+    for payer in p["payers"]:
+        role = text(f"role.{payer['role']}", lang) if payer["role"] != "each" else None
+        if payer["seat"] is None:
+            row = text("pay.row_unnamed", lang, role=role, amount=payer["amount"])
+            lines.append("  " + row[0].upper() + row[1:])
+        elif role is None:
+            lines.append("  " + text("pay.row_seat", lang, seat=_seat(payer["seat"], lang), amount=payer["amount"]))
+        else:
+            lines.append("  " + text("pay.row", lang, seat=_seat(payer["seat"], lang), role=role,
+                                     amount=payer["amount"]))
+    parts = " + ".join(str(x["amount"]) for x in p["payers"])
+    lines.append(_paint(text("pay.receives", lang, seat=_seat(p["winner"], lang), sum=p["winner_receives"],
+                             parts=parts), style, bold=True))
+    return lines
+
+
+def render_explanation(data: dict, lang: str = "en", style: Style = PLAIN) -> str:
+    """The whole referee view: verdict, arrangement, fans, exclusions, alternatives, checks, payments."""
+    out = [_paint(data["hand"], style, bold=True) + "   " + text("rules", lang, rules=data["rules"]), ""]
+
+    def section(title: str, lines: list[str], **values) -> None:
+        out.append(_heading(title, lang, style, **values))
+        out.extend("  " + line for line in lines)
+        out.append("")
+
+    section("h.verdict", _verdict(data, lang, style))
+    if data["verdict"]["winning"]:
+        section("h.arrangement", _arrangement(data, lang, style), form=text(f"form.{data['form']}", lang))
+        v = data["verdict"]
+        section("h.fans", _fan_table(data["fans"], lang, style) + [
+            text("fans.sum", lang, points=v["points"], flowers=v["flower_points"], total=v["total"])])
+        section("h.not_counted", [not_counted_sentence(n, lang) for n in data["not_counted"]]
+                or [text("fans.none", lang)])
+        section("h.alternatives", [_alternative(a, lang) for a in data["alternatives"]]
+                or [text("alt.none", lang)])
+    section("h.situation", [f"{_mark(c['status'], lang, style)} {check_sentence(c, lang)}"
+                            for c in data["situation"]["checks"]])
+    section("h.payments", _payments(data["payments"], lang, style))
+    return "\n".join(out).rstrip("\n")
+
+
+def render_rejection(error: McrError, lang: str = "en", style: Style = PLAIN) -> str:
+    """An impossible hand or situation: each problem, translated where known, with its caret."""
+    lines = [_heading("h.situation", lang, style)]
+    for p in error.problems:
+        head = f"{error_head(p.code, lang)}{_colon(lang)}{error_message(p.message, lang)}"
+        if p.column is not None:
+            head += _paren(text("column", lang, n=p.column), lang)
+        elif p.where:
+            head += _paren(p.where, lang)
+        lines.append(f"  {_mark('rejected', lang, style)} {head}")
+        lines.extend("    " + line for line in p.describe().splitlines()[1:])
+    lines.append("  " + _paint(text("rejected", lang), style, fg="red", bold=True))
+    return "\n".join(lines)
+
+
+# ---- the fan table ----------------------------------------------------------------------------
+
+def _profile_points(row: dict) -> list[str]:
+    return [str(row["points"].get(p, "—")) for p in ("green-book", "china")]
+
+
+def _excludes(row: dict, lang: str) -> str:
+    """`38 49; own 73; 1×73`: whole-hand exclusions, those on the fan's own sets, single instances."""
+    parts = [" ".join(map(str, row["excludes"]))] if row["excludes"] else []
+    if row["excludes_own"]:
+        parts.append(text("fan.own", lang) + " " + " ".join(map(str, row["excludes_own"])))
+    if row["excludes_one"]:
+        parts.append("1×" + " ".join(map(str, row["excludes_one"])))
+    return "; ".join(parts)
+
+
+def render_fan_table(rows: list[dict], lang: str = "en", style: Style = PLAIN) -> str:
+    """The 81 fans (and china's no. 82): number, names, points per profile, what each excludes."""
+    other = "en" if lang == "zh" else "zh"
+    heads = [text("col.no", lang), text("col.fan", lang), "", "green-book", "china", text("col.excludes", lang)]
+    table = [[str(r["id"]), r["names"][lang], r["names"][other], *_profile_points(r), _excludes(r, lang)] for r in rows]
+    widths = [max(width(t[i]) for t in table + [heads]) for i in range(5)]
+    right = (True, False, False, True, True)
+    lines = []
+    for k, t in enumerate([heads] + table):
+        line = "  ".join([pad(t[i], widths[i], right[i]) for i in range(5)] + [t[5]]).rstrip()
+        lines.append(_paint(line, style, bold=True) if k == 0 else line)
+    return "\n".join(lines)
+
+
+def _fan_list(ids: list[int], lang: str) -> str:
+    return ", ".join(f"{i} {fan_name(i, lang)}" for i in ids) or text("none", lang)
+
+
+def render_fan(detail: dict, lang: str = "en", style: Style = PLAIN, rules: str | None = None) -> str:
+    """One fan: names, points, definition, exclusions both ways, and its example hand scored."""
+    names = detail["names"]
+    others = [names[x] for x in ("en", "zh", "fr") if x != lang]
+    c = _colon(lang)
+    points = ", ".join(f"{p} {n}" for p, n in detail["points"].items())
+    lines = [_paint(f"{detail['id']}  {names[lang]}", style, bold=True) + "  ·  " + "  ·  ".join(others),
+             f"  {text('fan.points', lang)}{c}{points}",
+             f"  {text('fan.definition', lang)}{c}{detail['definition']}",
+             f"  {text('fan.source', lang)}{c}{detail['cite']}",
+             f"  {text('fan.excludes', lang)}{c}{_fan_list(detail['excludes'], lang)}"]
+    if detail["excludes_own"]:
+        lines.append(f"  {text('fan.excludes_own', lang)}{c}{_fan_list(detail['excludes_own'], lang)}")
+    if detail["excludes_one"]:
+        lines.append(f"  {text('fan.excludes_one', lang)}{c}{_fan_list(detail['excludes_one'], lang)}")
+    lines.append(f"  {text('fan.excluded_by', lang)}{c}{_fan_list(detail['excluded_by'], lang)}")
+    ex = detail["example"]
+    head = f"  {text('fan.example', lang)}{c}{ex['hand']}   {text('rules', lang, rules=ex['rules'])}"
+    if rules and rules != ex["rules"]:
+        head += " " + text("fan.not_in_profile", lang, rules=rules, used=ex["rules"])
+    lines.append(head)
+    lines.extend("    " + line for line in _fan_table(ex["fans"], lang, style))
+    lines.append("    " + text("fans.sum", lang, points=ex["points"], flowers=ex["total"] - ex["points"],
+                                 total=ex["total"]))
+    return "\n".join(lines)
