@@ -139,3 +139,10 @@ def score(text: str, rules: str, as_json: bool, robbing_kong: bool, replacement:
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
         click.echo(score_text(result, format_hand(hand)))
+
+
+from .referee_cli import explain, fan, fans  # noqa: E402
+main.add_command(explain)
+main.add_command(fans)
+main.add_command(fan)
+

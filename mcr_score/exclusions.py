@@ -7,9 +7,10 @@ Passes run in a fixed order, each a named rule of the 1998 rules, Art. 10 一(�
    order, each new one uses at most one set already used (the incidence graph stays a
    forest) and no set serves the same fan twice.
 2. `implied` (不重复, non-repeat): a counted fan removes the fans its table row `excludes`.
-3. `own_sets`: a counted fan removes `excludes_own` fans on the sets it uses (e.g. Dragon Pung
+3. `jointly_implied`: fans that two counted fans together make inevitable (a profile switch).
+4. `own_sets`: a counted fan removes `excludes_own` fans on the sets it uses (e.g. Dragon Pung
    and the Pung of Terminals or Honors of the same pung).
-4. Chicken Hand (no. 43) when nothing else counts (R98 #43).
+5. Chicken Hand (no. 43) when nothing else counts (R98 #43).
 """
 
 from __future__ import annotations
@@ -39,12 +40,13 @@ class Removed:
 
 
 def apply(found: dict[int, list[tuple[int, ...]]], points: dict[int, int], excludes: dict[int, frozenset[int]],
-          excludes_own: dict[int, frozenset[int]], excludes_one: dict[int, frozenset[int]]
-          ) -> tuple[dict[int, list[tuple[int, ...]]], list[Removed]]:
+          excludes_own: dict[int, frozenset[int]], excludes_one: dict[int, frozenset[int]],
+          joint_excludes: dict[tuple[int, ...], frozenset[int]]) -> tuple[dict[int, list[tuple[int, ...]]], list[Removed]]:
     """Counted hits per fan, and the removed ones, from the detectors' `found` hits."""
     removed: list[Removed] = []
     counted = combine(found, points, removed)
-    implied(counted, excludes, excludes_one, removed)
+    implied(counted, points, excludes, excludes_one, removed)
+    jointly_implied(counted, joint_excludes, removed)
     own_sets(counted, excludes_own, removed)
     if not any(f != FLOWERS for f in counted):
         counted[CHICKEN] = [()]
@@ -125,11 +127,12 @@ def _best_choice(hits: list[tuple[int, tuple[int, ...]]], points: dict[int, int]
     return best[1]
 
 
-def implied(counted: dict[int, list[tuple[int, ...]]], excludes: dict[int, frozenset[int]],
+def implied(counted: dict[int, list[tuple[int, ...]]], points: dict[int, int], excludes: dict[int, frozenset[int]],
             excludes_one: dict[int, frozenset[int]], removed: list[Removed]) -> None:
-    """Non-repeat: bigger fans first, each counted fan removes the fans it implies
-    (all their instances, or one instance for `excludes_one`, e.g. Nine Gates' own terminal pung)."""
-    for fan in sorted(counted):
+    """Non-repeat: bigger fans first (by points, then number), each counted fan removes the fans
+    it implies (all their instances, or one for `excludes_one`, e.g. Nine Gates' terminal pung);
+    a fan already removed removes nothing."""
+    for fan in sorted(counted, key=lambda f: (-points[f], f)):
         if not counted.get(fan):
             continue
         for other in sorted(excludes.get(fan, ())):
@@ -140,6 +143,16 @@ def implied(counted: dict[int, list[tuple[int, ...]]], excludes: dict[int, froze
                 removed.append(Removed(other, counted[other].pop(0), IMPLIED, fan))
                 if not counted[other]:
                     del counted[other]
+
+
+def jointly_implied(counted: dict[int, list[tuple[int, ...]]], joint: dict[tuple[int, ...], frozenset[int]],
+                    removed: list[Removed]) -> None:
+    """Fans two counted fans together make inevitable (e.g. Tile Hog in seven pairs of All Green)."""
+    for together, others in joint.items():
+        if all(counted.get(f) for f in together):
+            for other in sorted(others):
+                for h in counted.pop(other, ()):
+                    removed.append(Removed(other, h, IMPLIED, together[-1]))
 
 
 def own_sets(counted: dict[int, list[tuple[int, ...]]], excludes_own: dict[int, frozenset[int]],

@@ -263,13 +263,15 @@ def fan_row(fan_id: int) -> dict:
     fan = FANS[fan_id]
     excludes: set[int] = set()
     excluded_by: set[int] = set()
+    excludes_one: set[int] = set()
     for name in fan.points:
         profile = profiles.get(name)
         excludes |= profile.excludes.get(fan_id, frozenset())
         excluded_by |= {f for f, ex in profile.excludes.items() if fan_id in ex}
+        excludes_one |= profile.excludes_one.get(fan_id, frozenset())
     return _fan(fan_id) | {"points": dict(fan.points), "excludes": sorted(excludes),
                            "excludes_own": sorted(fan.excludes_own),
-                           "excludes_one": sorted(profiles.EXCLUDES_ONE.get(fan_id, ())),
+                           "excludes_one": sorted(excludes_one),
                            "excluded_by": sorted(excluded_by)}
 
 

@@ -4,7 +4,6 @@ The fan table (`fans/table.py`) gives the points and the Chinese-practice exclus
 fan. Rules that tie several fans together are data here too:
 - the kong series (MIL table, A#5 and A#17 notes): only one of the kong fans counts;
 - the concealed-pung series (A#12, A#33): one of 12 > 33 > 66 counts, on top of a kong fan;
-- Nine Gates holds one terminal pung by definition (A#4), so it absorbs one instance of 73.
 Each `Switch` is one point where rulebooks or calculators differ; each of its `Option`s is a
 reading with its citation and its effect (points, exclusions added or removed, engine flags).
 A profile (and a club's house rules) is a mapping switch -> option: writing a new profile
@@ -24,24 +23,32 @@ KONG_SERIES = {
     17: frozenset({48, 57, 67, 74, 82}),
     48: frozenset({67}),
     57: frozenset({74}),
-    82: frozenset({67, 74}),
+    82: frozenset({57, 67, 74}),
 }
 CONCEALED_PUNG_SERIES = {12: frozenset({33, 66}), 33: frozenset({66})}
-EXCLUDES_ONE = {4: frozenset({73})}
 
 _EMPTY: Mapping = MappingProxyType({})
 
 
+def _none() -> Mapping:
+    return _EMPTY
+
+
 @dataclass(frozen=True)
 class Option:
-    """One reading of a switch and what it does to the fan data."""
+    """One reading of a switch and what it does to the fan data.
+
+    `excludes_one`: the fan absorbs one instance of another (not all of them);
+    `joint_excludes`: when all the fans of a key count together, the listed fans do not.
+    """
 
     text: str
     cite: str
-    points: Mapping[int, int | None] = field(default_factory=lambda: _EMPTY)  # None removes the fan from the profile
-    add_excludes: Mapping[int, frozenset[int]] = field(default_factory=lambda: _EMPTY)
-    remove_excludes: Mapping[int, frozenset[int]] = field(default_factory=lambda: _EMPTY)
-    flags: Mapping[str, object] = field(default_factory=lambda: _EMPTY)
+    points: Mapping[int, int | None] = field(default_factory=_none)  # None: the fan is not in the profile
+    add_excludes: Mapping[int, frozenset[int]] = field(default_factory=_none)
+    remove_excludes: Mapping[int, frozenset[int]] = field(default_factory=_none)
+    excludes_one: Mapping[int, frozenset[int]] = field(default_factory=_none)
+    joint_excludes: Mapping[tuple[int, ...], frozenset[int]] = field(default_factory=_none)
 
 
 @dataclass(frozen=True)
@@ -54,28 +61,109 @@ class Switch:
     example: str
 
 
+_ALWAYS_CONCEALED = (4, 6, 7, 12, 19, 20, 34)
+# Second-hand Green Book readings: transcriptions of the EMA-hosted PDF (mcr_EN.pdf) that agree
+# word for word (jkrothschild-bot/mahjong-mcr at f340a61 with page numbers; a Perl fan module;
+# an "MCR 2006 interaction policy"), and Sloper's column #293 on the Tianjin 2006 rulings.
+# docs/rules-research.md gives the quotations; the PDF itself could not be read here.
+GB = "Green Book 2006"
+
 SWITCHES: tuple[Switch, ...] = (
     Switch(
         "two-concealed-kongs", "Points of Two Concealed Kongs (no. 48)",
         {"8": Option("8 points, the last fan of the 8-point tier",
-                     "Green Book 2006 §3.8.1 and App. 1 fan 48 (Sloper S259, S341)", points={48: 8}),
+                     f"{GB} §3.8.1 p.16 and App. 1 p.37; Sloper S259, S341", points={48: 8}),
          "6": Option("6 points, as in the 1998 table (#53)", "R98 #53 p.26; A#53", points={48: 6})},
         "[1111m][2222s]345pEE67s8s|EE1000"),
     Switch(
         "concealed-and-melded-kong", "One concealed kong plus one melded kong",
         {"private-fan": Option(
-            "the private fan 明暗杠 (id 82), 5 points, instead of Concealed Kong and Melded Kong",
-            "A#57 note; A-code SUPPORT_CONCEALED_KONG_AND_MELDED_KONG=1 (PyMahjongGB 1.4.0)", points={82: 5}),
-         "separate": Option(
-            "no fan of its own: Concealed Kong (2) and Melded Kong (1) each count",
-            "R98 #57, #67, #74 (no mixed-kong fan in the 1998 table)", points={82: None})},
+            "the private fan 明暗杠 (no. 82), 5 points, instead of Two Melded Kongs, Concealed Kong "
+            "and Melded Kong", "A#57 note; A-code SUPPORT_CONCEALED_KONG_AND_MELDED_KONG=1 (PyMahjongGB 1.4.0)",
+            points={82: 5}),
+         "six-points": Option(
+            "6 points: Two Melded Kongs (4), the concealed one also scoring Concealed Kong (2), no private fan",
+            f"{GB} §3.8.1 p.16, fan 57: \"One Melded Kong and one Concealed Kong are 6 points\"; S259",
+            points={82: None})},
         "[1111m][2222s1]345pEE67s8s|EE1000"),
+    Switch(
+        "fully-concealed-with-concealed-forms",
+        "Fully Concealed Hand (56) on a self-drawn hand that is concealed by nature (4, 6, 7, 12, 19, 20, 34)",
+        {"combined": Option(
+            "counted: Fully Concealed Hand (4) instead of Self-Drawn (1)",
+            f"{GB} §3.8.1 pp.14-15, fans 4, 6, 7, 12, 19, 20, 34: \"Fully Concealed may be combined if Self-Drawn\"",
+            remove_excludes={fan: frozenset({56}) for fan in _ALWAYS_CONCEALED}),
+         "not-counted": Option(
+            "not counted: only Self-Drawn (1)", "R98 #6, #7, #19, #20, #34; A#56 and A#62 notes",
+            add_excludes={fan: frozenset({56}) for fan in _ALWAYS_CONCEALED})},
+        "1133557799mEE2p2p|EE1000"),
+    Switch(
+        "all-green-with-half-flush", "All Green (3) with Half Flush (50)",
+        {"combined": Option("Half Flush counts with All Green",
+                            f"{GB} App. 1 fan 3 (no Half Flush in its not-combined list); WMO 2014 p.23",
+                            remove_excludes={3: frozenset({50})}),
+         "not-counted": Option("Half Flush is not counted", "R98 #3 p.23; A#3",
+                               add_excludes={3: frozenset({50})})},
+        "[234s1]22334666sFF4s|EE0000"),
+    Switch(
+        "all-terminals-with-double-pung", "All Terminals (8) with Double Pung (65)",
+        {"combined": Option("Double Pung counts with All Terminals",
+                            f"{GB} App. 1 fan 8 (not combined with 49, 55, 73, 76 only); WMO 2014 examples",
+                            remove_excludes={8: frozenset({65})}),
+         "not-counted": Option("Double Pung is not counted", "R98 #8 同刻; A CHANGELOG 2016-12-15",
+                               add_excludes={8: frozenset({65})})},
+        "[111m1][111s1][999m1]99s1p1p9s|EE0000"),
+    Switch(
+        "lesser-knitted-with-knitted-straight",
+        "Lesser Honors and Knitted Tiles (34) whose nine suited tiles form the Knitted Straight (35)",
+        {"not-counted": Option(
+            "Knitted Straight is not counted (the text is silent; chosen: the knitted tiles are "
+            "already the substance of fan 34)",
+            f"{GB} App. 1 fans 34, 35 (silent); docs/rules-research.md point 6b",
+            add_excludes={34: frozenset({35})}),
+         "combined": Option("both count (24 points)",
+                            "A#34 example 2, A#35 note (current Chinese tournament practice)")},
+        "147m258s369pESWNC"),
+    Switch(
+        "knitted-straight-with-waits", "Knitted Straight (35) with Edge Wait (77) or Closed Wait (78)",
+        {"not-counted": Option("Edge and Closed Wait are not counted with the Knitted Straight",
+                               "WMO clarification, Tianjin Oct. 2006 (Sloper S293)",
+                               add_excludes={35: frozenset({77, 78})}),
+         "combined": Option("counted when the hand waited on that tile only",
+                            "A CHANGELOG 2023-10-29, KNITTED_STRAIGHT_BODY_WITH_ECS=1")},
+        "147m258s369p12p44p3p"),
+    Switch(
+        "nine-gates-terminal-pungs", "Nine Gates (4) with Pung of Terminals or Honors (73)",
+        {"all": Option("no Pung of Terminals or Honors at all", f"{GB} App. 1 fan 4 (not combined with 22, 62, 73)",
+                       add_excludes={4: frozenset({73})}),
+         "one": Option("one terminal pung is absorbed, a second one counts", "A#4 note",
+                       excludes_one={4: frozenset({73})})},
+        "1112345678999m5m|EE0000"),
+    Switch(
+        "seven-pairs-tile-hog", "Tile Hog (64) in Seven Pairs (19) with All Green (3) or All Terminals (8)",
+        {"not-counted": Option("Tile Hog is not counted: a repeated pair is inevitable there",
+                               "WMO clarification, Tianjin Oct. 2006 (Sloper S293: fan 19, p.39)",
+                               joint_excludes={(19, 3): frozenset({64}), (19, 8): frozenset({64})}),
+         "counted": Option("Tile Hog counts as in any seven-pairs hand", "A#3 example 2; A#8 example 3")},
+        "1199m1199p11119s9s"),
 )
 
+_GREEN_BOOK = {
+    "two-concealed-kongs": "8", "concealed-and-melded-kong": "six-points",
+    "fully-concealed-with-concealed-forms": "combined", "all-green-with-half-flush": "combined",
+    "all-terminals-with-double-pung": "combined", "lesser-knitted-with-knitted-straight": "not-counted",
+    "knitted-straight-with-waits": "not-counted", "nine-gates-terminal-pungs": "all",
+    "seven-pairs-tile-hog": "not-counted",
+}
+_CHINA = {
+    "two-concealed-kongs": "6", "concealed-and-melded-kong": "private-fan",
+    "fully-concealed-with-concealed-forms": "not-counted", "all-green-with-half-flush": "not-counted",
+    "all-terminals-with-double-pung": "not-counted", "lesser-knitted-with-knitted-straight": "combined",
+    "knitted-straight-with-waits": "combined", "nine-gates-terminal-pungs": "one",
+    "seven-pairs-tile-hog": "counted",
+}
 PROFILE_CHOICES: Mapping[str, Mapping[str, str]] = MappingProxyType({
-    "green-book": MappingProxyType({"two-concealed-kongs": "8", "concealed-and-melded-kong": "separate"}),
-    "china": MappingProxyType({"two-concealed-kongs": "6", "concealed-and-melded-kong": "private-fan"}),
-})
+    "green-book": MappingProxyType(_GREEN_BOOK), "china": MappingProxyType(_CHINA)})
 DESCRIPTIONS = {
     "green-book": "2006 WMO Mahjong Competition Rules (the Green Book), played at EMA/FFMJ tournaments.",
     "china": "Chinese practice, identical to the PyMahjongGB 1.4.0 calculator.",
@@ -94,7 +182,7 @@ class Profile:
     excludes: Mapping[int, frozenset[int]] = field(repr=False)
     excludes_own: Mapping[int, frozenset[int]] = field(repr=False)
     excludes_one: Mapping[int, frozenset[int]] = field(repr=False)
-    flags: Mapping[str, object] = field(repr=False)
+    joint_excludes: Mapping[tuple[int, ...], frozenset[int]] = field(repr=False)
 
 
 def build(name: str, choices: Mapping[str, str], description: str = "") -> Profile:
@@ -109,7 +197,8 @@ def build(name: str, choices: Mapping[str, str], description: str = "") -> Profi
     for table in (KONG_SERIES, CONCEALED_PUNG_SERIES):
         for fan, ids in table.items():
             excludes[fan] |= ids
-    flags: dict[str, object] = {}
+    excludes_one: dict[int, frozenset[int]] = {}
+    joint: dict[tuple[int, ...], frozenset[int]] = {}
     for key, choice in choices.items():
         options = by_key[key].options
         if choice not in options:
@@ -124,12 +213,13 @@ def build(name: str, choices: Mapping[str, str], description: str = "") -> Profi
             excludes[fan] |= ids
         for fan, ids in option.remove_excludes.items():
             excludes[fan] -= ids
-        flags.update(option.flags)
+        excludes_one.update(option.excludes_one)
+        joint.update(option.joint_excludes)
     frozen_excludes = {k: frozenset(v & points.keys()) for k, v in excludes.items() if k in points and v}
     own = {f.id: f.excludes_own for f in FANS.values() if f.excludes_own}
     return Profile(name, description, MappingProxyType(dict(choices)), MappingProxyType(points),
-                   MappingProxyType(frozen_excludes), MappingProxyType(own), MappingProxyType(EXCLUDES_ONE),
-                   MappingProxyType(flags))
+                   MappingProxyType(frozen_excludes), MappingProxyType(own), MappingProxyType(excludes_one),
+                   MappingProxyType(joint))
 
 
 PROFILES: Mapping[str, Profile] = MappingProxyType(

@@ -124,7 +124,12 @@ def score(hand: Hand | str, rules: str = profiles.DEFAULT) -> Score:
         hand = parse_hand(hand)
     else:
         errors.raise_all(check_hand(hand))
-    profile = profiles.get(rules)
+    return score_with_profile(hand, profiles.get(rules))
+
+
+def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
+    """Score a checked hand under a profile object (a built-in one or a house profile)."""
+    rules = profile.name
     if hand.winning is None:
         return Score(rules, False, "a waiting hand of 13 tiles, not a winning hand")
     arrs = arrangements(hand)
@@ -145,7 +150,7 @@ def score(hand: Hand | str, rules: str = profiles.DEFAULT) -> Score:
             if hits:
                 found[fan_id] = hits
         counted, removed = apply(found, profile.points, profile.excludes, profile.excludes_own,
-                                 profile.excludes_one)
+                                 profile.excludes_one, profile.joint_excludes)
         readings.append(_reading(arr, facts.sets, counted, removed, profile.points))
     best = max(range(len(readings)), key=lambda i: (
         readings[i].points, any(f.id in _TIE_PREFERENCE for f in readings[i].fans), -i))

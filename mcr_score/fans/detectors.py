@@ -462,8 +462,10 @@ def fully_concealed_hand(f: Facts) -> list[Hit]:
 
 @detector(57)
 def two_melded_kongs(f: Facts) -> list[Hit]:
-    """双明杠: two exposed kongs."""
-    return [tuple(f.kongs_exposed)] if len(f.kongs_exposed) == 2 else NONE
+    """双明杠: two kongs, at least one exposed (the Green Book's fan 57 covers one melded plus one
+    concealed kong; the china profile's fan 82 takes that case instead)."""
+    ks = f.kongs_concealed + f.kongs_exposed
+    return [tuple(sorted(ks))] if len(ks) == 2 and f.kongs_exposed else NONE
 
 
 @detector(58)
