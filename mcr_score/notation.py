@@ -12,7 +12,7 @@ import functools
 from importlib import resources
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import errors
@@ -32,7 +32,7 @@ def grammar_path() -> Path:
 
 @functools.cache
 def _parser() -> Lark:
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", propagate_positions=True)
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr")
 
 
 def parse_hand(text: str) -> Hand:
@@ -184,12 +184,12 @@ class _Builder(Transformer):
         ch = children[0].value
         return ("flower", UNICODE_FLOWERS.get(ch, ch), children[0].start_pos + 1)
 
-    @v_args(meta=True)
-    def meld(self, meta, children: list) -> tuple[str, Meld | None, int]:
-        column = meta.start_pos + 1
-        claim_token = children[-1] if isinstance(children[-1], Token) else None
+    def meld(self, children: list) -> tuple[str, Meld | None, int]:
+        opening, closing = children[0], children[-1]
+        column = opening.start_pos + 1
+        claim_token = children[-2] if isinstance(children[-2], Token) and children[-2].type == "CLAIM" else None
         tiles = [t for group in children if isinstance(group, list) for t, _ in group]
-        written = self.text[meta.start_pos:meta.end_pos]
+        written = self.text[opening.start_pos:closing.end_pos]
         meld = self._meld(tiles, claim_token, written, column)
         return ("meld", meld, column)
 
@@ -220,24 +220,23 @@ class _Builder(Transformer):
             return None
         return Meld(kind, tiles[0], concealed=concealed, claim=claim)
 
-    @v_args(meta=True)
-    def situation(self, meta, children: list) -> tuple[str, Situation, dict[str, int]]:
-        winds, flags = children[0], children[1]
-        flowers, letters, flowers_column = 0, "", meta.start_pos + 1
-        if len(children) > 2:
-            flowers, letters, flowers_column = children[2]
+    def situation(self, children: list) -> tuple[str, Situation, dict[str, int]]:
+        bar, winds, flags = children[0], children[1], children[2]
+        flowers, letters, flowers_column = 0, "", bar.start_pos + 1
+        if len(children) > 3:
+            flowers, letters, flowers_column = children[3]
         situation = Situation(
             self_drawn=flags.value[0] == "1", last_copy=flags.value[1] == "1",
             wall_last=flags.value[2] == "1", kong=flags.value[3] == "1",
             prevalent_wind=winds.value[0], seat_wind=winds.value[1],
             flowers=flowers, flower_letters=letters)
         w, f = winds.start_pos + 1, flags.start_pos + 1
-        columns = {"bar": meta.start_pos + 1, "prevalent_wind": w, "seat_wind": w + 1, "self_drawn": f,
+        columns = {"bar": bar.start_pos + 1, "prevalent_wind": w, "seat_wind": w + 1, "self_drawn": f,
                    "last_copy": f + 1, "wall_last": f + 2, "kong": f + 3, "flowers": flowers_column}
         return ("situation", situation, columns)
 
     def flowers(self, children: list[Token]) -> tuple[int, str, int]:
-        (tok,) = children
+        tok = children[-1]
         if tok.type == "FLOWER_COUNT":
             return int(tok.value), "", tok.start_pos + 1
         return len(tok.value), tok.value, tok.start_pos + 1
