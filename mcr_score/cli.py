@@ -146,3 +146,6 @@ main.add_command(explain)
 main.add_command(fans)
 main.add_command(fan)
 
+
+from .batch_cli import batch  # noqa: E402
+main.add_command(batch)

@@ -135,7 +135,7 @@ def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = N
     else:
         held = len(hand.standing) + (hand.winning is not None)
         want = 14 - 3 * k
-        if held not in (want, want - 1) or (held == want - 1 and hand.winning is not None):
+        if held != (want if hand.winning is not None else want - 1):
             add(errors.TileCountError,
                 f"{held} standing tiles with {k} meld{'s' * (k != 1)}; expected {want} "
                 f"(a winning hand, the last tile written is the winning tile) or {want - 1} (a waiting hand)",

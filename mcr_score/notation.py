@@ -20,6 +20,7 @@ from .hand import CLAIMS, Hand, Meld, Situation, check_hand
 from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
 
 GRAMMAR_NAME = "mcr.lark"
+MAX_PROBLEMS = 20
 
 
 def grammar_path() -> Path:
@@ -53,8 +54,10 @@ def parse_located(text: str) -> tuple[Hand, _Located]:
         if (problem.code, problem.column) not in seen and not (
                 suffix_reported and isinstance(problem, errors.BadSituationError)):
             problems.append(problem)
-        # After an unclosed meld or a bad suffix, what follows cannot be read reliably.
-        return not isinstance(problem, (errors.UnclosedMeldError, errors.BadSituationError))
+        # After an unclosed meld or a bad suffix, what follows cannot be read reliably; and past
+        # MAX_PROBLEMS the text is not a hand at all (recovery would only cost time).
+        return len(problems) < MAX_PROBLEMS and not isinstance(
+            problem, (errors.UnclosedMeldError, errors.BadSituationError))
 
     try:
         tree = _parser().parse(text, on_error=recover)

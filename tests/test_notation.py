@@ -335,3 +335,18 @@ def test_fuzz_random_text(text):
 @given(mutated_hands())
 def test_fuzz_near_misses(text):
     check_outcome(text)
+
+
+def test_garbage_stops_after_a_bounded_number_of_problems():
+    """Error recovery reads on only while the text can still be a hand (MAX_PROBLEMS)."""
+    from mcr_score.notation import MAX_PROBLEMS
+
+    with pytest.raises(NotationError) as info:
+        parse_hand("x" * 4000)
+    assert MAX_PROBLEMS <= len(info.value.problems) <= MAX_PROBLEMS + 1
+    assert all(p.code == "illegal-character" for p in info.value.problems)
+
+
+def test_a_hand_without_winning_tile_must_have_thirteen_tiles():
+    hand = Hand((), tuple(Tile(c) for c in "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 5s 5s".split()), None)
+    assert [p.code for p in check_hand(hand)] == ["tile-count"]
