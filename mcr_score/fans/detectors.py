@@ -77,13 +77,6 @@ def _pure_step(starts: list[int], step: int) -> bool:
     return len({_suit(s) for s in starts}) == 1 and all(b - a == step for a, b in zip(starts, starts[1:]))
 
 
-def _mixed(starts: list[int]) -> list[int] | None:
-    """Ranks ordered by suit, when the tiles are in three (or two) different suits."""
-    if len({_suit(s) for s in starts}) != len(starts):
-        return None
-    return [_rank(s) for s in starts]
-
-
 def _mixed_shifted(tiles: list[int], step: int) -> bool:
     if len({_suit(t) for t in tiles}) != len(tiles):
         return False
