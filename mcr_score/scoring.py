@@ -19,7 +19,8 @@ import functools
 from dataclasses import dataclass, field
 
 from . import errors, profiles
-from .arrangements import CHOW, KIND_NAMES, KONG, Arrangement, arrangements, counts_of, is_complete
+from .arrangements import (CHOW, HONORS_KNITTED, KIND_NAMES, KNITTED_STRAIGHT, KONG, THIRTEEN_ORPHANS, Arrangement,
+                           arrangements, counts_of, is_complete)
 from .exclusions import FLOWERS, Removed, apply
 from .fans.detectors import DETECTORS
 from .fans.facts import PAIR, build_facts, wait_fan
@@ -140,10 +141,10 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     unique_wait = any(wait_fan(arr, win) for arr in arrs) and _waits_on_one_tile(standing, len(hand.melds))
     copies_in_melds = sum(1 for m in hand.melds for t in m.tiles if t.index == win)
     nine_gates = _nine_gates(hand, standing, win)
+    concealed = _plus(standing, win)
     readings = []
     for arr in arrs:
-        facts = build_facts(arr, tuple(_plus(standing, win)), win, hand.situation, unique_wait,
-                            copies_in_melds, nine_gates)
+        facts = build_facts(arr, concealed, win, hand.situation, unique_wait, copies_in_melds, nine_gates)
         found = {}
         for fan_id, detect in _detectors(profile):
             hits = detect(facts)
@@ -177,9 +178,11 @@ def _waits_on_one_tile(standing: list[int], n_melds: int) -> bool:
     else:
         near = set()
         for i, c in enumerate(standing):
-            if c:
-                near.update(j for j in range(i - 2, i + 3) if 0 <= j < 34 and (j >= 27) == (i >= 27)
-                            and (i >= 27 and j == i or i < 27 and j // 9 == i // 9))
+            if c and i >= 27:
+                near.add(i)
+            elif c:
+                base = i - i % 9
+                near.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
         candidates = sorted(near)
     found = 0
     for w in candidates:
@@ -222,12 +225,12 @@ def _views(arr: Arrangement, sets: tuple) -> tuple[SetView, ...]:
     views = [SetView(KIND_NAMES[k], _label(k, t), c, d) for k, t, c, d in sets]
     if arr.pairs:
         views += [SetView("pair", _pair_label(t), True) for t in arr.pairs]
-    elif arr.form == "standard" or arr.form == "knitted-straight" or arr.form == "thirteen-orphans":
+    elif arr.pair is not None:
         views.append(SetView("pair", _pair_label(arr.pair), True))
     if arr.singles:
-        kind = "knitted" if arr.form in ("knitted-straight", "honors-and-knitted") else "single"
+        kind = "knitted" if arr.form in (KNITTED_STRAIGHT, HONORS_KNITTED) else "single"
         singles = sorted(arr.singles)
-        if arr.form == "thirteen-orphans":
+        if arr.form == THIRTEEN_ORPHANS:
             singles.remove(arr.pair)  # the doubled orphan is shown as the pair
         views.append(SetView(kind, " ".join(NAMES[t] for t in singles), True))
     return tuple(views)
