@@ -120,7 +120,7 @@ def parse(text: str, as_json: bool, robbing_kong: bool, replacement: bool, **fie
 @main.command()
 @click.option("--markdown", is_flag=True, help="Print the docs/rules.md table.")
 def rules(markdown: bool) -> None:
-    """The rule profiles and every switch on which they differ, with citations."""
+    """The rule profiles and every switch, with its options, citations and an example."""
     click.echo(rules_markdown() if markdown else rules_text(), nl=not markdown)
 
 

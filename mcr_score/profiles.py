@@ -4,8 +4,10 @@ The fan table (`fans/table.py`) gives the points and the Chinese-practice exclus
 fan. Rules that tie several fans together are data here too:
 - the kong series (MIL table, A#5 and A#17 notes): only one of the kong fans counts;
 - the concealed-pung series (A#12, A#33): one of 12 > 33 > 66 counts, on top of a kong fan;
-Each `Switch` is one point where rulebooks or calculators differ; each of its `Option`s is a
-reading with its citation and its effect (points, exclusions added or removed, engine flags).
+Each `Switch` is one point where rulebooks or calculators differ, or where the texts leave a
+point open and a reading had to be chosen (both profiles may then choose the same option, whose
+text says so); each of its `Option`s is a reading with its citation and its effect (points,
+exclusions added or removed, engine flags).
 A profile (and a club's house rules) is a mapping switch -> option: writing a new profile
 means writing such a mapping, nothing else.
 """
@@ -16,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .fans.facts import DISCARD_PUNG_CONCEALED, LIVE_WAITS_ONLY, TILE_HOG_SUITS_ONLY
 from .fans.table import FANS
 
 KONG_SERIES = {
@@ -39,7 +42,8 @@ class Option:
     """One reading of a switch and what it does to the fan data.
 
     `excludes_one`: the fan absorbs one instance of another (not all of them);
-    `joint_excludes`: when all the fans of a key count together, the listed fans do not.
+    `joint_excludes`: when all the fans of a key count together, the listed fans do not;
+    `flags`: engine readings that are not fan data (constants of `fans/facts.py`).
     """
 
     text: str
@@ -49,6 +53,7 @@ class Option:
     remove_excludes: Mapping[int, frozenset[int]] = field(default_factory=_none)
     excludes_one: Mapping[int, frozenset[int]] = field(default_factory=_none)
     joint_excludes: Mapping[tuple[int, ...], frozenset[int]] = field(default_factory=_none)
+    flags: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -146,6 +151,70 @@ SWITCHES: tuple[Switch, ...] = (
                                joint_excludes={(19, 3): frozenset({64}), (19, 8): frozenset({64})}),
          "counted": Option("Tile Hog counts as in any seven-pairs hand", "A#3 example 2; A#8 example 3")},
         "1199m1199p11119s9s"),
+    # Points the texts leave open: both profiles choose the Chinese calculators' reading (so they agree
+    # with each other and with PyMahjongGB), and each option that does so says why.
+    Switch(
+        "kongs-with-concealed-kong-fans",
+        "Concealed Kong (67) or Two Concealed Kongs (48) on top of Three Kongs (17) or Four Kongs (5)",
+        {"mil": Option(
+            "only the kong fan counts, one fan of the kong series. The Green Book text is silent on 67 and 48 "
+            "with 17 and 5; chosen: its fans 5 and 17 state nothing beyond the MIL table of Chinese practice",
+            f"{GB} App. 1 fans 5, 17 (silent); A#5, A#17 notes (MIL); docs/rules-research.md point 10"),
+         "wmo-2014": Option(
+            "the concealed kongs also score Concealed Kong or Two Concealed Kongs",
+            "WMO 2014 App. 1 fan 17 p.28 (暗杠加计), fan 5 p.24; S550",
+            remove_excludes={17: frozenset({48, 67}), 5: frozenset({48, 67})})},
+        "[1111m][2222s][3333p1]45sEE6s|EE0000"),
+    Switch(
+        "discard-completed-pung", "A pung completed by the winning discard, for the concealed-pung fans (12, 33, 66)",
+        {"melded": Option(
+            "exposed, unless the winning tile could also sit in a concealed chow. The Green Book text is silent "
+            "(\"achieved without melding\" only); chosen: the Chinese calculators' rule, as the governing "
+            "Chinese edition is unread",
+            f"{GB} App. 1 fans 12, 33, 66 (silent); rules-notes §4.10 (A, B); docs/rules-research.md point 14"),
+         "concealed": Option(
+            "it stays concealed, as nothing was melded before the win",
+            "jkrothschild-bot/mahjong-mcr decisions #11 (provisional)",
+            flags=frozenset({DISCARD_PUNG_CONCEALED}))},
+        "111m444s789p55pEEE|SS0000"),
+    Switch(
+        "exhausted-waits",
+        "Edge, Closed or Single Wait (77-79) when another tile kind that completes the hand is one the "
+        "winner already holds all four of",
+        {"formal": Option(
+            "that kind is still a wait, so the hand waits on two kinds and scores no wait fan. The Green Book "
+            "text is silent; chosen: a wait is read from the hand's shape, as the Chinese calculators do",
+            f"{GB} §3.8.1 fans 77-79 (\"not valid if waiting for more than one tile\"; silent); "
+            "A#77-79 notes (MIL: 包括已经使用4张的牌); docs/rules-research.md point 7a"),
+         "live": Option(
+            "only a tile that can still come is a wait, so the wait fan counts",
+            f"{GB} §3.8.1 fans 77-79 (\"waiting solely for\"), read literally",
+            flags=frozenset({LIVE_WAITS_ONLY}))},
+        "[111m1]1234m123p123s4m|EE0000"),
+    Switch(
+        "tile-hog-of-honors", "Tile Hog (64) for four of an honor tile (two equal pairs in Seven Pairs)",
+        {"counted": Option(
+            "four of an honor tile make a Tile Hog too. The Green Book text does not settle it: the English "
+            "says \"a single suit tile\" and the governing Chinese edition is unread; chosen: the Chinese "
+            "四归一 has no such limit",
+            "R98 #64; A#64; Green Book preface (the Chinese edition governs); docs/rules-research.md "
+            "\"Tile Hog of an honor tile\""),
+         "suit-tiles-only": Option(
+            "only four of a suit tile make a Tile Hog",
+            f"{GB} §3.8.1 fan 64: \"all four of a single suit tile\" (two transcriptions agree)",
+            flags=frozenset({TILE_HOG_SUITS_ONLY}))},
+        "1133m5577p99sEEEE|EE0000"),
+    Switch(
+        "all-types-with-knitted-straight", "All Types (52) on a Knitted Straight (35) hand",
+        {"counted": Option(
+            "All Types counts, the knitted tiles supplying the three suits. The Green Book text is silent; "
+            "chosen: the Tianjin errata say fan 52 need not be made of five sets, and Chinese practice counts it",
+            f"{GB} App. 1 fans 35, 52 (silent); S293 on fan 52 p.50; A#35 note; docs/rules-research.md"),
+         "not-counted": Option(
+            "All Types is not counted: fan 52 asks for sets of every kind, and knitted tiles are not sets",
+            f"{GB} App. 1 fan 52 (\"sets (pungs, kongs, chows, pairs)\"), read literally",
+            add_excludes={35: frozenset({52})})},
+        "147p258s369mEEECC|SS0000"),
 )
 
 _GREEN_BOOK = {
@@ -154,6 +223,8 @@ _GREEN_BOOK = {
     "all-terminals-with-double-pung": "combined", "lesser-knitted-with-knitted-straight": "not-counted",
     "knitted-straight-with-waits": "not-counted", "nine-gates-terminal-pungs": "all",
     "seven-pairs-tile-hog": "not-counted",
+    "kongs-with-concealed-kong-fans": "mil", "discard-completed-pung": "melded", "exhausted-waits": "formal",
+    "tile-hog-of-honors": "counted", "all-types-with-knitted-straight": "counted",
 }
 _CHINA = {
     "two-concealed-kongs": "6", "concealed-and-melded-kong": "private-fan",
@@ -161,6 +232,8 @@ _CHINA = {
     "all-terminals-with-double-pung": "not-counted", "lesser-knitted-with-knitted-straight": "combined",
     "knitted-straight-with-waits": "combined", "nine-gates-terminal-pungs": "one",
     "seven-pairs-tile-hog": "counted",
+    "kongs-with-concealed-kong-fans": "mil", "discard-completed-pung": "melded", "exhausted-waits": "formal",
+    "tile-hog-of-honors": "counted", "all-types-with-knitted-straight": "counted",
 }
 PROFILE_CHOICES: Mapping[str, Mapping[str, str]] = MappingProxyType({
     "green-book": MappingProxyType(_GREEN_BOOK), "china": MappingProxyType(_CHINA)})
@@ -183,6 +256,7 @@ class Profile:
     excludes_own: Mapping[int, frozenset[int]] = field(repr=False)
     excludes_one: Mapping[int, frozenset[int]] = field(repr=False)
     joint_excludes: Mapping[tuple[int, ...], frozenset[int]] = field(repr=False)
+    flags: frozenset[str] = field(repr=False)
 
 
 def build(name: str, choices: Mapping[str, str], description: str = "") -> Profile:
@@ -199,6 +273,7 @@ def build(name: str, choices: Mapping[str, str], description: str = "") -> Profi
             excludes[fan] |= ids
     excludes_one: dict[int, frozenset[int]] = {}
     joint: dict[tuple[int, ...], frozenset[int]] = {}
+    flags: set[str] = set()
     for key, choice in choices.items():
         options = by_key[key].options
         if choice not in options:
@@ -215,11 +290,12 @@ def build(name: str, choices: Mapping[str, str], description: str = "") -> Profi
             excludes[fan] -= ids
         excludes_one.update(option.excludes_one)
         joint.update(option.joint_excludes)
+        flags |= option.flags
     frozen_excludes = {k: frozenset(v & points.keys()) for k, v in excludes.items() if k in points and v}
     own = {f.id: f.excludes_own for f in FANS.values() if f.excludes_own}
     return Profile(name, description, MappingProxyType(dict(choices)), MappingProxyType(points),
                    MappingProxyType(frozen_excludes), MappingProxyType(own), MappingProxyType(excludes_one),
-                   MappingProxyType(joint))
+                   MappingProxyType(joint), frozenset(flags))
 
 
 PROFILES: Mapping[str, Profile] = MappingProxyType(

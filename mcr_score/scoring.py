@@ -4,7 +4,8 @@ Pipeline (one pass per arrangement, then the best one):
 1. check the hand (`hand.check_hand`); a waiting or non-winning hand is a result, not an error;
 2. list the arrangements (`arrangements.py`);
 3. read the facts each detector needs (`fans/facts.py`), including whether the hand waited
-   on one tile kind only (every tile kind tried, even ones already used four times);
+   on one tile kind only (every tile kind tried, even ones the winner already holds four of,
+   unless the profile's `exhausted-waits` switch says otherwise);
 4. run one detector per fan of the profile (`fans/detectors.py`);
 5. apply the exclusion passes (`exclusions.py`) with the profile's data (`profiles.py`);
 6. keep the highest total. Ties go to the arrangement with Pure Triple Chow, Triple Pung,
@@ -23,7 +24,7 @@ from .arrangements import (CHOW, HONORS_KNITTED, KIND_NAMES, KNITTED_STRAIGHT, K
                            arrangements, counts_of, is_complete)
 from .exclusions import FLOWERS, Removed, apply
 from .fans.detectors import DETECTORS
-from .fans.facts import PAIR, build_facts, wait_fan
+from .fans.facts import LIVE_WAITS_ONLY, PAIR, build_facts, wait_fan
 from .fans.table import FANS
 from .hand import Hand, check_hand
 from .notation import parse_hand
@@ -138,13 +139,21 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
         return Score(rules, False, "the tiles form no winning shape")
     standing = counts_of(hand.standing)
     win = hand.winning.index
-    unique_wait = any(wait_fan(arr, win) for arr in arrs) and _waits_on_one_tile(standing, len(hand.melds))
-    copies_in_melds = sum(1 for m in hand.melds for t in m.tiles if t.index == win)
+    held = list(standing)
+    for m in hand.melds:
+        for t in m.tiles:
+            held[t.index] += 1
+    live_only = LIVE_WAITS_ONLY in profile.flags
+    exhausted = frozenset(i for i, c in enumerate(held) if c == 4) if live_only else frozenset()
+    unique_wait = (any(wait_fan(arr, win) for arr in arrs)
+                   and _waits_on_one_tile(standing, len(hand.melds), exhausted))
+    copies_in_melds = held[win] - standing[win]
     nine_gates = _nine_gates(hand, standing, win)
     concealed = _plus(standing, win)
     readings = []
     for arr in arrs:
-        facts = build_facts(arr, concealed, win, hand.situation, unique_wait, copies_in_melds, nine_gates)
+        facts = build_facts(arr, concealed, win, hand.situation, unique_wait, copies_in_melds, nine_gates,
+                            profile.flags)
         found = {}
         for fan_id, detect in _detectors(profile):
             hits = detect(facts)
@@ -169,10 +178,11 @@ def _detectors(profile: profiles.Profile) -> tuple:
     return tuple((fan_id, DETECTORS[fan_id]) for fan_id in sorted(profile.points))
 
 
-def _waits_on_one_tile(standing: list[int], n_melds: int) -> bool:
+def _waits_on_one_tile(standing: list[int], n_melds: int, exhausted: frozenset[int]) -> bool:
     """Whether exactly one tile kind completes the hand, counting kinds already used four times
-    (the formal wait of A#77-79). Standard shapes need a standing tile within two of the one
-    drawn; knitted and orphan shapes (at most one meld) can wait on any tile."""
+    (the formal wait of A#77-79) unless they are listed in `exhausted`. Standard shapes need a
+    standing tile within two of the one drawn; knitted and orphan shapes (at most one meld) can
+    wait on any tile."""
     if n_melds <= 1:
         candidates = range(34)
     else:
@@ -186,7 +196,7 @@ def _waits_on_one_tile(standing: list[int], n_melds: int) -> bool:
         candidates = sorted(near)
     found = 0
     for w in candidates:
-        if is_complete(_plus(standing, w), n_melds):
+        if w not in exhausted and is_complete(_plus(standing, w), n_melds):
             found += 1
             if found > 1:
                 return False

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ..arrangements import CHOW, HONORS_KNITTED, KNITTED_STRAIGHT, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..tiles import GREEN, REVERSIBLE, is_terminal, is_terminal_or_honor
-from .facts import PAIR, Facts
+from .facts import PAIR, TILE_HOG_SUITS_ONLY, Facts
 
 Hit = tuple[int, ...]
 Detector = Callable[[Facts], list[Hit]]
@@ -501,9 +501,11 @@ def all_chows(f: Facts) -> list[Hit]:
 
 @detector(64)
 def tile_hog(f: Facts) -> list[Hit]:
-    """四归一: all four copies of a tile, without a kong of it; each such tile."""
+    """四归一: all four copies of a tile, without a kong of it; each such tile (honors too, unless
+    the profile reads the English "a single suit tile" literally)."""
     kongs = {t for p, t in f.pungs if f.sets[p][0] == 2}
-    return [() for i, c in enumerate(f.counts) if c == 4 and i not in kongs]
+    last = 27 if TILE_HOG_SUITS_ONLY in f.flags else 34
+    return [() for i, c in enumerate(f.counts[:last]) if c == 4 and i not in kongs]
 
 
 @detector(65)

@@ -2,8 +2,12 @@
 
 Set positions: `sets[i]` for i in 0-3 (declared melds first); the pair is position `PAIR`.
 A discard-won pung counts as exposed unless the winning tile could also sit in a concealed
-chow of the same arrangement (rules-notes §4.10; A#33 note), and the last copy (绝张) is
-inferred when the other three copies are in the winner's own melds (A#58 note).
+chow of the same arrangement (rules-notes §4.10; A#33 note; the flag `DISCARD_PUNG_CONCEALED`
+of switch `discard-completed-pung` keeps it concealed), and the last copy (绝张) is inferred
+when the other three copies are in the winner's own melds (A#58 note).
+
+Engine flags are the readings of profile switches that data cannot express; each is read in
+exactly one place.
 """
 
 from __future__ import annotations
@@ -14,6 +18,13 @@ from ..arrangements import CHOW, KONG, PUNG, STANDARD, Arrangement
 from ..hand import Situation
 
 PAIR = 4
+
+# A pung completed by the winning discard stays concealed (read in `build_facts`).
+DISCARD_PUNG_CONCEALED = "discard-pung-concealed"
+# A tile kind whose four copies the winner already holds is not a wait (read in scoring's wait count).
+LIVE_WAITS_ONLY = "live-waits-only"
+# Tile Hog counts four of a suit tile only (read by the fan 64 detector).
+TILE_HOG_SUITS_ONLY = "tile-hog-suits-only"
 
 
 @dataclass(slots=True)
@@ -38,12 +49,15 @@ class Facts:
     wait: int | None  # 77, 78 or 79 when the hand waited on one tile kind only, read in this arrangement
     nine_gates: bool
     flowers: int
+    flags: frozenset[str]  # the profile's engine flags
 
 
 def build_facts(arr: Arrangement, concealed_counts: tuple[int, ...], win: int, situation: Situation,
-                unique_wait: bool, meld_copies_of_win: int, nine_gates: bool) -> Facts:
+                unique_wait: bool, meld_copies_of_win: int, nine_gates: bool,
+                flags: frozenset[str]) -> Facts:
     sets = list(arr.sets)
-    if not situation.self_drawn and arr.form in (STANDARD, "knitted-straight"):
+    exposes = not situation.self_drawn and DISCARD_PUNG_CONCEALED not in flags
+    if exposes and arr.form in (STANDARD, "knitted-straight"):
         in_chow = any(k == CHOW and not d and t <= win <= t + 2 and _same_suit(t, win) for k, t, _, d in sets)
         in_knit = win in arr.singles
         if not in_chow and not in_knit:
@@ -74,7 +88,7 @@ def build_facts(arr: Arrangement, concealed_counts: tuple[int, ...], win: int, s
         kongs_concealed=[i for i, (k, t, c, d) in enumerate(sets) if k == KONG and c],
         kongs_exposed=[i for i, (k, t, c, d) in enumerate(sets) if k == KONG and not c],
         wait=wait_fan(arr, win) if unique_wait else None,
-        nine_gates=nine_gates, flowers=situation.flowers)
+        nine_gates=nine_gates, flowers=situation.flowers, flags=flags)
 
 
 def _same_suit(a: int, b: int) -> bool:
