@@ -130,6 +130,17 @@ SWITCHES: tuple[Switch, ...] = (
                             "A#34 example 2, A#35 note (current Chinese tournament practice)")},
         "147m258s369pESWNC"),
     Switch(
+        "knitted-straight-all-chows", "All Chows (63) in a Knitted Straight (35) hand whose fourth set is a chow",
+        {"not-counted": Option(
+            "not counted: the knitted sequences are not chows (fan 35 is formed \"not with standard chows\", "
+            "fan 63 needs four chows); No Honors (76) then counts where it applies. The text names no "
+            "exclusion: this is a reading of the two definitions",
+            f"{GB} §3.8.1 pp.15-16, fans 35 and 63 (F encyclopedia); F's detectors never give 63 with 35",
+            add_excludes={35: frozenset({63})}),
+         "counted": Option("All Chows counts: the three knitted sequences stand for three chows",
+                           "PyMahjongGB 1.4.0 (组合龙 with 平和); A#35 practice")},
+        "147m258p369s23m11m1m"),
+    Switch(
         "knitted-straight-with-waits", "Knitted Straight (35) with Edge Wait (77) or Closed Wait (78)",
         {"not-counted": Option("Edge and Closed Wait are not counted with the Knitted Straight",
                                "WMO clarification, Tianjin Oct. 2006 (Sloper S293)",
@@ -222,7 +233,7 @@ _GREEN_BOOK = {
     "fully-concealed-with-concealed-forms": "combined", "all-green-with-half-flush": "combined",
     "all-terminals-with-double-pung": "combined", "lesser-knitted-with-knitted-straight": "not-counted",
     "knitted-straight-with-waits": "not-counted", "nine-gates-terminal-pungs": "all",
-    "seven-pairs-tile-hog": "not-counted",
+    "seven-pairs-tile-hog": "not-counted", "knitted-straight-all-chows": "not-counted",
     "kongs-with-concealed-kong-fans": "mil", "discard-completed-pung": "melded", "exhausted-waits": "formal",
     "tile-hog-of-honors": "counted", "all-types-with-knitted-straight": "counted",
 }
@@ -231,7 +242,7 @@ _CHINA = {
     "fully-concealed-with-concealed-forms": "not-counted", "all-green-with-half-flush": "not-counted",
     "all-terminals-with-double-pung": "not-counted", "lesser-knitted-with-knitted-straight": "combined",
     "knitted-straight-with-waits": "combined", "nine-gates-terminal-pungs": "one",
-    "seven-pairs-tile-hog": "counted",
+    "seven-pairs-tile-hog": "counted", "knitted-straight-all-chows": "counted",
     "kongs-with-concealed-kong-fans": "mil", "discard-completed-pung": "melded", "exhausted-waits": "formal",
     "tile-hog-of-honors": "counted", "all-types-with-knitted-straight": "counted",
 }

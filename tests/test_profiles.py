@@ -46,9 +46,16 @@ CASES = {
     "lesser-knitted-with-knitted-straight": (
         "147m258s369pESWNC", {34: 1, 35: 1}, 24, {34: 1}, 12,
         "chosen where the text is silent: the knitted tiles are fan 34's own substance"),
+    "knitted-straight-all-chows": (
+        # knitted straight 147m 258p 369s, 123m, 11m, won on a discarded 1m (23m waited on 1m or 4m).
+        # china: Knitted Straight 12 + All Chows 2 + Concealed Hand 2 + Tile Hog (four 1m) 2 = 18.
+        # green-book: no All Chows; No Honors 1, which All Chows absorbed, counts: 12 + 1 + 2 + 2 = 17.
+        "147m258p369s23m11m1m", {35: 1, 62: 1, 63: 1, 64: 1}, 18, {35: 1, 62: 1, 64: 1, 76: 1}, 17,
+        "fan 35 is formed not with standard chows; fan 63 needs four chows"),
     "knitted-straight-with-waits": (
-        "147m258s369p12p44p3p", {35: 1, 62: 1, 63: 1, 77: 1}, 17, {35: 1, 62: 1, 63: 1}, 16,
-        "Tianjin 2006: Knitted Straight does not combine with Edge or Closed Wait"),
+        "147m258s369p12p44p3p", {35: 1, 62: 1, 63: 1, 77: 1}, 17, {35: 1, 62: 1, 76: 1}, 15,
+        "Tianjin 2006: Knitted Straight does not combine with Edge or Closed Wait "
+        "(and, by knitted-straight-all-chows, No Honors 1 instead of All Chows 2)"),
     "nine-gates-terminal-pungs": (
         "1112345678999m5m|EE0000", {4: 1, 66: 1, 73: 1}, 91, {4: 1, 66: 1}, 90,
         "fan 4 is not combined with Pung of Terminals or Honors"),
