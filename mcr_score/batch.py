@@ -898,9 +898,10 @@ def prepare_output(path: str, out_fmt: str, resume: bool, rules: str) -> tuple[B
     state = Resume()
     if resume and os.path.exists(path):
         state = read_output(path, out_fmt)
-        if state.rules - {rules}:
+        name = profiles.get(rules).name
+        if state.rules - {name}:
             raise BatchError(f"{path} was scored with --rules {', '.join(sorted(state.rules))}, "
-                             f"not {rules}; resume with the same rules")
+                             f"not {name}; resume with the same rules")
         f = open(path, "r+b")
         f.truncate(state.size)  # drop a partial last line left by a kill
         f.seek(state.size)
@@ -1267,7 +1268,7 @@ def run(source: str, output: str | None, *, input_fmt: str | None = None, out_fm
                     bar.close()
         seconds = time.monotonic() - started
         state.tally.merge(tally)
-        return Outcome(state.tally, tally.records, seconds, jobs, rules, state.done,
+        return Outcome(state.tally, tally.records, seconds, jobs, profiles.get(rules).name, state.done,
                        interrupted=not finished)
     finally:
         if out_file is not None and output is not None:

@@ -9,7 +9,8 @@ import sys
 import click
 
 from . import batch as core
-from .profiles import DEFAULT, PROFILES
+from .cli import RULES, RULES_HELP
+from .profiles import DEFAULT
 
 EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
 
@@ -22,7 +23,7 @@ EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
               help="Input format (default: from the extension: .jsonl/.ndjson/.json, .csv, otherwise text).")
 @click.option("--format", "out_fmt", type=click.Choice(core.OUTPUT_FORMATS), default="jsonl", show_default=True,
               help="Output format.")
-@click.option("--rules", type=click.Choice(list(PROFILES)), default=DEFAULT, show_default=True, help="Rule profile.")
+@click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores); the output keeps the input order.")
 @click.option("--resume", is_flag=True,

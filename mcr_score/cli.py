@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 
 import click
@@ -12,11 +13,33 @@ from . import errors
 from .hand import Hand, check_hand
 from .notation import parse_hand, with_situation
 from .notation import format_hand
+from . import profiles
 from .profiles import DEFAULT, PROFILES
 from .render import hand_text, hand_to_dict, rules_markdown, rules_text, score_text
 from .scoring import score as score_hand
 
 WIND = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
+
+
+class RulesType(click.ParamType):
+    """A built-in profile name or a house profile file (`.toml`), checked when the command starts."""
+
+    name = "PROFILE"
+
+    def get_metavar(self, param, *args) -> str:
+        return "[" + "|".join(PROFILES) + "|FILE.toml]"
+
+    def convert(self, value, param, ctx):
+        try:
+            profiles.get(value)
+        except ValueError as e:
+            self.fail(str(e), param, ctx)
+        # Files by absolute path, so that batch workers and --resume find the same file.
+        return value if value in PROFILES else os.path.abspath(os.path.expanduser(value))
+
+
+RULES = RulesType()
+RULES_HELP = "Rule profile: green-book, china, or a house profile file NAME.toml."
 
 _OPTION_OF_FIELD = {"self_drawn": "--self-drawn/--discard", "last_copy": "--last-tile", "wall_last": "--wall-last",
                     "kong": "--kong", "seat_wind": "--seat", "prevalent_wind": "--prevalent", "flowers": "--flowers"}
@@ -127,8 +150,7 @@ def rules(markdown: bool) -> None:
 @main.command()
 @click.argument("text", metavar="HAND")
 @situation_options
-@click.option("--rules", type=click.Choice(list(PROFILES)), default=DEFAULT, show_default=True,
-              help="Rule profile.")
+@click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @handles_errors
 def score(text: str, rules: str, as_json: bool, robbing_kong: bool, replacement: bool, **fields) -> None:

@@ -152,3 +152,9 @@ class ImpossibleSituationError(HandError):
     """Situation flags that contradict each other or the tiles."""
 
     code = "impossible-situation"
+
+
+class ProfileFileError(McrError):
+    """A house-rules profile file is unreadable or names unknown switches or options."""
+
+    code = "bad-profile-file"

@@ -84,7 +84,7 @@ def explain(hand: Hand, rules: str = profiles.DEFAULT, discarder: str | None = N
     return {
         "ok": True,
         "hand": format_hand(hand),
-        "rules": rules,
+        "rules": result.rules,
         "verdict": _verdict(hand, result),
         "form": result.form or None,
         "winning_tile": hand.winning.code if hand.winning else None,
@@ -282,12 +282,16 @@ def fan_table() -> list[dict]:
 def fan_detail(fan_id: int, rules: str = profiles.DEFAULT) -> dict:
     """One fan in full, with its example hand scored (under china when `rules` lacks the fan)."""
     fan = FANS[fan_id]
-    used = rules if rules in fan.points else next(iter(fan.points))
+    profile = profiles.get(rules)
+    used = rules if fan_id in profile.points else next(iter(fan.points))
     example = FAN_EXAMPLES[fan_id]
     result = score(example, used)
-    return fan_row(fan_id) | {
+    row = fan_row(fan_id)
+    if profile.name not in row["points"] and fan_id in profile.points:
+        row["points"] = row["points"] | {profile.name: profile.points[fan_id]}
+    return row | {
         "definition": fan.definition, "cite": fan.cite, "repeatable": fan.repeatable,
-        "example": {"hand": example, "rules": used, "total": result.total, "points": result.points,
+        "example": {"hand": example, "rules": result.rules, "total": result.total, "points": result.points,
                     "meets_minimum": result.meets_minimum,
                     "fans": [_fan(f.id) | {"points": f.points, "count": f.count, "sets": list(f.sets)}
                              for f in result.fans]}}

@@ -14,9 +14,15 @@ means writing such a mapping, nothing else.
 
 from __future__ import annotations
 
+import os
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from types import MappingProxyType
+
+from .errors import ProfileFileError, raise_all
 
 from .fans.facts import DISCARD_PUNG_CONCEALED, LIVE_WAITS_ONLY, TILE_HOG_SUITS_ONLY
 from .fans.table import FANS
@@ -314,7 +320,80 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
 
 
 def get(name: str) -> Profile:
-    try:
+    """A built-in profile by name, or a house profile from a `.toml` file (see `load`)."""
+    if name in PROFILES:
         return PROFILES[name]
-    except KeyError:
-        raise ValueError(f"unknown rule profile {name!r}; known: {', '.join(PROFILES)}") from None
+    if name.endswith(".toml"):
+        path = Path(name).expanduser().resolve()
+        try:
+            stat = path.stat()
+        except OSError as e:
+            raise ProfileFileError(f"cannot read the profile file: {e.strerror}", where=name) from None
+        return _load_cached(str(path), stat.st_mtime_ns, stat.st_size)
+    raise ValueError(f"unknown rule profile {name!r}; known: {', '.join(PROFILES)}, or a house profile file NAME.toml")
+
+
+HOUSE_KEYS = ("name", "description", "base", "switches")
+
+
+def load(path: str | os.PathLike) -> Profile:
+    """A club's house rules from a TOML file: `name`, optional `description`, optional `base` (a
+    built-in profile whose choices it starts from) and a `[switches]` table of switch = option.
+
+    Writing a profile is writing data: every problem in the file is reported at once, by key.
+    """
+    where = str(path)
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except OSError as e:
+        raise ProfileFileError(f"cannot read the profile file: {e.strerror}", where=where) from None
+    except tomllib.TOMLDecodeError as e:
+        raise ProfileFileError(f"not valid TOML: {e}", where=where) from None
+    problems: list[ProfileFileError] = []
+
+    def problem(message: str, key: str) -> None:
+        problems.append(ProfileFileError(message, where=f"{where}: {key}"))
+
+    for key in data:
+        if key not in HOUSE_KEYS:
+            problem(f"unknown key {key!r}; a profile file has {', '.join(HOUSE_KEYS)}", key)
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problem("the profile needs a name (a non-empty string)", "name")
+    elif name in PROFILES:
+        problem(f"{name!r} is a built-in profile; give the house profile its own name", "name")
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        problem("the description must be a string", "description")
+    base = data.get("base")
+    choices: dict[str, str] = {}
+    if base is not None:
+        if base in PROFILE_CHOICES:
+            choices.update(PROFILE_CHOICES[base])
+        else:
+            problem(f"unknown base profile {base!r}; known: {', '.join(PROFILE_CHOICES)}", "base")
+    switches = data.get("switches", {})
+    if not isinstance(switches, dict):
+        problem("[switches] must be a table of switch = \"option\"", "switches")
+        switches = {}
+    by_key = {s.key: s for s in SWITCHES}
+    for key, option in switches.items():
+        if key not in by_key:
+            problem(f"unknown switch {key!r}; `mcr-score rules` lists them", f"switches.{key}")
+        elif not isinstance(option, str) or option not in by_key[key].options:
+            problem(f"switch {key!r} has no option {option!r}; options: {', '.join(by_key[key].options)}",
+                    f"switches.{key}")
+        else:
+            choices[key] = option
+    if base is None and not problems:
+        for key in by_key.keys() - switches.keys():
+            problem("no option chosen: set it, or give a `base` profile to start from", f"switches.{key}")
+    raise_all(problems)
+    return build(name, choices, description or f"house rules from {Path(where).name}")
+
+
+@lru_cache(maxsize=16)
+def _load_cached(path: str, mtime_ns: int, size: int) -> Profile:
+    """`load`, once per file version (batch workers resolve the same path for every record)."""
+    return load(path)

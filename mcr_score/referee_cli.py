@@ -13,21 +13,20 @@ import sys
 
 import click
 
-from . import errors
-from .cli import WIND, apply_situation, situation_options
+from . import errors, profiles
+from .cli import RULES, RULES_HELP, WIND, apply_situation, situation_options
 from .explain import explain as explain_hand
 from .explain import fan_detail, fan_table, rejection
 from .explain_render import Style, render_explanation, render_fan, render_fan_table, render_rejection
 from .fans.table import FANS
 from .i18n import LANGS, language_from_env
 from .notation import parse_hand
-from .profiles import DEFAULT, PROFILES
+from .profiles import DEFAULT
 
 LANG_OPTION = click.option("--lang", type=click.Choice(LANGS), default=None,
                            help="Language of the text: en, fr or zh (default: from LANG, else en). "
                                 "JSON carries all three names.")
-RULES_OPTION = click.option("--rules", type=click.Choice(list(PROFILES)), default=DEFAULT, show_default=True,
-                            help="Rule profile.")
+RULES_OPTION = click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 
 
@@ -90,4 +89,4 @@ def fan(number: int, rules: str, lang: str | None, as_json: bool) -> None:
     if as_json:
         _dump(detail)
     else:
-        click.echo(render_fan(detail, lang or language_from_env(), _style(), rules))
+        click.echo(render_fan(detail, lang or language_from_env(), _style(), profiles.get(rules).name))

@@ -1,0 +1,106 @@
+"""House-rules profiles written as data: a TOML file of switch = option, used wherever --rules is.
+
+Expected scores come from the switch examples' hand arithmetic in tests/test_profiles.py and
+docs/rules-research.md (Two Concealed Kongs 6 instead of 8; Lesser Honors with Knitted Straight
+24 instead of 12), not from mcr_score's output.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mcr_score import errors, profiles, score
+from mcr_score.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CLUB = ROOT / "examples" / "house-rules" / "club.toml"
+KONGS = "[1111m][2222s]345pEE67s8s|EE1000"  # 48 + 56 + 73: 8 + 4 + 1 in green-book
+LESSER = "147m258s369pESWNC"  # 34 alone (12) in green-book, 34 + 35 (24) in china
+
+
+def test_the_example_house_file_is_green_book_with_two_switches_changed():
+    club = profiles.get(str(CLUB))
+    assert club.name == "club-house"
+    changed = {k for k, v in club.choices.items() if v != profiles.PROFILE_CHOICES["green-book"][k]}
+    assert changed == {"two-concealed-kongs", "lesser-knitted-with-knitted-straight"}
+    assert club.points[48] == 6
+
+
+def test_scoring_under_the_house_file():
+    kongs = score(KONGS, str(CLUB))
+    assert (kongs.rules, kongs.total, kongs.fan_counts()) == ("club-house", 4 + 6 + 1, {48: 1, 56: 1, 73: 1})
+    lesser = score(LESSER, str(CLUB))
+    assert (lesser.total, lesser.fan_counts()) == (24, {34: 1, 35: 1})
+
+
+def test_a_file_without_base_must_choose_every_switch(tmp_path):
+    lines = [f'{s.key} = "{profiles.PROFILE_CHOICES["china"][s.key]}"' for s in profiles.SWITCHES]
+    full = tmp_path / "full.toml"
+    full.write_text('name = "all-china"\n[switches]\n' + "\n".join(lines) + "\n", encoding="utf-8")
+    assert profiles.get(str(full)).choices == profiles.PROFILE_CHOICES["china"]
+    short = tmp_path / "short.toml"
+    short.write_text('name = "short"\n[switches]\n' + "\n".join(lines[1:]) + "\n", encoding="utf-8")
+    with pytest.raises(errors.ProfileFileError) as e:
+        profiles.load(short)
+    assert [p.where for p in e.value.problems] == [f"{short}: switches.{profiles.SWITCHES[0].key}"]
+
+
+def test_every_problem_in_a_file_is_named_by_key(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "china"\nbase = "gb"\ncolour = 1\n[switches]\n'
+                   'two-concealed-kongs = "7"\nno-such-switch = "x"\n', encoding="utf-8")
+    with pytest.raises(errors.ProfileFileError) as e:
+        profiles.load(bad)
+    found = {(p.code, p.where.split(": ", 1)[1]) for p in e.value.problems}
+    assert found == {("bad-profile-file", key) for key in
+                     ("colour", "name", "base", "switches.two-concealed-kongs", "switches.no-such-switch")}
+    assert "options: 8, 6" in str(e.value)
+
+
+@pytest.mark.parametrize("content, message", [
+    ("name = \n", "not valid TOML"),
+    ('name = ""\nbase = "china"\n', "needs a name"),
+    ('name = "x"\nbase = "china"\nswitches = 3\n', "must be a table"),
+])
+def test_malformed_files(tmp_path, content, message):
+    path = tmp_path / "house.toml"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(errors.ProfileFileError, match=message):
+        profiles.get(str(path))
+
+
+def test_a_missing_file_and_an_unknown_name():
+    with pytest.raises(errors.ProfileFileError, match="cannot read"):
+        profiles.get("no/such/house.toml")
+    with pytest.raises(ValueError, match="known: green-book, china"):
+        profiles.get("greenbook")
+
+
+def test_cli_commands_take_a_house_file(tmp_path):
+    runner = CliRunner()
+    out = runner.invoke(main, ["score", KONGS, "--rules", str(CLUB), "--json"])
+    assert out.exit_code == 0 and json.loads(out.output)["rules"] == "club-house"
+    assert json.loads(out.output)["total"] == 11
+    out = runner.invoke(main, ["explain", KONGS, "--rules", str(CLUB), "--json"])
+    assert out.exit_code == 0 and json.loads(out.output)["rules"] == "club-house"
+    out = runner.invoke(main, ["fan", "48", "--rules", str(CLUB), "--json"])
+    assert json.loads(out.output)["points"]["club-house"] == 6
+    source = tmp_path / "hands.txt"
+    source.write_text(f"{KONGS}\n{LESSER}\n", encoding="utf-8")
+    target = tmp_path / "out.jsonl"
+    out = runner.invoke(main, ["batch", str(source), "-o", str(target), "--rules", str(CLUB), "-j", "2"])
+    assert out.exit_code == 0, out.output
+    records = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
+    assert [(r["rules"], r["total"]) for r in records] == [("club-house", 11), ("club-house", 24)]
+    out = runner.invoke(main, ["batch", str(source), "-o", str(target), "--rules", str(CLUB), "--resume"])
+    assert out.exit_code == 0 and "2 from the earlier run" in out.output
+
+
+def test_a_bad_house_file_is_a_usage_error(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\nbase = "china"\n[switches]\ntwo-concealed-kongs = "7"\n', encoding="utf-8")
+    out = CliRunner().invoke(main, ["score", KONGS, "--rules", str(bad)])
+    assert out.exit_code == 2
+    assert f"{bad}: switches.two-concealed-kongs" in out.output and "Traceback" not in out.output
