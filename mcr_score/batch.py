@@ -328,6 +328,7 @@ def fast_parse(text: str) -> Hand | None:
     winning = None
     if len(tiles) == 14 - 3 * len(melds):
         winning = tiles.pop()
+    tiles.sort(key=lambda t: t.index)  # as parse_hand: standing tiles in tile order
     if m[3]:
         flowers = m[9] or ""
         situation = Situation(self_drawn=m[5] == "1", last_copy=m[6] == "1", wall_last=m[7] == "1",

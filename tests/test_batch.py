@@ -245,6 +245,13 @@ def test_fast_path_never_disagrees_with_the_grammar(data):
         assert fast == parsed
 
 
+@pytest.mark.parametrize("text", ["111122223mCCCE", "111122223mECCC", "CCC111122223mE", "CCC111122223m"])
+def test_fast_path_keeps_standing_tiles_in_tile_order(text):
+    """Found by the property above: the fast path kept a waiting hand's tiles as written."""
+    fast = batch.fast_parse(text)
+    assert fast is None or fast == parse_hand(text)
+
+
 # --- Claims --------------------------------------------------------------------------------------
 
 def test_claims_report_missing_and_extra_fans():
