@@ -42,6 +42,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import strategies  # noqa: E402
 from MahjongGB import MahjongFanCalculator  # noqa: E402
+from procs import children  # noqa: E402
 from reference import reference_call  # noqa: E402
 
 from mcr_score import batch, format_hand  # noqa: E402
@@ -208,16 +209,7 @@ def tree_rss(pid: int) -> tuple[int, int]:
         except OSError:
             pass
         return 0
-    kids = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                kids.append(int(entry))
-    return rss(pid), sum(rss(k) for k in kids)
+    return rss(pid), sum(rss(k) for k in children(pid))
 
 
 def million(args: argparse.Namespace) -> int:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import sys
 
 import click
@@ -31,11 +30,10 @@ class RulesType(click.ParamType):
 
     def convert(self, value, param, ctx):
         try:
-            profiles.get(value)
+            profiles.get(value)  # a file is resolved there, against the working directory workers share
         except ValueError as e:
             self.fail(str(e), param, ctx)
-        # Files by absolute path, so that batch workers and --resume find the same file.
-        return value if value in PROFILES else os.path.abspath(os.path.expanduser(value))
+        return value
 
 
 RULES = RulesType()

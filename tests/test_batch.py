@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 import strategies
 from hand_strategies import hands as any_hands
 from hand_strategies import written_forms
+from procs import children
 from mcr_score import McrError, batch, check_hand, format_hand, parse_hand, score
 from mcr_score.cli import main
 from mcr_score.hand import Hand
@@ -531,19 +532,6 @@ def start_and_wait_for_output(args: list[str], out: Path, records: int) -> subpr
         assert proc.poll() is None, "the run ended before it could be interrupted"
         time.sleep(0.02)
     raise AssertionError("no output")
-
-
-def children(pid: int) -> list[int]:
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(entry))
-    return out
 
 
 def alive(pid: int) -> bool:

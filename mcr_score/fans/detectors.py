@@ -13,7 +13,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from ..arrangements import CHOW, HONORS_KNITTED, KNITTED_STRAIGHT, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from ..tiles import GREEN, REVERSIBLE, is_terminal, is_terminal_or_honor
+from ..tiles import GREEN, REVERSIBLE, is_honor, is_terminal, is_terminal_or_honor
 from .facts import PAIR, TILE_HOG_SUITS_ONLY, Facts
 
 Hit = tuple[int, ...]
@@ -504,8 +504,8 @@ def tile_hog(f: Facts) -> list[Hit]:
     """四归一: all four copies of a tile, without a kong of it; each such tile (honors too, unless
     the profile reads the English "a single suit tile" literally)."""
     kongs = {t for p, t in f.pungs if f.sets[p][0] == 2}
-    last = 27 if TILE_HOG_SUITS_ONLY in f.flags else 34
-    return [() for i, c in enumerate(f.counts[:last]) if c == 4 and i not in kongs]
+    suits_only = TILE_HOG_SUITS_ONLY in f.flags
+    return [() for i, c in enumerate(f.counts) if c == 4 and i not in kongs and not (suits_only and is_honor(i))]
 
 
 @detector(65)
