@@ -1,60 +1,72 @@
 """Exclusion passes: which detected fans count, and a record for every one that does not.
 
-Passes run in a fixed order, each a named rule of the 1998 rules, Art. 10 一(五) (p. 29):
+Passes run in a fixed order, each a named rule of the 1998 rules, Art. 10 一(五) (p. 29). What
+each pass reads is data: the fan table's rows (`combination`, `series`, `excludes`,
+`excludes_own`) as the rule profile sets them (`profiles.Profile`).
 1. `combine`: the principles for fans made of several sets (chow and pung combinations):
    non-separation (不拆移), non-identical (不得相同) and account-once (套算一次). They are
    computed exactly, as the best-scoring choice of fan instances such that, taken in some
    order, each new one uses at most one set already used (the incidence graph stays a
    forest) and no set serves the same fan twice.
-2. `implied` (不重复, non-repeat): a counted fan removes the fans its table row `excludes`.
-3. `jointly_implied`: fans that two counted fans together make inevitable (a profile switch).
-4. `own_sets`: a counted fan removes `excludes_own` fans on the sets it uses (e.g. Dragon Pung
+2. `series`: of a series (the kong fans, the concealed-pung fans, the wait fans) only the highest
+   present counts (MIL table; A#5, A#12, A#17, A#33 notes; A#77-79: at most one wait fan).
+3. `implied` (不重复, non-repeat): a counted fan removes the fans its table row `excludes`.
+4. `jointly_implied`: fans that two counted fans together make inevitable (a profile switch).
+5. `own_sets`: a counted fan removes `excludes_own` fans on the sets it uses (e.g. Dragon Pung
    and the Pung of Terminals or Honors of the same pung).
-5. Chicken Hand (no. 43) when nothing else counts (R98 #43).
+6. Chicken Hand (no. 43) when nothing else counts (R98 #43).
+Series removals are recorded as `implied`: the higher fan of the series implies the lower.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-COMBINATION_FANS = frozenset({13, 14, 15, 16, 23, 24, 28, 29, 30, 32, 39, 41, 42, 51, 65, 69, 70, 71, 72})
-FLOWERS = 81
-CHICKEN = 43
+from .fans.ids import Fan
+from .fans.table import FANS
+from .profiles import Profile
+
+COMBINATION_FANS = frozenset(f.fan for f in FANS.values() if f.combination)
+FLOWERS = Fan.FLOWER_TILES
+CHICKEN = Fan.CHICKEN_HAND
 
 NON_SEPARATION = "non-separation"
 NON_IDENTICAL = "non-identical"
 ACCOUNT_ONCE = "account-once"
 IMPLIED = "implied"
 SAME_SET = "same-set"
+RULES = (IMPLIED, SAME_SET, NON_SEPARATION, NON_IDENTICAL, ACCOUNT_ONCE)
+
+Hit = tuple[int, ...]
+Hits = dict[Fan, list[Hit]]
 
 
 @dataclass(frozen=True, slots=True)
 class Removed:
     """A fan instance found in the hand but not counted: which rule removed it, and because of which fan."""
 
-    fan: int
-    sets: tuple[int, ...]
+    fan: Fan
+    sets: Hit
     rule: str
-    by: int | None
-    by_sets: tuple[int, ...] = ()
+    by: Fan | None
+    by_sets: Hit = ()
 
 
-def apply(found: dict[int, list[tuple[int, ...]]], points: dict[int, int], excludes: dict[int, frozenset[int]],
-          excludes_own: dict[int, frozenset[int]], excludes_one: dict[int, frozenset[int]],
-          joint_excludes: dict[tuple[int, ...], frozenset[int]]) -> tuple[dict[int, list[tuple[int, ...]]], list[Removed]]:
+def apply(found: Mapping[Fan, list[Hit]], profile: Profile) -> tuple[Hits, list[Removed]]:
     """Counted hits per fan, and the removed ones, from the detectors' `found` hits."""
     removed: list[Removed] = []
-    counted = combine(found, points, removed)
-    implied(counted, points, excludes, excludes_one, removed)
-    jointly_implied(counted, joint_excludes, removed)
-    own_sets(counted, excludes_own, removed)
+    counted = combine(found, profile.points, removed)
+    implied(counted, profile.points, profile.series, {}, removed)
+    implied(counted, profile.points, profile.excludes, profile.excludes_one, removed)
+    jointly_implied(counted, profile.joint_excludes, removed)
+    own_sets(counted, profile.excludes_own, removed)
     if not any(f != FLOWERS for f in counted):
         counted[CHICKEN] = [()]
     return counted, removed
 
 
-def combine(found: dict[int, list[tuple[int, ...]]], points: dict[int, int],
-            removed: list[Removed]) -> dict[int, list[tuple[int, ...]]]:
+def combine(found: Mapping[Fan, list[Hit]], points: Mapping[Fan, int], removed: list[Removed]) -> Hits:
     """Keep the best valid choice among the combination fans; record the others."""
     counted = {f: list(h) for f, h in found.items() if f not in COMBINATION_FANS}
     hits = [(f, h) for f, hs in found.items() if f in COMBINATION_FANS for h in hs]
@@ -72,7 +84,7 @@ def combine(found: dict[int, list[tuple[int, ...]]], points: dict[int, int],
     return counted
 
 
-def _why_not(f: int, h: tuple[int, ...], kept: list[tuple[int, tuple[int, ...]]]) -> Removed:
+def _why_not(f: Fan, h: Hit, kept: list[tuple[Fan, Hit]]) -> Removed:
     for kf, kh in kept:
         if set(h) <= set(kh) and kf != f:
             return Removed(f, h, NON_SEPARATION, kf, kh)
@@ -85,14 +97,15 @@ def _why_not(f: int, h: tuple[int, ...], kept: list[tuple[int, tuple[int, ...]]]
     return Removed(f, h, ACCOUNT_ONCE, None)
 
 
-def _best_choice(hits: list[tuple[int, tuple[int, ...]]], points: dict[int, int]) -> list[tuple[int, tuple[int, ...]]]:
+def _best_choice(hits: list[tuple[Fan, Hit]], points: Mapping[Fan, int]) -> list[tuple[Fan, Hit]]:
     """Highest total; among equals, the smallest fan numbers first (the bigger, rarer fans)."""
     order = sorted(hits, key=lambda fh: (-points[fh[0]], fh[0], fh[1]))
     value = [points[f] for f, _ in order]
     tail = [sum(value[i:]) for i in range(len(order) + 1)]
-    best: list = [(-1, ()), []]
+    best_key: list[tuple[int, tuple[int, ...]]] = [(-1, ())]
+    best: list[tuple[Fan, Hit]] = []
 
-    def fits(chosen: list, f: int, h: tuple[int, ...]) -> bool:
+    def fits(chosen: list[tuple[Fan, Hit]], f: Fan, h: Hit) -> bool:
         parent: dict[int, int] = {}
 
         def root(x: int) -> int:
@@ -108,13 +121,14 @@ def _best_choice(hits: list[tuple[int, tuple[int, ...]]], points: dict[int, int]
                 parent[r] = first
         return not any(cf == f and set(ch) & set(h) for cf, ch in chosen)
 
-    def search(i: int, chosen: list, total: int) -> None:
-        if total + tail[i] < best[0][0]:
+    def search(i: int, chosen: list[tuple[Fan, Hit]], total: int) -> None:
+        if total + tail[i] < best_key[0][0]:
             return
         if i == len(order):
             key = (total, tuple(-f for f in sorted(f for f, _ in chosen)))
-            if key > best[0]:
-                best[0], best[1] = key, list(chosen)
+            if key > best_key[0]:
+                best_key[0] = key
+                best[:] = chosen
             return
         f, h = order[i]
         if fits(chosen, f, h):
@@ -124,11 +138,11 @@ def _best_choice(hits: list[tuple[int, tuple[int, ...]]], points: dict[int, int]
         search(i + 1, chosen, total)
 
     search(0, [], 0)
-    return best[1]
+    return best
 
 
-def implied(counted: dict[int, list[tuple[int, ...]]], points: dict[int, int], excludes: dict[int, frozenset[int]],
-            excludes_one: dict[int, frozenset[int]], removed: list[Removed]) -> None:
+def implied(counted: Hits, points: Mapping[Fan, int], excludes: Mapping[Fan, frozenset[Fan]],
+            excludes_one: Mapping[Fan, frozenset[Fan]], removed: list[Removed]) -> None:
     """Non-repeat: bigger fans first (by points, then number), each counted fan removes the fans
     it implies (all their instances, or one for `excludes_one`, e.g. Nine Gates' terminal pung);
     a fan already removed removes nothing."""
@@ -145,8 +159,7 @@ def implied(counted: dict[int, list[tuple[int, ...]]], points: dict[int, int], e
                     del counted[other]
 
 
-def jointly_implied(counted: dict[int, list[tuple[int, ...]]], joint: dict[tuple[int, ...], frozenset[int]],
-                    removed: list[Removed]) -> None:
+def jointly_implied(counted: Hits, joint: Mapping[tuple[Fan, ...], frozenset[Fan]], removed: list[Removed]) -> None:
     """Fans two counted fans together make inevitable (e.g. Tile Hog in seven pairs of All Green)."""
     for together, others in joint.items():
         if all(counted.get(f) for f in together):
@@ -155,8 +168,7 @@ def jointly_implied(counted: dict[int, list[tuple[int, ...]]], joint: dict[tuple
                     removed.append(Removed(other, h, IMPLIED, together[-1]))
 
 
-def own_sets(counted: dict[int, list[tuple[int, ...]]], excludes_own: dict[int, frozenset[int]],
-             removed: list[Removed]) -> None:
+def own_sets(counted: Hits, excludes_own: Mapping[Fan, frozenset[Fan]], removed: list[Removed]) -> None:
     """A fan's own sets do not also count for the fans it absorbs on them."""
     for fan in sorted(counted):
         hits = counted.get(fan)

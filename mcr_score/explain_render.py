@@ -17,7 +17,13 @@ import click
 
 from .errors import McrError
 from .i18n import error_head, error_message, fan_name, join_and, seat, text
-from .tiles import TO_UNICODE
+from .notation import format_tiles
+from .tiles import TO_UNICODE, Tile
+
+
+def format_codes(codes: list[str]) -> str:
+    """Tile codes written as in the notation: `["1m", "2m", "3m"]` -> `123m`."""
+    return format_tiles([Tile(c) for c in codes])
 
 
 @dataclass(frozen=True)
@@ -275,30 +281,28 @@ def render_rejection(error: McrError, lang: str = "en", style: Style = PLAIN) ->
 
 # ---- the fan table ----------------------------------------------------------------------------
 
-def _profile_points(row: dict) -> list[str]:
-    return [str(row["points"].get(p, "—")) for p in ("green-book", "china")]
-
-
 def _excludes(row: dict, lang: str) -> str:
     """`38 49; own 73; 1×73`: whole-hand exclusions, those on the fan's own sets, single instances."""
-    parts = [" ".join(map(str, row["excludes"]))] if row["excludes"] else []
-    if row["excludes_own"]:
-        parts.append(text("fan.own", lang) + " " + " ".join(map(str, row["excludes_own"])))
-    if row["excludes_one"]:
-        parts.append("1×" + " ".join(map(str, row["excludes_one"])))
+    parts = [" ".join(map(str, row["not_counted_with"]))] if row["not_counted_with"] else []
+    if row["not_counted_on_its_sets"]:
+        parts.append(text("fan.own", lang) + " " + " ".join(map(str, row["not_counted_on_its_sets"])))
+    if row["absorbs_one"]:
+        parts.append("1×" + " ".join(map(str, row["absorbs_one"])))
     return "; ".join(parts)
 
 
 def render_fan_table(rows: list[dict], lang: str = "en", style: Style = PLAIN) -> str:
-    """The 81 fans (and china's no. 82): number, names, points per profile, what each excludes."""
+    """The fans of one profile: number, names, points and what each excludes in that profile."""
     other = "en" if lang == "zh" else "zh"
-    heads = [text("col.no", lang), text("col.fan", lang), "", "green-book", "china", text("col.excludes", lang)]
-    table = [[str(r["id"]), r["names"][lang], r["names"][other], *_profile_points(r), _excludes(r, lang)] for r in rows]
-    widths = [max(width(t[i]) for t in table + [heads]) for i in range(5)]
-    right = (True, False, False, True, True)
-    lines = []
+    rules = rows[0]["rules"] if rows else ""
+    heads = [text("col.no", lang), text("col.fan", lang), "", text("col.points", lang), text("col.excludes", lang)]
+    table = [[str(r["id"]), r["names"][lang], r["names"][other],
+              "—" if r["points"] is None else str(r["points"]), _excludes(r, lang)] for r in rows]
+    widths = [max(width(t[i]) for t in table + [heads]) for i in range(4)]
+    right = (True, False, False, True)
+    lines = [_paint(text("rules", lang, rules=rules), style, bold=True)]
     for k, t in enumerate([heads] + table):
-        line = "  ".join([pad(t[i], widths[i], right[i]) for i in range(5)] + [t[5]]).rstrip()
+        line = "  ".join([pad(t[i], widths[i], right[i]) for i in range(4)] + [t[4]]).rstrip()
         lines.append(_paint(line, style, bold=True) if k == 0 else line)
     return "\n".join(lines)
 
@@ -307,28 +311,30 @@ def _fan_list(ids: list[int], lang: str) -> str:
     return ", ".join(f"{i} {fan_name(i, lang)}" for i in ids) or text("none", lang)
 
 
-def render_fan(detail: dict, lang: str = "en", style: Style = PLAIN, rules: str | None = None) -> str:
-    """One fan: names, points, definition, exclusions both ways, and its example hand scored."""
+def render_fan(detail: dict, lang: str = "en", style: Style = PLAIN) -> str:
+    """One fan under one profile: names, points, definition, exclusions both ways, and its example scored."""
     names = detail["names"]
     others = [names[x] for x in ("en", "zh", "fr") if x != lang]
     c = _colon(lang)
-    points = ", ".join(f"{p} {n}" for p, n in detail["points"].items())
+    points = "—" if detail["points"] is None else str(detail["points"])
     lines = [_paint(f"{detail['id']}  {names[lang]}", style, bold=True) + "  ·  " + "  ·  ".join(others),
-             f"  {text('fan.points', lang)}{c}{points}",
+             f"  {text('fan.points', lang)}{c}{points}   {text('rules', lang, rules=detail['rules'])}",
              f"  {text('fan.definition', lang)}{c}{detail['definition']}",
              f"  {text('fan.source', lang)}{c}{detail['cite']}",
-             f"  {text('fan.excludes', lang)}{c}{_fan_list(detail['excludes'], lang)}"]
-    if detail["excludes_own"]:
-        lines.append(f"  {text('fan.excludes_own', lang)}{c}{_fan_list(detail['excludes_own'], lang)}")
-    if detail["excludes_one"]:
-        lines.append(f"  {text('fan.excludes_one', lang)}{c}{_fan_list(detail['excludes_one'], lang)}")
-    lines.append(f"  {text('fan.excluded_by', lang)}{c}{_fan_list(detail['excluded_by'], lang)}")
+             f"  {text('fan.excludes', lang)}{c}{_fan_list(detail['not_counted_with'], lang)}"]
+    if detail["not_counted_on_its_sets"]:
+        lines.append(f"  {text('fan.excludes_own', lang)}{c}{_fan_list(detail['not_counted_on_its_sets'], lang)}")
+    if detail["absorbs_one"]:
+        lines.append(f"  {text('fan.excludes_one', lang)}{c}{_fan_list(detail['absorbs_one'], lang)}")
+    lines.append(f"  {text('fan.excluded_by', lang)}{c}{_fan_list(detail['not_counted_when'], lang)}")
     ex = detail["example"]
-    head = f"  {text('fan.example', lang)}{c}{ex['hand']}   {text('rules', lang, rules=ex['rules'])}"
-    if rules and rules != ex["rules"]:
-        head += " " + text("fan.not_in_profile", lang, rules=rules, used=ex["rules"])
+    head = f"  {text('fan.example', lang)}{c}{ex['notation']}   {text('rules', lang, rules=ex['rules'])}"
+    if detail["rules"] != ex["rules"]:
+        head += " " + text("fan.not_in_profile", lang, rules=detail["rules"], used=ex["rules"])
     lines.append(head)
-    lines.extend("    " + line for line in _fan_table(ex["fans"], lang, style))
-    lines.append("    " + text("fans.sum", lang, points=ex["points"], flowers=ex["total"] - ex["points"],
-                                 total=ex["total"]))
+    result = ex["score"]
+    fans = [f | {"sets": [format_codes(s) for s in f["sets"]]} for f in result["fans"]]
+    lines.extend("    " + line for line in _fan_table(fans, lang, style))
+    lines.append("    " + text("fans.sum", lang, points=result["points"], flowers=result["flower_points"],
+                                 total=result["total"]))
     return "\n".join(lines)

@@ -1,9 +1,8 @@
 """Rule profiles as data: a profile is a choice of reading for every switch.
 
-The fan table (`fans/table.py`) gives the points and the Chinese-practice exclusions of each
-fan. Rules that tie several fans together are data here too:
-- the kong series (MIL table, A#5 and A#17 notes): only one of the kong fans counts;
-- the concealed-pung series (A#12, A#33): one of 12 > 33 > 66 counts, on top of a kong fan;
+The fan table (`fans/table.py`) holds every fact about each fan: its points in each built-in
+profile, its Chinese-practice exclusions and its series (kongs, concealed pungs, waits). A profile
+starts from the table and changes only what its switches say.
 Each `Switch` is one point where rulebooks or calculators differ, or where the texts leave a
 point open and a reading had to be chosen (both profiles may then choose the same option, whose
 text says so); each of its `Option`s is a reading with its citation and its effect (points,
@@ -25,16 +24,8 @@ from types import MappingProxyType
 from .errors import ProfileFileError, raise_all
 
 from .fans.facts import DISCARD_PUNG_CONCEALED, LIVE_WAITS_ONLY, TILE_HOG_SUITS_ONLY
+from .fans.ids import Fan
 from .fans.table import FANS
-
-KONG_SERIES = {
-    5: frozenset({17, 48, 57, 67, 74, 82}),
-    17: frozenset({48, 57, 67, 74, 82}),
-    48: frozenset({67}),
-    57: frozenset({74}),
-    82: frozenset({57, 67, 74}),
-}
-CONCEALED_PUNG_SERIES = {12: frozenset({33, 66}), 33: frozenset({66})}
 
 _EMPTY: Mapping = MappingProxyType({})
 
@@ -47,6 +38,9 @@ def _none() -> Mapping:
 class Option:
     """One reading of a switch and what it does to the fan data.
 
+    `points_from`: the fan takes its points from that column of the fan table (None: the profile
+    has no such fan), so the engine reads the very numbers the fan pages print;
+    `remove_excludes` also lifts a fan's series exclusions;
     `excludes_one`: the fan absorbs one instance of another (not all of them);
     `joint_excludes`: when all the fans of a key count together, the listed fans do not;
     `flags`: engine readings that are not fan data (constants of `fans/facts.py`).
@@ -54,12 +48,22 @@ class Option:
 
     text: str
     cite: str
-    points: Mapping[int, int | None] = field(default_factory=_none)  # None: the fan is not in the profile
-    add_excludes: Mapping[int, frozenset[int]] = field(default_factory=_none)
-    remove_excludes: Mapping[int, frozenset[int]] = field(default_factory=_none)
-    excludes_one: Mapping[int, frozenset[int]] = field(default_factory=_none)
-    joint_excludes: Mapping[tuple[int, ...], frozenset[int]] = field(default_factory=_none)
+    points_from: Mapping[Fan, str | None] = field(default_factory=_none)
+    add_excludes: Mapping[Fan, frozenset[Fan]] = field(default_factory=_none)
+    remove_excludes: Mapping[Fan, frozenset[Fan]] = field(default_factory=_none)
+    excludes_one: Mapping[Fan, frozenset[Fan]] = field(default_factory=_none)
+    joint_excludes: Mapping[tuple[Fan, ...], frozenset[Fan]] = field(default_factory=_none)
     flags: frozenset[str] = frozenset()
+
+    def fans(self) -> frozenset[Fan]:
+        """Every fan this reading changes."""
+        out = set(self.points_from) | set(self.add_excludes) | set(self.remove_excludes) | set(self.excludes_one)
+        for data in (self.add_excludes, self.remove_excludes, self.excludes_one):
+            for ids in data.values():
+                out |= ids
+        for together, ids in self.joint_excludes.items():
+            out |= set(together) | ids
+        return frozenset(out)
 
 
 @dataclass(frozen=True)
@@ -72,7 +76,8 @@ class Switch:
     example: str
 
 
-_ALWAYS_CONCEALED = (4, 6, 7, 12, 19, 20, 34)
+_ALWAYS_CONCEALED = (Fan.NINE_GATES, Fan.SEVEN_SHIFTED_PAIRS, Fan.THIRTEEN_ORPHANS, Fan.FOUR_CONCEALED_PUNGS,
+                     Fan.SEVEN_PAIRS, Fan.GREATER_HONORS_AND_KNITTED_TILES, Fan.LESSER_HONORS_AND_KNITTED_TILES)
 # Second-hand Green Book readings: transcriptions of the EMA-hosted PDF (mcr_EN.pdf) that agree
 # word for word (jkrothschild-bot/mahjong-mcr at f340a61 with page numbers; a Perl fan module;
 # an "MCR 2006 interaction policy"), and Sloper's column #293 on the Tianjin 2006 rulings.
@@ -83,19 +88,19 @@ SWITCHES: tuple[Switch, ...] = (
     Switch(
         "two-concealed-kongs", "Points of Two Concealed Kongs (no. 48)",
         {"8": Option("8 points, the last fan of the 8-point tier",
-                     f"{GB} §3.8.1 p.16 and App. 1 p.37; Sloper S259, S341", points={48: 8}),
-         "6": Option("6 points, as in the 1998 table (#53)", "R98 #53 p.26; A#53", points={48: 6})},
+                     f"{GB} §3.8.1 p.16 and App. 1 p.37; Sloper S259, S341", points_from={Fan.TWO_CONCEALED_KONGS: "green-book"}),
+         "6": Option("6 points, as in the 1998 table (#53)", "R98 #53 p.26; A#53", points_from={Fan.TWO_CONCEALED_KONGS: "china"})},
         "[1111m][2222s]345pEE67s8s|EE1000"),
     Switch(
         "concealed-and-melded-kong", "One concealed kong plus one melded kong",
         {"private-fan": Option(
             "the private fan 明暗杠 (no. 82), 5 points, instead of Two Melded Kongs, Concealed Kong "
             "and Melded Kong", "A#57 note; A-code SUPPORT_CONCEALED_KONG_AND_MELDED_KONG=1 (PyMahjongGB 1.4.0)",
-            points={82: 5}),
+            points_from={Fan.CONCEALED_KONG_AND_MELDED_KONG: "china"}),
          "six-points": Option(
             "6 points: Two Melded Kongs (4), the concealed one also scoring Concealed Kong (2), no private fan",
             f"{GB} §3.8.1 p.16, fan 57: \"One Melded Kong and one Concealed Kong are 6 points\"; S259",
-            points={82: None})},
+            points_from={Fan.CONCEALED_KONG_AND_MELDED_KONG: None})},
         "[1111m][2222s1]345pEE67s8s|EE1000"),
     Switch(
         "fully-concealed-with-concealed-forms",
@@ -103,26 +108,26 @@ SWITCHES: tuple[Switch, ...] = (
         {"combined": Option(
             "counted: Fully Concealed Hand (4) instead of Self-Drawn (1)",
             f"{GB} §3.8.1 pp.14-15, fans 4, 6, 7, 12, 19, 20, 34: \"Fully Concealed may be combined if Self-Drawn\"",
-            remove_excludes={fan: frozenset({56}) for fan in _ALWAYS_CONCEALED}),
+            remove_excludes={fan: frozenset({Fan.FULLY_CONCEALED_HAND}) for fan in _ALWAYS_CONCEALED}),
          "not-counted": Option(
             "not counted: only Self-Drawn (1)", "R98 #6, #7, #19, #20, #34; A#56 and A#62 notes",
-            add_excludes={fan: frozenset({56}) for fan in _ALWAYS_CONCEALED})},
+            add_excludes={fan: frozenset({Fan.FULLY_CONCEALED_HAND}) for fan in _ALWAYS_CONCEALED})},
         "1133557799mEE2p2p|EE1000"),
     Switch(
         "all-green-with-half-flush", "All Green (3) with Half Flush (50)",
         {"combined": Option("Half Flush counts with All Green",
                             f"{GB} App. 1 fan 3 (no Half Flush in its not-combined list); WMO 2014 p.23",
-                            remove_excludes={3: frozenset({50})}),
+                            remove_excludes={Fan.ALL_GREEN: frozenset({Fan.HALF_FLUSH})}),
          "not-counted": Option("Half Flush is not counted", "R98 #3 p.23; A#3",
-                               add_excludes={3: frozenset({50})})},
+                               add_excludes={Fan.ALL_GREEN: frozenset({Fan.HALF_FLUSH})})},
         "[234s1]22334666sFF4s|EE0000"),
     Switch(
         "all-terminals-with-double-pung", "All Terminals (8) with Double Pung (65)",
         {"combined": Option("Double Pung counts with All Terminals",
                             f"{GB} App. 1 fan 8 (not combined with 49, 55, 73, 76 only); WMO 2014 examples",
-                            remove_excludes={8: frozenset({65})}),
+                            remove_excludes={Fan.ALL_TERMINALS: frozenset({Fan.DOUBLE_PUNG})}),
          "not-counted": Option("Double Pung is not counted", "R98 #8 同刻; A CHANGELOG 2016-12-15",
-                               add_excludes={8: frozenset({65})})},
+                               add_excludes={Fan.ALL_TERMINALS: frozenset({Fan.DOUBLE_PUNG})})},
         "[111m1][111s1][999m1]99s1p1p9s|EE0000"),
     Switch(
         "lesser-knitted-with-knitted-straight",
@@ -131,7 +136,7 @@ SWITCHES: tuple[Switch, ...] = (
             "Knitted Straight is not counted (the text is silent; chosen: the knitted tiles are "
             "already the substance of fan 34)",
             f"{GB} App. 1 fans 34, 35 (silent); docs/rules-research.md point 6b",
-            add_excludes={34: frozenset({35})}),
+            add_excludes={Fan.LESSER_HONORS_AND_KNITTED_TILES: frozenset({Fan.KNITTED_STRAIGHT})}),
          "combined": Option("both count (24 points)",
                             "A#34 example 2, A#35 note (current Chinese tournament practice)")},
         "147m258s369pESWNC"),
@@ -142,7 +147,7 @@ SWITCHES: tuple[Switch, ...] = (
             "fan 63 needs four chows); No Honors (76) then counts where it applies. The text names no "
             "exclusion: this is a reading of the two definitions",
             f"{GB} §3.8.1 pp.15-16, fans 35 and 63 (F encyclopedia); F's detectors never give 63 with 35",
-            add_excludes={35: frozenset({63})}),
+            add_excludes={Fan.KNITTED_STRAIGHT: frozenset({Fan.ALL_CHOWS})}),
          "counted": Option("All Chows counts: the three knitted sequences stand for three chows",
                            "PyMahjongGB 1.4.0 (组合龙 with 平和); A#35 practice")},
         "147m258p369s23m11m1m"),
@@ -150,22 +155,22 @@ SWITCHES: tuple[Switch, ...] = (
         "knitted-straight-with-waits", "Knitted Straight (35) with Edge Wait (77) or Closed Wait (78)",
         {"not-counted": Option("Edge and Closed Wait are not counted with the Knitted Straight",
                                "WMO clarification, Tianjin Oct. 2006 (Sloper S293)",
-                               add_excludes={35: frozenset({77, 78})}),
+                               add_excludes={Fan.KNITTED_STRAIGHT: frozenset({Fan.EDGE_WAIT, Fan.CLOSED_WAIT})}),
          "combined": Option("counted when the hand waited on that tile only",
                             "A CHANGELOG 2023-10-29, KNITTED_STRAIGHT_BODY_WITH_ECS=1")},
         "147m258s369p12p44p3p"),
     Switch(
         "nine-gates-terminal-pungs", "Nine Gates (4) with Pung of Terminals or Honors (73)",
         {"all": Option("no Pung of Terminals or Honors at all", f"{GB} App. 1 fan 4 (not combined with 22, 62, 73)",
-                       add_excludes={4: frozenset({73})}),
+                       add_excludes={Fan.NINE_GATES: frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS})}),
          "one": Option("one terminal pung is absorbed, a second one counts", "A#4 note",
-                       excludes_one={4: frozenset({73})})},
+                       excludes_one={Fan.NINE_GATES: frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS})})},
         "1112345678999m5m|EE0000"),
     Switch(
         "seven-pairs-tile-hog", "Tile Hog (64) in Seven Pairs (19) with All Green (3) or All Terminals (8)",
         {"not-counted": Option("Tile Hog is not counted: a repeated pair is inevitable there",
                                "WMO clarification, Tianjin Oct. 2006 (Sloper S293: fan 19, p.39)",
-                               joint_excludes={(19, 3): frozenset({64}), (19, 8): frozenset({64})}),
+                               joint_excludes={(Fan.SEVEN_PAIRS, Fan.ALL_GREEN): frozenset({Fan.TILE_HOG}), (Fan.SEVEN_PAIRS, Fan.ALL_TERMINALS): frozenset({Fan.TILE_HOG})}),
          "counted": Option("Tile Hog counts as in any seven-pairs hand", "A#3 example 2; A#8 example 3")},
         "1199m1199p11119s9s"),
     # Points the texts leave open: both profiles choose the Chinese calculators' reading (so they agree
@@ -180,7 +185,7 @@ SWITCHES: tuple[Switch, ...] = (
          "wmo-2014": Option(
             "the concealed kongs also score Concealed Kong or Two Concealed Kongs",
             "WMO 2014 App. 1 fan 17 p.28 (暗杠加计), fan 5 p.24; S550",
-            remove_excludes={17: frozenset({48, 67}), 5: frozenset({48, 67})})},
+            remove_excludes={Fan.THREE_KONGS: frozenset({Fan.TWO_CONCEALED_KONGS, Fan.CONCEALED_KONG}), Fan.FOUR_KONGS: frozenset({Fan.TWO_CONCEALED_KONGS, Fan.CONCEALED_KONG})})},
         "[1111m][2222s][3333p1]45sEE6s|EE0000"),
     Switch(
         "discard-completed-pung", "A pung completed by the winning discard, for the concealed-pung fans (12, 33, 66)",
@@ -230,7 +235,7 @@ SWITCHES: tuple[Switch, ...] = (
          "not-counted": Option(
             "All Types is not counted: fan 52 asks for sets of every kind, and knitted tiles are not sets",
             f"{GB} App. 1 fan 52 (\"sets (pungs, kongs, chows, pairs)\"), read literally",
-            add_excludes={35: frozenset({52})})},
+            add_excludes={Fan.KNITTED_STRAIGHT: frozenset({Fan.ALL_TYPES})})},
         "147p258s369mEEECC|SS0000"),
 )
 
@@ -268,50 +273,64 @@ class Profile:
     name: str
     description: str
     choices: Mapping[str, str] = field(repr=False)
-    points: Mapping[int, int] = field(repr=False)
-    excludes: Mapping[int, frozenset[int]] = field(repr=False)
-    excludes_own: Mapping[int, frozenset[int]] = field(repr=False)
-    excludes_one: Mapping[int, frozenset[int]] = field(repr=False)
-    joint_excludes: Mapping[tuple[int, ...], frozenset[int]] = field(repr=False)
+    points: Mapping[Fan, int] = field(repr=False)
+    excludes: Mapping[Fan, frozenset[Fan]] = field(repr=False)
+    series: Mapping[Fan, frozenset[Fan]] = field(repr=False)
+    excludes_own: Mapping[Fan, frozenset[Fan]] = field(repr=False)
+    excludes_one: Mapping[Fan, frozenset[Fan]] = field(repr=False)
+    joint_excludes: Mapping[tuple[Fan, ...], frozenset[Fan]] = field(repr=False)
     flags: frozenset[str] = field(repr=False)
+
+    def not_counted_with(self, fan: Fan) -> frozenset[Fan]:
+        """The fans never counted in a hand where `fan` counts (its series and its exclusions)."""
+        return self.series.get(fan, frozenset()) | self.excludes.get(fan, frozenset())
+
+    def not_counted_when(self, fan: Fan) -> frozenset[Fan]:
+        """The fans whose presence removes `fan`."""
+        return frozenset(f for f in self.points if fan in self.not_counted_with(f))
 
 
 def build(name: str, choices: Mapping[str, str], description: str = "") -> Profile:
-    """A profile from one option per switch (every switch must be chosen)."""
+    """A profile from one option per switch (every switch must be chosen).
+
+    Points start from the table's green-book column (no private fan); each option then changes
+    the points, exclusions and engine flags it names."""
     by_key = {s.key: s for s in SWITCHES}
     missing = set(by_key) - set(choices)
     unknown = set(choices) - set(by_key)
     if missing or unknown:
         raise ValueError(f"profile {name!r}: switches missing {sorted(missing)}, unknown {sorted(unknown)}")
-    points: dict[int, int] = {f.id: f.points["green-book"] for f in FANS.values() if f.id != 82}
-    excludes: dict[int, set[int]] = {f.id: set(f.excludes) for f in FANS.values()}
-    for table in (KONG_SERIES, CONCEALED_PUNG_SERIES):
-        for fan, ids in table.items():
-            excludes[fan] |= ids
-    excludes_one: dict[int, frozenset[int]] = {}
-    joint: dict[tuple[int, ...], frozenset[int]] = {}
+    points: dict[Fan, int] = {f.fan: f.points[DEFAULT] for f in FANS.values() if DEFAULT in f.points}
+    excludes: dict[Fan, set[Fan]] = {f.fan: set(f.excludes) for f in FANS.values()}
+    series: dict[Fan, set[Fan]] = {f.fan: set(f.series_excludes) for f in FANS.values()}
+    excludes_one: dict[Fan, frozenset[Fan]] = {}
+    joint: dict[tuple[Fan, ...], frozenset[Fan]] = {}
     flags: set[str] = set()
     for key, choice in choices.items():
         options = by_key[key].options
         if choice not in options:
             raise ValueError(f"profile {name!r}: switch {key!r} has no option {choice!r}; options: {list(options)}")
         option = options[choice]
-        for fan, value in option.points.items():
-            if value is None:
+        for fan, column in option.points_from.items():
+            if column is None:
                 points.pop(fan, None)
             else:
-                points[fan] = value
+                points[fan] = FANS[fan].points[column]
         for fan, ids in option.add_excludes.items():
             excludes[fan] |= ids
         for fan, ids in option.remove_excludes.items():
             excludes[fan] -= ids
+            series[fan] -= ids
         excludes_one.update(option.excludes_one)
         joint.update(option.joint_excludes)
         flags |= option.flags
-    frozen_excludes = {k: frozenset(v & points.keys()) for k, v in excludes.items() if k in points and v}
-    own = {f.id: f.excludes_own for f in FANS.values() if f.excludes_own}
+
+    def frozen(data: dict[Fan, set[Fan]]) -> Mapping[Fan, frozenset[Fan]]:
+        return MappingProxyType({k: frozenset(v & points.keys()) for k, v in data.items() if k in points and v})
+
+    own = {f.fan: f.excludes_own for f in FANS.values() if f.excludes_own}
     return Profile(name, description, MappingProxyType(dict(choices)), MappingProxyType(points),
-                   MappingProxyType(frozen_excludes), MappingProxyType(own), MappingProxyType(excludes_one),
+                   frozen(excludes), frozen(series), MappingProxyType(own), MappingProxyType(excludes_one),
                    MappingProxyType(joint), frozenset(flags))
 
 

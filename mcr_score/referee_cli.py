@@ -13,11 +13,12 @@ import sys
 
 import click
 
-from . import errors, profiles
+from . import errors
 from .cli import RULES, RULES_HELP, WIND, apply_situation, situation_options
 from .explain import explain as explain_hand
 from .explain import fan_detail, fan_table, rejection
 from .explain_render import Style, render_explanation, render_fan, render_fan_table, render_rejection
+from .fans.ids import Fan
 from .fans.table import FANS
 from .i18n import LANGS, language_from_env
 from .notation import parse_hand
@@ -67,11 +68,12 @@ def explain(text: str, rules: str, lang: str | None, as_json: bool, discarder: s
 
 
 @click.command()
+@RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
-def fans(lang: str | None, as_json: bool) -> None:
-    """List the 81 fans and china's private fan 82: number, names, points per profile, exclusions."""
-    rows = fan_table()
+def fans(rules: str, lang: str | None, as_json: bool) -> None:
+    """List the 81 fans and china's private fan 82 under a profile: number, names, points, exclusions."""
+    rows = fan_table(rules)
     if as_json:
         _dump(rows)
     else:
@@ -85,8 +87,8 @@ def fans(lang: str | None, as_json: bool) -> None:
 @JSON_OPTION
 def fan(number: int, rules: str, lang: str | None, as_json: bool) -> None:
     """Show fan NUMBER: names, points, definition, exclusions, and an example hand with its score."""
-    detail = fan_detail(number, rules)
+    detail = fan_detail(Fan(number), rules)
     if as_json:
         _dump(detail)
     else:
-        click.echo(render_fan(detail, lang or language_from_env(), _style(), profiles.get(rules).name))
+        click.echo(render_fan(detail, lang or language_from_env(), _style()))

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from .hand import Hand, Meld, Situation
-from .notation import format_hand
+from .fans.table import FANS
+from .notation import format_hand, format_tiles
+from .scoring import Score
 
 _PLAYERS = {1: "left", 2: "opposite", 3: "right"}
 
@@ -69,30 +71,36 @@ _RULE_WORDS = {
 }
 
 
-def score_text(score, hand_label: str = "") -> str:
+def score_text(score: Score, hand_label: str = "") -> str:
     """A readable table: counted fans with points, count and sets; the not-counted fans; the verdict."""
-    from .fans.table import FANS
-
     lines = [f"{hand_label}  (rules: {score.rules})" if hand_label else f"rules: {score.rules}"]
     if not score.winning:
-        lines.append(f"Not a winning hand: {score.reason}")
+        lines.append(f"Not a winning hand: {_REASONS[score.reason or 'no-shape']}")
         return "\n".join(lines)
     lines.append("arrangement: " + "  ".join(
-        (f"[{s.tiles}]" if s.declared else s.tiles) for s in score.arrangement) + f"  ({score.form})")
+        (f"[{g.label}]" if g.declared else g.label) for g in score.arrangement) + f"  ({score.form})")
+    group = score.win_group
+    if score.win_tile is not None:
+        where = f" in {group.label}" + (f" ({score.wait} wait)" if score.wait else "") if group else ""
+        lines.append(f"winning tile: {score.win_tile}{where}")
     width = max(len(f.name) for f in score.fans)
     lines.append(f"{'no.':>3}  {'fan':<{width}}  points  count  sets")
     for f in score.fans:
-        lines.append(f"{f.id:>3}  {f.name:<{width}}  {f.points:>6}  {f.count:>5}  {' '.join(f.sets)}".rstrip())
+        sets = " ".join(format_tiles(s) for s in f.sets)
+        lines.append(f"{f.id:>3}  {f.name:<{width}}  {f.points:>6}  {f.count:>5}  {sets}".rstrip())
     if score.not_counted:
         lines.append("not counted:")
         for n in score.not_counted:
             by = f" {n.by} {FANS[n.by].en}" if n.by else ""
-            on = f" ({' '.join(n.sets)})" if n.sets else ""
+            on = f" ({' '.join(format_tiles(s) for s in n.sets)})" if n.sets else ""
             lines.append(f"  {n.id:>3} {n.name}{on}: {_RULE_WORDS.get(n.rule, n.rule)}{by}")
     verdict = ("meets the 8-point minimum" if score.meets_minimum
                else f"below the 8-point minimum by {8 - score.points}: not a valid Hu")
     lines.append(f"total {score.total} = {score.points} points + {score.flower_points} flowers; {verdict}")
     return "\n".join(lines)
+
+
+_REASONS = {"waiting": "a waiting hand of 13 tiles, not a winning hand", "no-shape": "the tiles form no winning shape"}
 
 
 def rules_text() -> str:

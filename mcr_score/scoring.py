@@ -4,89 +4,133 @@ Pipeline (one pass per arrangement, then the best one):
 1. check the hand (`hand.check_hand`); a waiting or non-winning hand is a result, not an error;
 2. list the arrangements (`arrangements.py`);
 3. read the facts each detector needs (`fans/facts.py`), including whether the hand waited
-   on one tile kind only (every tile kind tried, even ones the winner already holds four of,
-   unless the profile's `exhausted-waits` switch says otherwise);
+   on one tile kind only (`waits.py`);
 4. run one detector per fan of the profile (`fans/detectors.py`);
 5. apply the exclusion passes (`exclusions.py`) with the profile's data (`profiles.py`);
-6. keep the highest total. Ties go to the arrangement with Pure Triple Chow, Triple Pung,
-   Middle Tiles or All Fives (as the reference calculator prefers), then to the first one
-   listed (standard splits come before seven pairs and the other special shapes).
+6. keep the highest total. Ties go to an arrangement with a fan whose table row says
+   `tie_break` (Pure Triple Chow, Middle Tiles, All Fives, Triple Pung: the reference
+   calculator's preference), then to the first one listed (standard splits come before seven
+   pairs and the other special shapes).
+The result carries its structure: the chosen arrangement as tiles, the winning tile, the set it
+completed and how (`waits.choose`), and for every fan the sets it used.
 The 8-point minimum counts everything but flowers (R98 Art. 10 一(一); R98 #81).
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from . import errors, profiles
-from .arrangements import (CHOW, HONORS_KNITTED, KIND_NAMES, KNITTED_STRAIGHT, KONG, THIRTEEN_ORPHANS, Arrangement,
-                           arrangements, counts_of, is_complete)
-from .exclusions import FLOWERS, Removed, apply
-from .fans.detectors import DETECTORS
-from .fans.facts import LIVE_WAITS_ONLY, PAIR, build_facts, wait_fan
+from .arrangements import (CHOW, HONORS_KNITTED, KIND_NAMES, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, THIRTEEN_ORPHANS,
+                           Arrangement, Set, arrangements, counts_of)
+from .exclusions import FLOWERS, Hit, Hits, Removed, apply
+from .fans.detectors import DETECTORS, Detector
+from .fans.facts import LIVE_WAITS_ONLY, Facts, build_facts
+from .fans.ids import Fan
 from .fans.table import FANS
 from .hand import Hand, check_hand
-from .notation import parse_hand
-from .tiles import NAMES
+from .notation import format_tiles, parse_hand
+from .tiles import Tile
+from .waits import KNIT, PAIR, Wait, choose, has_wait_shape, waits_on_one_tile
 
 MINIMUM = 8
-_TIE_PREFERENCE = (23, 26, 31, 32)
+TIE_BREAK = frozenset(f.fan for f in FANS.values() if f.tie_break)
+WAIT_FANS = frozenset(f.fan for f in FANS.values() if f.series == "wait")
+
+# Why a hand does not win: a waiting hand of 13 tiles, or 14 tiles in no winning shape.
+Reason = Literal["waiting", "no-shape"]
+Tiles = tuple[Tile, ...]
+
+
+def _codes(tiles: Tiles) -> list[str]:
+    return [t.code for t in tiles]
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One group of tiles of an arrangement: a set, a pair, or the knitted or single tiles."""
+
+    kind: str  # chow, pung, kong, pair, knitted, single
+    tiles: Tiles
+    concealed: bool
+    declared: bool = False
+
+    @property
+    def label(self) -> str:
+        """The group as written: `123m`, `EEE`, `55p`; knitted and single tiles one by one (`1m 4m 7m`)."""
+        if self.kind in ("knitted", "single"):
+            return " ".join(_codes(self.tiles))
+        return format_tiles(self.tiles)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "tiles": _codes(self.tiles), "concealed": self.concealed,
+                "declared": self.declared}
 
 
 @dataclass(frozen=True, slots=True)
 class FanCount:
-    """A counted fan: points for one instance, how many times, and the sets it used."""
+    """A counted fan: points for one instance, how many times, and the sets it used (one entry per set)."""
 
-    id: int
-    name: str
+    fan: Fan
     points: int
     count: int
-    sets: tuple[str, ...] = ()
+    sets: tuple[Tiles, ...] = ()
 
-    def to_dict(self) -> dict:
+    @property
+    def id(self) -> int:
+        return int(self.fan)
+
+    @property
+    def name(self) -> str:
+        return FANS[self.fan].en
+
+    def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "points": self.points, "count": self.count,
-                "sets": list(self.sets)}
+                "sets": [_codes(s) for s in self.sets]}
 
 
 @dataclass(frozen=True, slots=True)
 class NotCounted:
-    """A fan found but not counted: the rule that removed it and the fan responsible."""
+    """A fan found but not counted: the rule that removed it (`exclusions.RULES`) and the fan responsible."""
 
-    id: int
-    name: str
+    fan: Fan
     rule: str
-    by: int | None
-    sets: tuple[str, ...] = ()
-    by_sets: tuple[str, ...] = ()
+    by: Fan | None
+    sets: tuple[Tiles, ...] = ()
+    by_sets: tuple[Tiles, ...] = ()
 
-    def to_dict(self) -> dict:
-        return {"id": self.id, "name": self.name, "rule": self.rule, "by": self.by,
-                "sets": list(self.sets), "by_sets": list(self.by_sets)}
+    @property
+    def id(self) -> int:
+        return int(self.fan)
 
+    @property
+    def name(self) -> str:
+        return FANS[self.fan].en
 
-@dataclass(frozen=True, slots=True)
-class SetView:
-    """One set of the chosen arrangement, for display."""
-
-    kind: str  # chow, pung, kong, pair, knitted, single
-    tiles: str
-    concealed: bool
-    declared: bool = False
-
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "tiles": self.tiles, "concealed": self.concealed, "declared": self.declared}
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "rule": self.rule,
+                "by": int(self.by) if self.by is not None else None,
+                "sets": [_codes(s) for s in self.sets], "by_sets": [_codes(s) for s in self.by_sets]}
 
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """One arrangement scored: its form, sets, counted and removed fans, and points without flowers."""
+    """One arrangement scored: its groups, counted and removed fans, points without flowers, and
+    where the winning tile sits (`win_set` indexes `groups`)."""
 
     form: str
-    sets: tuple[SetView, ...]
+    groups: tuple[Group, ...]
     fans: tuple[FanCount, ...]
     not_counted: tuple[NotCounted, ...]
     points: int
+    win_set: int | None = None
+    wait: Wait | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"form": self.form, "sets": [_codes(g.tiles) for g in self.groups], "points": self.points}
 
 
 @dataclass(frozen=True)
@@ -95,7 +139,7 @@ class Score:
 
     rules: str
     winning: bool
-    reason: str = ""
+    reason: Reason | None = None
     total: int = 0
     points: int = 0
     flower_points: int = 0
@@ -103,21 +147,30 @@ class Score:
     form: str = ""
     fans: tuple[FanCount, ...] = ()
     not_counted: tuple[NotCounted, ...] = ()
-    arrangement: tuple[SetView, ...] = ()
+    arrangement: tuple[Group, ...] = ()
+    win_tile: Tile | None = None
+    win_set: int | None = None  # index in `arrangement` of the group the winning tile completed
+    wait: Wait | None = None
     alternatives: tuple[Reading, ...] = field(default=(), repr=False)
 
     def fan_counts(self) -> dict[int, int]:
         return {f.id: f.count for f in self.fans}
 
-    def to_dict(self) -> dict:
+    @property
+    def win_group(self) -> Group | None:
+        return self.arrangement[self.win_set] if self.win_set is not None else None
+
+    def to_dict(self) -> dict[str, Any]:
+        group = self.win_group
         return {"ok": True, "rules": self.rules, "winning": self.winning, "reason": self.reason,
                 "total": self.total, "points": self.points, "flower_points": self.flower_points,
-                "meets_minimum": self.meets_minimum, "form": self.form,
+                "meets_minimum": self.meets_minimum, "form": self.form or None,
+                "win_tile": self.win_tile.code if self.win_tile else None,
+                "win_set": _codes(group.tiles) if group else None, "wait": self.wait,
                 "fans": [f.to_dict() for f in self.fans],
                 "not_counted": [n.to_dict() for n in self.not_counted],
-                "arrangement": [s.to_dict() for s in self.arrangement],
-                "alternatives": [{"form": r.form, "sets": [s.tiles for s in r.sets], "points": r.points}
-                                 for r in self.alternatives]}
+                "arrangement": [g.to_dict() for g in self.arrangement],
+                "alternatives": [r.to_dict() for r in self.alternatives]}
 
 
 def score(hand: Hand | str, rules: str = profiles.DEFAULT) -> Score:
@@ -133,135 +186,106 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     """Score a checked hand under a profile object (a built-in one or a house profile)."""
     rules = profile.name
     if hand.winning is None:
-        return Score(rules, False, "a waiting hand of 13 tiles, not a winning hand")
+        return Score(rules, False, "waiting")
+    win_tile = hand.winning
     arrs = arrangements(hand)
     if not arrs:
-        return Score(rules, False, "the tiles form no winning shape")
+        return Score(rules, False, "no-shape", win_tile=win_tile)
     standing = counts_of(hand.standing)
-    win = hand.winning.index
+    win = win_tile.index
     held = list(standing)
     for m in hand.melds:
         for t in m.tiles:
             held[t.index] += 1
-    live_only = LIVE_WAITS_ONLY in profile.flags
-    exhausted = frozenset(i for i, c in enumerate(held) if c == 4) if live_only else frozenset()
-    unique_wait = (any(wait_fan(arr, win) for arr in arrs)
-                   and _waits_on_one_tile(standing, len(hand.melds), exhausted))
+    exhausted = frozenset(i for i, c in enumerate(held) if c == 4) \
+        if LIVE_WAITS_ONLY in profile.flags else frozenset()
+    unique_wait = any(has_wait_shape(arr, win) for arr in arrs) and \
+        waits_on_one_tile(standing, len(hand.melds), exhausted)
     copies_in_melds = held[win] - standing[win]
-    nine_gates = _nine_gates(hand, standing, win)
-    concealed = _plus(standing, win)
+    concealed = tuple(c + int(i == win) for i, c in enumerate(standing))
     readings = []
     for arr in arrs:
-        facts = build_facts(arr, concealed, win, hand.situation, unique_wait, copies_in_melds, nine_gates,
-                            profile.flags)
-        found = {}
-        for fan_id, detect in _detectors(profile):
+        facts = build_facts(arr, concealed, win, hand.situation, unique_wait, copies_in_melds, profile.flags)
+        found: dict[Fan, list[Hit]] = {}
+        for fan, detect in _detectors(profile):
             hits = detect(facts)
             if hits:
-                found[fan_id] = hits
-        counted, removed = apply(found, profile.points, profile.excludes, profile.excludes_own,
-                                 profile.excludes_one, profile.joint_excludes)
-        readings.append(_reading(arr, facts.sets, counted, removed, profile.points))
+                found[fan] = hits
+        counted, removed = apply(found, profile)
+        readings.append(_reading(facts, counted, removed, profile.points))
     best = max(range(len(readings)), key=lambda i: (
-        readings[i].points, any(f.id in _TIE_PREFERENCE for f in readings[i].fans), -i))
+        readings[i].points, any(f.fan in TIE_BREAK for f in readings[i].fans), -i))
     chosen = readings[best]
-    flower_points = sum(f.points * f.count for f in chosen.fans if f.id == FLOWERS)
+    flower_points = sum(f.points * f.count for f in chosen.fans if f.fan == FLOWERS)
     points = chosen.points
-    return Score(rules, True, "", points + flower_points, points, flower_points, points >= MINIMUM,
-                 chosen.form, chosen.fans, chosen.not_counted, chosen.sets,
-                 tuple(r for i, r in enumerate(readings) if i != best))
+    return Score(rules, True, None, points + flower_points, points, flower_points, points >= MINIMUM,
+                 chosen.form, chosen.fans, chosen.not_counted, chosen.groups, win_tile, chosen.win_set,
+                 chosen.wait, tuple(r for i, r in enumerate(readings) if i != best))
 
 
 @functools.cache
-def _detectors(profile: profiles.Profile) -> tuple:
+def _detectors(profile: profiles.Profile) -> tuple[tuple[Fan, Detector], ...]:
     """The profile's fans with their detectors, in fan order."""
-    return tuple((fan_id, DETECTORS[fan_id]) for fan_id in sorted(profile.points))
+    return tuple((fan, DETECTORS[fan]) for fan in sorted(profile.points))
 
 
-def _waits_on_one_tile(standing: list[int], n_melds: int, exhausted: frozenset[int]) -> bool:
-    """Whether exactly one tile kind completes the hand, counting kinds already used four times
-    (the formal wait of A#77-79) unless they are listed in `exhausted`. Standard shapes need a
-    standing tile within two of the one drawn; knitted and orphan shapes (at most one meld) can
-    wait on any tile."""
-    if n_melds <= 1:
-        candidates = range(34)
-    else:
-        near = set()
-        for i, c in enumerate(standing):
-            if c and i >= 27:
-                near.add(i)
-            elif c:
-                base = i - i % 9
-                near.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
-        candidates = sorted(near)
-    found = 0
-    for w in candidates:
-        if w not in exhausted and is_complete(_plus(standing, w), n_melds):
-            found += 1
-            if found > 1:
-                return False
-    return found == 1
-
-
-def _plus(counts: list[int], tile: int) -> tuple[int, ...]:
-    out = list(counts)
-    out[tile] += 1
-    return tuple(out)
-
-
-def _nine_gates(hand: Hand, standing: list[int], win: int) -> bool:
-    """九莲宝灯: no melds, 1112345678999 of one suit standing, won on a tile of that suit (R98 #4)."""
-    if hand.melds or win >= 27:
-        return False
-    base = win - win % 9
-    return standing[base:base + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3] and sum(standing) == 13
-
-
-def _label(kind: int, tile: int) -> str:
-    name = NAMES[tile]
-    if tile >= 27:
-        return name * (4 if kind == KONG else 3)
+def _set_tiles(kind: int, tile: int) -> Tiles:
     if kind == CHOW:
-        return f"{tile % 9 + 1}{tile % 9 + 2}{tile % 9 + 3}{name[1]}"
-    return name[0] * (4 if kind == KONG else 3) + name[1]
+        return (Tile.from_index(tile), Tile.from_index(tile + 1), Tile.from_index(tile + 2))
+    return (Tile.from_index(tile),) * (4 if kind == KONG else 3)
 
 
-def _pair_label(tile: int) -> str:
-    name = NAMES[tile]
-    return name * 2 if tile >= 27 else name[0] * 2 + name[1]
-
-
-def _views(arr: Arrangement, sets: tuple) -> tuple[SetView, ...]:
-    views = [SetView(KIND_NAMES[k], _label(k, t), c, d) for k, t, c, d in sets]
+def _groups(arr: Arrangement, sets: tuple[Set, ...]) -> tuple[list[Group], dict[int, int]]:
+    """The arrangement's groups, and the group index of each hit position (sets, `PAIR`, `KNIT`)."""
+    groups = [Group(KIND_NAMES[k], _set_tiles(k, t), c, d) for k, t, c, d in sets]
+    where = {i: i for i in range(len(sets))}
     if arr.pairs:
-        views += [SetView("pair", _pair_label(t), True) for t in arr.pairs]
+        groups += [Group("pair", (Tile.from_index(t),) * 2, True) for t in arr.pairs]
     elif arr.pair is not None:
-        views.append(SetView("pair", _pair_label(arr.pair), True))
+        where[PAIR] = len(groups)
+        groups.append(Group("pair", (Tile.from_index(arr.pair),) * 2, True))
     if arr.singles:
         kind = "knitted" if arr.form in (KNITTED_STRAIGHT, HONORS_KNITTED) else "single"
         singles = sorted(arr.singles)
         if arr.form == THIRTEEN_ORPHANS:
             singles.remove(arr.pair)  # the doubled orphan is shown as the pair
-        views.append(SetView(kind, " ".join(NAMES[t] for t in singles), True))
-    return tuple(views)
+        where[KNIT] = len(groups)
+        groups.append(Group(kind, tuple(Tile.from_index(t) for t in singles), True))
+    return groups, where
 
 
-def _reading(arr: Arrangement, sets: tuple, counted: dict, removed: list[Removed], points: dict) -> Reading:
-    labels = [_label(k, t) for k, t, _, _ in sets]
+def _win_place(facts: Facts, counted: Hits, where: Mapping[int, int]) -> tuple[int | None, Wait | None]:
+    """The group the winning tile completed, and how: the set of the counted wait fan, the pung the
+    discard completed, else the first place the tile fits (`waits.choose`). Thirteen orphans and
+    honors-and-knitted have no sets, hence no wait shape."""
+    arr = facts.arrangement
+    if arr.form == SEVEN_PAIRS:
+        return arr.pairs.index(facts.win), "pair"
+    if arr.form in (THIRTEEN_ORPHANS, HONORS_KNITTED):  # no sets: the tile joined the pair or the singles
+        return where[PAIR] if arr.pair == facts.win else where[KNIT], None
+    counted_at = next((hits[0][0] for fan, hits in counted.items() if fan in WAIT_FANS and hits[0]), None)
+    place = choose(facts.placements, counted_at, facts.exposed_pung)
+    if place is None:
+        return None, None
+    return where[place.position], place.wait
 
-    def names(positions: tuple[int, ...]) -> tuple[str, ...]:
-        return tuple(_pair_label(arr.pair) if p == PAIR else labels[p] for p in positions)
 
-    fans = tuple(FanCount(f, FANS[f].en, points[f], len(hits),
-                          tuple(dict.fromkeys(n for h in hits for n in names(h))))
-                 for f, hits in sorted(counted.items()))
+def _reading(facts: Facts, counted: Hits, removed: list[Removed], points: Mapping[Fan, int]) -> Reading:
+    groups, where = _groups(facts.arrangement, facts.sets)
+
+    def tiles_of(hit: Hit) -> tuple[Tiles, ...]:
+        return tuple(groups[where[p]].tiles for p in hit)
+
+    fans = tuple(FanCount(fan, points[fan], len(hits), tiles_of(tuple(dict.fromkeys(p for h in hits for p in h))))
+                 for fan, hits in sorted(counted.items()))
     # Identical chows give interchangeable instances of a fan: report each reading once.
-    seen = {(f, names(h)) for f, hits in counted.items() for h in hits}
+    seen = {(fan, tiles_of(h)) for fan, hits in counted.items() for h in hits}
     not_counted = []
     for r in removed:
-        key = (r.fan, names(r.sets))
+        key = (r.fan, tiles_of(r.sets))
         if key not in seen:
             seen.add(key)
-            not_counted.append(NotCounted(r.fan, FANS[r.fan].en, r.rule, r.by, key[1], names(r.by_sets)))
-    total = sum(f.points * f.count for f in fans if f.id != FLOWERS)
-    return Reading(arr.form, _views(arr, sets), fans, tuple(not_counted), total)
+            not_counted.append(NotCounted(r.fan, r.rule, r.by, key[1], tiles_of(r.by_sets)))
+    total = sum(f.points * f.count for f in fans if f.fan != FLOWERS)
+    win_set, wait = _win_place(facts, counted, where)
+    return Reading(facts.form, tuple(groups), fans, tuple(not_counted), total, win_set, wait)

@@ -24,10 +24,11 @@ import strategies  # noqa: E402
 from reference import reference_fans  # noqa: E402
 
 from mcr_score.cli import main  # noqa: E402  (imported first: it registers the referee commands)
-from mcr_score.explain import FAN_EXAMPLES, explain, fan_detail, fan_table  # noqa: E402
+from mcr_score.explain import explain, fan_detail, fan_table  # noqa: E402
 from mcr_score.explain_render import (  # noqa: E402
     PLAIN, Style, draw_tiles, not_counted_sentence, render_explanation,
 )
+from mcr_score.fans.ids import Fan  # noqa: E402
 from mcr_score.fans.table import FANS  # noqa: E402
 from mcr_score.i18n import ERROR_MESSAGES, LANGS, MESSAGES, error_message, language_from_env  # noqa: E402
 from mcr_score.notation import parse_hand  # noqa: E402
@@ -349,26 +350,37 @@ def test_drawn_tiles_mark_the_winning_one():
 # ---- the fan table -------------------------------------------------------------------------------
 
 def test_fans_lists_every_fan_with_names_points_and_exclusions():
-    rows = fan_table()
+    rows = fan_table("china")
     assert [r["id"] for r in rows] == list(range(1, 83))
     pure_straight = rows[27]
-    assert pure_straight["points"] == {"green-book": 16, "china": 16}
-    assert pure_straight["excludes"] == [71, 72] and 28 in rows[70]["excluded_by"]
-    assert rows[47]["points"] == {"green-book": 8, "china": 6} and rows[81]["points"] == {"china": 5}
-    assert rows[1]["excludes_own"] == [73] and rows[3]["excludes_one"] == [73]
+    assert pure_straight["points"] == 16 and pure_straight["rules"] == "china"
+    assert pure_straight["not_counted_with"] == [71, 72] and 28 in rows[70]["not_counted_when"]
+    assert rows[47]["points"] == 6 and rows[81]["points"] == 5
+    assert rows[1]["not_counted_on_its_sets"] == [73] and rows[3]["absorbs_one"] == [73]
+    gb = fan_table("green-book")
+    assert gb[47]["points"] == 8 and gb[81]["points"] is None and gb[3]["absorbs_one"] == []
     output = run("fans", "--lang", "fr").output
-    assert len(output.splitlines()) == 83
+    assert len(output.splitlines()) == 84
     assert "28  Grande suite pure" in output and "清龙" in output
     assert len(json.loads(run("fans", "--json").output)) == 82
 
 
+@pytest.mark.parametrize("rules, excluded", [("green-book", False), ("china", True)])
+def test_fans_show_the_exclusions_of_the_profile_asked(rules, excluded):
+    """All Terminals excludes Double Pung under china only (switch all-terminals-with-double-pung)."""
+    row = json.loads(run("fans", "--rules", rules, "--json").output)[7]
+    assert (65 in row["not_counted_with"]) == excluded
+    page = run("fan", "8", "--rules", rules).output
+    assert ("65 Double Pung" in page.split("Not counted with it:")[1].split("\n")[0]) == excluded
+
+
 def test_fan_shows_definition_exclusions_and_a_scored_example():
-    d = fan_detail(28)
-    assert d["example"]["hand"] == FAN_EXAMPLES[28] and 28 in {f["id"] for f in d["example"]["fans"]}
+    d = fan_detail(Fan.PURE_STRAIGHT)
+    assert d["example"]["notation"] == FANS[28].example and 28 in {f["id"] for f in d["example"]["score"]["fans"]}
     output = run("fan", "28").output
-    for phrase in ("28  Pure Straight  ·  清龙  ·  Grande suite pure", "Points: green-book 16, china 16",
+    for phrase in ("28  Pure Straight  ·  清龙  ·  Grande suite pure", "Points: 16   rules: green-book",
                    "Not counted with it: 71 Short Straight, 72 Two Terminal Chows",
-                   f"Example: {FAN_EXAMPLES[28]}", "Fans 17 + flowers 0 = 17."):
+                   f"Example: {FANS[28].example}", "Fans 17 + flowers 0 = 17."):
         assert phrase in output
     assert "Non comptées avec elle : 71 Petite suite pure" in run("fan", "28", "--lang", "fr").output
     china_only = run("fan", "82").output
@@ -376,9 +388,21 @@ def test_fan_shows_definition_exclusions_and_a_scored_example():
     assert run("fan", "83").exit_code == 2
 
 
-@pytest.mark.parametrize("fan_id", sorted(FANS))
-def test_every_fan_example_scores_its_fan_under_china(fan_id):
-    assert fan_id in score(FAN_EXAMPLES[fan_id], "china").fan_counts()
+@pytest.mark.parametrize("rules", ["green-book", "china"])
+@pytest.mark.parametrize("fan_id", range(1, 82))
+def test_every_fan_example_counts_its_fan_and_none_it_excludes(fan_id, rules):
+    """The fan page is profile-true: its example counts the fan and none of the fans it says are not
+    counted with it, under the profile asked for."""
+    page = json.loads(run("fan", str(fan_id), "--rules", rules, "--json").output)
+    assert set(page) >= {"id", "names", "points", "rules", "not_counted_with", "example"}
+    assert page["id"] == fan_id and set(page["names"]) == {"en", "zh", "fr"} and page["rules"] == rules
+    assert page["points"] == FANS[fan_id].points[rules]
+    example = page["example"]
+    assert example["notation"] == FANS[fan_id].example and example["score"]["rules"] == rules
+    counted = {f["id"] for f in example["score"]["fans"]}
+    assert fan_id in counted
+    assert not counted & set(page["not_counted_with"]), counted & set(page["not_counted_with"])
+    assert example["score"] == json.loads(run("score", example["notation"], "--rules", rules, "--json").output)
 
 
 # ---- the example cases (regression data, checked by hand) ------------------------------------------

@@ -14,6 +14,9 @@ from types import MappingProxyType
 
 import pytest
 
+from mcr_score import profiles
+from mcr_score.fans.detectors import DETECTORS
+from mcr_score.fans.ids import Fan
 from mcr_score.fans.table import BY_KEY, FANS, PROFILES, FanDef, points
 
 REPO = Path(__file__).resolve().parents[1]
@@ -245,3 +248,27 @@ def test_french_names_match_seed_list() -> None:
     assert not mismatches
     # No. 82 is not in the seed list and its French name must not clash with one there.
     assert FANS[82].fr not in {fr for fr, _ in seed.values()}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_engine_reads_the_points_the_table_prints(profile: str) -> None:
+    built = profiles.PROFILES[profile]
+    assert dict(built.points) == {f.fan: f.points[profile] for f in FANS.values() if profile in f.points}
+
+
+def test_every_fan_is_an_enum_member_with_one_detector() -> None:
+    assert list(FANS) == list(Fan)
+    assert all(isinstance(fan, Fan) and FANS[fan].fan is fan for fan in FANS)
+    assert set(DETECTORS) == set(Fan)
+
+
+def test_series_point_down_their_family() -> None:
+    """Only the highest fan of a series counts: each lower member belongs to the same series and is cheaper."""
+    for fan in FANS.values():
+        assert bool(fan.series_excludes) <= bool(fan.series), fan.fan
+        for lower in fan.series_excludes:
+            assert FANS[lower].series == fan.series, (fan.fan, lower)
+            assert FANS[lower].points.get(GB, 0) <= fan.points.get(GB, fan.points.get(CN, 0)), (fan.fan, lower)
+    waits = [f.fan for f in FANS.values() if f.series == "wait"]
+    assert waits == [Fan.EDGE_WAIT, Fan.CLOSED_WAIT, Fan.SINGLE_WAIT]
+    assert FANS[Fan.EDGE_WAIT].series_excludes == {Fan.CLOSED_WAIT, Fan.SINGLE_WAIT}

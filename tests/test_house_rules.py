@@ -86,7 +86,7 @@ def test_cli_commands_take_a_house_file(tmp_path):
     out = runner.invoke(main, ["explain", KONGS, "--rules", str(CLUB), "--json"])
     assert out.exit_code == 0 and json.loads(out.output)["rules"] == "club-house"
     out = runner.invoke(main, ["fan", "48", "--rules", str(CLUB), "--json"])
-    assert json.loads(out.output)["points"]["club-house"] == 6
+    assert json.loads(out.output)["points"] == 6 and json.loads(out.output)["rules"] == "club-house"
     source = tmp_path / "hands.txt"
     source.write_text(f"{KONGS}\n{LESSER}\n", encoding="utf-8")
     target = tmp_path / "out.jsonl"

@@ -33,21 +33,12 @@ RULES = {"implied", "same-set", "non-separation", "non-identical", "account-once
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def view_tiles(kind: str, text: str) -> list[str]:
-    """The tiles of one SetView: `123m`, `999m`, `EEE`, `55p`, or space-separated tiles (`1m 4m E`)."""
-    if kind in ("knitted", "single"):
-        return text.split()
-    if text[-1] in "mps":
-        return [d + text[-1] for d in text[:-1]]
-    return list(text)
-
-
 def hand_tiles(hand: Hand) -> Counter:
     return Counter(t.code for t in (*(t for m in hand.melds for t in m.tiles), *hand.concealed_tiles()))
 
 
-def shown_tiles(views) -> Counter:
-    return Counter(t for v in views for t in view_tiles(v.kind, v.tiles))
+def shown_tiles(groups) -> Counter:
+    return Counter(t.code for g in groups for t in g.tiles)
 
 
 def without_flowers(hand: Hand, flowers: int = 0) -> Hand:
@@ -62,7 +53,34 @@ def test_arrangement_uses_exactly_the_hands_tiles(hand):
     note(f"{format_hand(hand)} -> {[v.tiles for v in result.arrangement]}")
     assert shown_tiles(result.arrangement) == hand_tiles(hand)
     for alt in result.alternatives:
-        assert shown_tiles(alt.sets) == hand_tiles(hand), (alt.form, [v.tiles for v in alt.sets])
+        assert shown_tiles(alt.groups) == hand_tiles(hand), (alt.form, [g.tiles for g in alt.groups])
+
+
+@SETTINGS
+@given(winning_hands())
+def test_the_result_carries_the_winning_tile_its_set_and_the_fans_sets(hand):
+    result = score(hand, PROFILE)
+    note(format_hand(hand))
+    assert result.win_tile == hand.winning
+    group = result.win_group
+    assert group is not None and hand.winning in group.tiles and not group.declared
+    if result.form in ("standard", "knitted-straight", "seven-pairs"):
+        assert result.wait in {"edge", "closed", "open", "pung", "pair", None}
+        assert (result.wait is None) == (group.kind == "knitted")
+        if result.wait in ("edge", "closed", "open"):
+            assert group.kind == "chow"
+        counted = set(result.fan_counts())
+        wait_fan = {77: "edge", 78: "closed", 79: "pair"}
+        for fan, shape in wait_fan.items():
+            if fan in counted and result.form != "seven-pairs":
+                assert result.wait == shape
+    else:
+        assert result.wait is None
+    groups = [g.tiles for g in result.arrangement]
+    for fan in result.fans:
+        positions = [groups.index(s) for s in fan.sets]
+        assert all(s in groups for s in fan.sets), fan
+        assert len(fan.sets) <= len(groups) and len(positions) == len(fan.sets)
 
 
 def test_thirteen_orphans_arrangement_uses_the_hands_tiles():
@@ -76,7 +94,7 @@ def test_chosen_reading_scores_at_least_every_alternative(hand):
     result = score(hand, PROFILE)
     note(format_hand(hand))
     assert all(result.points >= alt.points for alt in result.alternatives), \
-        [(alt.form, [s.tiles for s in alt.sets], alt.points) for alt in result.alternatives]
+        [(alt.form, [g.tiles for g in alt.groups], alt.points) for alt in result.alternatives]
 
 
 @SETTINGS

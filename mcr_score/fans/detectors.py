@@ -9,16 +9,18 @@ appendix 1; each docstring names the fan.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from ..arrangements import CHOW, HONORS_KNITTED, KNITTED_STRAIGHT, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from ..arrangements import CHOW, HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..tiles import GREEN, REVERSIBLE, is_honor, is_terminal, is_terminal_or_honor
-from .facts import PAIR, TILE_HOG_SUITS_ONLY, Facts
+from ..waits import PAIR, Wait
+from .facts import TILE_HOG_SUITS_ONLY, Facts
+from .ids import Fan
 
 Hit = tuple[int, ...]
 Detector = Callable[[Facts], list[Hit]]
-DETECTORS: dict[int, Detector] = {}
+DETECTORS: dict[Fan, Detector] = {}
 WHOLE: list[Hit] = [()]
 NONE: list[Hit] = []
 
@@ -26,10 +28,12 @@ WINDS = range(27, 31)
 DRAGONS = range(31, 34)
 
 
-def detector(fan_id: int) -> Callable[[Detector], Detector]:
+def detector(fan: Fan) -> Callable[[Detector], Detector]:
+    """Register the one detector of `fan`."""
     def register(fn: Detector) -> Detector:
-        assert fan_id not in DETECTORS, fan_id
-        DETECTORS[fan_id] = fn
+        if fan in DETECTORS:
+            raise RuntimeError(f"two detectors for fan {fan}")
+        DETECTORS[fan] = fn
         return fn
     return register
 
@@ -46,7 +50,7 @@ def _suit(i: int) -> int:
     return i // 9
 
 
-def _pungs_of(f: Facts, tiles) -> list[int]:
+def _pungs_of(f: Facts, tiles: Sequence[int] | range) -> list[int]:
     return [p for p, t in f.pungs if t in tiles]
 
 
@@ -54,7 +58,7 @@ def _suited_ranks(f: Facts, ranks: set[int]) -> bool:
     return not f.honors and all(_rank(i) + 1 in ranks for i in f.tiles)
 
 
-def _chow_groups(f: Facts, size: int, pred) -> list[Hit]:
+def _chow_groups(f: Facts, size: int, pred: Callable[[list[int]], bool]) -> list[Hit]:
     """Position tuples of `size` chows whose lowest tiles (sorted) satisfy `pred`."""
     out = []
     for combo in combinations(f.chows, size):
@@ -64,7 +68,7 @@ def _chow_groups(f: Facts, size: int, pred) -> list[Hit]:
     return out
 
 
-def _pung_groups(f: Facts, size: int, pred) -> list[Hit]:
+def _pung_groups(f: Facts, size: int, pred: Callable[[list[int]], bool]) -> list[Hit]:
     out = []
     for combo in combinations([(p, t) for p, t in f.pungs if t < 27], size):
         tiles = sorted(t for _, t in combo)
@@ -84,92 +88,97 @@ def _mixed_shifted(tiles: list[int], step: int) -> bool:
     return all(b - a == step for a, b in zip(ranks, ranks[1:]))
 
 
-def _sets_and_pair_all(f: Facts, pred) -> bool:
+def _sets_and_pair_all(f: Facts, pred: Callable[[tuple[int, ...]], bool]) -> bool:
     if f.form != STANDARD or f.pair is None:
         return False
     return pred((f.pair,)) and all(
         pred((t, t + 1, t + 2) if k == CHOW else (t,)) for k, t, _, _ in f.sets)
 
 
-@detector(1)
+@detector(Fan.BIG_FOUR_WINDS)
 def big_four_winds(f: Facts) -> list[Hit]:
     """大四喜: pungs or kongs of all four winds."""
     ps = _pungs_of(f, WINDS)
     return [tuple(ps)] if len(ps) == 4 else NONE
 
 
-@detector(2)
+@detector(Fan.BIG_THREE_DRAGONS)
 def big_three_dragons(f: Facts) -> list[Hit]:
     """大三元: pungs or kongs of all three dragons."""
     ps = _pungs_of(f, DRAGONS)
     return [tuple(ps)] if len(ps) == 3 else NONE
 
 
-@detector(3)
+@detector(Fan.ALL_GREEN)
 def all_green(f: Facts) -> list[Hit]:
     """绿一色: only 2 3 4 6 8 bamboo and the green dragon."""
     return _when(f.tiles <= GREEN)
 
 
-@detector(4)
+@detector(Fan.NINE_GATES)
 def nine_gates(f: Facts) -> list[Hit]:
-    """九莲宝灯: 1112345678999 of one suit, concealed, waiting on all nine tiles."""
-    return _when(f.nine_gates)
+    """九莲宝灯: 1112345678999 of one suit standing, nothing declared, won on a tile of that suit (R98 #4)."""
+    if f.declared or f.form != STANDARD or is_honor(f.win):
+        return NONE
+    base = f.win - f.win % 9
+    standing = list(f.counts[base:base + 9])
+    standing[f.win - base] -= 1
+    return _when(standing == [3, 1, 1, 1, 1, 1, 1, 1, 3])
 
 
-@detector(5)
+@detector(Fan.FOUR_KONGS)
 def four_kongs(f: Facts) -> list[Hit]:
     """四杠: four kongs."""
     ks = f.kongs_concealed + f.kongs_exposed
     return [tuple(sorted(ks))] if len(ks) == 4 else NONE
 
 
-@detector(6)
+@detector(Fan.SEVEN_SHIFTED_PAIRS)
 def seven_shifted_pairs(f: Facts) -> list[Hit]:
     """连七对: seven pairs of one suit on seven consecutive numbers."""
     p = f.arrangement.pairs
     return _when(f.form == SEVEN_PAIRS and p[0] < 27 and _pure_step(list(p), 1))
 
 
-@detector(7)
+@detector(Fan.THIRTEEN_ORPHANS)
 def thirteen_orphans(f: Facts) -> list[Hit]:
     """十三幺: the thirteen terminals and honors, one of them twice."""
     return _when(f.form == THIRTEEN_ORPHANS)
 
 
-@detector(8)
+@detector(Fan.ALL_TERMINALS)
 def all_terminals(f: Facts) -> list[Hit]:
     """清幺九: only 1s and 9s of the suits."""
     return _when(all(is_terminal(i) for i in f.tiles))
 
 
-@detector(9)
+@detector(Fan.LITTLE_FOUR_WINDS)
 def little_four_winds(f: Facts) -> list[Hit]:
     """小四喜: pungs of three winds and a pair of the fourth."""
     ps = _pungs_of(f, WINDS)
     return [tuple(ps) + (PAIR,)] if len(ps) == 3 and f.pair in WINDS else NONE
 
 
-@detector(10)
+@detector(Fan.LITTLE_THREE_DRAGONS)
 def little_three_dragons(f: Facts) -> list[Hit]:
     """小三元: pungs of two dragons and a pair of the third."""
     ps = _pungs_of(f, DRAGONS)
     return [tuple(ps) + (PAIR,)] if len(ps) == 2 and f.pair in DRAGONS else NONE
 
 
-@detector(11)
+@detector(Fan.ALL_HONORS)
 def all_honors(f: Facts) -> list[Hit]:
     """字一色: only winds and dragons."""
     return _when(min(f.tiles) >= 27)
 
 
-@detector(12)
+@detector(Fan.FOUR_CONCEALED_PUNGS)
 def four_concealed_pungs(f: Facts) -> list[Hit]:
     """四暗刻: four concealed pungs or kongs."""
-    return _when(f.concealed_pungs == 4)
+    return [f.concealed_pungs] if len(f.concealed_pungs) == 4 else NONE
 
 
-@detector(13)
+@detector(Fan.PURE_TERMINAL_CHOWS)
 def pure_terminal_chows(f: Facts) -> list[Hit]:
     """一色双龙会: 123, 123, 789, 789 and a pair of 5, all in one suit."""
     starts = sorted(t for _, t in f.chows)
@@ -180,99 +189,99 @@ def pure_terminal_chows(f: Facts) -> list[Hit]:
     return NONE
 
 
-@detector(14)
+@detector(Fan.QUADRUPLE_CHOW)
 def quadruple_chow(f: Facts) -> list[Hit]:
     """一色四同顺: four identical chows."""
     return _chow_groups(f, 4, lambda s: s[0] == s[3])
 
 
-@detector(15)
+@detector(Fan.FOUR_PURE_SHIFTED_PUNGS)
 def four_pure_shifted_pungs(f: Facts) -> list[Hit]:
     """一色四节高: four pungs of one suit on consecutive numbers."""
     return _pung_groups(f, 4, lambda t: _pure_step(t, 1))
 
 
-@detector(16)
+@detector(Fan.FOUR_PURE_SHIFTED_CHOWS)
 def four_pure_shifted_chows(f: Facts) -> list[Hit]:
     """一色四步高: four chows of one suit rising by 1 or by 2."""
     return _chow_groups(f, 4, lambda s: _pure_step(s, 1) or _pure_step(s, 2))
 
 
-@detector(17)
+@detector(Fan.THREE_KONGS)
 def three_kongs(f: Facts) -> list[Hit]:
     """三杠: three kongs."""
     ks = f.kongs_concealed + f.kongs_exposed
     return [tuple(sorted(ks))] if len(ks) == 3 else NONE
 
 
-@detector(18)
+@detector(Fan.ALL_TERMINALS_AND_HONORS)
 def all_terminals_and_honors(f: Facts) -> list[Hit]:
     """混幺九: only terminals and honors."""
     return _when(all(is_terminal_or_honor(i) for i in f.tiles))
 
 
-@detector(19)
+@detector(Fan.SEVEN_PAIRS)
 def seven_pairs(f: Facts) -> list[Hit]:
     """七对: seven pairs."""
     return _when(f.form == SEVEN_PAIRS)
 
 
-@detector(20)
+@detector(Fan.GREATER_HONORS_AND_KNITTED_TILES)
 def greater_honors_and_knitted(f: Facts) -> list[Hit]:
     """七星不靠: the seven honors and seven knitted tiles, all single."""
     return _when(f.form == HONORS_KNITTED and sum(1 for i in f.tiles if i >= 27) == 7)
 
 
-@detector(21)
+@detector(Fan.ALL_EVEN_PUNGS)
 def all_even_pungs(f: Facts) -> list[Hit]:
     """全双刻: four pungs and a pair, all of even numbers."""
     return _when(f.form == STANDARD and len(f.pungs) == 4 and not f.honors
                  and all(_rank(i) % 2 == 1 for i in f.tiles))
 
 
-@detector(22)
+@detector(Fan.FULL_FLUSH)
 def full_flush(f: Facts) -> list[Hit]:
     """清一色: one suit, no honors."""
     return _when(len(f.suits) == 1 and not f.honors)
 
 
-@detector(23)
+@detector(Fan.PURE_TRIPLE_CHOW)
 def pure_triple_chow(f: Facts) -> list[Hit]:
     """一色三同顺: three identical chows."""
     return _chow_groups(f, 3, lambda s: s[0] == s[2])
 
 
-@detector(24)
+@detector(Fan.PURE_SHIFTED_PUNGS)
 def pure_shifted_pungs(f: Facts) -> list[Hit]:
     """一色三节高: three pungs of one suit on consecutive numbers."""
     return _pung_groups(f, 3, lambda t: _pure_step(t, 1))
 
 
-@detector(25)
+@detector(Fan.UPPER_TILES)
 def upper_tiles(f: Facts) -> list[Hit]:
     """全大: only 7, 8 and 9."""
     return _when(_suited_ranks(f, {7, 8, 9}))
 
 
-@detector(26)
+@detector(Fan.MIDDLE_TILES)
 def middle_tiles(f: Facts) -> list[Hit]:
     """全中: only 4, 5 and 6."""
     return _when(_suited_ranks(f, {4, 5, 6}))
 
 
-@detector(27)
+@detector(Fan.LOWER_TILES)
 def lower_tiles(f: Facts) -> list[Hit]:
     """全小: only 1, 2 and 3."""
     return _when(_suited_ranks(f, {1, 2, 3}))
 
 
-@detector(28)
+@detector(Fan.PURE_STRAIGHT)
 def pure_straight(f: Facts) -> list[Hit]:
     """清龙: 123, 456 and 789 of one suit."""
     return _chow_groups(f, 3, lambda s: _pure_step(s, 3) and _rank(s[0]) == 0)
 
 
-@detector(29)
+@detector(Fan.THREE_SUITED_TERMINAL_CHOWS)
 def three_suited_terminal_chows(f: Facts) -> list[Hit]:
     """三色双龙会: 123 and 789 in two suits, a pair of 5 in the third."""
     starts = sorted(t for _, t in f.chows)
@@ -285,37 +294,37 @@ def three_suited_terminal_chows(f: Facts) -> list[Hit]:
     return NONE
 
 
-@detector(30)
+@detector(Fan.PURE_SHIFTED_CHOWS)
 def pure_shifted_chows(f: Facts) -> list[Hit]:
     """一色三步高: three chows of one suit rising by 1 or by 2."""
     return _chow_groups(f, 3, lambda s: _pure_step(s, 1) or _pure_step(s, 2))
 
 
-@detector(31)
+@detector(Fan.ALL_FIVES)
 def all_fives(f: Facts) -> list[Hit]:
     """全带五: a 5 in every set and in the pair."""
     return _when(_sets_and_pair_all(f, lambda ts: any(t < 27 and _rank(t) == 4 for t in ts)))
 
 
-@detector(32)
+@detector(Fan.TRIPLE_PUNG)
 def triple_pung(f: Facts) -> list[Hit]:
     """三同刻: pungs of the same number in the three suits."""
     return _pung_groups(f, 3, lambda t: len({_rank(x) for x in t}) == 1)
 
 
-@detector(33)
+@detector(Fan.THREE_CONCEALED_PUNGS)
 def three_concealed_pungs(f: Facts) -> list[Hit]:
     """三暗刻: three concealed pungs or kongs."""
-    return _when(f.concealed_pungs >= 3)
+    return [f.concealed_pungs] if len(f.concealed_pungs) >= 3 else NONE
 
 
-@detector(34)
+@detector(Fan.LESSER_HONORS_AND_KNITTED_TILES)
 def lesser_honors_and_knitted(f: Facts) -> list[Hit]:
     """全不靠: fourteen singles from the honors and one knitted set."""
     return _when(f.form == HONORS_KNITTED)
 
 
-@detector(35)
+@detector(Fan.KNITTED_STRAIGHT)
 def knitted_straight(f: Facts) -> list[Hit]:
     """组合龙: 147, 258, 369 each in its own suit."""
     if f.form == KNITTED_STRAIGHT:
@@ -323,26 +332,26 @@ def knitted_straight(f: Facts) -> list[Hit]:
     return _when(f.form == HONORS_KNITTED and sum(1 for i in f.tiles if i < 27) == 9)
 
 
-@detector(36)
+@detector(Fan.UPPER_FOUR)
 def upper_four(f: Facts) -> list[Hit]:
     """大于五: only 6 to 9."""
     return _when(_suited_ranks(f, {6, 7, 8, 9}))
 
 
-@detector(37)
+@detector(Fan.LOWER_FOUR)
 def lower_four(f: Facts) -> list[Hit]:
     """小于五: only 1 to 4."""
     return _when(_suited_ranks(f, {1, 2, 3, 4}))
 
 
-@detector(38)
+@detector(Fan.BIG_THREE_WINDS)
 def big_three_winds(f: Facts) -> list[Hit]:
     """三风刻: pungs of three winds."""
     ps = _pungs_of(f, WINDS)
     return [tuple(ps)] if len(ps) == 3 else NONE
 
 
-@detector(39)
+@detector(Fan.MIXED_STRAIGHT)
 def mixed_straight(f: Facts) -> list[Hit]:
     """花龙: 123, 456 and 789, each in a different suit."""
     def pred(starts: list[int]) -> bool:
@@ -350,110 +359,110 @@ def mixed_straight(f: Facts) -> list[Hit]:
     return _chow_groups(f, 3, pred)
 
 
-@detector(40)
+@detector(Fan.REVERSIBLE_TILES)
 def reversible_tiles(f: Facts) -> list[Hit]:
     """推不倒: only tiles that look the same upside down."""
     return _when(f.tiles <= REVERSIBLE)
 
 
-@detector(41)
+@detector(Fan.MIXED_TRIPLE_CHOW)
 def mixed_triple_chow(f: Facts) -> list[Hit]:
     """三色三同顺: the same chow in the three suits."""
     return _chow_groups(f, 3, lambda s: _mixed_shifted(s, 0))
 
 
-@detector(42)
+@detector(Fan.MIXED_SHIFTED_PUNGS)
 def mixed_shifted_pungs(f: Facts) -> list[Hit]:
     """三色三节高: pungs on three consecutive numbers, one in each suit."""
     return _pung_groups(f, 3, lambda t: _mixed_shifted(t, 1))
 
 
-@detector(43)
+@detector(Fan.CHICKEN_HAND)
 def chicken_hand(f: Facts) -> list[Hit]:
     """无番和: awarded by the scorer when nothing else counts, never detected on its own."""
     return NONE
 
 
-@detector(44)
+@detector(Fan.LAST_TILE_DRAW)
 def last_tile_draw(f: Facts) -> list[Hit]:
     """妙手回春: self-drawn on the last tile of the wall."""
     return _when(f.situation.self_drawn and f.situation.wall_last)
 
 
-@detector(45)
+@detector(Fan.LAST_TILE_CLAIM)
 def last_tile_claim(f: Facts) -> list[Hit]:
     """海底捞月: won on the discard after the last wall tile."""
     return _when(not f.situation.self_drawn and f.situation.wall_last)
 
 
-@detector(46)
+@detector(Fan.OUT_WITH_REPLACEMENT_TILE)
 def out_with_replacement_tile(f: Facts) -> list[Hit]:
     """杠上开花: self-drawn on the replacement tile of a kong."""
     return _when(f.situation.self_drawn and f.situation.kong)
 
 
-@detector(47)
+@detector(Fan.ROBBING_THE_KONG)
 def robbing_the_kong(f: Facts) -> list[Hit]:
     """抢杠和: won on the tile another player adds to a pung."""
     return _when(not f.situation.self_drawn and f.situation.kong)
 
 
-@detector(48)
+@detector(Fan.TWO_CONCEALED_KONGS)
 def two_concealed_kongs(f: Facts) -> list[Hit]:
     """双暗杠: two concealed kongs."""
     return [tuple(f.kongs_concealed)] if len(f.kongs_concealed) == 2 else NONE
 
 
-@detector(49)
+@detector(Fan.ALL_PUNGS)
 def all_pungs(f: Facts) -> list[Hit]:
     """碰碰和: four pungs or kongs and a pair."""
     return _when(len(f.pungs) == 4)
 
 
-@detector(50)
+@detector(Fan.HALF_FLUSH)
 def half_flush(f: Facts) -> list[Hit]:
     """混一色: one suit and honors."""
     return _when(len(f.suits) == 1 and f.honors)
 
 
-@detector(51)
+@detector(Fan.MIXED_SHIFTED_CHOWS)
 def mixed_shifted_chows(f: Facts) -> list[Hit]:
     """三色三步高: chows starting on three consecutive numbers, one in each suit."""
     return _chow_groups(f, 3, lambda s: _mixed_shifted(s, 1))
 
 
-@detector(52)
+@detector(Fan.ALL_TYPES)
 def all_types(f: Facts) -> list[Hit]:
     """五门齐: characters, dots, bamboo, winds and dragons."""
     return _when(len(f.suits) == 3 and any(i in f.tiles for i in WINDS) and any(i in f.tiles for i in DRAGONS))
 
 
-@detector(53)
+@detector(Fan.MELDED_HAND)
 def melded_hand(f: Facts) -> list[Hit]:
     """全求人: four claimed sets, won on a discard that pairs the last tile."""
     return _when(f.exposed_melds == 4 and not f.situation.self_drawn)
 
 
-@detector(54)
+@detector(Fan.TWO_DRAGONS_PUNGS)
 def two_dragon_pungs(f: Facts) -> list[Hit]:
     """双箭刻: pungs of two dragons."""
     ps = _pungs_of(f, DRAGONS)
     return [tuple(ps)] if len(ps) == 2 else NONE
 
 
-@detector(55)
+@detector(Fan.OUTSIDE_HAND)
 def outside_hand(f: Facts) -> list[Hit]:
     """全带幺: a terminal or honor in every set and in the pair."""
     return _when(_sets_and_pair_all(f, lambda ts: any(is_terminal_or_honor(t) for t in ts)))
 
 
-@detector(56)
+@detector(Fan.FULLY_CONCEALED_HAND)
 def fully_concealed_hand(f: Facts) -> list[Hit]:
     """不求人: nothing claimed, self-drawn."""
     return _when(f.exposed_melds == 0 and f.situation.self_drawn)
 
 
-@detector(57)
+@detector(Fan.TWO_MELDED_KONGS)
 def two_melded_kongs(f: Facts) -> list[Hit]:
     """双明杠: two kongs, at least one exposed (the Green Book's fan 57 covers one melded plus one
     concealed kong; the china profile's fan 82 takes that case instead)."""
@@ -461,37 +470,37 @@ def two_melded_kongs(f: Facts) -> list[Hit]:
     return [tuple(sorted(ks))] if len(ks) == 2 and f.kongs_exposed else NONE
 
 
-@detector(58)
+@detector(Fan.LAST_TILE)
 def last_tile(f: Facts) -> list[Hit]:
     """和绝张: the last copy of the winning tile."""
     return _when(f.last_copy)
 
 
-@detector(59)
+@detector(Fan.DRAGON_PUNG)
 def dragon_pung(f: Facts) -> list[Hit]:
     """箭刻: a pung of a dragon, each."""
     return [(p,) for p in _pungs_of(f, DRAGONS)]
 
 
-@detector(60)
+@detector(Fan.PREVALENT_WIND)
 def prevalent_wind(f: Facts) -> list[Hit]:
     """圈风刻: a pung of the prevalent wind."""
     return [(p,) for p in _pungs_of(f, (27 + "ESWN".index(f.situation.prevalent_wind),))]
 
 
-@detector(61)
+@detector(Fan.SEAT_WIND)
 def seat_wind(f: Facts) -> list[Hit]:
     """门风刻: a pung of the seat wind."""
     return [(p,) for p in _pungs_of(f, (27 + "ESWN".index(f.situation.seat_wind),))]
 
 
-@detector(62)
+@detector(Fan.CONCEALED_HAND)
 def concealed_hand(f: Facts) -> list[Hit]:
     """门前清: nothing claimed, won on a discard."""
     return _when(f.exposed_melds == 0 and not f.situation.self_drawn)
 
 
-@detector(63)
+@detector(Fan.ALL_CHOWS)
 def all_chows(f: Facts) -> list[Hit]:
     """平和: only chows and a suited pair."""
     if f.pair is None or f.pair >= 27 or f.pungs:
@@ -499,118 +508,130 @@ def all_chows(f: Facts) -> list[Hit]:
     return _when((f.form == STANDARD and len(f.chows) == 4) or (f.form == KNITTED_STRAIGHT and len(f.chows) == 1))
 
 
-@detector(64)
+@detector(Fan.TILE_HOG)
 def tile_hog(f: Facts) -> list[Hit]:
     """四归一: all four copies of a tile, without a kong of it; each such tile (honors too, unless
     the profile reads the English "a single suit tile" literally)."""
-    kongs = {t for p, t in f.pungs if f.sets[p][0] == 2}
+    kongs = {t for p, t in f.pungs if f.sets[p][0] == KONG}
     suits_only = TILE_HOG_SUITS_ONLY in f.flags
     return [() for i, c in enumerate(f.counts) if c == 4 and i not in kongs and not (suits_only and is_honor(i))]
 
 
-@detector(65)
+@detector(Fan.DOUBLE_PUNG)
 def double_pung(f: Facts) -> list[Hit]:
     """双同刻: pungs of the same number in two suits."""
     return _pung_groups(f, 2, lambda t: _mixed_shifted(t, 0))
 
 
-@detector(66)
+@detector(Fan.TWO_CONCEALED_PUNGS)
 def two_concealed_pungs(f: Facts) -> list[Hit]:
     """双暗刻: two concealed pungs or kongs."""
-    return _when(f.concealed_pungs >= 2)
+    return [f.concealed_pungs] if len(f.concealed_pungs) >= 2 else NONE
 
 
-@detector(67)
+@detector(Fan.CONCEALED_KONG)
 def concealed_kong(f: Facts) -> list[Hit]:
     """暗杠: a concealed kong."""
     return [(p,) for p in f.kongs_concealed]
 
 
-@detector(68)
+@detector(Fan.ALL_SIMPLES)
 def all_simples(f: Facts) -> list[Hit]:
     """断幺: no terminals, no honors."""
     return _when(not any(is_terminal_or_honor(i) for i in f.tiles))
 
 
-@detector(69)
+@detector(Fan.PURE_DOUBLE_CHOW)
 def pure_double_chow(f: Facts) -> list[Hit]:
     """一般高: two identical chows."""
     return _chow_groups(f, 2, lambda s: s[0] == s[1])
 
 
-@detector(70)
+@detector(Fan.MIXED_DOUBLE_CHOW)
 def mixed_double_chow(f: Facts) -> list[Hit]:
     """喜相逢: the same chow in two suits."""
     return _chow_groups(f, 2, lambda s: _mixed_shifted(s, 0))
 
 
-@detector(71)
+@detector(Fan.SHORT_STRAIGHT)
 def short_straight(f: Facts) -> list[Hit]:
     """连六: two chows of one suit making six consecutive numbers."""
     return _chow_groups(f, 2, lambda s: s[1] - s[0] == 3 and _suit(s[0]) == _suit(s[1]))
 
 
-@detector(72)
+@detector(Fan.TWO_TERMINAL_CHOWS)
 def two_terminal_chows(f: Facts) -> list[Hit]:
     """老少副: 123 and 789 of one suit."""
     return _chow_groups(f, 2, lambda s: s[1] - s[0] == 6 and _rank(s[0]) == 0)
 
 
-@detector(73)
+@detector(Fan.PUNG_OF_TERMINALS_OR_HONORS)
 def pung_of_terminals_or_honors(f: Facts) -> list[Hit]:
     """幺九刻: a pung of terminals or honors, each."""
     return [(p,) for p, t in f.pungs if is_terminal_or_honor(t)]
 
 
-@detector(74)
+@detector(Fan.MELDED_KONG)
 def melded_kong(f: Facts) -> list[Hit]:
     """明杠: an exposed kong."""
     return [(p,) for p in f.kongs_exposed]
 
 
-@detector(75)
+@detector(Fan.ONE_VOIDED_SUIT)
 def one_voided_suit(f: Facts) -> list[Hit]:
     """缺一门: exactly two of the three suits."""
     return _when(len(f.suits) == 2)
 
 
-@detector(76)
+@detector(Fan.NO_HONORS)
 def no_honors(f: Facts) -> list[Hit]:
     """无字: no winds or dragons."""
     return _when(not f.honors)
 
 
-@detector(77)
+@detector(Fan.EDGE_WAIT)
 def edge_wait(f: Facts) -> list[Hit]:
     """边张: won on the 3 of 12 or the 7 of 89, the only tile waited on."""
-    return _when(f.wait == 77)
+    return _waited(f, "edge")
 
 
-@detector(78)
+@detector(Fan.CLOSED_WAIT)
 def closed_wait(f: Facts) -> list[Hit]:
     """嵌张 (坎张): won on the middle tile of a chow, the only tile waited on."""
-    return _when(f.wait == 78)
+    return _waited(f, "closed")
 
 
-@detector(79)
+@detector(Fan.SINGLE_WAIT)
 def single_wait(f: Facts) -> list[Hit]:
     """单钓将: won on the tile that pairs a single, the only tile waited on."""
-    return _when(f.wait == 79)
+    if f.unique_wait and (f.win in f.arrangement.pairs or (f.form == THIRTEEN_ORPHANS and f.pair == f.win)):
+        return WHOLE  # a pair of seven pairs, or the doubled orphan
+    return _waited(f, "pair")
 
 
-@detector(80)
+def _waited(f: Facts, wait: Wait) -> list[Hit]:
+    """The first set the winning tile can complete as `wait`, when the hand waited on that tile only.
+    Where it fits several shapes, the wait series (Edge > Closed > Single) keeps one fan."""
+    if f.unique_wait:
+        for p in f.placements:
+            if p.wait == wait:
+                return [(p.position,)]
+    return NONE
+
+
+@detector(Fan.SELF_DRAWN)
 def self_drawn(f: Facts) -> list[Hit]:
     """自摸: the winner drew the winning tile."""
     return _when(f.situation.self_drawn)
 
 
-@detector(81)
+@detector(Fan.FLOWER_TILES)
 def flower_tiles(f: Facts) -> list[Hit]:
     """花牌: one point a flower, outside the 8-point minimum."""
     return [()] * f.flowers
 
 
-@detector(82)
+@detector(Fan.CONCEALED_KONG_AND_MELDED_KONG)
 def concealed_kong_and_melded_kong(f: Facts) -> list[Hit]:
     """明暗杠 (china profile only): one concealed and one exposed kong."""
     if len(f.kongs_concealed) == 1 and len(f.kongs_exposed) == 1:

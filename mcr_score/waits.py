@@ -1,0 +1,126 @@
+"""What a hand waits on, and how its winning tile sits in an arrangement.
+
+Two questions, both read from shapes only:
+- does the hand wait on one tile kind only? Edge, Closed and Single Wait (77-79) need it, and a
+  kind the winner already holds four of still counts as a wait unless the profile's
+  `exhausted-waits` switch says otherwise (A#77-79 notes: 包括已经使用4张的牌);
+- where can the winning tile sit in one arrangement (a `Placement` per set that holds it), and
+  which of those places does the score report (`choose`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .arrangements import CHOW, KNITTED_STRAIGHT, PUNG, STANDARD, Arrangement, Set, is_complete
+
+# How the winning tile completed its set: the 3 of 1-2 or the 7 of 8-9 ("edge"), the middle of a
+# chow ("closed"), either end of a two-sided chow ("open"), a pung, or a pair. Knitted tiles have
+# no wait shape: they are not sets.
+Wait = Literal["edge", "closed", "open", "pung", "pair"]
+WAITS: tuple[Wait, ...] = ("edge", "closed", "open", "pung", "pair")
+
+PAIR = 4  # the pair's position in a fan hit (sets are 0-3)
+KNIT = 5  # the knitted tiles' position (knitted-straight arrangements)
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """The winning tile can complete the group at `position` (a set index, `PAIR` or `KNIT`), as `wait`."""
+
+    position: int
+    wait: Wait | None
+
+
+def placements(arr: Arrangement, sets: Sequence[Set], win: int) -> tuple[Placement, ...]:
+    """Every concealed group of `arr` that the winning tile can have completed (declared melds never)."""
+    if arr.form not in (STANDARD, KNITTED_STRAIGHT):
+        return ()
+    out = []
+    for i, (kind, tile, _, declared) in enumerate(sets):
+        if declared:
+            continue
+        if kind == CHOW and _same_suit(tile, win) and tile <= win <= tile + 2:
+            out.append(Placement(i, chow_wait(tile, win)))
+        elif kind == PUNG and tile == win:
+            out.append(Placement(i, "pung"))
+    if arr.pair == win:
+        out.append(Placement(PAIR, "pair"))
+    if arr.form == KNITTED_STRAIGHT and win in arr.singles:
+        out.append(Placement(KNIT, None))
+    return tuple(out)
+
+
+def chow_wait(low: int, win: int) -> Wait:
+    """The wait shape of `win` in the chow starting at `low`."""
+    if win == low + 1:
+        return "closed"
+    rank = low % 9
+    if (win == low + 2 and rank == 0) or (win == low and rank == 6):
+        return "edge"
+    return "open"
+
+
+def has_wait_shape(arr: Arrangement, win: int) -> bool:
+    """Whether a wait fan could apply in `arr`: the winning tile is an edge, a closed tile or pairs a single."""
+    if arr.pair == win or win in arr.pairs:
+        return True
+    return any(p.wait in ("edge", "closed") for p in placements(arr, arr.sets, win))
+
+
+# Preference when no wait fan decides where the winning tile went: a chow, the pair, a pung, knitted tiles.
+_ORDER: dict[Wait | None, int] = {"open": 0, "edge": 1, "closed": 2, "pair": 3, "pung": 4, None: 5}
+
+
+def choose(options: Iterable[Placement], counted_at: int | None = None, exposed_pung: int | None = None
+           ) -> Placement | None:
+    """The place the score reports for the winning tile: the set of a counted wait fan (`counted_at`),
+    else the pung the discard completed (`exposed_pung`), else the first place by `_ORDER`."""
+    options = list(options)
+    for wanted in (counted_at, exposed_pung):
+        if wanted is not None:
+            for p in options:
+                if p.position == wanted:
+                    return p
+    return min(options, key=lambda p: _ORDER[p.wait], default=None)
+
+
+def waits_on_one_tile(standing: Sequence[int], n_melds: int, exhausted: frozenset[int]) -> bool:
+    """Whether exactly one tile kind completes the hand, counting kinds already used four times
+    (the formal wait of A#77-79) unless they are listed in `exhausted`. Standard shapes need a
+    standing tile within two of the one drawn; knitted and orphan shapes (at most one meld) can
+    wait on any tile."""
+    found = 0
+    for w in candidates(standing, n_melds):
+        if w not in exhausted and is_complete(plus(standing, w), n_melds):
+            found += 1
+            if found > 1:
+                return False
+    return found == 1
+
+
+def candidates(standing: Sequence[int], n_melds: int) -> list[int]:
+    """The tile kinds that could complete the hand: every kind when a knitted or orphan shape is possible."""
+    if n_melds <= 1:
+        return list(range(34))
+    near: set[int] = set()
+    for i, c in enumerate(standing):
+        if c and i >= 27:
+            near.add(i)
+        elif c:
+            base = i - i % 9
+            near.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
+    return sorted(near)
+
+
+def plus(counts: Sequence[int], tile: int) -> tuple[int, ...]:
+    """`counts` with one more `tile`."""
+    out = list(counts)
+    out[tile] += 1
+    return tuple(out)
+
+
+def _same_suit(a: int, b: int) -> bool:
+    return a < 27 and b < 27 and a // 9 == b // 9

@@ -1,0 +1,74 @@
+"""What a score carries: the winning tile, the set it completed and how, and every fan's sets.
+
+Expectations are read off the hands by the rules (where the winning tile sits, which sets a fan
+names), never off mcr-score's own output.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from mcr_score import score
+from mcr_score.cli import main
+
+
+def score_json(*args: str) -> dict:
+    result = CliRunner().invoke(main, ["score", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def fan(data: dict, fan_id: int) -> dict:
+    return next(f for f in data["fans"] if f["id"] == fan_id)
+
+
+def test_single_wait_on_the_pair():
+    data = score_json("123456789m123p5s5s")
+    assert (data["win_tile"], data["win_set"], data["wait"]) == ("5s", ["5s", "5s"], "pair")
+    assert fan(data, 79)["sets"] == [["5s", "5s"]]
+
+
+def test_identical_sets_are_listed_each_time():
+    data = score_json("223344m333p22sNN2s|WN0000")
+    assert fan(data, 69)["sets"] == [["2m", "3m", "4m"], ["2m", "3m", "4m"]]
+    triple = score_json("555666777p56s55s7s|EE1000", "--rules", "china")
+    assert fan(triple, 23)["sets"] == [["5p", "6p", "7p"]] * 3
+
+
+def test_concealed_pung_fans_list_their_pungs():
+    data = score_json("777m555666p78sWW9s|SN0000", "--rules", "china")
+    assert fan(data, 33)["sets"] == [["7m"] * 3, ["5p"] * 3, ["6p"] * 3]
+    two = score_json("[789s]888m33345pPP6p|WE1000")
+    assert fan(two, 66)["sets"] == [["8m"] * 3, ["3p"] * 3]
+
+
+@pytest.mark.parametrize("hand, win, win_set, wait", [
+    ("[345p1]444m23489sWW7s|NN0000", "7s", ["7s", "8s", "9s"], "edge"),      # 7 of 89: Edge Wait
+    ("[567m2]222m123p79sCC8s|WW0000", "8s", ["7s", "8s", "9s"], "closed"),   # middle of 79: Closed Wait
+    ("[567m2]222m123p78sCC9s|WW0000", "9s", ["7s", "8s", "9s"], "open"),     # 9 of 78, also 6: two-sided
+    ("[123m1]456789m33pCC3p|WE0000", "3p", ["3p", "3p", "3p"], "pung"),      # a pung completed by the discard
+    ("55m99p66778899sWW|NE0000", "W", ["W", "W"], "pair"),                   # seven pairs: the pair it completed
+])
+def test_where_the_winning_tile_went(hand, win, win_set, wait):
+    data = score_json(hand)
+    assert (data["win_tile"], data["win_set"], data["wait"]) == (win, win_set, wait)
+
+
+def test_no_wait_shape_without_sets():
+    data = score_json("19m19p19sESWNCFPP|EE0000")
+    assert data["form"] == "thirteen-orphans" and data["wait"] is None and data["win_set"] == ["P", "P"]
+
+
+@pytest.mark.parametrize("hand, reason", [("123456789m123p5s", "waiting"), ("123456789m123p5s6s", "no-shape")])
+def test_a_hand_that_does_not_win_gives_a_reason_code(hand, reason):
+    data = score_json(hand)
+    assert not data["winning"] and data["reason"] == reason and data["win_set"] is None
+    assert score(hand).reason == reason
+
+
+def test_wait_fans_name_the_set_they_read():
+    data = score_json("[345p1]444m23489sWW7s|NN0000")
+    assert fan(data, 77)["sets"] == [["7s", "8s", "9s"]]
