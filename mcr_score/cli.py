@@ -10,6 +10,7 @@ import click
 
 from . import errors
 from .hand import Hand, check_hand
+from .messages import msg
 from .notation import parse_hand, with_situation
 from .notation import format_hand
 from . import profiles
@@ -70,11 +71,11 @@ def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool
     """Merge the situation options into the parsed hand, rejecting contradictions by name."""
     conflicts = []
     if robbing_kong and fields["self_drawn"]:
-        conflicts.append("--robbing-kong with --self-drawn: a robbed kong is claimed like a discard")
+        conflicts.append(msg("error.options.robbing-self-drawn"))
     if replacement and fields["self_drawn"] is False:
-        conflicts.append("--replacement with --discard: a replacement tile is drawn")
+        conflicts.append(msg("error.options.replacement-discard"))
     if robbing_kong and replacement:
-        conflicts.append("--robbing-kong with --replacement: a win is one or the other")
+        conflicts.append(msg("error.options.robbing-replacement"))
     if conflicts:
         errors.raise_all([errors.ImpossibleSituationError(c, where="options") for c in conflicts])
     if robbing_kong:

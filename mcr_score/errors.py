@@ -10,28 +10,42 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from typing import Any
+
+from .messages import DEFAULT_LANG, Message, msg
 
 
 class McrError(ValueError):
-    """Base class: `code` is stable, `column` is 1-based in `text` (or None), `where` names a field."""
+    """Base class: `code` is stable, `column` is 1-based in `text` (or None), `where` names a field.
+
+    The message is a `Message` (an id and its arguments), written in any language by `describe`."""
 
     code = "mcr-error"
     exit_code = 1
 
-    def __init__(self, message: str, *, text: str | None = None, column: int | None = None,
+    def __init__(self, message: Message | str, *, text: str | None = None, column: int | None = None,
                  where: str | None = None) -> None:
-        self.message = message
+        self.msg = message if isinstance(message, Message) else Message("raw", {"text": message})
         self.text = text
         self.column = column
         self.where = where
         self.problems: tuple[McrError, ...] = (self,)
-        super().__init__(message)
+        super().__init__(self.msg.text())
 
-    def describe(self) -> str:
+    @property
+    def message(self) -> str:
+        """The message in English (the JSON `message` field)."""
+        return self.msg.text()
+
+    def head(self, lang: str = DEFAULT_LANG) -> str:
+        """The code as a reader's label: English keeps the stable code itself."""
+        return msg(f"head.{self.code}").text(lang)
+
+    def describe(self, lang: str = DEFAULT_LANG) -> str:
         """One problem: code, message, and the input with a caret under the column."""
-        head = f"{self.code}: {self.message}"
+        head = f"{self.code}: {self.msg.text(lang)}"
         if self.column is not None:
-            head += f" (column {self.column})"
+            head += f" ({msg('column', n=self.column).text(lang)})"
         elif self.where:
             head += f" ({self.where})"
         if self.text is None:
@@ -41,16 +55,20 @@ class McrError(ValueError):
             lines.append("  " + " " * _display_width(self.text[: self.column - 1]) + "^")
         return "\n".join(lines)
 
-    def __str__(self) -> str:
-        return "\n".join(p.describe() for p in self.problems)
+    def render(self, lang: str = DEFAULT_LANG) -> str:
+        """Every problem, in `lang`."""
+        return "\n".join(p.describe(lang) for p in self.problems)
 
-    def to_dict(self) -> dict:
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_dict(self) -> dict[str, Any]:
         out = self._own_dict()
         if len(self.problems) > 1:
             out["problems"] = [p._own_dict() for p in self.problems]
         return out
 
-    def _own_dict(self) -> dict:
+    def _own_dict(self) -> dict[str, Any]:
         """This problem alone (`problems` contains `self`, so `to_dict` must not recurse into it)."""
         out = {"code": self.code, "message": self.message}
         if self.column is not None:
@@ -158,3 +176,10 @@ class ProfileFileError(McrError):
     """A house-rules profile file is unreadable or names unknown switches or options."""
 
     code = "bad-profile-file"
+
+
+class UnknownProfileError(McrError):
+    """A rule profile name that is neither built in nor a house profile file."""
+
+    code = "unknown-profile"
+    exit_code = 2

@@ -19,6 +19,7 @@ from . import errors, profiles
 from .fans.ids import Fan
 from .fans.table import FANS
 from .hand import Hand, Meld
+from .messages import msg
 from .notation import format_hand, format_tiles
 from .render import situation_to_dict
 from .scoring import MINIMUM, Group, NotCounted, Score, score
@@ -33,11 +34,9 @@ def check_discarder(hand: Hand, discarder: str | None) -> None:
         return
     s = hand.situation
     if s.self_drawn:
-        errors.raise_all([errors.ImpossibleSituationError(
-            f"--from {discarder}: a self-drawn hand has no discarder", where="--from")])
+        errors.raise_all([errors.ImpossibleSituationError(msg("error.from.self-drawn", seat=discarder), where="--from")])
     if discarder == s.seat_wind:
-        errors.raise_all([errors.ImpossibleSituationError(
-            f"--from {discarder} is the winner's own seat wind", where="--from")])
+        errors.raise_all([errors.ImpossibleSituationError(msg("error.from.winner", seat=discarder), where="--from")])
 
 
 def explain(hand: Hand, rules: str = profiles.DEFAULT, discarder: str | None = None) -> dict:
@@ -149,7 +148,8 @@ def _checks(hand: Hand, discarder: str | None) -> list[dict]:
         if s.robbing_kong:
             checks.append({"check": "robbing-kong", "status": "ok", "tile": win.code})
     if s.wall_last:
-        checks.append({"check": "wall-last", "status": "ok", "fan": 44 if s.self_drawn else 45})
+        checks.append({"check": "wall-last", "status": "ok",
+                       "fan": int(Fan.LAST_TILE_DRAW if s.self_drawn else Fan.LAST_TILE_CLAIM)})
     if s.replacement:
         checks.append({"check": "replacement", "status": "ok",
                        "kongs": [format_tiles(m.tiles) for m in hand.melds if m.kind == "kong"]})

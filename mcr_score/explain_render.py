@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import click
 
 from .errors import McrError
-from .i18n import error_head, error_message, fan_name, join_and, seat, text
+from .fans.ids import Fan
+from .i18n import fan_name, join_and, seat, text
 from .notation import format_tiles
 from .tiles import TO_UNICODE, Tile
 
@@ -203,7 +204,7 @@ def check_sentence(c: dict, lang: str) -> str:
     if kind == "robbing-kong":
         return text("sit.robbing", lang, tile=c["tile"])
     if kind == "wall-last":
-        return text("sit.wall_last_self" if c["fan"] == 44 else "sit.wall_last_discard", lang)
+        return text("sit.wall_last_self" if c["fan"] == Fan.LAST_TILE_DRAW else "sit.wall_last_discard", lang)
     if kind == "replacement":
         return text("sit.replacement", lang, sets=" ".join(c["kongs"]))
     if kind == "flowers":
@@ -268,7 +269,7 @@ def render_rejection(error: McrError, lang: str = "en", style: Style = PLAIN) ->
     """An impossible hand or situation: each problem, translated where known, with its caret."""
     lines = [_heading("h.situation", lang, style)]
     for p in error.problems:
-        head = f"{error_head(p.code, lang)}{_colon(lang)}{error_message(p.message, lang)}"
+        head = f"{p.head(lang)}{_colon(lang)}{p.msg.text(lang)}"
         if p.column is not None:
             head += _paren(text("column", lang, n=p.column), lang)
         elif p.where:

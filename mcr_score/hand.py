@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from . import errors
+from .messages import Message, msg
 from .tiles import FLOWER_LETTERS, WINDS, Tile
 
 MELD_KINDS = ("chow", "pung", "kong")
@@ -32,16 +33,16 @@ class Meld:
 
     def __post_init__(self) -> None:
         if self.kind not in MELD_KINDS:
-            raise errors.BadMeldError(f"meld kind {self.kind!r} is not chow, pung or kong")
+            raise errors.BadMeldError(msg("error.meld.kind", kind=self.kind))
         if self.kind == "chow" and (self.tile.is_honor or self.tile.rank > 7):
-            raise errors.BadMeldError(f"no chow starts at {self.tile}")
+            raise errors.BadMeldError(msg("error.meld.no-chow", tile=self.tile))
         if self.concealed and self.kind != "kong":
-            raise errors.BadMeldError(f"a declared {self.kind} is exposed, not concealed")
+            raise errors.BadMeldError(msg("error.meld.concealed", kind=msg(f"kind.{self.kind}")))
         if self.claim is not None and (self.concealed or self.claim not in CLAIMS[self.kind]):
-            raise errors.BadClaimError(f"claim digit {self.claim} does not fit a "
-                                       f"{'concealed ' if self.concealed else ''}{self.kind}")
+            raise errors.BadClaimError(msg("error.claim.misfit-concealed" if self.concealed else "error.claim.misfit",
+                                           claim=self.claim, kind=msg(f"kind.{self.kind}")))
         if self.kind == "kong" and not self.concealed and self.claim is None:
-            raise errors.BadClaimError("an exposed kong needs its claim digit (1-3, or 5-7 when promoted)")
+            raise errors.BadClaimError(msg("error.claim.exposed-kong"))
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -125,20 +126,18 @@ def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = N
     """Every problem of the hand and its situation, each located; an empty list means valid."""
     problems: list[errors.McrError] = []
 
-    def add(cls: type[errors.McrError], message: str, ref: Ref) -> None:
+    def add(cls: type[errors.McrError], message: Message, ref: Ref) -> None:
         column, where = locate(ref)
         problems.append(cls(message, text=text, column=column, where=where))
 
     k = len(hand.melds)
     if k > 4:
-        add(errors.TooManyMeldsError, f"{k} melds declared; a hand has at most 4", ("meld", 4))
+        add(errors.TooManyMeldsError, msg("error.too-many-melds", n=k), ("meld", 4))
     else:
         held = len(hand.standing) + (hand.winning is not None)
         want = 14 - 3 * k
         if held != (want if hand.winning is not None else want - 1):
-            add(errors.TileCountError,
-                f"{held} standing tiles with {k} meld{'s' * (k != 1)}; expected {want} "
-                f"(a winning hand, the last tile written is the winning tile) or {want - 1} (a waiting hand)",
+            add(errors.TileCountError, msg("error.tile-count", held=held, melds=k, want=want, waiting=want - 1),
                 ("end",))
 
     places: dict[Tile, list[Ref]] = {}
@@ -147,7 +146,7 @@ def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = N
     for t, refs in places.items():
         if len(refs) > 4:
             located = sorted((locate(r)[0] or 0, r) for r in refs)
-            add(errors.TooManyCopiesError, f"{len(refs)} copies of {t}; there are only 4",
+            add(errors.TooManyCopiesError, msg("error.too-many-copies", n=len(refs), tile=t),
                 located[4][1])  # the fifth copy, in the order written
 
     _check_situation(hand, add)
@@ -158,15 +157,15 @@ def _check_situation(hand: Hand, add: Callable) -> None:
     s = hand.situation
     for name in ("seat_wind", "prevalent_wind"):
         if getattr(s, name) not in WINDS:
-            add(errors.BadSituationError, f"{name.replace('_', ' ')} {getattr(s, name)!r} is not E, S, W or N",
+            add(errors.BadSituationError, msg("error.wind", name=msg(f"error.wind-name.{name}"), value=getattr(s, name)),
                 ("situation", name))
     if len(s.flower_letters) != len(set(s.flower_letters)) or any(c not in FLOWER_LETTERS for c in s.flower_letters):
-        add(errors.FlowerError, f"flowers {s.flower_letters!r}: each of a-h exists once", ("situation", "flowers"))
+        add(errors.FlowerError, msg("error.flowers.letters", letters=s.flower_letters), ("situation", "flowers"))
     if s.flower_letters and len(s.flower_letters) != s.flowers:
-        add(errors.FlowerError, f"{s.flowers} flowers counted but {len(s.flower_letters)} named",
+        add(errors.FlowerError, msg("error.flowers.count-mismatch", n=s.flowers, named=len(s.flower_letters)),
             ("situation", "flowers"))
     if not 0 <= s.flowers <= 8:
-        add(errors.FlowerError, f"{s.flowers} flowers; there are only 8", ("situation", "flowers"))
+        add(errors.FlowerError, msg("error.flowers.too-many", n=s.flowers), ("situation", "flowers"))
     win = hand.winning
     if win is None:
         return
@@ -174,17 +173,10 @@ def _check_situation(hand: Hand, add: Callable) -> None:
     in_melds = sum(m.tiles.count(win) for m in hand.melds)
     if s.robbing_kong:
         if held[win] or in_melds:
-            add(errors.ImpossibleSituationError,
-                f"robbing the kong on {win}, yet the hand holds another {win}: the other three are in the robbed kong",
-                ("situation", "kong"))
+            add(errors.ImpossibleSituationError, msg("error.robbing.held", tile=win), ("situation", "kong"))
         if s.wall_last:
-            add(errors.ImpossibleSituationError,
-                "robbing the kong on the last tile of the wall: no kong may be made with the last tile",
-                ("situation", "kong"))
+            add(errors.ImpossibleSituationError, msg("error.robbing.wall-last"), ("situation", "kong"))
     if s.replacement and not any(m.kind == "kong" for m in hand.melds):
-        add(errors.ImpossibleSituationError,
-            "a win on a kong replacement tile needs a declared kong", ("situation", "kong"))
+        add(errors.ImpossibleSituationError, msg("error.replacement.no-kong"), ("situation", "kong"))
     if s.last_copy and held[win]:
-        add(errors.ImpossibleSituationError,
-            f"last copy (绝张) claimed for {win}, but another {win} is among the standing tiles",
-            ("situation", "last_copy"))
+        add(errors.ImpossibleSituationError, msg("error.last-copy.held", tile=win), ("situation", "last_copy"))

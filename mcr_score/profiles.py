@@ -21,11 +21,12 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from .errors import ProfileFileError, raise_all
+from .errors import ProfileFileError, UnknownProfileError, raise_all
 
 from .fans.facts import DISCARD_PUNG_CONCEALED, LIVE_WAITS_ONLY, TILE_HOG_SUITS_ONLY
 from .fans.ids import Fan
 from .fans.table import FANS
+from .messages import Message, msg
 
 _EMPTY: Mapping = MappingProxyType({})
 
@@ -347,9 +348,9 @@ def get(name: str) -> Profile:
         try:
             stat = path.stat()
         except OSError as e:
-            raise ProfileFileError(f"cannot read the profile file: {e.strerror}", where=name) from None
+            raise ProfileFileError(msg("error.profile.unreadable", reason=e.strerror), where=name) from None
         return _load_cached(str(path), stat.st_mtime_ns, stat.st_size)
-    raise ValueError(f"unknown rule profile {name!r}; known: {', '.join(PROFILES)}, or a house profile file NAME.toml")
+    raise UnknownProfileError(msg("error.profile.unknown", name=name, known=", ".join(PROFILES)))
 
 
 HOUSE_KEYS = ("name", "description", "base", "switches")
@@ -366,48 +367,48 @@ def load(path: str | os.PathLike) -> Profile:
         with open(path, "rb") as f:
             data = tomllib.load(f)
     except OSError as e:
-        raise ProfileFileError(f"cannot read the profile file: {e.strerror}", where=where) from None
+        raise ProfileFileError(msg("error.profile.unreadable", reason=e.strerror), where=where) from None
     except tomllib.TOMLDecodeError as e:
-        raise ProfileFileError(f"not valid TOML: {e}", where=where) from None
+        raise ProfileFileError(msg("error.profile.toml", reason=str(e)), where=where) from None
     problems: list[ProfileFileError] = []
 
-    def problem(message: str, key: str) -> None:
+    def problem(message: Message, key: str) -> None:
         problems.append(ProfileFileError(message, where=f"{where}: {key}"))
 
     for key in data:
         if key not in HOUSE_KEYS:
-            problem(f"unknown key {key!r}; a profile file has {', '.join(HOUSE_KEYS)}", key)
+            problem(msg("error.profile.unknown-key", key=key, keys=", ".join(HOUSE_KEYS)), key)
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        problem("the profile needs a name (a non-empty string)", "name")
+        problem(msg("error.profile.name"), "name")
     elif name in PROFILES:
-        problem(f"{name!r} is a built-in profile; give the house profile its own name", "name")
+        problem(msg("error.profile.builtin-name", name=name), "name")
     description = data.get("description", "")
     if not isinstance(description, str):
-        problem("the description must be a string", "description")
+        problem(msg("error.profile.description"), "description")
     base = data.get("base")
     choices: dict[str, str] = {}
     if base is not None:
         if base in PROFILE_CHOICES:
             choices.update(PROFILE_CHOICES[base])
         else:
-            problem(f"unknown base profile {base!r}; known: {', '.join(PROFILE_CHOICES)}", "base")
+            problem(msg("error.profile.base", base=base, known=", ".join(PROFILE_CHOICES)), "base")
     switches = data.get("switches", {})
     if not isinstance(switches, dict):
-        problem("[switches] must be a table of switch = \"option\"", "switches")
+        problem(msg("error.profile.switches-table"), "switches")
         switches = {}
     by_key = {s.key: s for s in SWITCHES}
     for key, option in switches.items():
         if key not in by_key:
-            problem(f"unknown switch {key!r}; `mcr-score rules` lists them", f"switches.{key}")
+            problem(msg("error.profile.unknown-switch", switch=key), f"switches.{key}")
         elif not isinstance(option, str) or option not in by_key[key].options:
-            problem(f"switch {key!r} has no option {option!r}; options: {', '.join(by_key[key].options)}",
+            problem(msg("error.profile.option", switch=key, option=option, options=", ".join(by_key[key].options)),
                     f"switches.{key}")
         else:
             choices[key] = option
     if base is None and not problems:
         for key in by_key.keys() - switches.keys():
-            problem("no option chosen: set it, or give a `base` profile to start from", f"switches.{key}")
+            problem(msg("error.profile.unset"), f"switches.{key}")
     raise_all(problems)
     return build(name, choices, description or f"house rules from {Path(where).name}")
 
