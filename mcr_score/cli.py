@@ -10,7 +10,7 @@ import click
 
 from . import errors
 from .hand import Hand, check_hand
-from .messages import msg
+from .messages import LANGS, language_from_env, msg
 from .notation import parse_hand, with_situation
 from .notation import format_hand
 from . import profiles
@@ -150,16 +150,19 @@ def rules(markdown: bool) -> None:
 @click.argument("text", metavar="HAND")
 @situation_options
 @click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
+@click.option("--lang", type=click.Choice(LANGS), default=None,
+              help="Language of the text: en, fr or zh (default: from LANG, else en).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @handles_errors
-def score(text: str, rules: str, as_json: bool, robbing_kong: bool, replacement: bool, **fields) -> None:
+def score(text: str, rules: str, lang: str | None, as_json: bool, robbing_kong: bool, replacement: bool,
+          **fields) -> None:
     """Score HAND: the best arrangement, counted and not-counted fans, total and the 8-point verdict."""
     hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
     result = score_hand(hand, rules)
     if as_json:
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
-        click.echo(score_text(result, format_hand(hand)))
+        click.echo(score_text(result, format_hand(hand), lang or language_from_env()))
 
 
 from .referee_cli import explain, fan, fans  # noqa: E402

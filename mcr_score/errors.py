@@ -8,11 +8,11 @@ notation is fine but the hand or its situation is impossible (CLI exit 1).
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
 from .messages import DEFAULT_LANG, Message, msg
+from .textwidth import width
 
 
 class McrError(ValueError):
@@ -52,7 +52,7 @@ class McrError(ValueError):
             return head
         lines = [head, "  " + self.text]
         if self.column is not None:
-            lines.append("  " + " " * _display_width(self.text[: self.column - 1]) + "^")
+            lines.append("  " + " " * width(self.text[: self.column - 1]) + "^")
         return "\n".join(lines)
 
     def render(self, lang: str = DEFAULT_LANG) -> str:
@@ -76,13 +76,6 @@ class McrError(ValueError):
         if self.where is not None:
             out["where"] = self.where
         return out
-
-
-def _display_width(s: str) -> int:
-    """Terminal cells of `s`, to keep the caret aligned: wide characters (CJK, 🀄) take two,
-    combining marks and the emoji selector U+FE0F none. Unicode gives the other tiles (🀇) one."""
-    return sum(0 if unicodedata.category(c) in ("Mn", "Me", "Cf")
-               else 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in s)
 
 
 def raise_all(problems: Sequence[McrError]) -> None:

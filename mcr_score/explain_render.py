@@ -9,7 +9,6 @@ reason comes from the data.
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -19,6 +18,7 @@ from .errors import McrError
 from .fans.ids import Fan
 from .i18n import fan_name, join_and, seat, text
 from .notation import format_tiles
+from .textwidth import pad, width
 from .tiles import TO_UNICODE, Tile
 
 
@@ -45,17 +45,6 @@ class Style:
 PLAIN = Style()
 _MARKS = {"ok": "✓", "inferred": "→", "note": "!", "rejected": "✗"}
 _MARK_COLORS = {"ok": "green", "inferred": "cyan", "note": "yellow", "rejected": "red"}
-
-
-def width(s: str) -> int:
-    """Terminal cells: wide characters (CJK, 🀄) take two, combining marks none."""
-    return sum(0 if unicodedata.category(c) in ("Mn", "Me", "Cf")
-               else 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in s)
-
-
-def pad(s: str, cells: int, right: bool = False) -> str:
-    fill = " " * max(0, cells - width(s))
-    return fill + s if right else s + fill
 
 
 def _paint(s: str, style: Style, **how) -> str:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from .hand import Hand, Meld, Situation
-from .fans.table import FANS
+from .i18n import fan_name
+from .messages import DEFAULT_LANG, text
 from .notation import format_hand, format_tiles
-from .scoring import Score
+from .scoring import MINIMUM, Score
+from .textwidth import pad, width
 
 _PLAYERS = {1: "left", 2: "opposite", 3: "right"}
 
@@ -62,45 +64,44 @@ def hand_text(hand: Hand) -> str:
     return "\n".join(f"{k + ':':<11}{v}" for k, v in rows)
 
 
-_RULE_WORDS = {
-    "implied": "implied by",
-    "same-set": "same set already counted in",
-    "non-separation": "its sets are already combined in",
-    "non-identical": "a set already serves the same fan in",
-    "account-once": "account-once: its sets are already combined in",
-}
-
-
-def score_text(score: Score, hand_label: str = "") -> str:
-    """A readable table: counted fans with points, count and sets; the not-counted fans; the verdict."""
-    lines = [f"{hand_label}  (rules: {score.rules})" if hand_label else f"rules: {score.rules}"]
+def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG) -> str:
+    """A readable table in `lang`: counted fans with points, count and sets; the not-counted fans; the verdict."""
+    lines = [text("score.head", lang, hand=hand_label, rules=score.rules) if hand_label
+             else text("rules", lang, rules=score.rules)]
     if not score.winning:
-        lines.append(f"Not a winning hand: {_REASONS[score.reason or 'no-shape']}")
+        lines.append(text("score.not_winning", lang, reason=text(f"reason.{score.reason or 'no-shape'}", lang)))
         return "\n".join(lines)
-    lines.append("arrangement: " + "  ".join(
-        (f"[{g.label}]" if g.declared else g.label) for g in score.arrangement) + f"  ({score.form})")
+    sets = "  ".join(f"[{g.label}]" if g.declared else g.label for g in score.arrangement)
+    lines.append(text("score.arrangement", lang, sets=sets, form=text(f"form.{score.form}", lang)))
     group = score.win_group
-    if score.win_tile is not None:
-        where = f" in {group.label}" + (f" ({score.wait} wait)" if score.wait else "") if group else ""
-        lines.append(f"winning tile: {score.win_tile}{where}")
-    width = max(len(f.name) for f in score.fans)
-    lines.append(f"{'no.':>3}  {'fan':<{width}}  points  count  sets")
-    for f in score.fans:
-        sets = " ".join(format_tiles(s) for s in f.sets)
-        lines.append(f"{f.id:>3}  {f.name:<{width}}  {f.points:>6}  {f.count:>5}  {sets}".rstrip())
+    if score.win_tile is not None and group is not None:
+        if score.wait is None:
+            lines.append(text("score.win_in", lang, tile=score.win_tile, set=group.label))
+        else:
+            lines.append(text("score.win", lang, tile=score.win_tile, set=group.label,
+                              wait=text(f"wait.{score.wait}", lang)))
+    heads = [text(f"col.{c}", lang) for c in ("no", "fan", "points", "count", "sets")]
+    rows = [[str(f.id), fan_name(f.fan, lang), str(f.points), str(f.count), " ".join(format_tiles(s) for s in f.sets)]
+            for f in score.fans]
+    widths = [max(width(r[i]) for r in [*rows, heads]) for i in range(4)]
+    for r in [heads, *rows]:
+        cells = [pad(r[0], widths[0], True), pad(r[1], widths[1]), pad(r[2], widths[2], True),
+                 pad(r[3], widths[3], True), r[4]]
+        lines.append("  ".join(cells).rstrip())
     if score.not_counted:
-        lines.append("not counted:")
+        lines.append(text("score.not_counted", lang))
         for n in score.not_counted:
-            by = f" {n.by} {FANS[n.by].en}" if n.by else ""
             on = f" ({' '.join(format_tiles(s) for s in n.sets)})" if n.sets else ""
-            lines.append(f"  {n.id:>3} {n.name}{on}: {_RULE_WORDS.get(n.rule, n.rule)}{by}")
-    verdict = ("meets the 8-point minimum" if score.meets_minimum
-               else f"below the 8-point minimum by {8 - score.points}: not a valid Hu")
-    lines.append(f"total {score.total} = {score.points} points + {score.flower_points} flowers; {verdict}")
+            rule = n.rule if n.by is not None or n.rule != "account-once" else "account-once-none"
+            by = f"{n.by} {fan_name(n.by, lang)}" if n.by is not None else ""
+            lines.append("  " + text("score.removed", lang, id=f"{n.id:>3}", fan=fan_name(n.fan, lang), on=on,
+                                     why=text(f"rule.{rule}", lang, by=by)))
+    values = {"total": score.total, "points": score.points, "flowers": score.flower_points}
+    if score.meets_minimum:
+        lines.append(text("score.total_ok", lang, **values))
+    else:
+        lines.append(text("score.total_short", lang, short=MINIMUM - score.points, **values))
     return "\n".join(lines)
-
-
-_REASONS = {"waiting": "a waiting hand of 13 tiles, not a winning hand", "no-shape": "the tiles form no winning shape"}
 
 
 def rules_text() -> str:

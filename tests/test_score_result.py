@@ -72,3 +72,24 @@ def test_a_hand_that_does_not_win_gives_a_reason_code(hand, reason):
 def test_wait_fans_name_the_set_they_read():
     data = score_json("[345p1]444m23489sWW7s|NN0000")
     assert fan(data, 77)["sets"] == [["7s", "8s", "9s"]]
+
+
+@pytest.mark.parametrize("lang, phrases", [
+    ("fr", ["Grande suite pure", "Finir sur la paire", "tuile gagnante : 5s, qui complète 55s (la paire)",
+            "atteint le minimum de 8 points"]),
+    ("zh", ["清龙", "单钓将", "和张：5s，成55s（将牌）", "已达8番起和"]),
+    ("en", ["Pure Straight", "Single Wait", "winning tile: 5s, completing 55s (the pair)",
+            "meets the 8-point minimum"]),
+])
+def test_score_speaks_the_language_asked(lang, phrases):
+    result = CliRunner().invoke(main, ["score", "123456789m123p5s5s", "--lang", lang], env={"LANG": ""})
+    assert result.exit_code == 0
+    for phrase in phrases:
+        assert phrase in result.output
+
+
+def test_score_language_follows_lang_and_the_json_does_not_change():
+    french = CliRunner().invoke(main, ["score", "123456789m123p5s5s"], env={"LANG": "fr_FR.UTF-8"}).output
+    assert "Grande suite pure" in french
+    plain = score_json("123456789m123p5s5s")
+    assert json.loads(CliRunner().invoke(main, ["score", "123456789m123p5s5s", "--json", "--lang", "zh"]).output) == plain
