@@ -6,17 +6,21 @@ knitted straight with one more set and a pair. Seven-pairs hands are also split 
 standard hands, since in rare cases that scores more. Suits are split independently and
 their splits cached, so hands like four identical chows do not blow up.
 
-Sets are plain tuples `(kind, tile, concealed, declared)` with tile indices from `tiles.py`
-(the lowest tile for a chow); the scorer reads thousands of them per second.
+Sets are `Set` named tuples `(kind, tile, concealed, declared)` with tile indices from `tiles.py`
+(the lowest tile for a chow): typed records that still unpack and hash as cheaply as tuples, as
+the scorer reads thousands of them per second.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .hand import Hand, Meld
+from .tiles import Tile
 
 CHOW, PUNG, KONG = 0, 1, 2
 KIND_NAMES = ("chow", "pung", "kong")
@@ -30,16 +34,23 @@ KNITTED_STRAIGHT = "knitted-straight"
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 # The six ways to give 1-4-7, 2-5-8 and 3-6-9 one suit each: KNITS[k] = suit of each column,
 # and KNIT_TILES[k] the nine tiles of that knitted straight.
-KNITS = tuple(itertools.permutations(range(3)))
+Knit = tuple[int, int, int]
+KNITS: tuple[Knit, ...] = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
-def _knit_tiles(knit: tuple[int, int, int]) -> tuple[int, ...]:
+def _knit_tiles(knit: Knit) -> tuple[int, ...]:
     return tuple(9 * knit[col] + col + 3 * step for col in range(3) for step in range(3))
 
 
 KNIT_TILES = tuple(_knit_tiles(k) for k in KNITS)
 
-Set = tuple  # (kind, tile, concealed, declared)
+class Set(NamedTuple):
+    """A chow (by its lowest tile), pung or kong; `declared` melds were shown before the win."""
+
+    kind: int  # CHOW, PUNG or KONG
+    tile: int
+    concealed: bool
+    declared: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,17 +66,17 @@ class Arrangement:
     form: str
     sets: tuple[Set, ...] = ()
     pair: int | None = None
-    knit: tuple[int, int, int] | None = None
+    knit: Knit | None = None
     singles: tuple[int, ...] = ()
     pairs: tuple[int, ...] = ()
 
 
 def meld_set(meld: Meld) -> Set:
     kind = {"chow": CHOW, "pung": PUNG, "kong": KONG}[meld.kind]
-    return (kind, meld.tile.index, meld.concealed, True)
+    return Set(kind, meld.tile.index, meld.concealed, True)
 
 
-def counts_of(tiles) -> list[int]:
+def counts_of(tiles: Iterable[Tile]) -> list[int]:
     counts = [0] * 34
     for t in tiles:
         counts[t.index] += 1
@@ -128,10 +139,9 @@ def _standard_possible(counts: tuple[int, ...]) -> bool:
         elif not shapes[0]:
             return False
     for i in range(27, 34):
-        c = counts[i]
-        if c == 2:
+        if counts[i] == 2:
             pairs += 1
-        elif c and c != 3:
+        elif counts[i] and counts[i] != 3:
             return False
     return pairs == 1
 
@@ -150,13 +160,13 @@ def standard_splits(counts: tuple[int, ...], need: int) -> list[tuple[tuple[Set,
         options = _suit_splits(counts[9 * s:9 * s + 9])
         if not options:
             return []
-        per_suit.append([(tuple((k, 9 * s + r, True, False) for k, r in sets),
+        per_suit.append([(tuple(Set(k, 9 * s + r, True, False) for k, r in sets),
                           None if p is None else 9 * s + p) for sets, p in options])
     honor_sets, honor_pair = [], None
     for i in range(27, 34):
         c = counts[i]
         if c == 3:
-            honor_sets.append((PUNG, i, True, False))
+            honor_sets.append(Set(PUNG, i, True, False))
         elif c == 2:
             if honor_pair is not None:
                 return []
@@ -205,7 +215,7 @@ def _suit_splits(c: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, int], ...],
 
 def _special(counts: tuple[int, ...]) -> list[Arrangement]:
     """The shapes that need a fully concealed hand: seven pairs, thirteen orphans, honors-and-knitted."""
-    out = []
+    out: list[Arrangement] = []
     if sum(counts) != 14:
         return out
     if all(c in (0, 2, 4) for c in counts):
@@ -224,11 +234,9 @@ def _special(counts: tuple[int, ...]) -> list[Arrangement]:
     return out
 
 
-
-
-def _knitted_straights(counts: tuple[int, ...], need: int) -> list[tuple]:
+def _knitted_straights(counts: tuple[int, ...], need: int) -> list[tuple[Knit, tuple[Set, ...], int]]:
     """(knit, sets, pair) for each knitted straight in `counts` completed by `need` sets and a pair."""
-    out = []
+    out: list[tuple[Knit, tuple[Set, ...], int]] = []
     for knit, tiles in zip(KNITS, KNIT_TILES):
         if all(counts[i] for i in tiles):
             rest = list(counts)

@@ -70,7 +70,7 @@ class McrError(ValueError):
 
     def _own_dict(self) -> dict[str, Any]:
         """This problem alone (`problems` contains `self`, so `to_dict` must not recurse into it)."""
-        out = {"code": self.code, "message": self.message}
+        out: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.column is not None:
             out["column"] = self.column
         if self.where is not None:

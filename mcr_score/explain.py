@@ -39,7 +39,7 @@ def check_discarder(hand: Hand, discarder: str | None) -> None:
         errors.raise_all([errors.ImpossibleSituationError(msg("error.from.winner", seat=discarder), where="--from")])
 
 
-def explain(hand: Hand, rules: str = profiles.DEFAULT, discarder: str | None = None) -> dict:
+def explain(hand: Hand, rules: str = profiles.DEFAULT, discarder: str | None = None) -> dict[str, Any]:
     """Everything the referee needs about `hand` under `rules`; `discarder` is the seat wind that
     discarded the winning tile, when known. Raises `McrError` for an impossible `--from`."""
     check_discarder(hand, discarder)
@@ -63,7 +63,7 @@ def explain(hand: Hand, rules: str = profiles.DEFAULT, discarder: str | None = N
     }
 
 
-def rejection(error: errors.McrError) -> dict:
+def rejection(error: errors.McrError) -> dict[str, Any]:
     """The JSON of an impossible hand or situation: the same shape as the other commands' errors."""
     return {"ok": False, "error": error.to_dict()}
 
@@ -130,10 +130,10 @@ def _alternatives(result: Score) -> list[dict[str, Any]]:
             for r in readings]
 
 
-def _checks(hand: Hand, discarder: str | None) -> list[dict]:
+def _checks(hand: Hand, discarder: str | None) -> list[dict[str, Any]]:
     """What the situation claims, checked against the tiles (the parser already rejected the impossible)."""
     s = hand.situation
-    checks = [{"check": "win", "status": "ok" if s.self_drawn or discarder else "note",
+    checks: list[dict[str, Any]] = [{"check": "win", "status": "ok" if s.self_drawn or discarder else "note",
                "self_drawn": s.self_drawn, "discarder": discarder},
               {"check": "winds", "status": "ok", "prevalent": s.prevalent_wind, "seat": s.seat_wind}]
     if hand.winning is not None:
@@ -158,10 +158,10 @@ def _checks(hand: Hand, discarder: str | None) -> list[dict]:
     return checks
 
 
-def payments(result: Score, hand: Hand, discarder: str | None = None) -> dict:
+def payments(result: Score, hand: Hand, discarder: str | None = None) -> dict[str, Any]:
     """Who pays the winner what; nobody pays for a hand that is not a valid Hu."""
     s = hand.situation
-    out = {"applies": False, "reason": None, "base": BASE, "total": result.total, "self_drawn": s.self_drawn,
+    out: dict[str, Any] = {"applies": False, "reason": None, "base": BASE, "total": result.total, "self_drawn": s.self_drawn,
            "robbing_kong": s.robbing_kong, "winner": s.seat_wind, "discarder": discarder,
            "payers": [], "winner_receives": 0}
     if not result.winning:
@@ -171,17 +171,19 @@ def payments(result: Score, hand: Hand, discarder: str | None = None) -> dict:
     big = BASE + result.total
     seat = WINDS.index(s.seat_wind)
     others = [WINDS[(seat + k) % 4] for k in (1, 2, 3)]  # in turn order after the winner
+    payers: list[dict[str, Any]]
     if s.self_drawn:
         payers = [{"seat": w, "role": "each", "amount": big} for w in others]
     else:
         role = "robbed" if s.robbing_kong else "discarder"
         if discarder:
-            payers = [{"seat": discarder, "role": role, "amount": big}] + [
-                {"seat": w, "role": "other", "amount": BASE} for w in others if w != discarder]
+            payers = [{"seat": discarder, "role": role, "amount": big},
+                      *({"seat": w, "role": "other", "amount": BASE} for w in others if w != discarder)]
         else:
-            payers = [{"seat": None, "role": role, "amount": big}] + [
-                {"seat": None, "role": "other", "amount": BASE}] * 2
-    return out | {"applies": True, "payers": payers, "winner_receives": sum(p["amount"] for p in payers)}
+            payers = [{"seat": None, "role": role, "amount": big}, {"seat": None, "role": "other", "amount": BASE},
+                      {"seat": None, "role": "other", "amount": BASE}]
+    receives: int = sum(p["amount"] for p in payers)
+    return out | {"applies": True, "payers": payers, "winner_receives": receives}
 
 
 # ---- the fan table ----------------------------------------------------------------------------

@@ -8,6 +8,8 @@ reason comes from the data.
 
 from __future__ import annotations
 
+from typing import Any, TextIO
+
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -35,7 +37,7 @@ class Style:
     unicode: bool = False
 
     @classmethod
-    def for_stream(cls, stream, env: Mapping[str, str] | None = None) -> Style:
+    def for_stream(cls, stream: TextIO, env: Mapping[str, str] | None = None) -> Style:
         """Unicode and colour on a terminal only; colour also off when `NO_COLOR` is set and non-empty."""
         env = os.environ if env is None else env
         tty = bool(getattr(stream, "isatty", lambda: False)())
@@ -47,7 +49,7 @@ _MARKS = {"ok": "✓", "inferred": "→", "note": "!", "rejected": "✗"}
 _MARK_COLORS = {"ok": "green", "inferred": "cyan", "note": "yellow", "rejected": "red"}
 
 
-def _paint(s: str, style: Style, **how) -> str:
+def _paint(s: str, style: Style, **how: Any) -> str:
     return click.style(s, **how) if style.color else s
 
 
@@ -59,7 +61,7 @@ def _paren(s: str, lang: str) -> str:
     return f"（{s}）" if lang == "zh" else f" ({s})"
 
 
-def _heading(key: str, lang: str, style: Style, **values) -> str:
+def _heading(key: str, lang: str, style: Style, **values: Any) -> str:
     return _paint(text(key, lang, **values), style, bold=True, underline=True)
 
 
@@ -87,7 +89,7 @@ def _on(sets: list[str], lang: str) -> str:
     return _paren(" ".join(sets), lang) if sets else ""
 
 
-def not_counted_sentence(n: dict, lang: str) -> str:
+def not_counted_sentence(n: dict[str, Any], lang: str) -> str:
     """Why one fan found in the hand is not counted, naming the principle and the fan responsible."""
     values = {"fan": fan_name(n["id"], lang), "on": _on(n["sets"], lang),
               "sets": join_and(n["sets"], lang), "by_sets": " ".join(n["by_sets"]),
@@ -101,7 +103,7 @@ def not_counted_sentence(n: dict, lang: str) -> str:
     return text(f"nc.{rule}", lang, **values)
 
 
-def _verdict(data: dict, lang: str, style: Style) -> list[str]:
+def _verdict(data: dict[str, Any], lang: str, style: Style) -> list[str]:
     v = data["verdict"]
     if not v["winning"]:
         line = text("v.not_winning", lang, reason=text(f"reason.{v['reason']}", lang))
@@ -117,12 +119,12 @@ def _verdict(data: dict, lang: str, style: Style) -> list[str]:
     return lines
 
 
-def _set_label(s: dict, style: Style) -> str:
+def _set_label(s: dict[str, Any], style: Style) -> str:
     drawn = draw_tiles(s["tile_list"], style, s["winning_index"])
     return f"[{drawn}]" if s["declared"] else drawn
 
 
-def _arrangement(data: dict, lang: str, style: Style) -> list[str]:
+def _arrangement(data: dict[str, Any], lang: str, style: Style) -> list[str]:
     sets = data["arrangement"]
     lines = ["  ".join(_set_label(s, style) for s in sets)]
     plain_labels = [s["tiles"] for s in sets]
@@ -145,7 +147,7 @@ def _arrangement(data: dict, lang: str, style: Style) -> list[str]:
     return lines
 
 
-def _fan_table(fans: list[dict], lang: str, style: Style) -> list[str]:
+def _fan_table(fans: list[dict[str, Any]], lang: str, style: Style) -> list[str]:
     heads = [text(k, lang) for k in ("col.no", "col.fan", "col.points", "col.count", "col.sets")]
     rows = [[str(f["id"]), fan_name(f["id"], lang), str(f["points"]), str(f["count"]), " ".join(f["sets"])]
             for f in fans]
@@ -159,7 +161,7 @@ def _fan_table(fans: list[dict], lang: str, style: Style) -> list[str]:
     return out
 
 
-def _alternative(a: dict, lang: str) -> str:
+def _alternative(a: dict[str, Any], lang: str) -> str:
     how = (text("alt.tie", lang, points=a["points"]) if a["behind"] == 0
            else text("alt.lower", lang, points=a["points"], diff=a["behind"]))
     fans = ", ".join(f"{fan_name(f['id'], lang)} {f['points']}" + (f"×{f['count']}" if f["count"] > 1 else "")
@@ -175,7 +177,7 @@ def _mark(status: str, lang: str, style: Style) -> str:
     return _paint(word, style, fg=_MARK_COLORS[status], bold=True)
 
 
-def check_sentence(c: dict, lang: str) -> str:
+def check_sentence(c: dict[str, Any], lang: str) -> str:
     kind = c["check"]
     if kind == "win":
         if c["self_drawn"]:
@@ -206,7 +208,7 @@ def _seat(wind: str, lang: str) -> str:
     return seat(wind, lang) + ("" if lang == "zh" else " ") + _paren(wind, lang).strip()
 
 
-def _payments(p: dict, lang: str, style: Style) -> list[str]:
+def _payments(p: dict[str, Any], lang: str, style: Style) -> list[str]:
     if not p["applies"]:
         key = "pay.false_hu" if p["reason"] == "false-hu" else "pay.not_winning"
         return [_paint(text(key, lang), style, fg="red")]
@@ -229,11 +231,11 @@ def _payments(p: dict, lang: str, style: Style) -> list[str]:
     return lines
 
 
-def render_explanation(data: dict, lang: str = "en", style: Style = PLAIN) -> str:
+def render_explanation(data: dict[str, Any], lang: str = "en", style: Style = PLAIN) -> str:
     """The whole referee view: verdict, arrangement, fans, exclusions, alternatives, checks, payments."""
     out = [_paint(data["hand"], style, bold=True) + "   " + text("rules", lang, rules=data["rules"]), ""]
 
-    def section(title: str, lines: list[str], **values) -> None:
+    def section(title: str, lines: list[str], **values: Any) -> None:
         out.append(_heading(title, lang, style, **values))
         out.extend("  " + line for line in lines)
         out.append("")
@@ -271,7 +273,7 @@ def render_rejection(error: McrError, lang: str = "en", style: Style = PLAIN) ->
 
 # ---- the fan table ----------------------------------------------------------------------------
 
-def _excludes(row: dict, lang: str) -> str:
+def _excludes(row: dict[str, Any], lang: str) -> str:
     """`38 49; own 73; 1×73`: whole-hand exclusions, those on the fan's own sets, single instances."""
     parts = [" ".join(map(str, row["not_counted_with"]))] if row["not_counted_with"] else []
     if row["not_counted_on_its_sets"]:
@@ -281,7 +283,7 @@ def _excludes(row: dict, lang: str) -> str:
     return "; ".join(parts)
 
 
-def render_fan_table(rows: list[dict], lang: str = "en", style: Style = PLAIN) -> str:
+def render_fan_table(rows: list[dict[str, Any]], lang: str = "en", style: Style = PLAIN) -> str:
     """The fans of one profile: number, names, points and what each excludes in that profile."""
     other = "en" if lang == "zh" else "zh"
     rules = rows[0]["rules"] if rows else ""
@@ -301,7 +303,7 @@ def _fan_list(ids: list[int], lang: str) -> str:
     return ", ".join(f"{i} {fan_name(i, lang)}" for i in ids) or text("none", lang)
 
 
-def render_fan(detail: dict, lang: str = "en", style: Style = PLAIN) -> str:
+def render_fan(detail: dict[str, Any], lang: str = "en", style: Style = PLAIN) -> str:
     """One fan under one profile: names, points, definition, exclusions both ways, and its example scored."""
     names = detail["names"]
     others = [names[x] for x in ("en", "zh", "fr") if x != lang]

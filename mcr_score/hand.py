@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import errors
 from .messages import Message, msg
@@ -99,8 +100,8 @@ class Hand:
 
 # A place in a hand, for error locations: ("meld", i), ("standing", i), ("winning",),
 # ("situation", field_name) or ("end",).
-Ref = tuple
-Locator = Callable[[Ref], "tuple[int | None, str | None]"]
+Ref = tuple[Any, ...]
+Locator = Callable[[Ref], tuple[int | None, str | None]]
 
 
 def field_locator(ref: Ref) -> tuple[int | None, str | None]:
@@ -153,7 +154,7 @@ def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = N
     return problems
 
 
-def _check_situation(hand: Hand, add: Callable) -> None:
+def _check_situation(hand: Hand, add: Callable[[type[errors.McrError], Message, Ref], None]) -> None:
     s = hand.situation
     for name in ("seat_wind", "prevalent_wind"):
         if getattr(s, name) not in WINDS:

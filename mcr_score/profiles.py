@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from .errors import ProfileFileError, UnknownProfileError, raise_all
 
@@ -28,10 +29,10 @@ from .fans.ids import Fan
 from .fans.table import FANS
 from .messages import Message, msg
 
-_EMPTY: Mapping = MappingProxyType({})
+_EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
 
-def _none() -> Mapping:
+def _none() -> Mapping[Any, Any]:
     return _EMPTY
 
 
@@ -356,7 +357,7 @@ def get(name: str) -> Profile:
 HOUSE_KEYS = ("name", "description", "base", "switches")
 
 
-def load(path: str | os.PathLike) -> Profile:
+def load(path: str | os.PathLike[str]) -> Profile:
     """A club's house rules from a TOML file: `name`, optional `description`, optional `base` (a
     built-in profile whose choices it starts from) and a `[switches]` table of switch = option.
 
@@ -410,6 +411,7 @@ def load(path: str | os.PathLike) -> Profile:
         for key in by_key.keys() - switches.keys():
             problem(msg("error.profile.unset"), f"switches.{key}")
     raise_all(problems)
+    assert isinstance(name, str)  # a missing or empty name was raised above
     return build(name, choices, description or f"house rules from {Path(where).name}")
 
 

@@ -2,28 +2,31 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .hand import Hand, Meld, Situation
 from .i18n import fan_name
 from .messages import DEFAULT_LANG, text
 from .notation import format_hand, format_tiles
+from .profiles import PROFILES, SWITCHES, Switch
 from .scoring import MINIMUM, Score
 from .textwidth import pad, width
 
 _PLAYERS = {1: "left", 2: "opposite", 3: "right"}
 
 
-def meld_to_dict(meld: Meld) -> dict:
+def meld_to_dict(meld: Meld) -> dict[str, Any]:
     return {"type": meld.kind, "tile": meld.tile.code, "tiles": [t.code for t in meld.tiles],
             "concealed": meld.concealed, "claim": meld.claim, "promoted": meld.promoted}
 
 
-def situation_to_dict(s: Situation) -> dict:
+def situation_to_dict(s: Situation) -> dict[str, Any]:
     return {"self_drawn": s.self_drawn, "last_copy": s.last_copy, "wall_last": s.wall_last,
             "kong": s.kong, "seat_wind": s.seat_wind, "prevalent_wind": s.prevalent_wind,
             "flowers": s.flowers, "flower_letters": s.flower_letters}
 
 
-def hand_to_dict(hand: Hand) -> dict:
+def hand_to_dict(hand: Hand) -> dict[str, Any]:
     return {"canonical": format_hand(hand), "melds": [meld_to_dict(m) for m in hand.melds],
             "standing": [t.code for t in hand.standing],
             "winning": hand.winning.code if hand.winning else None,
@@ -106,8 +109,6 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG) -> 
 
 def rules_text() -> str:
     """The profiles, then each switch with every option and which profiles choose it."""
-    from .profiles import PROFILES, SWITCHES
-
     lines = ["profiles:"]
     lines += [f"  {p.name}: {p.description}" for p in PROFILES.values()]
     for switch in SWITCHES:
@@ -123,15 +124,13 @@ def rules_text() -> str:
 def rules_markdown() -> str:
     """docs/rules.md: the switches on which the profiles differ, their two readings side by side;
     then the switches both profiles set alike (points the texts leave open), with the other readings."""
-    from .profiles import PROFILES, SWITCHES
-
     gb, cn = PROFILES["green-book"], PROFILES["china"]
 
-    def reading(s, key: str, named: bool = False) -> str:
+    def reading(s: Switch, key: str, named: bool = False) -> str:
         option = s.options[key]
         return f"{f'`{key}`: ' if named else ''}{option.text} ({option.cite})"
 
-    def example(s) -> str:
+    def example(s: Switch) -> str:
         return "`" + s.example.replace("|", "\\|") + "`"  # a bare | would end the table cell
 
     lines = [

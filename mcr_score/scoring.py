@@ -247,7 +247,7 @@ def _groups(arr: Arrangement, sets: tuple[Set, ...]) -> tuple[list[Group], dict[
     if arr.singles:
         kind = "knitted" if arr.form in (KNITTED_STRAIGHT, HONORS_KNITTED) else "single"
         singles = sorted(arr.singles)
-        if arr.form == THIRTEEN_ORPHANS:
+        if arr.form == THIRTEEN_ORPHANS and arr.pair is not None:
             singles.remove(arr.pair)  # the doubled orphan is shown as the pair
         where[KNIT] = len(groups)
         groups.append(Group(kind, tuple(Tile.from_index(t) for t in singles), True))

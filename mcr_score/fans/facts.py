@@ -66,8 +66,7 @@ def build_facts(arr: Arrangement, concealed_counts: tuple[int, ...], win: int, s
             not any(p.wait not in ("pung", "pair") for p in places):
         exposed_pung = next((p.position for p in places if p.wait == "pung"), None)
         if exposed_pung is not None:
-            kind, tile, _, declared = sets[exposed_pung]
-            sets[exposed_pung] = (kind, tile, False, declared)
+            sets[exposed_pung] = sets[exposed_pung]._replace(concealed=False)
     counts = list(concealed_counts)
     for kind, tile, _, declared in sets:
         if declared:

@@ -988,4 +988,6 @@ def points(fan_id: int, profile: str) -> int | None:
     """
     if profile not in PROFILES:
         raise ValueError(f"unknown profile {profile!r}; expected one of {PROFILES}")
-    return FANS[fan_id].points.get(profile)
+    if fan_id not in FANS:
+        raise KeyError(fan_id)
+    return FANS[Fan(fan_id)].points.get(profile)
