@@ -15,7 +15,7 @@ from .notation import parse_hand, with_situation
 from .notation import format_hand
 from . import profiles
 from .profiles import DEFAULT, PROFILES
-from .render import hand_text, hand_to_dict, rules_markdown, rules_text, score_text
+from .present.text import hand_text, hand_to_dict, rules_markdown, rules_text, score_text
 from .scoring import score as score_hand
 
 WIND = click.Choice(["E", "S", "W", "N"], case_sensitive=False)

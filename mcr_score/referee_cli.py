@@ -15,12 +15,12 @@ import click
 
 from . import errors
 from .cli import RULES, RULES_HELP, WIND, apply_situation, situation_options
-from .explain import explain as explain_hand
-from .explain import fan_detail, fan_table, rejection
-from .explain_render import Style, render_explanation, render_fan, render_fan_table, render_rejection
+from .present.referee import explain as explain_hand
+from .present.referee import fan_detail, fan_table, rejection
+from .present.referee_text import Style, render_explanation, render_fan, render_fan_table, render_rejection
 from .fans.ids import Fan
 from .fans.table import FANS
-from .i18n import LANGS, language_from_env
+from .present.i18n import LANGS, language_from_env
 from .notation import parse_hand
 from .profiles import DEFAULT
 

@@ -23,8 +23,8 @@ import strategies  # noqa: E402
 from reference import reference_fans  # noqa: E402
 
 from mcr_score.cli import main  # noqa: E402  (imported first: it registers the referee commands)
-from mcr_score.explain import explain, fan_detail, fan_table  # noqa: E402
-from mcr_score.explain_render import (  # noqa: E402
+from mcr_score.present.referee import explain, fan_detail, fan_table  # noqa: E402
+from mcr_score.present.referee_text import (  # noqa: E402
     PLAIN, Style, draw_tiles, not_counted_sentence, render_explanation,
 )
 from mcr_score.fans.ids import Fan  # noqa: E402

@@ -22,7 +22,7 @@ from strategies import generate  # noqa: E402
 
 from mcr_score import parse_hand, score  # noqa: E402
 from mcr_score import profiles  # noqa: E402
-from mcr_score.render import rules_markdown  # noqa: E402
+from mcr_score.present.text import rules_markdown  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

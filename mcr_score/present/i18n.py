@@ -8,9 +8,9 @@ the rulebook's terms (不重复、不拆移、不得相同、套算一次, 错�
 
 from __future__ import annotations
 
-from .fans.ids import Fan
-from .fans.table import FANS
-from .messages import DEFAULT_LANG, LANGS, language_from_env, text
+from ..fans.ids import Fan
+from ..fans.table import FANS
+from ..messages import DEFAULT_LANG, LANGS, language_from_env, text
 
 __all__ = ["DEFAULT_LANG", "LANGS", "fan_name", "join_and", "language_from_env", "seat", "text"]
 

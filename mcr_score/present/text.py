@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .hand import Hand, Meld, Situation
+from ..hand import Hand, Meld, Situation
 from .i18n import fan_name
-from .messages import DEFAULT_LANG, text
-from .notation import format_hand, format_tiles
-from .profiles import PROFILES, SWITCHES, Switch
-from .scoring import MINIMUM, Score
-from .textwidth import pad, width
+from ..messages import DEFAULT_LANG, text
+from ..notation import format_hand, format_tiles
+from ..profiles import PROFILES, SWITCHES, Switch
+from ..scoring import MINIMUM, Score
+from ..textwidth import pad, width
 
 _PLAYERS = {1: "left", 2: "opposite", 3: "right"}
 

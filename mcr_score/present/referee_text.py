@@ -16,12 +16,12 @@ from dataclasses import dataclass
 
 import click
 
-from .errors import McrError
-from .fans.ids import Fan
+from ..errors import McrError
+from ..fans.ids import Fan
 from .i18n import fan_name, join_and, seat, text
-from .notation import format_tiles
-from .textwidth import pad, width
-from .tiles import TO_UNICODE, Tile
+from ..notation import format_tiles
+from ..textwidth import pad, width
+from ..tiles import TO_UNICODE, Tile
 
 
 def format_codes(codes: list[str]) -> str:
