@@ -12,7 +12,7 @@ from ..fans.ids import Fan
 from ..fans.table import FANS
 from ..messages import DEFAULT_LANG, LANGS, language_from_env, text
 
-__all__ = ["DEFAULT_LANG", "LANGS", "fan_name", "join_and", "language_from_env", "seat", "text"]
+__all__ = ["DEFAULT_LANG", "LANGS", "fan_name", "join_and", "join_or", "language_from_env", "seat", "text"]
 
 
 def fan_name(fan: Fan | int, lang: str) -> str:
@@ -25,7 +25,16 @@ def seat(wind: str, lang: str) -> str:
 
 def join_and(items: list[str], lang: str) -> str:
     """`a, b and c` in the language (the Chinese list separator is 、)."""
+    return _join(items, lang, "and")
+
+
+def join_or(items: list[str], lang: str) -> str:
+    """`a, b or c` in the language."""
+    return _join(items, lang, "or")
+
+
+def _join(items: list[str], lang: str, word: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     sep = "、" if lang == "zh" else ", "
-    return sep.join(items[:-1]) + text("and", lang) + items[-1]
+    return sep.join(items[:-1]) + text(word, lang) + items[-1]

@@ -18,7 +18,8 @@ import click
 
 from ..errors import McrError
 from ..fans.ids import Fan
-from .i18n import fan_name, join_and, seat, text
+from ..scoring import TIE_BREAK
+from .i18n import fan_name, join_and, join_or, seat, text
 from ..notation import format_tiles
 from ..textwidth import pad, width
 from ..tiles import TO_UNICODE, Tile
@@ -162,7 +163,8 @@ def _fan_table(fans: list[dict[str, Any]], lang: str, style: Style) -> list[str]
 
 
 def _alternative(a: dict[str, Any], lang: str) -> str:
-    how = (text("alt.tie", lang, points=a["points"]) if a["behind"] == 0
+    tie_break = [fan_name(f, lang) for f in sorted(TIE_BREAK)]
+    how = (text("alt.tie", lang, points=a["points"], fans=join_or(tie_break, lang)) if a["behind"] == 0
            else text("alt.lower", lang, points=a["points"], diff=a["behind"]))
     fans = ", ".join(f"{fan_name(f['id'], lang)} {f['points']}" + (f"×{f['count']}" if f["count"] > 1 else "")
                      for f in a["fans"])
