@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from mcr_score.cli import main
+from tests.support.cli import runner
 
 HAND = "[123p1][345s2][999s3]6m6pEW1m"
 KONG_HAND = "[1111s1][345s2][999s3]6m6pEW1m"  # has a kong, and no other copy of the winning 1m
@@ -15,11 +15,7 @@ KONG_HAND = "[1111s1][345s2][999s3]6m6pEW1m"  # has a kong, and no other copy of
 
 def run(*args: str):
     """Invoke the CLI with stdout and stderr apart (click 8.2+ always; 8.1 needs mix_stderr=False)."""
-    try:
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = CliRunner()
-    result = runner.invoke(main, list(args))
+    result = runner().invoke(main, list(args))
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.stdout + result.stderr
     return result

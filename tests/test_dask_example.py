@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("dask.bag")
 
-from test_batch import mixed_lines, write_lines  # noqa: E402
+from tests.test_batch import mixed_lines, write_lines  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "dask_batch.py"
 

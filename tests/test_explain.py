@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import string
-import sys
 import tomllib
 from pathlib import Path
 
@@ -18,20 +17,17 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import strategies  # noqa: E402
-from reference import reference_fans  # noqa: E402
-
-from mcr_score.cli import main  # noqa: E402  (imported first: it registers the referee commands)
-from mcr_score.explain import FAN_EXAMPLES, explain, fan_detail, fan_table  # noqa: E402
-from mcr_score.explain_render import (  # noqa: E402
+from mcr_score.cli import main
+from mcr_score.explain import FAN_EXAMPLES, explain, fan_detail, fan_table
+from mcr_score.explain_render import (
     PLAIN, Style, draw_tiles, not_counted_sentence, render_explanation,
 )
-from mcr_score.fans.table import FANS  # noqa: E402
-from mcr_score.i18n import ERROR_MESSAGES, LANGS, MESSAGES, error_message, language_from_env  # noqa: E402
-from mcr_score.notation import parse_hand  # noqa: E402
-from mcr_score.scoring import score  # noqa: E402
+from mcr_score.fans.table import FANS
+from mcr_score.i18n import ERROR_MESSAGES, LANGS, MESSAGES, error_message, language_from_env
+from mcr_score.notation import parse_hand
+from mcr_score.scoring import score
+from tests.support import strategies
+from tests.support.reference import reference_fans
 
 CASES = Path(__file__).resolve().parent.parent / "examples" / "referee"
 STRAIGHT = "[123m1]456789m33pCC3p|WE0000"

@@ -8,21 +8,16 @@ is compared against the wrong thing. These tests pin both down.
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import strategies  # noqa: E402
-from reference import (  # noqa: E402
+from mcr_score import Hand, Meld, Tile, check_hand, format_hand, parse_hand
+from tests.support import strategies
+from tests.support.reference import (
     CONCEALED_AND_MELDED_KONG, REFERENCE_NAMES, pack, reference_fans, reference_total,
 )
-
-from mcr_score import Hand, Meld, Tile, check_hand, format_hand, parse_hand  # noqa: E402
 
 # One hand per fan id, each found by the generators and confirmed with the reference; the
 # reference must name the fan, so every entry of REFERENCE_NAMES is shown to be reachable.
