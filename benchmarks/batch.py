@@ -43,10 +43,10 @@ from mcr_score import batch, format_hand
 from mcr_score.hand import Hand, Meld, Situation
 from mcr_score.tiles import Tile
 from tests.support import strategies
+from tests.support.cli import CLI
 from tests.support.procs import children
 from tests.support.reference import reference_call
 
-CLI = [sys.executable, "-c", "import sys; from mcr_score.cli import main; sys.exit(main())"]
 TARGET_RATIO = 10.0
 
 

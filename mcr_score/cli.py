@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from . import errors
+from . import __version__, errors
 from .hand import Hand, check_hand
 from .notation import parse_hand, with_situation
 from .notation import format_hand
@@ -118,7 +118,7 @@ def handles_errors(f):
 
 
 @click.group()
-@click.version_option(package_name="mcr-score")
+@click.version_option(version=__version__)
 def main() -> None:
     """Score Chinese Official Mahjong (MCR) hands."""
 

@@ -27,12 +27,10 @@ from mcr_score import McrError, batch, check_hand, format_hand, parse_hand, scor
 from mcr_score.cli import main
 from mcr_score.hand import Hand
 from tests.support import strategies
-from tests.support.cli import runner
+from tests.support.cli import CLI, runner
 from tests.support.hand_strategies import hands as any_hands
 from tests.support.hand_strategies import written_forms
 from tests.support.procs import children
-
-CLI = [sys.executable, "-c", "import sys; from mcr_score.cli import main; sys.exit(main())"]
 
 
 def record_of(hand: Hand, **extra) -> dict:

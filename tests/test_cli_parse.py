@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+import mcr_score
 from mcr_score.cli import main
 from tests.support.cli import runner
 
@@ -165,4 +166,4 @@ def test_usage_errors_exit_2(args):
 
 def test_version():
     result = run("--version")
-    assert result.exit_code == 0 and "0.1.0" in result.stdout
+    assert result.exit_code == 0 and mcr_score.__version__ in result.stdout
