@@ -65,6 +65,7 @@ def test_wheel_ships_grammar_py_typed_and_main(wheel: Path) -> None:
         assert zf.read("mcr_score/grammar/mcr.lark") == (ROOT / "grammar" / "mcr.lark").read_bytes()
         assert "mcr_score/py.typed" in names
         assert "mcr_score/__main__.py" in names
+        assert {"mcr_score/cli/__init__.py", "mcr_score/cli/options.py", "mcr_score/cli/hand.py"} <= set(names)
 
 
 def test_wheel_version_is_the_package_version(wheel: Path) -> None:
