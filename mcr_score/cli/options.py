@@ -11,7 +11,7 @@ import functools
 import json
 import sys
 from collections.abc import Callable
-from typing import Any, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
@@ -27,8 +27,13 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 WIND = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
 
+if TYPE_CHECKING:
+    _StrParamType = click.ParamType[str]  # the type checker sees a recent click, where ParamType is generic
+else:
+    _StrParamType = click.ParamType  # and not subscriptable at run time on the older clicks pyproject allows
 
-class RulesType(click.ParamType):
+
+class RulesType(_StrParamType):
     """A built-in profile name or a house profile file (`.toml`), checked when the command starts."""
 
     name = "PROFILE"
@@ -37,12 +42,12 @@ class RulesType(click.ParamType):
         """click 8.2+ passes `ctx` (by keyword), 8.1 does not: accept both."""
         return "[" + "|".join(PROFILES) + "|FILE.toml]"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         try:
             profiles.get(value)  # a file is resolved there, against the working directory workers share
         except ValueError as e:
             self.fail(str(e), param, ctx)
-        return value
+        return str(value)
 
 
 RULES = RulesType()
@@ -81,7 +86,7 @@ def situation_options(f: F) -> F:
     return f
 
 
-def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool, **fields) -> Hand:
+def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool, **fields: Any) -> Hand:
     """Merge the situation options into the parsed hand, rejecting contradictions by name."""
     conflicts = []
     if robbing_kong and fields["self_drawn"]:
@@ -104,7 +109,7 @@ def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool
         return hand
     hand = with_situation(hand, **fields)
 
-    def locate(ref: tuple):
+    def locate(ref: tuple[Any, ...]) -> tuple[int | None, str | None]:
         if ref[0] == "situation":
             return None, f"situation: {_OPTION_OF_FIELD.get(ref[1], ref[1])} or the |suffix"
         return None, ref[0]
