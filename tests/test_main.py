@@ -32,7 +32,8 @@ def test_python_m_scores_a_hand() -> None:
 def test_python_m_keeps_the_exit_codes() -> None:
     proc = run("score", "[124m]x1m")
     assert proc.returncode == 2
-    assert "bad-meld" in proc.stderr and "Traceback" not in proc.stderr
+    assert "bad-meld" in proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 def test_installed_metadata_has_the_package_version() -> None:
