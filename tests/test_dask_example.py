@@ -12,8 +12,8 @@ import pytest
 
 pytest.importorskip("dask.bag")
 
-from tests.support.cli import CLI  # noqa: E402
-from tests.test_batch import mixed_lines, write_lines  # noqa: E402
+from tests.support.cli import CLI
+from tests.test_batch import mixed_lines, write_lines
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "dask_batch.py"
 

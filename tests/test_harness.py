@@ -15,9 +15,7 @@ from hypothesis import HealthCheck, given, settings
 
 from mcr_score import Hand, Meld, Tile, check_hand, format_hand, parse_hand
 from tests.support import strategies
-from tests.support.reference import (
-    CONCEALED_AND_MELDED_KONG, REFERENCE_NAMES, pack, reference_fans, reference_total,
-)
+from tests.support.reference import CONCEALED_AND_MELDED_KONG, REFERENCE_NAMES, pack, reference_fans, reference_total
 
 # One hand per fan id, each found by the generators and confirmed with the reference; the
 # reference must name the fan, so every entry of REFERENCE_NAMES is shown to be reachable.
