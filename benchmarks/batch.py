@@ -1,9 +1,9 @@
 """Throughput of `mcr-score batch` against the reference calculator, on the same hands.
 
-    /tmp/refvenv/bin/python benchmarks/batch.py --hands 20000 --seed 1 [--jobs N]
-    /tmp/refvenv/bin/python benchmarks/batch.py --million [--lines 1000000] [--keep DIR]
+    .venv/bin/python -m benchmarks.batch --hands 20000 --seed 1 [--jobs N]
+    .venv/bin/python -m benchmarks.batch --million [--lines 1000000] [--keep DIR]
 
-The default run generates `--hands` winning hands (`tests/strategies.generate`) and writes them in
+The default run generates `--hands` winning hands (`tests.support.strategies.generate`) and writes them in
 both input forms: JSON lines (the record form: melds, hand, win and the situation fields) and text
 (one `id<TAB>notation` per line). It then runs the real command, `mcr-score batch FILE -o OUT`, in a
 fresh process for each of: JSON lines and text, with `--jobs 1` and `--jobs N` (default: all
@@ -37,19 +37,16 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+from MahjongGB import MahjongFanCalculator
 
-import strategies  # noqa: E402
-from MahjongGB import MahjongFanCalculator  # noqa: E402
-from procs import children  # noqa: E402
-from reference import reference_call  # noqa: E402
+from mcr_score import batch, format_hand
+from mcr_score.hand import Hand, Meld, Situation
+from mcr_score.tiles import Tile
+from tests.support import strategies
+from tests.support.cli import CLI
+from tests.support.procs import children
+from tests.support.reference import reference_call
 
-from mcr_score import batch, format_hand  # noqa: E402
-from mcr_score.hand import Hand, Meld, Situation  # noqa: E402
-from mcr_score.tiles import Tile  # noqa: E402
-
-CLI = [sys.executable, "-c", "import sys; from mcr_score.cli import main; sys.exit(main())"]
 TARGET_RATIO = 10.0
 
 

@@ -1,8 +1,8 @@
 """Fan and shape coverage of the hand generators, scored by the reference calculator.
 
-    /tmp/refvenv/bin/python benchmarks/coverage.py --hands 20000 --seed 1
+    .venv/bin/python -m benchmarks.coverage --hands 20000 --seed 1
 
-Draws the same hands as `tests/strategies.generate(hands, seed)`, scores each with PyMahjongGB and
+Draws the same hands as `tests.support.strategies.generate(hands, seed)`, scores each with PyMahjongGB and
 prints how many hands contain each fan 1-82, the shape distribution, how often each targeted
 family hits its fan, and the time taken. Exits with status 1 if a fan occurs fewer than --min
 times, so a differential test built on these hands would leave that fan untested.
@@ -15,12 +15,9 @@ import random
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-import strategies  # noqa: E402
-from reference import REFERENCE_NAMES, reference_fans  # noqa: E402
+from tests.support import strategies
+from tests.support.reference import REFERENCE_NAMES, reference_fans
 
 FAN_NAMES = {fan: name for name, fan in REFERENCE_NAMES.items()}
 

@@ -1,6 +1,6 @@
 """Agreement of the `china` profile with the reference calculator on many generated hands.
 
-    /tmp/refvenv/bin/python benchmarks/differential.py --hands 20000 --seed 1
+    .venv/bin/python -m benchmarks.differential --hands 20000 --seed 1
 
 The pytest differential test runs a few thousand hands; this runs as many as asked, to find the
 rare disagreements, and prints the agreement, how many hands contain each fan 1-82 (counted from
@@ -14,14 +14,10 @@ import argparse
 import sys
 import time
 from collections import Counter, defaultdict
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from reference import REFERENCE_NAMES, reference_fans  # noqa: E402
-from strategies import generate  # noqa: E402
-
-from mcr_score import format_hand, score  # noqa: E402
+from mcr_score import format_hand, score
+from tests.support.reference import REFERENCE_NAMES, reference_fans
+from tests.support.strategies import generate
 
 FAN_NAMES = {fan: name for name, fan in REFERENCE_NAMES.items()}
 

@@ -1,6 +1,6 @@
 """Scoring speed of mcr-score against the reference calculator, on the same generated hands.
 
-    /tmp/refvenv/bin/python benchmarks/speed.py --hands 20000 --seed 1
+    .venv/bin/python -m benchmarks.speed --hands 20000 --seed 1
 
 The aim (issue): within 10x of the reference's time per hand, and no hand slower than 5 ms.
 Hands are generated, formatted and converted for the reference once, untimed, and the notation
@@ -10,7 +10,7 @@ that reuses them. Every call is timed on its own with `perf_counter_ns` (the clo
 under a microsecond, the same for every variant), so the slowest single hands can be named; the
 slowest are then re-timed alone, cold, to tell a really slow hand from a garbage-collection pause
 or another process taking the CPU (the load average is printed for the same reason). The
-reference is timed both with our argument conversion (`tests/reference.py`, as the differential
+reference is timed both with our argument conversion (`tests/support/reference.py`, as the differential
 tests call it) and as the bare `MahjongFanCalculator` call on pre-converted arguments.
 """
 
@@ -23,15 +23,12 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from MahjongGB import MahjongFanCalculator
 
-from MahjongGB import MahjongFanCalculator  # noqa: E402
-from reference import reference_call, reference_fans  # noqa: E402
-from strategies import generate  # noqa: E402
-
-from mcr_score import arrangements, format_hand, parse_hand, score  # noqa: E402
+from mcr_score import arrangements, format_hand, parse_hand, score
+from tests.support.reference import reference_call, reference_fans
+from tests.support.strategies import generate
 
 SLOW_MS = 5.0
 TARGET_RATIO = 10.0

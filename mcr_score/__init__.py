@@ -1,12 +1,12 @@
 """mcr-score: a scorer for Chinese Official Mahjong (MCR)."""
 
+__version__ = "0.1.0"  # the only place the version is written (pyproject reads it)
+
 from .errors import HandError, McrError, NotationError
 from .hand import Hand, Meld, Situation, check_hand
 from .notation import format_hand, parse_hand, with_situation
 from .scoring import FanCount, NotCounted, Score, score
 from .tiles import Tile
-
-__version__ = "0.1.0"
 
 __all__ = [
     "Hand", "HandError", "McrError", "Meld", "NotationError", "Situation", "Tile",

@@ -23,15 +23,14 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import strategies
-from hand_strategies import hands as any_hands
-from hand_strategies import written_forms
-from procs import children
 from mcr_score import McrError, batch, check_hand, format_hand, parse_hand, score
 from mcr_score.cli import main
 from mcr_score.hand import Hand
-
-CLI = [sys.executable, "-c", "import sys; from mcr_score.cli import main; sys.exit(main())"]
+from tests.support import strategies
+from tests.support.cli import CLI, runner
+from tests.support.hand_strategies import hands as any_hands
+from tests.support.hand_strategies import written_forms
+from tests.support.procs import children
 
 
 def record_of(hand: Hand, **extra) -> dict:
@@ -54,11 +53,7 @@ def expected(hand, rules="green-book", **head) -> dict:
 
 
 def cli(*args: str, input: bytes | None = None):
-    try:
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = CliRunner()
-    result = runner.invoke(main, ["batch", *args], input=input)
+    result = runner().invoke(main, ["batch", *args], input=input)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.stdout + result.stderr
     return result

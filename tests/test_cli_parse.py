@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
+import mcr_score
 from mcr_score.cli import main
+from tests.support.cli import runner
 
 HAND = "[123p1][345s2][999s3]6m6pEW1m"
 KONG_HAND = "[1111s1][345s2][999s3]6m6pEW1m"  # has a kong, and no other copy of the winning 1m
@@ -15,11 +16,7 @@ KONG_HAND = "[1111s1][345s2][999s3]6m6pEW1m"  # has a kong, and no other copy of
 
 def run(*args: str):
     """Invoke the CLI with stdout and stderr apart (click 8.2+ always; 8.1 needs mix_stderr=False)."""
-    try:
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = CliRunner()
-    result = runner.invoke(main, list(args))
+    result = runner().invoke(main, list(args))
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.stdout + result.stderr
     return result
@@ -169,4 +166,4 @@ def test_usage_errors_exit_2(args):
 
 def test_version():
     result = run("--version")
-    assert result.exit_code == 0 and "0.1.0" in result.stdout
+    assert result.exit_code == 0 and mcr_score.__version__ in result.stdout

@@ -12,7 +12,8 @@ import pytest
 
 pytest.importorskip("dask.bag")
 
-from test_batch import mixed_lines, write_lines  # noqa: E402
+from tests.support.cli import CLI
+from tests.test_batch import mixed_lines, write_lines
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "dask_batch.py"
 
@@ -20,8 +21,7 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "dask_batch.py"
 def test_dask_example_matches_the_batch_command(tmp_path):
     lines = [line for line in mixed_lines(400, seed=3) if isinstance(line, str)]  # Dask decodes the whole block
     path = write_lines(tmp_path / "in.jsonl", lines)
-    cli = subprocess.run([sys.executable, "-c", "import sys; from mcr_score.cli import main; sys.exit(main())",
-                          "batch", str(path), "--rules", "china", "--jobs", "1"], capture_output=True, check=True)
+    cli = subprocess.run([*CLI, "batch", str(path), "--rules", "china", "--jobs", "1"], capture_output=True, check=True)
     want = [{**json.loads(line), "line": None} for line in cli.stdout.decode().splitlines()]
     result = subprocess.run([sys.executable, str(EXAMPLE), str(path), "-o", str(tmp_path / "out"), "--rules", "china",
                              "--scheduler", "processes", "--blocksize", "16kB"], capture_output=True, text=True)

@@ -9,19 +9,14 @@ if the generators stopped producing some fan, agreement would silently stop test
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, note, settings
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from reference import REFERENCE_NAMES, reference_fans  # noqa: E402
-from strategies import generate, hands  # noqa: E402
-
-from mcr_score import Hand, format_hand, score  # noqa: E402
+from mcr_score import Hand, format_hand, score
+from tests.support.reference import REFERENCE_NAMES, reference_fans
+from tests.support.strategies import generate, hands
 
 SEED = 20240611
 SAMPLE_SIZE = 3000

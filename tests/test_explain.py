@@ -9,7 +9,6 @@ calculator under the china profile.
 from __future__ import annotations
 
 import json
-import sys
 import tomllib
 from pathlib import Path
 
@@ -17,21 +16,18 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import strategies  # noqa: E402
-from reference import reference_fans  # noqa: E402
-
-from mcr_score.cli import main  # noqa: E402  (imported first: it registers the referee commands)
-from mcr_score.present.referee import explain, fan_detail, fan_table  # noqa: E402
-from mcr_score.present.referee_text import (  # noqa: E402
+from mcr_score.cli import main
+from mcr_score.fans.ids import Fan
+from mcr_score.fans.table import FANS
+from mcr_score.messages import LANGS, language_from_env
+from mcr_score.notation import parse_hand
+from mcr_score.present.referee import explain, fan_detail, fan_table
+from mcr_score.present.referee_text import (
     PLAIN, Style, draw_tiles, not_counted_sentence, render_explanation,
 )
-from mcr_score.fans.ids import Fan  # noqa: E402
-from mcr_score.fans.table import FANS  # noqa: E402
-from mcr_score.messages import LANGS, language_from_env  # noqa: E402
-from mcr_score.notation import parse_hand  # noqa: E402
-from mcr_score.scoring import score  # noqa: E402
+from mcr_score.scoring import score
+from tests.support import strategies
+from tests.support.reference import reference_fans
 
 CASES = Path(__file__).resolve().parent.parent / "examples" / "referee"
 STRAIGHT = "[123m1]456789m33pCC3p|WE0000"

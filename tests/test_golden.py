@@ -18,18 +18,15 @@ Checks:
 
 from __future__ import annotations
 
-import sys
 import tomllib
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from mcr_score import parse_hand  # noqa: E402
-from mcr_score.fans.table import FANS  # noqa: E402
-from mcr_score.scoring import score  # noqa: E402
+from mcr_score import parse_hand
+from mcr_score.fans.table import FANS
+from mcr_score.scoring import score
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 FAN_IDS = range(1, 83)
@@ -120,7 +117,7 @@ def test_every_fan_has_at_least_two_china_cases():
 @pytest.mark.parametrize("case", CHINA, ids=CHINA_IDS)
 def test_golden_case_matches_reference(case):
     pytest.importorskip("MahjongGB", reason="the reference calculator (pymahjonggb 1.4.0) is not installed")
-    from reference import reference_fans, reference_total
+    from tests.support.reference import reference_fans, reference_total
 
     hand = parse_hand(case["hand"])
     ref = reference_fans(hand)

@@ -8,22 +8,15 @@ is compared against the wrong thing. These tests pin both down.
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import strategies  # noqa: E402
-from reference import (  # noqa: E402
-    CONCEALED_AND_MELDED_KONG, REFERENCE_NAMES, pack, reference_fans, reference_total,
-)
-
-from mcr_score import Hand, Meld, Tile, check_hand, format_hand, parse_hand  # noqa: E402
-from mcr_score.fans.table import FANS  # noqa: E402
+from mcr_score import Hand, Meld, Tile, check_hand, format_hand, parse_hand
+from mcr_score.fans.table import FANS
+from tests.support import strategies
+from tests.support.reference import CONCEALED_AND_MELDED_KONG, REFERENCE_NAMES, pack, reference_fans, reference_total
 
 # One hand per fan (the table's `example`), each confirmed with the reference; the reference must
 # name the fan, so every entry of REFERENCE_NAMES is shown to be reachable.

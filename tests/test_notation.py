@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mcr_score
-from hand_strategies import hands, written_forms
 from mcr_score import Hand, HandError, McrError, Meld, NotationError, Situation, Tile, check_hand
 from mcr_score.notation import format_hand, parse_hand
+from tests.support.hand_strategies import hands, written_forms
 
 
 def ts(spec: str) -> tuple[Tile, ...]:

@@ -1,7 +1,8 @@
-"""The grammar lives outside the package in the repository; an installed wheel must still find it.
+"""The wheel as users get it: the grammar (outside the package in the repository), `py.typed`, the
+version written once in `mcr_score/__init__.py`, and `python -m mcr_score`.
 
 An editable install or a source checkout would hide a packaging mistake (the parser falls back to
-the repository's `grammar/`), so this builds a real wheel and imports it from an unzipped copy.
+the repository's `grammar/`), so this builds a real wheel once and imports it from an unzipped copy.
 """
 
 from __future__ import annotations
@@ -10,9 +11,12 @@ import os
 import subprocess
 import sys
 import zipfile
+from email.parser import Parser
 from pathlib import Path
 
 import pytest
+
+import mcr_score
 
 ROOT = Path(__file__).resolve().parents[1]
 NETWORK_DOWN = ("Failed to establish a new connection", "Temporary failure in name resolution",
@@ -33,20 +37,54 @@ def build_wheel(out: Path) -> Path:
     return wheel
 
 
-def test_grammar_is_found_from_an_installed_wheel(tmp_path):
-    wheel = build_wheel(tmp_path / "dist")
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One wheel for the whole module: building it is the slow part."""
+    return build_wheel(tmp_path_factory.mktemp("dist"))
+
+
+@pytest.fixture(scope="module")
+def site(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel unzipped, as an installer would lay it out in site-packages."""
+    target = tmp_path_factory.mktemp("site")
     with zipfile.ZipFile(wheel) as zf:
-        assert "mcr_score/grammar/mcr.lark" in zf.namelist()
+        zf.extractall(target)
+    return target.resolve()
+
+
+def run_from(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """This interpreter with only the unzipped wheel to import mcr_score from, away from the repository."""
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    return subprocess.run([sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_wheel_ships_grammar_py_typed_and_main(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        assert "mcr_score/grammar/mcr.lark" in names
         assert zf.read("mcr_score/grammar/mcr.lark") == (ROOT / "grammar" / "mcr.lark").read_bytes()
-        zf.extractall(tmp_path / "site")
-    site = (tmp_path / "site").resolve()
-    elsewhere = tmp_path / "cwd"
-    elsewhere.mkdir()
+        assert "mcr_score/py.typed" in names
+        assert "mcr_score/__main__.py" in names
+        assert {"mcr_score/cli/__init__.py", "mcr_score/cli/options.py", "mcr_score/cli/hand.py"} <= set(names)
+
+
+def test_wheel_version_is_the_package_version(wheel: Path) -> None:
+    assert wheel.name.startswith(f"mcr_score-{mcr_score.__version__}-")
+    with zipfile.ZipFile(wheel) as zf:
+        (metadata,) = [n for n in zf.namelist() if n.endswith(".dist-info/METADATA")]
+        assert Parser().parsestr(zf.read(metadata).decode())["Version"] == mcr_score.__version__
+
+
+def test_python_m_mcr_score_runs_from_the_wheel(site: Path, tmp_path: Path) -> None:
+    proc = run_from(site, tmp_path, "-m", "mcr_score", "--version")
+    assert proc.returncode == 0, proc.stderr
+    assert mcr_score.__version__ in proc.stdout
+
+
+def test_grammar_is_found_from_an_installed_wheel(site: Path, tmp_path: Path) -> None:
     code = ("import mcr_score, mcr_score.notation as n; print(mcr_score.__file__); print(n.grammar_path()); "
             "print(mcr_score.parse_hand('1112345678999s9s').winning)")
-    env = {**os.environ, "PYTHONPATH": str(site)}
-    proc = subprocess.run([sys.executable, "-c", code], cwd=elsewhere, env=env, capture_output=True, text=True,
-                          timeout=120)
+    proc = run_from(site, tmp_path, "-c", code)
     assert proc.returncode == 0, proc.stderr
     module_file, grammar, winning = proc.stdout.splitlines()
     assert Path(module_file).resolve().is_relative_to(site), module_file

@@ -8,21 +8,16 @@ A further test checks, on generated hands, that every difference between `green-
 reference is explained by listed switches.
 """
 
-import sys
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from reference import reference_fans  # noqa: E402
-from strategies import generate  # noqa: E402
-
-from mcr_score import parse_hand, score  # noqa: E402
-from mcr_score import profiles  # noqa: E402
-from mcr_score.present.text import rules_markdown  # noqa: E402
+from mcr_score import parse_hand, profiles, score
+from mcr_score.present.text import rules_markdown
+from tests.support.reference import reference_fans
+from tests.support.strategies import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 

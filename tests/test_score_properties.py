@@ -10,21 +10,16 @@ without listing one twice (which would waste time on hands like four identical c
 from __future__ import annotations
 
 import dataclasses
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from strategies import non_winning_hands, winning_hands  # noqa: E402
-
-from mcr_score import Hand, Meld, Tile, format_hand, parse_hand, score  # noqa: E402
-from mcr_score.arrangements import CHOW, KONG, PUNG, arrangements  # noqa: E402
-from mcr_score.tiles import NAMES  # noqa: E402
+from mcr_score import Hand, Meld, Tile, format_hand, parse_hand, score
+from mcr_score.arrangements import CHOW, KONG, PUNG, arrangements
+from mcr_score.tiles import NAMES
+from tests.support.strategies import non_winning_hands, winning_hands
 
 PROFILE = "china"
 FLOWERS = 81

@@ -6,9 +6,9 @@ import unicodedata
 
 import pytest
 
-from hand_strategies import unicode_tile
 from mcr_score import tiles
 from mcr_score.tiles import Tile
+from tests.support.hand_strategies import unicode_tile
 
 SUITED = [f"{r}{s}" for s in "mps" for r in range(1, 10)]
 

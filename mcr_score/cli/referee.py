@@ -1,8 +1,7 @@
 """The referee commands of `mcr-score`: `explain`, `fans` and `fan`.
 
-They are registered on the main group at the end of `cli.py`, and reuse its situation options,
-so import them through `mcr_score.cli` (importing this module first would be circular).
-An impossible hand or situation exits 1 (2 for bad notation) after printing its checks,
+They are registered on the group in `mcr_score/cli/__init__.py` and use the shared options of
+`options`. An impossible hand or situation exits 1 (2 for bad notation) after printing its checks,
 translated where a translation exists, with the caret under the culprit.
 """
 
@@ -13,29 +12,22 @@ import sys
 
 import click
 
-from . import errors
-from .cli import RULES, RULES_HELP, WIND, apply_situation, situation_options
-from .present.referee import explain as explain_hand
-from .present.referee import fan_detail, fan_table, rejection
-from .present.referee_text import Style, render_explanation, render_fan, render_fan_table, render_rejection
-from .fans.ids import Fan
-from .fans.table import FANS
-from .present.i18n import LANGS, language_from_env
-from .notation import parse_hand
-from .profiles import DEFAULT
-
-LANG_OPTION = click.option("--lang", type=click.Choice(LANGS), default=None,
-                           help="Language of the text: en, fr or zh (default: from LANG, else en). "
-                                "JSON carries all three names.")
-RULES_OPTION = click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
-JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+from .. import errors
+from ..fans.ids import Fan
+from ..fans.table import FANS
+from ..messages import language_from_env
+from ..notation import parse_hand
+from ..present.referee import explain as explain_hand
+from ..present.referee import fan_detail, fan_table, rejection
+from ..present.referee_text import Style, render_explanation, render_fan, render_fan_table, render_rejection
+from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, WIND, apply_situation, situation_options
 
 
 def _style(err: bool = False) -> Style:
     return Style.for_stream(sys.stderr if err else sys.stdout)
 
 
-def _dump(data) -> None:
+def _dump(data: object) -> None:
     click.echo(json.dumps(data, ensure_ascii=False))
 
 

@@ -1,50 +1,69 @@
-"""The `mcr-score` command line. Notation errors exit 2, other errors 1, never a traceback."""
+"""What the `mcr-score` commands share: the situation options and `apply_situation`, the RULES
+parameter type, the --rules/--lang/--json options, and the error handling (message or JSON, exit code).
+
+Command modules import this module; none of it imports a command, so there is no import circle.
+Notation errors exit 2, other errors 1, never a traceback.
+"""
 
 from __future__ import annotations
 
 import functools
 import json
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
-from . import errors
-from .hand import Hand, check_hand
-from .messages import LANGS, language_from_env, msg
-from .notation import parse_hand, with_situation
-from .notation import format_hand
-from . import profiles
-from .profiles import DEFAULT, PROFILES
-from .present.text import hand_text, hand_to_dict, rules_markdown, rules_text, score_text
-from .scoring import score as score_hand
+from .. import errors, profiles
+from ..hand import Hand, check_hand
+from ..messages import LANGS, msg
+from ..notation import with_situation
+from ..profiles import DEFAULT, PROFILES
+
+P = ParamSpec("P")
+R = TypeVar("R")
+F = TypeVar("F", bound=Callable[..., Any])
 
 WIND = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
 
+if TYPE_CHECKING:
+    _StrParamType = click.ParamType[str]  # the type checker sees a recent click, where ParamType is generic
+else:
+    _StrParamType = click.ParamType  # and not subscriptable at run time on the older clicks pyproject allows
 
-class RulesType(click.ParamType):
+
+class RulesType(_StrParamType):
     """A built-in profile name or a house profile file (`.toml`), checked when the command starts."""
 
     name = "PROFILE"
 
-    def get_metavar(self, param, *args) -> str:
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        """click 8.2+ passes `ctx` (by keyword), 8.1 does not: accept both."""
         return "[" + "|".join(PROFILES) + "|FILE.toml]"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         try:
             profiles.get(value)  # a file is resolved there, against the working directory workers share
         except ValueError as e:
             self.fail(str(e), param, ctx)
-        return value
+        return str(value)
 
 
 RULES = RulesType()
 RULES_HELP = "Rule profile: green-book, china, or a house profile file NAME.toml."
 
+LANG_OPTION = click.option("--lang", type=click.Choice(LANGS), default=None,
+                           help="Language of the text: en, fr or zh (default: from LANG, else en). "
+                                "JSON carries all three names.")
+RULES_OPTION = click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+
 _OPTION_OF_FIELD = {"self_drawn": "--self-drawn/--discard", "last_copy": "--last-tile", "wall_last": "--wall-last",
                     "kong": "--kong", "seat_wind": "--seat", "prevalent_wind": "--prevalent", "flowers": "--flowers"}
 
 
-def situation_options(f):
+def situation_options(f: F) -> F:
     """Options that set or override the hand's `|EE0000|N` situation."""
     options = [
         click.option("--self-drawn/--discard", "self_drawn", default=None,
@@ -67,7 +86,7 @@ def situation_options(f):
     return f
 
 
-def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool, **fields) -> Hand:
+def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool, **fields: Any) -> Hand:
     """Merge the situation options into the parsed hand, rejecting contradictions by name."""
     conflicts = []
     if robbing_kong and fields["self_drawn"]:
@@ -90,7 +109,7 @@ def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool
         return hand
     hand = with_situation(hand, **fields)
 
-    def locate(ref: tuple):
+    def locate(ref: tuple[Any, ...]) -> tuple[int | None, str | None]:
         if ref[0] == "situation":
             return None, f"situation: {_OPTION_OF_FIELD.get(ref[1], ref[1])} or the |suffix"
         return None, ref[0]
@@ -99,7 +118,7 @@ def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool
     return hand
 
 
-def _fail(error: errors.McrError, as_json: bool) -> None:
+def _fail(error: errors.McrError, as_json: bool) -> NoReturn:
     if as_json:
         click.echo(json.dumps({"ok": False, "error": error.to_dict()}, ensure_ascii=False))
     else:
@@ -107,69 +126,12 @@ def _fail(error: errors.McrError, as_json: bool) -> None:
     sys.exit(error.exit_code)
 
 
-def handles_errors(f):
+def handles_errors(f: Callable[P, R]) -> Callable[P, R]:
     """Turn our errors into a message and exit code 2 (notation) or 1 (other)."""
     @functools.wraps(f)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return f(*args, **kwargs)
         except errors.McrError as e:
-            _fail(e, kwargs.get("as_json", False))
+            _fail(e, bool(kwargs.get("as_json", False)))
     return wrapper
-
-
-@click.group()
-@click.version_option(package_name="mcr-score")
-def main() -> None:
-    """Score Chinese Official Mahjong (MCR) hands."""
-
-
-@main.command()
-@click.argument("text", metavar="HAND")
-@situation_options
-@click.option("--json", "as_json", is_flag=True, help="Print the structure as JSON.")
-@handles_errors
-def parse(text: str, as_json: bool, robbing_kong: bool, replacement: bool, **fields) -> None:
-    """Parse HAND and print its canonical form and structure."""
-    hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
-    if as_json:
-        click.echo(json.dumps({"ok": True, **hand_to_dict(hand)}, ensure_ascii=False))
-    else:
-        click.echo(hand_text(hand))
-
-
-
-@main.command()
-@click.option("--markdown", is_flag=True, help="Print the docs/rules.md table.")
-def rules(markdown: bool) -> None:
-    """The rule profiles and every switch, with its options, citations and an example."""
-    click.echo(rules_markdown() if markdown else rules_text(), nl=not markdown)
-
-
-@main.command()
-@click.argument("text", metavar="HAND")
-@situation_options
-@click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
-@click.option("--lang", type=click.Choice(LANGS), default=None,
-              help="Language of the text: en, fr or zh (default: from LANG, else en).")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-@handles_errors
-def score(text: str, rules: str, lang: str | None, as_json: bool, robbing_kong: bool, replacement: bool,
-          **fields) -> None:
-    """Score HAND: the best arrangement, counted and not-counted fans, total and the 8-point verdict."""
-    hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
-    result = score_hand(hand, rules)
-    if as_json:
-        click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
-    else:
-        click.echo(score_text(result, format_hand(hand), lang or language_from_env()))
-
-
-from .referee_cli import explain, fan, fans  # noqa: E402
-main.add_command(explain)
-main.add_command(fans)
-main.add_command(fan)
-
-
-from .batch_cli import batch  # noqa: E402
-main.add_command(batch)

@@ -8,9 +8,9 @@ import sys
 
 import click
 
-from . import batch as core
-from .cli import RULES, RULES_HELP
-from .profiles import DEFAULT
+from .. import batch as core
+from ..profiles import DEFAULT
+from .options import RULES, RULES_HELP
 
 EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
 

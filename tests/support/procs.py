@@ -1,4 +1,4 @@
-"""Linux /proc helpers shared by the batch tests and benchmarks/batch.py (worker processes)."""
+"""Linux /proc helpers shared by the batch tests and `benchmarks.batch` (worker processes)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,28 @@
+"""The `mcr-score` command line (entry point `mcr_score.cli:main`): the click group and its commands.
+
+One module per command family (`hand`: parse, score; `referee`: explain, fans, fan; `batch`;
+`rules`), all built on `options`. This module imports the command modules and registers their
+commands; they never import it, so there is no import circle.
+"""
+
+from __future__ import annotations
+
+import click
+
+from .. import __version__
+from . import batch, hand, referee, rules
+
+
+@click.group()
+@click.version_option(version=__version__)
+def main() -> None:
+    """Score Chinese Official Mahjong (MCR) hands."""
+
+
+main.add_command(hand.parse)
+main.add_command(hand.score)
+main.add_command(rules.rules)
+main.add_command(referee.explain)
+main.add_command(referee.fans)
+main.add_command(referee.fan)
+main.add_command(batch.batch)
