@@ -51,8 +51,10 @@ def main(argv: list[str] | None = None) -> int:
             hit[name] += target in fans
     scored = time.perf_counter()
 
-    print(f"{args.hands} hands, seed {args.seed}: generated in {generated - start:.2f} s, "
-          f"scored by the reference in {scored - generated:.2f} s")
+    print(
+        f"{args.hands} hands, seed {args.seed}: generated in {generated - start:.2f} s, "
+        f"scored by the reference in {scored - generated:.2f} s"
+    )
     print(f"not winning for the reference: {len(not_winning)}")
     print("\nFan coverage (hands containing the fan):")
     for fan in range(1, 83):

@@ -30,7 +30,7 @@ def our_fans(hand) -> dict[int, int] | None:
 def difference(ours: dict | None, ref: dict | None) -> str:
     """A key shared by disagreements of the same kind, e.g. `+69x1 -23x1` (ours minus the reference's)."""
     if ours is None or ref is None:
-        return "winning: ours {}, reference {}".format(ours is not None, ref is not None)
+        return f"winning: ours {ours is not None}, reference {ref is not None}"
     parts = []
     for fan in sorted(ours.keys() | ref.keys()):
         delta = ours.get(fan, 0) - ref.get(fan, 0)
@@ -61,16 +61,20 @@ def main(argv: list[str] | None = None) -> int:
 
     n = len(hands)
     wrong = sum(len(g) for g in groups.values())
-    print(f"{n} hands, seed {args.seed}: generated in {generated - start:.1f} s, scored by both in "
-          f"{scored - generated:.1f} s")
+    print(
+        f"{n} hands, seed {args.seed}: generated in {generated - start:.1f} s, scored by both in "
+        f"{scored - generated:.1f} s"
+    )
     print(f"agreement: {n - wrong}/{n} hands ({(n - wrong) / n:.3%}); disagreements: {wrong}")
 
     print("\nFan coverage (hands containing the fan, per the reference):")
     for fan in range(1, 83):
         print(f"  {fan:2d} {FAN_NAMES[fan]:34s} {coverage[fan]:6d}")
     rarest = min(range(1, 83), key=lambda f: coverage[f])
-    print(f"rarest fan: {rarest} {FAN_NAMES[rarest]} in {coverage[rarest]} hands; "
-          f"never seen: {[f for f in range(1, 83) if not coverage[f]] or 'none'}")
+    print(
+        f"rarest fan: {rarest} {FAN_NAMES[rarest]} in {coverage[rarest]} hands; "
+        f"never seen: {[f for f in range(1, 83) if not coverage[f]] or 'none'}"
+    )
 
     if groups:
         print(f"\nDisagreements in {len(groups)} groups (ours minus reference), at most {args.show} hands:")
@@ -79,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
             if shown >= args.show:
                 break
             print(f"  [{len(members)} hands] {key}")
-            for hand, ours, ref in members[:max(1, min(3, args.show - shown))]:
+            for hand, ours, ref in members[: max(1, min(3, args.show - shown))]:
                 print(f"    {format_hand(hand)}")
                 print(f"      ours:      {None if ours is None else dict(sorted(ours.items()))}")
                 print(f"      reference: {None if ref is None else dict(sorted(ref.items()))}")

@@ -56,9 +56,11 @@ def timed(fn: Callable, items: Sequence) -> list[int]:
 
 def summary(label: str, ns: list[int]) -> str:
     total = sum(ns) / 1e9
-    return (f"  {label:34s} {total:7.2f} s {len(ns) / total:9.0f} hands/s {sum(ns) / len(ns) / 1e3:8.1f} µs/hand "
-            f"median {statistics.median(ns) / 1e3:7.1f} µs  max {max(ns) / 1e6:7.2f} ms  "
-            f"> {SLOW_MS:g} ms: {sum(t > SLOW_MS * 1e6 for t in ns)}")
+    return (
+        f"  {label:34s} {total:7.2f} s {len(ns) / total:9.0f} hands/s {sum(ns) / len(ns) / 1e3:8.1f} µs/hand "
+        f"median {statistics.median(ns) / 1e3:7.1f} µs  max {max(ns) / 1e6:7.2f} ms  "
+        f"> {SLOW_MS:g} ms: {sum(t > SLOW_MS * 1e6 for t in ns)}"
+    )
 
 
 def cold_ms(hand, repeats: int = 5) -> float:
@@ -103,9 +105,11 @@ def main(argv: list[str] | None = None) -> int:
         results[label, "warm"] = timed(fn, items)
     gc.enable()
 
-    print(f"{len(hands)} hands, seed {args.seed}, Python {sys.version.split()[0]}, "
-          f"garbage collection {'off' if args.no_gc else 'on'} while timing, "
-          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    print(
+        f"{len(hands)} hands, seed {args.seed}, Python {sys.version.split()[0]}, "
+        f"garbage collection {'off' if args.no_gc else 'on'} while timing, "
+        f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs"
+    )
     for phase in ("cold", "warm"):
         cleared = ", ".join(f.__name__ for f in CACHED)
         print(f"\n{phase} pass{f' (caches cleared first: {cleared})' if phase == 'cold' else ''}:")
@@ -116,30 +120,34 @@ def main(argv: list[str] | None = None) -> int:
     for phase in ("cold", "warm"):
         for ours in ("mcr-score, Hand", "mcr-score, text (with parsing)"):
             mine = sum(results[ours, phase])
-            ratios = [f"{mine / sum(results[ref, phase]):6.1f}x vs {ref.split(', ')[1]}"
-                      for ref in ("reference, with conversion", "reference, bare call")]
+            ratios = [
+                f"{mine / sum(results[ref, phase]):6.1f}x vs {ref.split(', ')[1]}"
+                for ref in ("reference, with conversion", "reference, bare call")
+            ]
             print(f"  {phase} {ours:32s} {'   '.join(ratios)}")
 
     alone: dict[int, float] = {}
     for phase in ("cold", "warm"):
         ns = results["mcr-score, Hand", phase]
         slowest = sorted(range(len(ns)), key=ns.__getitem__, reverse=True)
-        for i in slowest[:args.retime]:
+        for i in slowest[: args.retime]:
             if i not in alone:
                 alone[i] = cold_ms(hands[i])
         print(f"\nslowest hands, mcr-score on Hand objects, {phase} pass (then re-timed alone, cold, best of 5):")
-        for i in slowest[:args.top]:
+        for i in slowest[: args.top]:
             print(f"  {ns[i] / 1e6:7.2f} ms  (alone {alone[i]:6.2f} ms)  {texts[i]}")
     print(f"\nslowest hands re-timed alone, cold, best of 5 (of the {len(alone)} slowest in either pass):")
-    for i in sorted(alone, key=alone.__getitem__, reverse=True)[:args.top]:
+    for i in sorted(alone, key=alone.__getitem__, reverse=True)[: args.top]:
         print(f"  {alone[i]:7.2f} ms  {texts[i]}")
 
     ratio = sum(results["mcr-score, Hand", "cold"]) / sum(results["reference, bare call", "cold"])
     worst = max(max(results["mcr-score, Hand", p]) for p in ("cold", "warm")) / 1e6
     worst_alone = max(alone.values())
-    print(f"\naim: ratio {ratio:.1f}x (cold, Hand vs bare call) {'<=' if ratio <= TARGET_RATIO else '>'} "
-          f"{TARGET_RATIO:g}x; slowest hand {worst:.2f} ms in the passes, {worst_alone:.2f} ms alone "
-          f"(aim {SLOW_MS:g} ms)")
+    print(
+        f"\naim: ratio {ratio:.1f}x (cold, Hand vs bare call) {'<=' if ratio <= TARGET_RATIO else '>'} "
+        f"{TARGET_RATIO:g}x; slowest hand {worst:.2f} ms in the passes, {worst_alone:.2f} ms alone "
+        f"(aim {SLOW_MS:g} ms)"
+    )
     return 0
 
 

@@ -9,6 +9,19 @@ from .scoring import FanCount, NotCounted, Score, score
 from .tiles import Tile
 
 __all__ = [
-    "Hand", "HandError", "McrError", "Meld", "NotationError", "Situation", "Tile",
-    "FanCount", "NotCounted", "Score", "check_hand", "format_hand", "parse_hand", "score", "with_situation",
+    "FanCount",
+    "Hand",
+    "HandError",
+    "McrError",
+    "Meld",
+    "NotCounted",
+    "NotationError",
+    "Score",
+    "Situation",
+    "Tile",
+    "check_hand",
+    "format_hand",
+    "parse_hand",
+    "score",
+    "with_situation",
 ]

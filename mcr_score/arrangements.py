@@ -44,6 +44,7 @@ def _knit_tiles(knit: Knit) -> tuple[int, ...]:
 
 KNIT_TILES = tuple(_knit_tiles(k) for k in KNITS)
 
+
 class Set(NamedTuple):
     """A chow (by its lowest tile), pung or kong; `declared` melds were shown before the win."""
 
@@ -100,8 +101,10 @@ def arrange(counts: tuple[int, ...], melds: tuple[Set, ...]) -> list[Arrangement
     if not melds:
         out.extend(_special(counts))
     if len(melds) <= 1:
-        out.extend(Arrangement(KNITTED_STRAIGHT, melds + sets, pair, knit=knit, singles=KNIT_TILES[KNITS.index(knit)])
-                   for knit, sets, pair in _knitted_straights(counts, 1 - len(melds)))
+        out.extend(
+            Arrangement(KNITTED_STRAIGHT, melds + sets, pair, knit=knit, singles=KNIT_TILES[KNITS.index(knit)])
+            for knit, sets, pair in _knitted_straights(counts, 1 - len(melds))
+        )
     return out
 
 
@@ -127,7 +130,7 @@ def _standard_possible(counts: tuple[int, ...]) -> bool:
     """Sets plus exactly one pair, suit by suit, without listing the splits."""
     pairs = 0
     for s in (0, 9, 18):
-        c = counts[s:s + 9]
+        c = counts[s : s + 9]
         n = sum(c)
         if n % 3 == 1:
             return False
@@ -146,7 +149,7 @@ def _standard_possible(counts: tuple[int, ...]) -> bool:
     return pairs == 1
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _suit_shapes(c: tuple[int, ...]) -> tuple[bool, bool]:
     """(splits into sets only, splits into sets plus one pair) for one suit's 9 counts."""
     splits = _suit_splits(c)
@@ -157,11 +160,15 @@ def standard_splits(counts: tuple[int, ...], need: int) -> list[tuple[tuple[Set,
     """Every split of `counts` into `need` concealed sets plus one pair."""
     per_suit = []
     for s in range(3):
-        options = _suit_splits(counts[9 * s:9 * s + 9])
+        options = _suit_splits(counts[9 * s : 9 * s + 9])
         if not options:
             return []
-        per_suit.append([(tuple(Set(k, 9 * s + r, True, False) for k, r in sets),
-                          None if p is None else 9 * s + p) for sets, p in options])
+        per_suit.append(
+            [
+                (tuple(Set(k, 9 * s + r, True, False) for k, r in sets), None if p is None else 9 * s + p)
+                for sets, p in options
+            ]
+        )
     honor_sets, honor_pair = [], None
     for i in range(27, 34):
         c = counts[i]
@@ -186,7 +193,7 @@ def standard_splits(counts: tuple[int, ...], need: int) -> list[tuple[tuple[Set,
     return result
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _suit_splits(c: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, int], ...], int | None], ...]:
     """Splits of one suit's 9 counts into chows and pungs plus at most one pair: ((kind, rank0), …), pair."""
     i = next((r for r in range(9) if c[r]), None)
@@ -196,13 +203,13 @@ def _suit_splits(c: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, int], ...],
     lst = list(c)
     if c[i] >= 3:
         lst[i] -= 3
-        out += [(((PUNG, i),) + s, p) for s, p in _suit_splits(tuple(lst))]
+        out += [(((PUNG, i), *s), p) for s, p in _suit_splits(tuple(lst))]
         lst[i] += 3
     if i <= 6 and c[i + 1] and c[i + 2]:
         lst[i] -= 1
         lst[i + 1] -= 1
         lst[i + 2] -= 1
-        out += [(((CHOW, i),) + s, p) for s, p in _suit_splits(tuple(lst))]
+        out += [(((CHOW, i), *s), p) for s, p in _suit_splits(tuple(lst))]
         lst[i] += 1
         lst[i + 1] += 1
         lst[i + 2] += 1
@@ -225,11 +232,10 @@ def _special(counts: tuple[int, ...]) -> list[Arrangement]:
         pair = next(i for i in ORPHANS if counts[i] == 2)
         out.append(Arrangement(THIRTEEN_ORPHANS, pair=pair, singles=ORPHANS))
     if max(counts) == 1:
-        for knit, tiles in zip(KNITS, KNIT_TILES):
+        for knit, tiles in zip(KNITS, KNIT_TILES, strict=False):
             allowed = set(tiles) | set(range(27, 34))
             if all(i in allowed for i, c in enumerate(counts) if c):
-                out.append(Arrangement(HONORS_KNITTED, knit=knit,
-                                       singles=tuple(i for i, c in enumerate(counts) if c)))
+                out.append(Arrangement(HONORS_KNITTED, knit=knit, singles=tuple(i for i, c in enumerate(counts) if c)))
                 break
     return out
 
@@ -237,7 +243,7 @@ def _special(counts: tuple[int, ...]) -> list[Arrangement]:
 def _knitted_straights(counts: tuple[int, ...], need: int) -> list[tuple[Knit, tuple[Set, ...], int]]:
     """(knit, sets, pair) for each knitted straight in `counts` completed by `need` sets and a pair."""
     out: list[tuple[Knit, tuple[Set, ...], int]] = []
-    for knit, tiles in zip(KNITS, KNIT_TILES):
+    for knit, tiles in zip(KNITS, KNIT_TILES, strict=False):
         if all(counts[i] for i in tiles):
             rest = list(counts)
             for i in tiles:

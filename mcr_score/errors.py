@@ -23,8 +23,9 @@ class McrError(ValueError):
     code = "mcr-error"
     exit_code = 1
 
-    def __init__(self, message: Message | str, *, text: str | None = None, column: int | None = None,
-                 where: str | None = None) -> None:
+    def __init__(
+        self, message: Message | str, *, text: str | None = None, column: int | None = None, where: str | None = None
+    ) -> None:
         self.msg = message if isinstance(message, Message) else Message("raw", {"text": message})
         self.text = text
         self.column = column

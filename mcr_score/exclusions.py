@@ -112,7 +112,8 @@ def _best_choice(hits: list[tuple[Fan, Hit]], points: Mapping[Fan, int]) -> list
             while parent.get(x, x) != x:
                 x = parent[x]
             return x
-        for cf, ch in chosen + [(f, h)]:
+
+        for _cf, ch in [*chosen, (f, h)]:
             roots = {root(p) for p in ch}
             if len(roots) != len(ch):
                 return False
@@ -141,8 +142,13 @@ def _best_choice(hits: list[tuple[Fan, Hit]], points: Mapping[Fan, int]) -> list
     return best
 
 
-def implied(counted: Hits, points: Mapping[Fan, int], excludes: Mapping[Fan, frozenset[Fan]],
-            excludes_one: Mapping[Fan, frozenset[Fan]], removed: list[Removed]) -> None:
+def implied(
+    counted: Hits,
+    points: Mapping[Fan, int],
+    excludes: Mapping[Fan, frozenset[Fan]],
+    excludes_one: Mapping[Fan, frozenset[Fan]],
+    removed: list[Removed],
+) -> None:
     """Non-repeat: bigger fans first (by points, then number), each counted fan removes the fans
     it implies (all their instances, or one for `excludes_one`, e.g. Nine Gates' terminal pung);
     a fan already removed removes nothing."""

@@ -40,8 +40,13 @@ class Meld:
         if self.concealed and self.kind != "kong":
             raise errors.BadMeldError(msg("error.meld.concealed", kind=msg(f"kind.{self.kind}")))
         if self.claim is not None and (self.concealed or self.claim not in CLAIMS[self.kind]):
-            raise errors.BadClaimError(msg("error.claim.misfit-concealed" if self.concealed else "error.claim.misfit",
-                                           claim=self.claim, kind=msg(f"kind.{self.kind}")))
+            raise errors.BadClaimError(
+                msg(
+                    "error.claim.misfit-concealed" if self.concealed else "error.claim.misfit",
+                    claim=self.claim,
+                    kind=msg(f"kind.{self.kind}"),
+                )
+            )
         if self.kind == "kong" and not self.concealed and self.claim is None:
             raise errors.BadClaimError(msg("error.claim.exposed-kong"))
 
@@ -138,8 +143,11 @@ def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = N
         held = len(hand.standing) + (hand.winning is not None)
         want = 14 - 3 * k
         if held != (want if hand.winning is not None else want - 1):
-            add(errors.TileCountError, msg("error.tile-count", held=held, melds=k, want=want, waiting=want - 1),
-                ("end",))
+            add(
+                errors.TileCountError,
+                msg("error.tile-count", held=held, melds=k, want=want, waiting=want - 1),
+                ("end",),
+            )
 
     places: dict[Tile, list[Ref]] = {}
     for t, ref in _tile_refs(hand):
@@ -147,8 +155,9 @@ def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = N
     for t, refs in places.items():
         if len(refs) > 4:
             located = sorted((locate(r)[0] or 0, r) for r in refs)
-            add(errors.TooManyCopiesError, msg("error.too-many-copies", n=len(refs), tile=t),
-                located[4][1])  # the fifth copy, in the order written
+            add(
+                errors.TooManyCopiesError, msg("error.too-many-copies", n=len(refs), tile=t), located[4][1]
+            )  # the fifth copy, in the order written
 
     _check_situation(hand, add)
     return problems
@@ -158,13 +167,19 @@ def _check_situation(hand: Hand, add: Callable[[type[errors.McrError], Message, 
     s = hand.situation
     for name in ("seat_wind", "prevalent_wind"):
         if getattr(s, name) not in WINDS:
-            add(errors.BadSituationError, msg("error.wind", name=msg(f"error.wind-name.{name}"), value=getattr(s, name)),
-                ("situation", name))
+            add(
+                errors.BadSituationError,
+                msg("error.wind", name=msg(f"error.wind-name.{name}"), value=getattr(s, name)),
+                ("situation", name),
+            )
     if len(s.flower_letters) != len(set(s.flower_letters)) or any(c not in FLOWER_LETTERS for c in s.flower_letters):
         add(errors.FlowerError, msg("error.flowers.letters", letters=s.flower_letters), ("situation", "flowers"))
     if s.flower_letters and len(s.flower_letters) != s.flowers:
-        add(errors.FlowerError, msg("error.flowers.count-mismatch", n=s.flowers, named=len(s.flower_letters)),
-            ("situation", "flowers"))
+        add(
+            errors.FlowerError,
+            msg("error.flowers.count-mismatch", n=s.flowers, named=len(s.flower_letters)),
+            ("situation", "flowers"),
+        )
     if not 0 <= s.flowers <= 8:
         add(errors.FlowerError, msg("error.flowers.too-many", n=s.flowers), ("situation", "flowers"))
     win = hand.winning

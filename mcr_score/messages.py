@@ -63,6 +63,7 @@ def catalogue(lang: str) -> Mapping[str, str]:
                 walk(f"{prefix}{key}.", value)
             else:
                 out[prefix + key] = value
+
     walk("", data)
     return out
 

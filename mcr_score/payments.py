@@ -19,9 +19,18 @@ BASE = 8  # points each loser pays on top of (or instead of) the total
 def payments(result: Score, hand: Hand, discarder: str | None = None) -> dict[str, Any]:
     """Who pays the winner what; nobody pays for a hand that is not a valid Hu."""
     s = hand.situation
-    out: dict[str, Any] = {"applies": False, "reason": None, "base": BASE, "total": result.total, "self_drawn": s.self_drawn,
-           "robbing_kong": s.robbing_kong, "winner": s.seat_wind, "discarder": discarder,
-           "payers": [], "winner_receives": 0}
+    out: dict[str, Any] = {
+        "applies": False,
+        "reason": None,
+        "base": BASE,
+        "total": result.total,
+        "self_drawn": s.self_drawn,
+        "robbing_kong": s.robbing_kong,
+        "winner": s.seat_wind,
+        "discarder": discarder,
+        "payers": [],
+        "winner_receives": 0,
+    }
     if not result.winning:
         return out | {"reason": "not-winning"}
     if not result.meets_minimum:
@@ -35,10 +44,15 @@ def payments(result: Score, hand: Hand, discarder: str | None = None) -> dict[st
     else:
         role = "robbed" if s.robbing_kong else "discarder"
         if discarder:
-            payers = [{"seat": discarder, "role": role, "amount": big},
-                      *({"seat": w, "role": "other", "amount": BASE} for w in others if w != discarder)]
+            payers = [
+                {"seat": discarder, "role": role, "amount": big},
+                *({"seat": w, "role": "other", "amount": BASE} for w in others if w != discarder),
+            ]
         else:
-            payers = [{"seat": None, "role": role, "amount": big}, {"seat": None, "role": "other", "amount": BASE},
-                      {"seat": None, "role": "other", "amount": BASE}]
+            payers = [
+                {"seat": None, "role": role, "amount": big},
+                {"seat": None, "role": "other", "amount": BASE},
+                {"seat": None, "role": "other", "amount": BASE},
+            ]
     receives: int = sum(p["amount"] for p in payers)
     return out | {"applies": True, "payers": payers, "winner_receives": receives}

@@ -23,7 +23,6 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import ProfileFileError, UnknownProfileError, raise_all
-
 from .fans.facts import DISCARD_PUNG_CONCEALED, LIVE_WAITS_ONLY, TILE_HOG_SUITS_ONLY
 from .fans.ids import Fan
 from .fans.table import FANS
@@ -78,8 +77,15 @@ class Switch:
     example: str
 
 
-_ALWAYS_CONCEALED = (Fan.NINE_GATES, Fan.SEVEN_SHIFTED_PAIRS, Fan.THIRTEEN_ORPHANS, Fan.FOUR_CONCEALED_PUNGS,
-                     Fan.SEVEN_PAIRS, Fan.GREATER_HONORS_AND_KNITTED_TILES, Fan.LESSER_HONORS_AND_KNITTED_TILES)
+_ALWAYS_CONCEALED = (
+    Fan.NINE_GATES,
+    Fan.SEVEN_SHIFTED_PAIRS,
+    Fan.THIRTEEN_ORPHANS,
+    Fan.FOUR_CONCEALED_PUNGS,
+    Fan.SEVEN_PAIRS,
+    Fan.GREATER_HONORS_AND_KNITTED_TILES,
+    Fan.LESSER_HONORS_AND_KNITTED_TILES,
+)
 # Second-hand Green Book readings: transcriptions of the EMA-hosted PDF (mcr_EN.pdf) that agree
 # word for word (jkrothschild-bot/mahjong-mcr at f340a61 with page numbers; a Perl fan module;
 # an "MCR 2006 interaction policy"), and Sloper's column #293 on the Tianjin 2006 rulings.
@@ -88,179 +94,308 @@ GB = "Green Book 2006"
 
 SWITCHES: tuple[Switch, ...] = (
     Switch(
-        "two-concealed-kongs", "Points of Two Concealed Kongs (no. 48)",
-        {"8": Option("8 points, the last fan of the 8-point tier",
-                     f"{GB} §3.8.1 p.16 and App. 1 p.37; Sloper S259, S341", points_from={Fan.TWO_CONCEALED_KONGS: "green-book"}),
-         "6": Option("6 points, as in the 1998 table (#53)", "R98 #53 p.26; A#53", points_from={Fan.TWO_CONCEALED_KONGS: "china"})},
-        "[1111m][2222s]345pEE67s8s|EE1000"),
+        "two-concealed-kongs",
+        "Points of Two Concealed Kongs (no. 48)",
+        {
+            "8": Option(
+                "8 points, the last fan of the 8-point tier",
+                f"{GB} §3.8.1 p.16 and App. 1 p.37; Sloper S259, S341",
+                points_from={Fan.TWO_CONCEALED_KONGS: "green-book"},
+            ),
+            "6": Option(
+                "6 points, as in the 1998 table (#53)",
+                "R98 #53 p.26; A#53",
+                points_from={Fan.TWO_CONCEALED_KONGS: "china"},
+            ),
+        },
+        "[1111m][2222s]345pEE67s8s|EE1000",
+    ),
     Switch(
-        "concealed-and-melded-kong", "One concealed kong plus one melded kong",
-        {"private-fan": Option(
-            "the private fan 明暗杠 (no. 82), 5 points, instead of Two Melded Kongs, Concealed Kong "
-            "and Melded Kong", "A#57 note; A-code SUPPORT_CONCEALED_KONG_AND_MELDED_KONG=1 (PyMahjongGB 1.4.0)",
-            points_from={Fan.CONCEALED_KONG_AND_MELDED_KONG: "china"}),
-         "six-points": Option(
-            "6 points: Two Melded Kongs (4), the concealed one also scoring Concealed Kong (2), no private fan",
-            f"{GB} §3.8.1 p.16, fan 57: \"One Melded Kong and one Concealed Kong are 6 points\"; S259",
-            points_from={Fan.CONCEALED_KONG_AND_MELDED_KONG: None})},
-        "[1111m][2222s1]345pEE67s8s|EE1000"),
+        "concealed-and-melded-kong",
+        "One concealed kong plus one melded kong",
+        {
+            "private-fan": Option(
+                "the private fan 明暗杠 (no. 82), 5 points, instead of Two Melded Kongs, Concealed Kong "
+                "and Melded Kong",
+                "A#57 note; A-code SUPPORT_CONCEALED_KONG_AND_MELDED_KONG=1 (PyMahjongGB 1.4.0)",
+                points_from={Fan.CONCEALED_KONG_AND_MELDED_KONG: "china"},
+            ),
+            "six-points": Option(
+                "6 points: Two Melded Kongs (4), the concealed one also scoring Concealed Kong (2), no private fan",
+                f'{GB} §3.8.1 p.16, fan 57: "One Melded Kong and one Concealed Kong are 6 points"; S259',
+                points_from={Fan.CONCEALED_KONG_AND_MELDED_KONG: None},
+            ),
+        },
+        "[1111m][2222s1]345pEE67s8s|EE1000",
+    ),
     Switch(
         "fully-concealed-with-concealed-forms",
         "Fully Concealed Hand (56) on a self-drawn hand that is concealed by nature (4, 6, 7, 12, 19, 20, 34)",
-        {"combined": Option(
-            "counted: Fully Concealed Hand (4) instead of Self-Drawn (1)",
-            f"{GB} §3.8.1 pp.14-15, fans 4, 6, 7, 12, 19, 20, 34: \"Fully Concealed may be combined if Self-Drawn\"",
-            remove_excludes={fan: frozenset({Fan.FULLY_CONCEALED_HAND}) for fan in _ALWAYS_CONCEALED}),
-         "not-counted": Option(
-            "not counted: only Self-Drawn (1)", "R98 #6, #7, #19, #20, #34; A#56 and A#62 notes",
-            add_excludes={fan: frozenset({Fan.FULLY_CONCEALED_HAND}) for fan in _ALWAYS_CONCEALED})},
-        "1133557799mEE2p2p|EE1000"),
+        {
+            "combined": Option(
+                "counted: Fully Concealed Hand (4) instead of Self-Drawn (1)",
+                f'{GB} §3.8.1 pp.14-15, fans 4, 6, 7, 12, 19, 20, 34: "Fully Concealed may be combined if Self-Drawn"',
+                remove_excludes={fan: frozenset({Fan.FULLY_CONCEALED_HAND}) for fan in _ALWAYS_CONCEALED},
+            ),
+            "not-counted": Option(
+                "not counted: only Self-Drawn (1)",
+                "R98 #6, #7, #19, #20, #34; A#56 and A#62 notes",
+                add_excludes={fan: frozenset({Fan.FULLY_CONCEALED_HAND}) for fan in _ALWAYS_CONCEALED},
+            ),
+        },
+        "1133557799mEE2p2p|EE1000",
+    ),
     Switch(
-        "all-green-with-half-flush", "All Green (3) with Half Flush (50)",
-        {"combined": Option("Half Flush counts with All Green",
-                            f"{GB} App. 1 fan 3 (no Half Flush in its not-combined list); WMO 2014 p.23",
-                            remove_excludes={Fan.ALL_GREEN: frozenset({Fan.HALF_FLUSH})}),
-         "not-counted": Option("Half Flush is not counted", "R98 #3 p.23; A#3",
-                               add_excludes={Fan.ALL_GREEN: frozenset({Fan.HALF_FLUSH})})},
-        "[234s1]22334666sFF4s|EE0000"),
+        "all-green-with-half-flush",
+        "All Green (3) with Half Flush (50)",
+        {
+            "combined": Option(
+                "Half Flush counts with All Green",
+                f"{GB} App. 1 fan 3 (no Half Flush in its not-combined list); WMO 2014 p.23",
+                remove_excludes={Fan.ALL_GREEN: frozenset({Fan.HALF_FLUSH})},
+            ),
+            "not-counted": Option(
+                "Half Flush is not counted",
+                "R98 #3 p.23; A#3",
+                add_excludes={Fan.ALL_GREEN: frozenset({Fan.HALF_FLUSH})},
+            ),
+        },
+        "[234s1]22334666sFF4s|EE0000",
+    ),
     Switch(
-        "all-terminals-with-double-pung", "All Terminals (8) with Double Pung (65)",
-        {"combined": Option("Double Pung counts with All Terminals",
-                            f"{GB} App. 1 fan 8 (not combined with 49, 55, 73, 76 only); WMO 2014 examples",
-                            remove_excludes={Fan.ALL_TERMINALS: frozenset({Fan.DOUBLE_PUNG})}),
-         "not-counted": Option("Double Pung is not counted", "R98 #8 同刻; A CHANGELOG 2016-12-15",
-                               add_excludes={Fan.ALL_TERMINALS: frozenset({Fan.DOUBLE_PUNG})})},
-        "[111m1][111s1][999m1]99s1p1p9s|EE0000"),
+        "all-terminals-with-double-pung",
+        "All Terminals (8) with Double Pung (65)",
+        {
+            "combined": Option(
+                "Double Pung counts with All Terminals",
+                f"{GB} App. 1 fan 8 (not combined with 49, 55, 73, 76 only); WMO 2014 examples",
+                remove_excludes={Fan.ALL_TERMINALS: frozenset({Fan.DOUBLE_PUNG})},
+            ),
+            "not-counted": Option(
+                "Double Pung is not counted",
+                "R98 #8 同刻; A CHANGELOG 2016-12-15",
+                add_excludes={Fan.ALL_TERMINALS: frozenset({Fan.DOUBLE_PUNG})},
+            ),
+        },
+        "[111m1][111s1][999m1]99s1p1p9s|EE0000",
+    ),
     Switch(
         "lesser-knitted-with-knitted-straight",
         "Lesser Honors and Knitted Tiles (34) whose nine suited tiles form the Knitted Straight (35)",
-        {"not-counted": Option(
-            "Knitted Straight is not counted (the text is silent; chosen: the knitted tiles are "
-            "already the substance of fan 34)",
-            f"{GB} App. 1 fans 34, 35 (silent); docs/rules-research.md point 6b",
-            add_excludes={Fan.LESSER_HONORS_AND_KNITTED_TILES: frozenset({Fan.KNITTED_STRAIGHT})}),
-         "combined": Option("both count (24 points)",
-                            "A#34 example 2, A#35 note (current Chinese tournament practice)")},
-        "147m258s369pESWNC"),
+        {
+            "not-counted": Option(
+                "Knitted Straight is not counted (the text is silent; chosen: the knitted tiles are "
+                "already the substance of fan 34)",
+                f"{GB} App. 1 fans 34, 35 (silent); docs/rules-research.md point 6b",
+                add_excludes={Fan.LESSER_HONORS_AND_KNITTED_TILES: frozenset({Fan.KNITTED_STRAIGHT})},
+            ),
+            "combined": Option(
+                "both count (24 points)", "A#34 example 2, A#35 note (current Chinese tournament practice)"
+            ),
+        },
+        "147m258s369pESWNC",
+    ),
     Switch(
-        "knitted-straight-all-chows", "All Chows (63) in a Knitted Straight (35) hand whose fourth set is a chow",
-        {"not-counted": Option(
-            "not counted: the knitted sequences are not chows (fan 35 is formed \"not with standard chows\", "
-            "fan 63 needs four chows); No Honors (76) then counts where it applies. The text names no "
-            "exclusion: this is a reading of the two definitions",
-            f"{GB} §3.8.1 pp.15-16, fans 35 and 63 (F encyclopedia); F's detectors never give 63 with 35",
-            add_excludes={Fan.KNITTED_STRAIGHT: frozenset({Fan.ALL_CHOWS})}),
-         "counted": Option("All Chows counts: the three knitted sequences stand for three chows",
-                           "PyMahjongGB 1.4.0 (组合龙 with 平和); A#35 practice")},
-        "147m258p369s23m11m1m"),
+        "knitted-straight-all-chows",
+        "All Chows (63) in a Knitted Straight (35) hand whose fourth set is a chow",
+        {
+            "not-counted": Option(
+                'not counted: the knitted sequences are not chows (fan 35 is formed "not with standard chows", '
+                "fan 63 needs four chows); No Honors (76) then counts where it applies. The text names no "
+                "exclusion: this is a reading of the two definitions",
+                f"{GB} §3.8.1 pp.15-16, fans 35 and 63 (F encyclopedia); F's detectors never give 63 with 35",
+                add_excludes={Fan.KNITTED_STRAIGHT: frozenset({Fan.ALL_CHOWS})},
+            ),
+            "counted": Option(
+                "All Chows counts: the three knitted sequences stand for three chows",
+                "PyMahjongGB 1.4.0 (组合龙 with 平和); A#35 practice",
+            ),
+        },
+        "147m258p369s23m11m1m",
+    ),
     Switch(
-        "knitted-straight-with-waits", "Knitted Straight (35) with Edge Wait (77) or Closed Wait (78)",
-        {"not-counted": Option("Edge and Closed Wait are not counted with the Knitted Straight",
-                               "WMO clarification, Tianjin Oct. 2006 (Sloper S293)",
-                               add_excludes={Fan.KNITTED_STRAIGHT: frozenset({Fan.EDGE_WAIT, Fan.CLOSED_WAIT})}),
-         "combined": Option("counted when the hand waited on that tile only",
-                            "A CHANGELOG 2023-10-29, KNITTED_STRAIGHT_BODY_WITH_ECS=1")},
-        "147m258s369p12p44p3p"),
+        "knitted-straight-with-waits",
+        "Knitted Straight (35) with Edge Wait (77) or Closed Wait (78)",
+        {
+            "not-counted": Option(
+                "Edge and Closed Wait are not counted with the Knitted Straight",
+                "WMO clarification, Tianjin Oct. 2006 (Sloper S293)",
+                add_excludes={Fan.KNITTED_STRAIGHT: frozenset({Fan.EDGE_WAIT, Fan.CLOSED_WAIT})},
+            ),
+            "combined": Option(
+                "counted when the hand waited on that tile only",
+                "A CHANGELOG 2023-10-29, KNITTED_STRAIGHT_BODY_WITH_ECS=1",
+            ),
+        },
+        "147m258s369p12p44p3p",
+    ),
     Switch(
-        "nine-gates-terminal-pungs", "Nine Gates (4) with Pung of Terminals or Honors (73)",
-        {"all": Option("no Pung of Terminals or Honors at all", f"{GB} App. 1 fan 4 (not combined with 22, 62, 73)",
-                       add_excludes={Fan.NINE_GATES: frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS})}),
-         "one": Option("one terminal pung is absorbed, a second one counts", "A#4 note",
-                       excludes_one={Fan.NINE_GATES: frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS})})},
-        "1112345678999m5m|EE0000"),
+        "nine-gates-terminal-pungs",
+        "Nine Gates (4) with Pung of Terminals or Honors (73)",
+        {
+            "all": Option(
+                "no Pung of Terminals or Honors at all",
+                f"{GB} App. 1 fan 4 (not combined with 22, 62, 73)",
+                add_excludes={Fan.NINE_GATES: frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS})},
+            ),
+            "one": Option(
+                "one terminal pung is absorbed, a second one counts",
+                "A#4 note",
+                excludes_one={Fan.NINE_GATES: frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS})},
+            ),
+        },
+        "1112345678999m5m|EE0000",
+    ),
     Switch(
-        "seven-pairs-tile-hog", "Tile Hog (64) in Seven Pairs (19) with All Green (3) or All Terminals (8)",
-        {"not-counted": Option("Tile Hog is not counted: a repeated pair is inevitable there",
-                               "WMO clarification, Tianjin Oct. 2006 (Sloper S293: fan 19, p.39)",
-                               joint_excludes={(Fan.SEVEN_PAIRS, Fan.ALL_GREEN): frozenset({Fan.TILE_HOG}), (Fan.SEVEN_PAIRS, Fan.ALL_TERMINALS): frozenset({Fan.TILE_HOG})}),
-         "counted": Option("Tile Hog counts as in any seven-pairs hand", "A#3 example 2; A#8 example 3")},
-        "1199m1199p11119s9s"),
+        "seven-pairs-tile-hog",
+        "Tile Hog (64) in Seven Pairs (19) with All Green (3) or All Terminals (8)",
+        {
+            "not-counted": Option(
+                "Tile Hog is not counted: a repeated pair is inevitable there",
+                "WMO clarification, Tianjin Oct. 2006 (Sloper S293: fan 19, p.39)",
+                joint_excludes={
+                    (Fan.SEVEN_PAIRS, Fan.ALL_GREEN): frozenset({Fan.TILE_HOG}),
+                    (Fan.SEVEN_PAIRS, Fan.ALL_TERMINALS): frozenset({Fan.TILE_HOG}),
+                },
+            ),
+            "counted": Option("Tile Hog counts as in any seven-pairs hand", "A#3 example 2; A#8 example 3"),
+        },
+        "1199m1199p11119s9s",
+    ),
     # Points the texts leave open: both profiles choose the Chinese calculators' reading (so they agree
     # with each other and with PyMahjongGB), and each option that does so says why.
     Switch(
         "kongs-with-concealed-kong-fans",
         "Concealed Kong (67) or Two Concealed Kongs (48) on top of Three Kongs (17) or Four Kongs (5)",
-        {"mil": Option(
-            "only the kong fan counts, one fan of the kong series. The Green Book text is silent on 67 and 48 "
-            "with 17 and 5; chosen: its fans 5 and 17 state nothing beyond the MIL table of Chinese practice",
-            f"{GB} App. 1 fans 5, 17 (silent); A#5, A#17 notes (MIL); docs/rules-research.md point 10"),
-         "wmo-2014": Option(
-            "the concealed kongs also score Concealed Kong or Two Concealed Kongs",
-            "WMO 2014 App. 1 fan 17 p.28 (暗杠加计), fan 5 p.24; S550",
-            remove_excludes={Fan.THREE_KONGS: frozenset({Fan.TWO_CONCEALED_KONGS, Fan.CONCEALED_KONG}), Fan.FOUR_KONGS: frozenset({Fan.TWO_CONCEALED_KONGS, Fan.CONCEALED_KONG})})},
-        "[1111m][2222s][3333p1]45sEE6s|EE0000"),
+        {
+            "mil": Option(
+                "only the kong fan counts, one fan of the kong series. The Green Book text is silent on 67 and 48 "
+                "with 17 and 5; chosen: its fans 5 and 17 state nothing beyond the MIL table of Chinese practice",
+                f"{GB} App. 1 fans 5, 17 (silent); A#5, A#17 notes (MIL); docs/rules-research.md point 10",
+            ),
+            "wmo-2014": Option(
+                "the concealed kongs also score Concealed Kong or Two Concealed Kongs",
+                "WMO 2014 App. 1 fan 17 p.28 (暗杠加计), fan 5 p.24; S550",
+                remove_excludes={
+                    Fan.THREE_KONGS: frozenset({Fan.TWO_CONCEALED_KONGS, Fan.CONCEALED_KONG}),
+                    Fan.FOUR_KONGS: frozenset({Fan.TWO_CONCEALED_KONGS, Fan.CONCEALED_KONG}),
+                },
+            ),
+        },
+        "[1111m][2222s][3333p1]45sEE6s|EE0000",
+    ),
     Switch(
-        "discard-completed-pung", "A pung completed by the winning discard, for the concealed-pung fans (12, 33, 66)",
-        {"melded": Option(
-            "exposed, unless the winning tile could also sit in a concealed chow. The Green Book text is silent "
-            "(\"achieved without melding\" only); chosen: the Chinese calculators' rule, as the governing "
-            "Chinese edition is unread",
-            f"{GB} App. 1 fans 12, 33, 66 (silent); rules-notes §4.10 (A, B); docs/rules-research.md point 14"),
-         "concealed": Option(
-            "it stays concealed, as nothing was melded before the win",
-            "jkrothschild-bot/mahjong-mcr decisions #11 (provisional)",
-            flags=frozenset({DISCARD_PUNG_CONCEALED}))},
-        "111m444s789p55pEEE|SS0000"),
+        "discard-completed-pung",
+        "A pung completed by the winning discard, for the concealed-pung fans (12, 33, 66)",
+        {
+            "melded": Option(
+                "exposed, unless the winning tile could also sit in a concealed chow. The Green Book text is silent "
+                '("achieved without melding" only); chosen: the Chinese calculators\' rule, as the governing '
+                "Chinese edition is unread",
+                f"{GB} App. 1 fans 12, 33, 66 (silent); rules-notes §4.10 (A, B); docs/rules-research.md point 14",
+            ),
+            "concealed": Option(
+                "it stays concealed, as nothing was melded before the win",
+                "jkrothschild-bot/mahjong-mcr decisions #11 (provisional)",
+                flags=frozenset({DISCARD_PUNG_CONCEALED}),
+            ),
+        },
+        "111m444s789p55pEEE|SS0000",
+    ),
     Switch(
         "exhausted-waits",
         "Edge, Closed or Single Wait (77-79) when another tile kind that completes the hand is one the "
         "winner already holds all four of",
-        {"formal": Option(
-            "that kind is still a wait, so the hand waits on two kinds and scores no wait fan. The Green Book "
-            "text is silent; chosen: a wait is read from the hand's shape, as the Chinese calculators do",
-            f"{GB} §3.8.1 fans 77-79 (\"not valid if waiting for more than one tile\"; silent); "
-            "A#77-79 notes (MIL: 包括已经使用4张的牌); docs/rules-research.md point 7a"),
-         "live": Option(
-            "only a tile that can still come is a wait, so the wait fan counts",
-            f"{GB} §3.8.1 fans 77-79 (\"waiting solely for\"), read literally",
-            flags=frozenset({LIVE_WAITS_ONLY}))},
-        "[111m1]1234m123p123s4m|EE0000"),
+        {
+            "formal": Option(
+                "that kind is still a wait, so the hand waits on two kinds and scores no wait fan. The Green Book "
+                "text is silent; chosen: a wait is read from the hand's shape, as the Chinese calculators do",
+                f'{GB} §3.8.1 fans 77-79 ("not valid if waiting for more than one tile"; silent); '
+                "A#77-79 notes (MIL: 包括已经使用4张的牌); docs/rules-research.md point 7a",
+            ),
+            "live": Option(
+                "only a tile that can still come is a wait, so the wait fan counts",
+                f'{GB} §3.8.1 fans 77-79 ("waiting solely for"), read literally',
+                flags=frozenset({LIVE_WAITS_ONLY}),
+            ),
+        },
+        "[111m1]1234m123p123s4m|EE0000",
+    ),
     Switch(
-        "tile-hog-of-honors", "Tile Hog (64) for four of an honor tile (two equal pairs in Seven Pairs)",
-        {"counted": Option(
-            "four of an honor tile make a Tile Hog too. The Green Book text does not settle it: the English "
-            "says \"a single suit tile\" and the governing Chinese edition is unread; chosen: the Chinese "
-            "四归一 has no such limit",
-            "R98 #64; A#64; Green Book preface (the Chinese edition governs); docs/rules-research.md "
-            "\"Tile Hog of an honor tile\""),
-         "suit-tiles-only": Option(
-            "only four of a suit tile make a Tile Hog",
-            f"{GB} §3.8.1 fan 64: \"all four of a single suit tile\" (two transcriptions agree)",
-            flags=frozenset({TILE_HOG_SUITS_ONLY}))},
-        "1133m5577p99sEEEE|EE0000"),
+        "tile-hog-of-honors",
+        "Tile Hog (64) for four of an honor tile (two equal pairs in Seven Pairs)",
+        {
+            "counted": Option(
+                "four of an honor tile make a Tile Hog too. The Green Book text does not settle it: the English "
+                'says "a single suit tile" and the governing Chinese edition is unread; chosen: the Chinese '
+                "四归一 has no such limit",
+                "R98 #64; A#64; Green Book preface (the Chinese edition governs); docs/rules-research.md "
+                '"Tile Hog of an honor tile"',
+            ),
+            "suit-tiles-only": Option(
+                "only four of a suit tile make a Tile Hog",
+                f'{GB} §3.8.1 fan 64: "all four of a single suit tile" (two transcriptions agree)',
+                flags=frozenset({TILE_HOG_SUITS_ONLY}),
+            ),
+        },
+        "1133m5577p99sEEEE|EE0000",
+    ),
     Switch(
-        "all-types-with-knitted-straight", "All Types (52) on a Knitted Straight (35) hand",
-        {"counted": Option(
-            "All Types counts, the knitted tiles supplying the three suits. The Green Book text is silent; "
-            "chosen: the Tianjin errata say fan 52 need not be made of five sets, and Chinese practice counts it",
-            f"{GB} App. 1 fans 35, 52 (silent); S293 on fan 52 p.50; A#35 note; docs/rules-research.md"),
-         "not-counted": Option(
-            "All Types is not counted: fan 52 asks for sets of every kind, and knitted tiles are not sets",
-            f"{GB} App. 1 fan 52 (\"sets (pungs, kongs, chows, pairs)\"), read literally",
-            add_excludes={Fan.KNITTED_STRAIGHT: frozenset({Fan.ALL_TYPES})})},
-        "147p258s369mEEECC|SS0000"),
+        "all-types-with-knitted-straight",
+        "All Types (52) on a Knitted Straight (35) hand",
+        {
+            "counted": Option(
+                "All Types counts, the knitted tiles supplying the three suits. The Green Book text is silent; "
+                "chosen: the Tianjin errata say fan 52 need not be made of five sets, and Chinese practice counts it",
+                f"{GB} App. 1 fans 35, 52 (silent); S293 on fan 52 p.50; A#35 note; docs/rules-research.md",
+            ),
+            "not-counted": Option(
+                "All Types is not counted: fan 52 asks for sets of every kind, and knitted tiles are not sets",
+                f'{GB} App. 1 fan 52 ("sets (pungs, kongs, chows, pairs)"), read literally',
+                add_excludes={Fan.KNITTED_STRAIGHT: frozenset({Fan.ALL_TYPES})},
+            ),
+        },
+        "147p258s369mEEECC|SS0000",
+    ),
 )
 
 _GREEN_BOOK = {
-    "two-concealed-kongs": "8", "concealed-and-melded-kong": "six-points",
-    "fully-concealed-with-concealed-forms": "combined", "all-green-with-half-flush": "combined",
-    "all-terminals-with-double-pung": "combined", "lesser-knitted-with-knitted-straight": "not-counted",
-    "knitted-straight-with-waits": "not-counted", "nine-gates-terminal-pungs": "all",
-    "seven-pairs-tile-hog": "not-counted", "knitted-straight-all-chows": "not-counted",
-    "kongs-with-concealed-kong-fans": "mil", "discard-completed-pung": "melded", "exhausted-waits": "formal",
-    "tile-hog-of-honors": "counted", "all-types-with-knitted-straight": "counted",
+    "two-concealed-kongs": "8",
+    "concealed-and-melded-kong": "six-points",
+    "fully-concealed-with-concealed-forms": "combined",
+    "all-green-with-half-flush": "combined",
+    "all-terminals-with-double-pung": "combined",
+    "lesser-knitted-with-knitted-straight": "not-counted",
+    "knitted-straight-with-waits": "not-counted",
+    "nine-gates-terminal-pungs": "all",
+    "seven-pairs-tile-hog": "not-counted",
+    "knitted-straight-all-chows": "not-counted",
+    "kongs-with-concealed-kong-fans": "mil",
+    "discard-completed-pung": "melded",
+    "exhausted-waits": "formal",
+    "tile-hog-of-honors": "counted",
+    "all-types-with-knitted-straight": "counted",
 }
 _CHINA = {
-    "two-concealed-kongs": "6", "concealed-and-melded-kong": "private-fan",
-    "fully-concealed-with-concealed-forms": "not-counted", "all-green-with-half-flush": "not-counted",
-    "all-terminals-with-double-pung": "not-counted", "lesser-knitted-with-knitted-straight": "combined",
-    "knitted-straight-with-waits": "combined", "nine-gates-terminal-pungs": "one",
-    "seven-pairs-tile-hog": "counted", "knitted-straight-all-chows": "counted",
-    "kongs-with-concealed-kong-fans": "mil", "discard-completed-pung": "melded", "exhausted-waits": "formal",
-    "tile-hog-of-honors": "counted", "all-types-with-knitted-straight": "counted",
+    "two-concealed-kongs": "6",
+    "concealed-and-melded-kong": "private-fan",
+    "fully-concealed-with-concealed-forms": "not-counted",
+    "all-green-with-half-flush": "not-counted",
+    "all-terminals-with-double-pung": "not-counted",
+    "lesser-knitted-with-knitted-straight": "combined",
+    "knitted-straight-with-waits": "combined",
+    "nine-gates-terminal-pungs": "one",
+    "seven-pairs-tile-hog": "counted",
+    "knitted-straight-all-chows": "counted",
+    "kongs-with-concealed-kong-fans": "mil",
+    "discard-completed-pung": "melded",
+    "exhausted-waits": "formal",
+    "tile-hog-of-honors": "counted",
+    "all-types-with-knitted-straight": "counted",
 }
-PROFILE_CHOICES: Mapping[str, Mapping[str, str]] = MappingProxyType({
-    "green-book": MappingProxyType(_GREEN_BOOK), "china": MappingProxyType(_CHINA)})
+PROFILE_CHOICES: Mapping[str, Mapping[str, str]] = MappingProxyType(
+    {"green-book": MappingProxyType(_GREEN_BOOK), "china": MappingProxyType(_CHINA)}
+)
 DESCRIPTIONS = {
     "green-book": "2006 WMO Mahjong Competition Rules (the Green Book), played at EMA/FFMJ tournaments.",
     "china": "Chinese practice, identical to the PyMahjongGB 1.4.0 calculator.",
@@ -331,13 +466,23 @@ def build(name: str, choices: Mapping[str, str], description: str = "") -> Profi
         return MappingProxyType({k: frozenset(v & points.keys()) for k, v in data.items() if k in points and v})
 
     own = {f.fan: f.excludes_own for f in FANS.values() if f.excludes_own}
-    return Profile(name, description, MappingProxyType(dict(choices)), MappingProxyType(points),
-                   frozen(excludes), frozen(series), MappingProxyType(own), MappingProxyType(excludes_one),
-                   MappingProxyType(joint), frozenset(flags))
+    return Profile(
+        name,
+        description,
+        MappingProxyType(dict(choices)),
+        MappingProxyType(points),
+        frozen(excludes),
+        frozen(series),
+        MappingProxyType(own),
+        MappingProxyType(excludes_one),
+        MappingProxyType(joint),
+        frozenset(flags),
+    )
 
 
 PROFILES: Mapping[str, Profile] = MappingProxyType(
-    {name: build(name, choices, DESCRIPTIONS[name]) for name, choices in PROFILE_CHOICES.items()})
+    {name: build(name, choices, DESCRIPTIONS[name]) for name, choices in PROFILE_CHOICES.items()}
+)
 
 
 def get(name: str) -> Profile:
@@ -403,8 +548,10 @@ def load(path: str | os.PathLike[str]) -> Profile:
         if key not in by_key:
             problem(msg("error.profile.unknown-switch", switch=key), f"switches.{key}")
         elif not isinstance(option, str) or option not in by_key[key].options:
-            problem(msg("error.profile.option", switch=key, option=option, options=", ".join(by_key[key].options)),
-                    f"switches.{key}")
+            problem(
+                msg("error.profile.option", switch=key, option=option, options=", ".join(by_key[key].options)),
+                f"switches.{key}",
+            )
         else:
             choices[key] = option
     if base is None and not problems:

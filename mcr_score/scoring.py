@@ -24,8 +24,19 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from . import errors, profiles
-from .arrangements import (CHOW, HONORS_KNITTED, KIND_NAMES, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, THIRTEEN_ORPHANS,
-                           Arrangement, Set, arrangements, counts_of)
+from .arrangements import (
+    CHOW,
+    HONORS_KNITTED,
+    KIND_NAMES,
+    KNITTED_STRAIGHT,
+    KONG,
+    SEVEN_PAIRS,
+    THIRTEEN_ORPHANS,
+    Arrangement,
+    Set,
+    arrangements,
+    counts_of,
+)
 from .exclusions import FLOWERS, Hit, Hits, Removed, apply
 from .fans.detectors import DETECTORS, Detector
 from .fans.facts import LIVE_WAITS_ONLY, Facts, build_facts
@@ -66,8 +77,7 @@ class Group:
         return format_tiles(self.tiles)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "tiles": _codes(self.tiles), "concealed": self.concealed,
-                "declared": self.declared}
+        return {"kind": self.kind, "tiles": _codes(self.tiles), "concealed": self.concealed, "declared": self.declared}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +98,13 @@ class FanCount:
         return FANS[self.fan].en
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "points": self.points, "count": self.count,
-                "sets": [_codes(s) for s in self.sets]}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "points": self.points,
+            "count": self.count,
+            "sets": [_codes(s) for s in self.sets],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,9 +126,14 @@ class NotCounted:
         return FANS[self.fan].en
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "rule": self.rule,
-                "by": int(self.by) if self.by is not None else None,
-                "sets": [_codes(s) for s in self.sets], "by_sets": [_codes(s) for s in self.by_sets]}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "rule": self.rule,
+            "by": int(self.by) if self.by is not None else None,
+            "sets": [_codes(s) for s in self.sets],
+            "by_sets": [_codes(s) for s in self.by_sets],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,15 +182,24 @@ class Score:
 
     def to_dict(self) -> dict[str, Any]:
         group = self.win_group
-        return {"ok": True, "rules": self.rules, "winning": self.winning, "reason": self.reason,
-                "total": self.total, "points": self.points, "flower_points": self.flower_points,
-                "meets_minimum": self.meets_minimum, "form": self.form or None,
-                "win_tile": self.win_tile.code if self.win_tile else None,
-                "win_set": _codes(group.tiles) if group else None, "wait": self.wait,
-                "fans": [f.to_dict() for f in self.fans],
-                "not_counted": [n.to_dict() for n in self.not_counted],
-                "arrangement": [g.to_dict() for g in self.arrangement],
-                "alternatives": [r.to_dict() for r in self.alternatives]}
+        return {
+            "ok": True,
+            "rules": self.rules,
+            "winning": self.winning,
+            "reason": self.reason,
+            "total": self.total,
+            "points": self.points,
+            "flower_points": self.flower_points,
+            "meets_minimum": self.meets_minimum,
+            "form": self.form or None,
+            "win_tile": self.win_tile.code if self.win_tile else None,
+            "win_set": _codes(group.tiles) if group else None,
+            "wait": self.wait,
+            "fans": [f.to_dict() for f in self.fans],
+            "not_counted": [n.to_dict() for n in self.not_counted],
+            "arrangement": [g.to_dict() for g in self.arrangement],
+            "alternatives": [r.to_dict() for r in self.alternatives],
+        }
 
 
 def score(hand: Hand | str, rules: str = profiles.DEFAULT) -> Score:
@@ -197,10 +226,10 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     for m in hand.melds:
         for t in m.tiles:
             held[t.index] += 1
-    exhausted = frozenset(i for i, c in enumerate(held) if c == 4) \
-        if LIVE_WAITS_ONLY in profile.flags else frozenset()
-    unique_wait = any(has_wait_shape(arr, win) for arr in arrs) and \
-        waits_on_one_tile(standing, len(hand.melds), exhausted)
+    exhausted = frozenset(i for i, c in enumerate(held) if c == 4) if LIVE_WAITS_ONLY in profile.flags else frozenset()
+    unique_wait = any(has_wait_shape(arr, win) for arr in arrs) and waits_on_one_tile(
+        standing, len(hand.melds), exhausted
+    )
     copies_in_melds = held[win] - standing[win]
     concealed = tuple(c + int(i == win) for i, c in enumerate(standing))
     readings = []
@@ -213,14 +242,29 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
                 found[fan] = hits
         counted, removed = apply(found, profile)
         readings.append(_reading(facts, counted, removed, profile.points))
-    best = max(range(len(readings)), key=lambda i: (
-        readings[i].points, any(f.fan in TIE_BREAK for f in readings[i].fans), -i))
+    best = max(
+        range(len(readings)), key=lambda i: (readings[i].points, any(f.fan in TIE_BREAK for f in readings[i].fans), -i)
+    )
     chosen = readings[best]
     flower_points = sum(f.points * f.count for f in chosen.fans if f.fan == FLOWERS)
     points = chosen.points
-    return Score(rules, True, None, points + flower_points, points, flower_points, points >= MINIMUM,
-                 chosen.form, chosen.fans, chosen.not_counted, chosen.groups, win_tile, chosen.win_set,
-                 chosen.wait, tuple(r for i, r in enumerate(readings) if i != best))
+    return Score(
+        rules,
+        True,
+        None,
+        points + flower_points,
+        points,
+        flower_points,
+        points >= MINIMUM,
+        chosen.form,
+        chosen.fans,
+        chosen.not_counted,
+        chosen.groups,
+        win_tile,
+        chosen.win_set,
+        chosen.wait,
+        tuple(r for i, r in enumerate(readings) if i != best),
+    )
 
 
 @functools.cache
@@ -276,8 +320,10 @@ def _reading(facts: Facts, counted: Hits, removed: list[Removed], points: Mappin
     def tiles_of(hit: Hit) -> tuple[Tiles, ...]:
         return tuple(groups[where[p]].tiles for p in hit)
 
-    fans = tuple(FanCount(fan, points[fan], len(hits), tiles_of(tuple(dict.fromkeys(p for h in hits for p in h))))
-                 for fan, hits in sorted(counted.items()))
+    fans = tuple(
+        FanCount(fan, points[fan], len(hits), tiles_of(tuple(dict.fromkeys(p for h in hits for p in h))))
+        for fan, hits in sorted(counted.items())
+    )
     # Identical chows give interchangeable instances of a fan: report each reading once.
     seen = {(fan, tiles_of(h)) for fan, hits in counted.items() for h in hits}
     not_counted = []

@@ -8,8 +8,14 @@ import unicodedata
 def width(s: str) -> int:
     """Wide characters (CJK, 🀄) take two cells, combining marks and the emoji selector U+FE0F none;
     Unicode gives the other mahjong tiles (🀇) one."""
-    return sum(0 if unicodedata.category(c) in ("Mn", "Me", "Cf")
-               else 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in s)
+    return sum(
+        0
+        if unicodedata.category(c) in ("Mn", "Me", "Cf")
+        else 2
+        if unicodedata.east_asian_width(c) in ("W", "F")
+        else 1
+        for c in s
+    )
 
 
 def pad(s: str, cells: int, right: bool = False) -> str:

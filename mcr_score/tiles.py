@@ -21,8 +21,12 @@ INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 Z_HONORS = "ESWNCFP"
 
 # Unicode Mahjong Tiles block: winds, dragons (red, green, white), then characters, bamboo, dots.
-_UNICODE_ORDER = tuple(HONORS) + tuple(f"{r}m" for r in range(1, 10)) \
-    + tuple(f"{r}s" for r in range(1, 10)) + tuple(f"{r}p" for r in range(1, 10))
+_UNICODE_ORDER = (
+    tuple(HONORS)
+    + tuple(f"{r}m" for r in range(1, 10))
+    + tuple(f"{r}s" for r in range(1, 10))
+    + tuple(f"{r}p" for r in range(1, 10))
+)
 UNICODE: dict[str, str] = {chr(0x1F000 + i): name for i, name in enumerate(_UNICODE_ORDER)}
 TO_UNICODE: dict[str, str] = {name: ch for ch, name in UNICODE.items()}
 # Flowers (plum, orchid, bamboo, chrysanthemum: 梅兰竹菊) and seasons (春夏秋冬) as the letters a-h.
@@ -30,8 +34,9 @@ UNICODE_FLOWERS: dict[str, str] = {chr(0x1F022 + i): "abcdefgh"[i] for i in rang
 FLOWER_LETTERS = "abcdefgh"
 
 GREEN = frozenset(INDEX[n] for n in ("2s", "3s", "4s", "6s", "8s", "F"))
-REVERSIBLE = frozenset(INDEX[n] for n in
-                       ("1p", "2p", "3p", "4p", "5p", "8p", "9p", "2s", "4s", "5s", "6s", "8s", "9s", "P"))
+REVERSIBLE = frozenset(
+    INDEX[n] for n in ("1p", "2p", "3p", "4p", "5p", "8p", "9p", "2s", "4s", "5s", "6s", "8s", "9s", "P")
+)
 
 
 def suit_of(index: int) -> int:

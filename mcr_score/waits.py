@@ -74,8 +74,9 @@ def has_wait_shape(arr: Arrangement, win: int) -> bool:
 _ORDER: dict[Wait | None, int] = {"open": 0, "edge": 1, "closed": 2, "pair": 3, "pung": 4, None: 5}
 
 
-def choose(options: Iterable[Placement], counted_at: int | None = None, exposed_pung: int | None = None
-           ) -> Placement | None:
+def choose(
+    options: Iterable[Placement], counted_at: int | None = None, exposed_pung: int | None = None
+) -> Placement | None:
     """The place the score reports for the winning tile: the set of a counted wait fan (`counted_at`),
     else the pung the discard completed (`exposed_pung`), else the first place by `_ORDER`."""
     options = list(options)

@@ -30,11 +30,14 @@ def run_json(*args: str) -> tuple[int, dict]:
 
 def test_parse_prints_canonical_form_and_structure():
     result = run("parse", HAND)
-    assert result.exit_code == 0 and result.stderr == ""
+    assert result.exit_code == 0
+    assert result.stderr == ""
     lines = result.stdout.splitlines()
     assert lines[0] == "canonical: [123p1][345s2][999s3]6m6pEW1m|EE0000"
-    assert lines[1] == ("melds:     chow 123p (exposed, claimed tile 1), chow 345s (exposed, claimed tile 2), "
-                        "pung 999s (exposed, from the right)")
+    assert lines[1] == (
+        "melds:     chow 123p (exposed, claimed tile 1), chow 345s (exposed, claimed tile 2), "
+        "pung 999s (exposed, from the right)"
+    )
     assert lines[2] == "standing:  6m 6p E W"
     assert lines[3] == "winning:   1m"
     assert lines[4].startswith("situation: won on a discard;")
@@ -51,14 +54,26 @@ def test_parse_describes_kongs_and_waiting_hands():
 
 def test_parse_json():
     code, out = run_json(HAND)
-    assert code == 0 and out["ok"] is True
+    assert code == 0
+    assert out["ok"] is True
     assert out["canonical"] == "[123p1][345s2][999s3]6m6pEW1m|EE0000"
     assert [(m["type"], m["tile"], m["claim"], m["concealed"]) for m in out["melds"]] == [
-        ("chow", "1p", 1, False), ("chow", "3s", 2, False), ("pung", "9s", 3, False)]
+        ("chow", "1p", 1, False),
+        ("chow", "3s", 2, False),
+        ("pung", "9s", 3, False),
+    ]
     assert out["melds"][0]["tiles"] == ["1p", "2p", "3p"]
     assert (out["standing"], out["winning"], out["waiting"]) == (["6m", "6p", "E", "W"], "1m", False)
-    assert out["situation"] == {"self_drawn": False, "last_copy": False, "wall_last": False, "kong": False,
-                                "seat_wind": "E", "prevalent_wind": "E", "flowers": 0, "flower_letters": ""}
+    assert out["situation"] == {
+        "self_drawn": False,
+        "last_copy": False,
+        "wall_last": False,
+        "kong": False,
+        "seat_wind": "E",
+        "prevalent_wind": "E",
+        "flowers": 0,
+        "flower_letters": "",
+    }
 
 
 ERRORS = [
@@ -77,7 +92,7 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("text, exit_code, code, column", ERRORS)
+@pytest.mark.parametrize(("text", "exit_code", "code", "column"), ERRORS)
 def test_errors_exit_code_and_caret(text, exit_code, code, column):
     result = run("parse", text)
     assert result.exit_code == exit_code
@@ -86,7 +101,7 @@ def test_errors_exit_code_and_caret(text, exit_code, code, column):
     assert f"  {text}\n  {' ' * (column - 1)}^\n" in result.stderr
 
 
-@pytest.mark.parametrize("text, exit_code, code, column", ERRORS)
+@pytest.mark.parametrize(("text", "exit_code", "code", "column"), ERRORS)
 def test_errors_as_json(text, exit_code, code, column):
     status, out = run_json(text)
     assert status == exit_code
@@ -102,49 +117,71 @@ def test_json_error_lists_all_problems():
     assert [(p["code"], p["column"]) for p in out["error"]["problems"]] == [("bad-meld", 1), ("bad-meld", 7)]
 
 
-@pytest.mark.parametrize("suffix, options, expected", [
-    pytest.param("", ["--self-drawn"], {"self_drawn": True}, id="self-drawn"),
-    pytest.param("|EE1000", ["--discard"], {"self_drawn": False}, id="discard"),
-    pytest.param("", ["--last-tile"], {"last_copy": True}, id="last-tile"),
-    pytest.param("", ["--wall-last"], {"wall_last": True}, id="wall-last"),
-    pytest.param("", ["--kong"], {"kong": True, "self_drawn": False}, id="kong-on-discard"),
-    pytest.param("|EE1000", ["--robbing-kong"], {"kong": True, "self_drawn": False}, id="robbing-kong"),
-    pytest.param("", ["--replacement"], {"kong": True, "self_drawn": True}, id="replacement"),
-    pytest.param("|EE0000", ["--seat", "S"], {"seat_wind": "S", "prevalent_wind": "E"}, id="seat"),
-    pytest.param("", ["--prevalent", "W"], {"prevalent_wind": "W", "seat_wind": "E"}, id="prevalent"),
-    pytest.param("|EE0000|abcde", ["--flowers", "3"], {"flowers": 3, "flower_letters": ""}, id="flowers"),
-    pytest.param("|SW0110|2", ["--seat", "n"],
-                 {"seat_wind": "N", "prevalent_wind": "S", "last_copy": True, "wall_last": True, "flowers": 2},
-                 id="suffix-kept-where-not-overridden"),
-])
+@pytest.mark.parametrize(
+    ("suffix", "options", "expected"),
+    [
+        pytest.param("", ["--self-drawn"], {"self_drawn": True}, id="self-drawn"),
+        pytest.param("|EE1000", ["--discard"], {"self_drawn": False}, id="discard"),
+        pytest.param("", ["--last-tile"], {"last_copy": True}, id="last-tile"),
+        pytest.param("", ["--wall-last"], {"wall_last": True}, id="wall-last"),
+        pytest.param("", ["--kong"], {"kong": True, "self_drawn": False}, id="kong-on-discard"),
+        pytest.param("|EE1000", ["--robbing-kong"], {"kong": True, "self_drawn": False}, id="robbing-kong"),
+        pytest.param("", ["--replacement"], {"kong": True, "self_drawn": True}, id="replacement"),
+        pytest.param("|EE0000", ["--seat", "S"], {"seat_wind": "S", "prevalent_wind": "E"}, id="seat"),
+        pytest.param("", ["--prevalent", "W"], {"prevalent_wind": "W", "seat_wind": "E"}, id="prevalent"),
+        pytest.param("|EE0000|abcde", ["--flowers", "3"], {"flowers": 3, "flower_letters": ""}, id="flowers"),
+        pytest.param(
+            "|SW0110|2",
+            ["--seat", "n"],
+            {"seat_wind": "N", "prevalent_wind": "S", "last_copy": True, "wall_last": True, "flowers": 2},
+            id="suffix-kept-where-not-overridden",
+        ),
+    ],
+)
 def test_situation_options_override_the_suffix(suffix, options, expected):
     status, out = run_json(*options, KONG_HAND + suffix)
-    assert status == 0 and out["ok"] is True
+    assert status == 0
+    assert out["ok"] is True
     assert {k: out["situation"][k] for k in expected} == expected
 
 
 def test_all_situation_options_reach_the_canonical_form():
-    status, out = run_json("--self-drawn", "--last-tile", "--wall-last", "--seat", "S", "--prevalent", "W",
-                           "--flowers", "3", HAND + "|EE0000|abc")
+    status, out = run_json(
+        "--self-drawn",
+        "--last-tile",
+        "--wall-last",
+        "--seat",
+        "S",
+        "--prevalent",
+        "W",
+        "--flowers",
+        "3",
+        HAND + "|EE0000|abc",
+    )
     assert status == 0
     assert out["canonical"] == "[123p1][345s2][999s3]6m6pEW1m|WS1110|3"
 
 
-@pytest.mark.parametrize("options, text", [
-    pytest.param(["--robbing-kong", "--self-drawn"], HAND, id="robbing-kong-self-drawn"),
-    pytest.param(["--robbing-kong", "--replacement"], KONG_HAND, id="robbing-kong-replacement"),
-    pytest.param(["--replacement", "--discard"], KONG_HAND, id="replacement-discard"),
-    pytest.param(["--replacement"], HAND, id="replacement-without-kong"),
-    pytest.param(["--kong"], "[123p1][345s2][999s3]1m6pEW1m", id="robbing-kong-copy-held"),
-    pytest.param(["--last-tile"], "[123p1][345s2][999s3]1m6pEW1m", id="last-tile-copy-held"),
-    pytest.param(["--robbing-kong", "--wall-last"], HAND, id="robbing-kong-last-wall-tile"),
-])
+@pytest.mark.parametrize(
+    ("options", "text"),
+    [
+        pytest.param(["--robbing-kong", "--self-drawn"], HAND, id="robbing-kong-self-drawn"),
+        pytest.param(["--robbing-kong", "--replacement"], KONG_HAND, id="robbing-kong-replacement"),
+        pytest.param(["--replacement", "--discard"], KONG_HAND, id="replacement-discard"),
+        pytest.param(["--replacement"], HAND, id="replacement-without-kong"),
+        pytest.param(["--kong"], "[123p1][345s2][999s3]1m6pEW1m", id="robbing-kong-copy-held"),
+        pytest.param(["--last-tile"], "[123p1][345s2][999s3]1m6pEW1m", id="last-tile-copy-held"),
+        pytest.param(["--robbing-kong", "--wall-last"], HAND, id="robbing-kong-last-wall-tile"),
+    ],
+)
 def test_impossible_options_exit_1(options, text):
     result = run("parse", *options, text)
-    assert result.exit_code == 1 and result.stdout == ""
+    assert result.exit_code == 1
+    assert result.stdout == ""
     assert result.stderr.startswith("impossible-situation: ")
     status, out = run_json(*options, text)
-    assert status == 1 and out == {"ok": False, "error": out["error"]}
+    assert status == 1
+    assert out == {"ok": False, "error": out["error"]}
     assert out["error"]["code"] == "impossible-situation"
 
 
@@ -152,18 +189,23 @@ def test_notation_error_beats_option_conflict():
     assert run("parse", "--robbing-kong", "--self-drawn", "[124m]123m456p789sEE").exit_code == 2
 
 
-@pytest.mark.parametrize("args", [
-    pytest.param(["parse", "--flowers", "9", HAND], id="nine-flowers"),
-    pytest.param(["parse", "--flowers", "-1", HAND], id="negative-flowers"),
-    pytest.param(["parse", "--seat", "X", HAND], id="bad-seat"),
-    pytest.param(["parse"], id="no-hand"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(["parse", "--flowers", "9", HAND], id="nine-flowers"),
+        pytest.param(["parse", "--flowers", "-1", HAND], id="negative-flowers"),
+        pytest.param(["parse", "--seat", "X", HAND], id="bad-seat"),
+        pytest.param(["parse"], id="no-hand"),
+    ],
+)
 def test_usage_errors_exit_2(args):
     result = run(*args)
-    assert result.exit_code == 2 and result.stdout == ""
+    assert result.exit_code == 2
+    assert result.stdout == ""
     assert "Usage:" in result.stderr
 
 
 def test_version():
     result = run("--version")
-    assert result.exit_code == 0 and mcr_score.__version__ in result.stdout
+    assert result.exit_code == 0
+    assert mcr_score.__version__ in result.stdout

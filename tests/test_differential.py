@@ -33,6 +33,7 @@ def our_fans(hand: Hand) -> dict[int, int] | None:
 def describe(hand: Hand, ours: dict | None, ref: dict | None) -> str:
     def show(fans: dict | None) -> str:
         return "not winning" if fans is None else str(dict(sorted(fans.items())))
+
     return f"{format_hand(hand)}\n    ours:      {show(ours)}\n    reference: {show(ref)}"
 
 
@@ -45,8 +46,10 @@ def sample() -> list[tuple[Hand, dict | None, dict | None]]:
 def test_sample_agrees_with_reference(sample):
     differing = [(h, o, r) for h, o, r in sample if o != r]
     shown = "\n".join(describe(*d) for d in differing[:MAX_REPORTED])
-    assert not differing, (f"{len(differing)} of {len(sample)} hands (seed {SEED}) differ from the reference "
-                           f"(first {min(len(differing), MAX_REPORTED)}):\n{shown}")
+    assert not differing, (
+        f"{len(differing)} of {len(sample)} hands (seed {SEED}) differ from the reference "
+        f"(first {min(len(differing), MAX_REPORTED)}):\n{shown}"
+    )
 
 
 def test_sample_covers_every_fan(sample):

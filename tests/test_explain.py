@@ -23,9 +23,12 @@ from mcr_score.messages import LANGS, language_from_env
 from mcr_score.notation import parse_hand
 from mcr_score.present.referee import explain, fan_detail, fan_table
 from mcr_score.present.referee_text import (
-    PLAIN, Style, draw_tiles, not_counted_sentence, render_explanation,
+    PLAIN,
+    Style,
+    draw_tiles,
+    not_counted_sentence,
+    render_explanation,
 )
-from mcr_score.scoring import score
 from tests.support import strategies
 from tests.support.reference import reference_fans
 
@@ -47,8 +50,19 @@ def data(text: str, rules: str = "china", discarder: str | None = None) -> dict:
 
 # ---- translations ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("value, lang", [("fr_FR.UTF-8", "fr"), ("zh_CN.UTF-8", "zh"), ("zh_TW", "zh"),
-                                         ("en_GB.UTF-8", "en"), ("de_DE", "en"), ("C.UTF-8", "en"), ("", "en")])
+
+@pytest.mark.parametrize(
+    ("value", "lang"),
+    [
+        ("fr_FR.UTF-8", "fr"),
+        ("zh_CN.UTF-8", "zh"),
+        ("zh_TW", "zh"),
+        ("en_GB.UTF-8", "en"),
+        ("de_DE", "en"),
+        ("C.UTF-8", "en"),
+        ("", "en"),
+    ],
+)
 def test_language_comes_from_lang(value, lang):
     assert language_from_env({"LANG": value}) == lang
     assert language_from_env({}) == "en"
@@ -56,45 +70,84 @@ def test_language_comes_from_lang(value, lang):
 
 # ---- the example in the issue: an exclusion, a discard from a named seat -------------------------
 
+
 def test_exclusion_names_the_principle_and_the_sets():
     d = data(STRAIGHT, discarder="N")
     assert {f["id"]: f["count"] for f in d["fans"]} == {28: 1, 75: 1}
     assert [(n["id"], n["rule"], n["by"]["id"], n["sets"]) for n in d["not_counted"]] == [
-        (71, "non-separation", 28, ["123m", "456m"]), (71, "non-separation", 28, ["456m", "789m"]),
-        (72, "non-separation", 28, ["123m", "789m"])]
-    assert not_counted_sentence(d["not_counted"][0], "en") == \
-        "Short Straight is not counted: Pure Straight already uses 123m and 456m (non-separation)."
+        (71, "non-separation", 28, ["123m", "456m"]),
+        (71, "non-separation", 28, ["456m", "789m"]),
+        (72, "non-separation", 28, ["123m", "789m"]),
+    ]
+    assert (
+        not_counted_sentence(d["not_counted"][0], "en")
+        == "Short Straight is not counted: Pure Straight already uses 123m and 456m (non-separation)."
+    )
 
 
 def test_the_arrangement_marks_melds_and_the_winning_tile():
     sets = data(STRAIGHT)["arrangement"]
     assert [(s["tiles"], s["state"]) for s in sets] == [
-        ("123m", "declared-exposed"), ("456m", "concealed"), ("789m", "concealed"),
-        ("333p", "completed-by-discard"), ("CC", "concealed")]
+        ("123m", "declared-exposed"),
+        ("456m", "concealed"),
+        ("789m", "concealed"),
+        ("333p", "completed-by-discard"),
+        ("CC", "concealed"),
+    ]
     assert sets[0]["claim"] == {"tile": "1m", "from": "left", "promoted": False}
     assert [s["winning_tile"] for s in sets] == [False, False, False, True, False]
 
 
-@pytest.mark.parametrize("lang, phrases", [
-    ("en", ["Winning hand (Hu): 17 points = 17 from fans + 0 for flowers.",
-            "Reaches the 8-point minimum without flowers (17 ≥ 8): a valid Hu.",
-            "[123m]  456m  789m  33(3)p  CC", "333p  pung  completed by the discard: counts as exposed",
-            "Short Straight is not counted: Pure Straight already uses 123m and 456m (non-separation).",
-            "Two Terminal Chows is not counted: Pure Straight already uses 123m and 789m (non-separation).",
-            "[ok] Won on a discard from North (N).",
-            "North (N), discarder: pays 25", "South (S), other player: pays 8", "West (W), other player: pays 8",
-            "The winner, East (E), receives 41 = 25 + 8 + 8."]),
-    ("fr", ["Main gagnante (Hu) : 17 points = 17 de combinaisons + 0 de fleurs.",
-            "Atteint le minimum de 8 points sans les fleurs (17 ≥ 8) : Hu valide.",
-            "Petite suite pure : non comptée, Grande suite pure utilise déjà 123m et 456m "
-            "(principe de non-séparation).",
-            "Grande suite pure", "Une famille absente", "[ok] Gagné sur une défausse de Nord (N).",
-            "Nord (N), celui qui a défaussé : paie 25", "Sud (S), autre joueur : paie 8",
-            "Le gagnant, Est (E), reçoit 41 = 25 + 8 + 8."]),
-    ("zh", ["和牌：共17番 = 番种17番 + 花牌0番。", "不计花牌已达8番起和（17 ≥ 8）：和牌有效。",
-            "连六不计：清龙已用到123m和456m（不拆移原则）。", "老少副不计：清龙已用到123m和789m（不拆移原则）。",
-            "清龙", "缺一门", "北（N），点炮者，付25", "南（S），其他玩家，付8", "和牌者东（E）共收41 = 25 + 8 + 8。"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "phrases"),
+    [
+        (
+            "en",
+            [
+                "Winning hand (Hu): 17 points = 17 from fans + 0 for flowers.",
+                "Reaches the 8-point minimum without flowers (17 ≥ 8): a valid Hu.",
+                "[123m]  456m  789m  33(3)p  CC",
+                "333p  pung  completed by the discard: counts as exposed",
+                "Short Straight is not counted: Pure Straight already uses 123m and 456m (non-separation).",
+                "Two Terminal Chows is not counted: Pure Straight already uses 123m and 789m (non-separation).",
+                "[ok] Won on a discard from North (N).",
+                "North (N), discarder: pays 25",
+                "South (S), other player: pays 8",
+                "West (W), other player: pays 8",
+                "The winner, East (E), receives 41 = 25 + 8 + 8.",
+            ],
+        ),
+        (
+            "fr",
+            [
+                "Main gagnante (Hu) : 17 points = 17 de combinaisons + 0 de fleurs.",
+                "Atteint le minimum de 8 points sans les fleurs (17 ≥ 8) : Hu valide.",
+                "Petite suite pure : non comptée, Grande suite pure utilise déjà 123m et 456m "
+                "(principe de non-séparation).",
+                "Grande suite pure",
+                "Une famille absente",
+                "[ok] Gagné sur une défausse de Nord (N).",
+                "Nord (N), celui qui a défaussé : paie 25",
+                "Sud (S), autre joueur : paie 8",
+                "Le gagnant, Est (E), reçoit 41 = 25 + 8 + 8.",
+            ],
+        ),
+        (
+            "zh",
+            [
+                "和牌：共17番 = 番种17番 + 花牌0番。",
+                "不计花牌已达8番起和（17 ≥ 8）：和牌有效。",
+                "连六不计：清龙已用到123m和456m（不拆移原则）。",
+                "老少副不计：清龙已用到123m和789m（不拆移原则）。",
+                "清龙",
+                "缺一门",
+                "北（N），点炮者，付25",
+                "南（S），其他玩家，付8",
+                "和牌者东（E）共收41 = 25 + 8 + 8。",
+            ],
+        ),
+    ],
+)
 def test_explain_text_in_each_language(lang, phrases):
     result = run("explain", STRAIGHT, "--rules", "china", "--from", "N", "--lang", lang)
     assert result.exit_code == 0, result.output
@@ -105,8 +158,7 @@ def test_explain_text_in_each_language(lang, phrases):
 def test_lang_environment_chooses_the_language_and_the_option_wins():
     assert "Grande suite pure" in run("explain", STRAIGHT, env={"LANG": "fr_FR.UTF-8"}).output
     assert "清龙" in run("explain", STRAIGHT, env={"LANG": "zh_CN.UTF-8"}).output
-    assert "Pure Straight already uses" in run("explain", STRAIGHT, "--lang", "en",
-                                               env={"LANG": "fr_FR.UTF-8"}).output
+    assert "Pure Straight already uses" in run("explain", STRAIGHT, "--lang", "en", env={"LANG": "fr_FR.UTF-8"}).output
 
 
 def test_json_is_the_same_in_every_language_and_carries_three_names():
@@ -118,6 +170,7 @@ def test_json_is_the_same_in_every_language_and_carries_three_names():
 
 # ---- several arrangements, self-drawn, flowers -------------------------------------------------
 
+
 def test_other_arrangements_show_why_the_chosen_one_wins():
     d = data(TRIPLE)
     assert (d["verdict"]["points"], d["verdict"]["total"]) == (48, 50)
@@ -127,15 +180,30 @@ def test_other_arrangements_show_why_the_chosen_one_wins():
     assert {f["id"] for f in alt["fans"]} == {24, 33, 56, 68, 75, 81}
 
 
-@pytest.mark.parametrize("lang, phrases", [
-    ("en", ["555p 666p 777p 567s 55s (four sets and a pair): 47 points, 1 fewer: Pure Shifted Pungs 24",
-            "Self-drawn: each of the three others pays 8 + 50 = 58.", "South (S): pays 58",
-            "The winner, East (E), receives 174 = 58 + 58 + 58.",
-            "2 flower(s) (ab): +2 to the total, never toward the 8."]),
-    ("fr", ["47 points, 1 de moins : Trois pungs purs consécutifs 24",
-            "Tiré soi-même : chacun des trois autres paie 8 + 50 = 58.", "Le gagnant, Est (E), reçoit 174"]),
-    ("zh", ["47番，少1番：一色三节高 24", "自摸：其他三家各付8 + 50 = 58。", "和牌者东（E）共收174"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "phrases"),
+    [
+        (
+            "en",
+            [
+                "555p 666p 777p 567s 55s (four sets and a pair): 47 points, 1 fewer: Pure Shifted Pungs 24",
+                "Self-drawn: each of the three others pays 8 + 50 = 58.",
+                "South (S): pays 58",
+                "The winner, East (E), receives 174 = 58 + 58 + 58.",
+                "2 flower(s) (ab): +2 to the total, never toward the 8.",
+            ],
+        ),
+        (
+            "fr",
+            [
+                "47 points, 1 de moins : Trois pungs purs consécutifs 24",
+                "Tiré soi-même : chacun des trois autres paie 8 + 50 = 58.",
+                "Le gagnant, Est (E), reçoit 174",
+            ],
+        ),
+        ("zh", ["47番，少1番：一色三节高 24", "自摸：其他三家各付8 + 50 = 58。", "和牌者东（E）共收174"]),
+    ],
+)
 def test_several_arrangements_in_each_language(lang, phrases):
     output = run("explain", TRIPLE, "--rules", "china", "--lang", lang).output
     for phrase in phrases:
@@ -144,7 +212,8 @@ def test_several_arrangements_in_each_language(lang, phrases):
 
 def test_a_tie_is_explained_as_the_tie_break():
     d = data("11223344556677m|EE0000")
-    assert d["fans"][0]["id"] == 6 and all(a["behind"] > 0 for a in d["alternatives"])
+    assert d["fans"][0]["id"] == 6
+    assert all(a["behind"] > 0 for a in d["alternatives"])
     tie = {"form": "standard", "sets": ["123m"], "points": 8, "total": 8, "behind": 0, "fans": []}
     page = render_explanation(d | {"alternatives": [tie]}, "en")
     assert "8 points, the same: the chosen arrangement wins the tie-break" in page
@@ -152,46 +221,74 @@ def test_a_tie_is_explained_as_the_tie_break():
 
 # ---- below 8 points, not a winning hand ----------------------------------------------------------
 
+
 def test_below_the_minimum_is_a_false_hu_and_nobody_pays():
     d = data(BELOW)
     v = d["verdict"]
     assert (v["points"], v["flower_points"], v["total"], v["short_by"], v["valid_hu"]) == (2, 3, 5, 6, False)
-    assert d["payments"]["applies"] is False and d["payments"]["reason"] == "false-hu"
-    assert d["payments"]["payers"] == [] and d["payments"]["winner_receives"] == 0
+    assert d["payments"]["applies"] is False
+    assert d["payments"]["reason"] == "false-hu"
+    assert d["payments"]["payers"] == []
+    assert d["payments"]["winner_receives"] == 0
 
 
-@pytest.mark.parametrize("lang, phrases", [
-    ("en", ["Below the 8-point minimum: 2 without flowers, 6 short. This is a false Hu.",
-            "Flowers (3) never count toward the 8.", "No payment: the hand is a false Hu"]),
-    ("fr", ["En dessous du minimum de 8 points : 2 sans les fleurs, il en manque 6. C’est un faux Hu.",
-            "Aucun paiement : la main est un faux Hu"]),
-    ("zh", ["未达8番起和：不计花牌只有2番，差6番。这是错和。", "不支付"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "phrases"),
+    [
+        (
+            "en",
+            [
+                "Below the 8-point minimum: 2 without flowers, 6 short. This is a false Hu.",
+                "Flowers (3) never count toward the 8.",
+                "No payment: the hand is a false Hu",
+            ],
+        ),
+        (
+            "fr",
+            [
+                "En dessous du minimum de 8 points : 2 sans les fleurs, il en manque 6. C’est un faux Hu.",
+                "Aucun paiement : la main est un faux Hu",
+            ],
+        ),
+        ("zh", ["未达8番起和：不计花牌只有2番，差6番。这是错和。", "不支付"]),
+    ],
+)
 def test_below_the_minimum_in_each_language(lang, phrases):
     output = run("explain", BELOW, "--lang", lang).output
     for phrase in phrases:
         assert phrase in output
-    assert "pays 8" not in output and "paie 8" not in output and "付8" not in output
+    assert "pays 8" not in output
+    assert "paie 8" not in output
+    assert "付8" not in output
 
 
-@pytest.mark.parametrize("text, reason", [("123456789m1234p5p", "no-shape"), ("123456789m1234p", "waiting")])
+@pytest.mark.parametrize(("text", "reason"), [("123456789m1234p5p", "no-shape"), ("123456789m1234p", "waiting")])
 def test_a_hand_that_does_not_win(text, reason):
     d = data(text)
-    assert d["verdict"]["winning"] is False and d["verdict"]["reason"] == reason
-    assert d["payments"]["reason"] == "not-winning" and d["arrangement"] == [] and d["fans"] == []
+    assert d["verdict"]["winning"] is False
+    assert d["verdict"]["reason"] == reason
+    assert d["payments"]["reason"] == "not-winning"
+    assert d["arrangement"] == []
+    assert d["fans"] == []
     assert "A Hu declared on it is a false Hu." in render_explanation(d, "en")
 
 
 # ---- situation checks and impossible situations --------------------------------------------------
 
+
 def test_last_copy_inferred_from_the_winners_own_pung():
     d = data(LAST_COPY)
     assert 58 in {f["id"] for f in d["fans"]}
     check = next(c for c in d["situation"]["checks"] if c["check"] == "last-copy")
-    assert check == {"check": "last-copy", "status": "inferred", "tile": "5m",
-                     "melds": [{"kind": "pung", "tiles": "555m"}]}
-    assert "[inferred] Last copy inferred: the other three 5m are in your pung 555m." in \
-        run("explain", LAST_COPY).output
+    assert check == {
+        "check": "last-copy",
+        "status": "inferred",
+        "tile": "5m",
+        "melds": [{"kind": "pung", "tiles": "555m"}],
+    }
+    assert (
+        "[inferred] Last copy inferred: the other three 5m are in your pung 555m." in run("explain", LAST_COPY).output
+    )
     assert "推定和绝张：另外三张5m都在你的刻子 555m里。" in run("explain", LAST_COPY, "--lang", "zh").output
 
 
@@ -217,13 +314,22 @@ def test_replacement_tile_names_the_kong():
     assert [p["amount"] for p in d["payments"]["payers"]] == [8 + d["verdict"]["total"]] * 3
 
 
-@pytest.mark.parametrize("lang, head, message", [
-    ("en", "[rejected] impossible-situation: ", "robbing the kong on the last tile of the wall: no kong may be "
-                                                "made with the last tile (column 35)"),
-    ("fr", "[rejeté] situation impossible : ", "kong volé sur la dernière tuile du mur : aucun kong ne peut se "
-                                              "faire avec la dernière tuile (colonne 35)"),
-    ("zh", "[不成立] 和牌情况不可能：", "抢杠和不可能发生在最后一张牌：最后一张牌不能开杠（第35列）"),
-])
+@pytest.mark.parametrize(
+    ("lang", "head", "message"),
+    [
+        (
+            "en",
+            "[rejected] impossible-situation: ",
+            "robbing the kong on the last tile of the wall: no kong may be made with the last tile (column 35)",
+        ),
+        (
+            "fr",
+            "[rejeté] situation impossible : ",
+            "kong volé sur la dernière tuile du mur : aucun kong ne peut se faire avec la dernière tuile (colonne 35)",
+        ),
+        ("zh", "[不成立] 和牌情况不可能：", "抢杠和不可能发生在最后一张牌：最后一张牌不能开杠（第35列）"),
+    ],
+)
 def test_impossible_situation_prints_its_checks_with_a_caret(lang, head, message):
     result = run("explain", ROBBED_LAST, "--lang", lang)
     assert result.exit_code == 1
@@ -232,7 +338,8 @@ def test_impossible_situation_prints_its_checks_with_a_caret(lang, head, message
     hand_line = next(i for i, line in enumerate(lines) if line.strip() == ROBBED_LAST)
     start = lines[hand_line].index(ROBBED_LAST)
     assert lines[hand_line + 1].index("^") - start == 34  # under column 35, the kong flag
-    assert "Winning hand" not in result.output and "Gagné" not in result.output
+    assert "Winning hand" not in result.output
+    assert "Gagné" not in result.output
 
 
 def test_option_conflicts_are_rejected_with_their_reason():
@@ -241,55 +348,74 @@ def test_option_conflicts_are_rejected_with_their_reason():
     assert "--robbing-kong avec --self-drawn : un kong volé se prend comme une défausse" in result.output
 
 
-@pytest.mark.parametrize("args, message", [
-    (["[678p1]456m44p234sWW4p|WE1000", "--from", "S"], "--from S: a self-drawn hand has no discarder"),
-    ([STRAIGHT, "--self-drawn", "--from", "S"], "--from S: a self-drawn hand has no discarder"),
-    ([STRAIGHT, "--from", "e"], "--from E is the winner's own seat wind"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["[678p1]456m44p234sWW4p|WE1000", "--from", "S"], "--from S: a self-drawn hand has no discarder"),
+        ([STRAIGHT, "--self-drawn", "--from", "S"], "--from S: a self-drawn hand has no discarder"),
+        ([STRAIGHT, "--from", "e"], "--from E is the winner's own seat wind"),
+    ],
+)
 def test_from_needs_a_discard_by_another_seat(args, message):
     result = run("explain", *args)
-    assert result.exit_code == 1 and message in result.output
+    assert result.exit_code == 1
+    assert message in result.output
     as_json = json.loads(run("explain", *args, "--json").output)
-    assert as_json == {"ok": False, "error": {"code": "impossible-situation", "message": message,
-                                              "where": "--from"}}
+    assert as_json == {"ok": False, "error": {"code": "impossible-situation", "message": message, "where": "--from"}}
     assert message not in run("explain", *args, "--lang", "zh").output
 
 
 def test_bad_notation_exits_2_with_its_caret():
     result = run("explain", "123x", "--lang", "fr")
-    assert result.exit_code == 2 and "caractère interdit" in result.output and "^" in result.output
+    assert result.exit_code == 2
+    assert "caractère interdit" in result.output
+    assert "^" in result.output
 
 
 # ---- sentences for every principle ---------------------------------------------------------------
+
 
 def test_account_once_and_same_set_sentences():
     d = data("234567s234567p5m5m")
     once = next(n for n in d["not_counted"] if n["rule"] == "account-once")
     assert not_counted_sentence(once, "en") == (
         "Short Straight (234s 567s) is not counted: 234s is already combined in Mixed Double Chow (234p 234s); "
-        "a set already used combines only once more (account-once).")
+        "a set already used combines only once more (account-once)."
+    )
     dragon = data("[CCC]456m5677p234s7p|SN0000")["not_counted"][0]
-    assert not_counted_sentence(dragon, "en") == \
-        "Pung of Terminals or Honors (CCC) is not counted: Dragon Pung already uses CCC " \
+    assert (
+        not_counted_sentence(dragon, "en")
+        == "Pung of Terminals or Honors (CCC) is not counted: Dragon Pung already uses CCC "
         "(the same set is not counted again)."
+    )
     assert not_counted_sentence(dragon, "zh") == "幺九刻（CCC）不计：箭刻已用到CCC（同一副牌不重复计番）。"
 
 
 def test_non_identical_and_implied_sentences():
     names = {"id": 70, "names": {}}
-    identical = {"id": 70, "rule": "non-identical", "sets": ["123m", "123s"], "by": names,
-                 "by_sets": ["123m", "123p"], "shared": ["123m"]}
+    identical = {
+        "id": 70,
+        "rule": "non-identical",
+        "sets": ["123m", "123s"],
+        "by": names,
+        "by_sets": ["123m", "123p"],
+        "shared": ["123m"],
+    }
     assert not_counted_sentence(identical, "en") == (
         "Mixed Double Chow (123m 123s) is not counted: 123m already forms Mixed Double Chow with 123p "
-        "(non-identical: a set serves the same fan only once).")
+        "(non-identical: a set serves the same fan only once)."
+    )
     loose = {"id": 71, "rule": "account-once", "sets": ["123m", "456m"], "by": None, "by_sets": [], "shared": []}
     assert "its sets are already combined in the counted fans" in not_counted_sentence(loose, "en")
     implied = data(BELOW)["not_counted"][0]
-    assert not_counted_sentence(implied, "fr") == \
-        "Pas d’honneur : non comptée, car impliquée par Tout chow (principe de non-répétition)."
+    assert (
+        not_counted_sentence(implied, "fr")
+        == "Pas d’honneur : non comptée, car impliquée par Tout chow (principe de non-répétition)."
+    )
 
 
 # ---- terminal output -----------------------------------------------------------------------------
+
 
 class _Stream:
     def __init__(self, tty: bool) -> None:
@@ -309,11 +435,15 @@ def test_colour_and_unicode_only_when_asked():
     d = data(STRAIGHT)
     plain = render_explanation(d, "en", PLAIN)
     fancy = render_explanation(d, "en", Style(color=True, unicode=True))
-    assert "\x1b[" not in plain and "🀇" not in plain
-    assert "\x1b[" in fancy and "[🀇🀈🀉]" in fancy and "✓" in fancy
+    assert "\x1b[" not in plain
+    assert "🀇" not in plain
+    assert "\x1b[" in fancy
+    assert "[🀇🀈🀉]" in fancy
+    assert "✓" in fancy
     assert "🀛🀛(🀛)" in render_explanation(d, "en", Style(unicode=True))
     piped = run("explain", STRAIGHT).output
-    assert "\x1b[" not in piped and "🀇" not in piped
+    assert "\x1b[" not in piped
+    assert "🀇" not in piped
 
 
 def test_drawn_tiles_mark_the_winning_one():
@@ -325,23 +455,31 @@ def test_drawn_tiles_mark_the_winning_one():
 
 # ---- the fan table -------------------------------------------------------------------------------
 
+
 def test_fans_lists_every_fan_with_names_points_and_exclusions():
     rows = fan_table("china")
     assert [r["id"] for r in rows] == list(range(1, 83))
     pure_straight = rows[27]
-    assert pure_straight["points"] == 16 and pure_straight["rules"] == "china"
-    assert pure_straight["not_counted_with"] == [71, 72] and 28 in rows[70]["not_counted_when"]
-    assert rows[47]["points"] == 6 and rows[81]["points"] == 5
-    assert rows[1]["not_counted_on_its_sets"] == [73] and rows[3]["absorbs_one"] == [73]
+    assert pure_straight["points"] == 16
+    assert pure_straight["rules"] == "china"
+    assert pure_straight["not_counted_with"] == [71, 72]
+    assert 28 in rows[70]["not_counted_when"]
+    assert rows[47]["points"] == 6
+    assert rows[81]["points"] == 5
+    assert rows[1]["not_counted_on_its_sets"] == [73]
+    assert rows[3]["absorbs_one"] == [73]
     gb = fan_table("green-book")
-    assert gb[47]["points"] == 8 and gb[81]["points"] is None and gb[3]["absorbs_one"] == []
+    assert gb[47]["points"] == 8
+    assert gb[81]["points"] is None
+    assert gb[3]["absorbs_one"] == []
     output = run("fans", "--lang", "fr").output
     assert len(output.splitlines()) == 84
-    assert "28  Grande suite pure" in output and "清龙" in output
+    assert "28  Grande suite pure" in output
+    assert "清龙" in output
     assert len(json.loads(run("fans", "--json").output)) == 82
 
 
-@pytest.mark.parametrize("rules, excluded", [("green-book", False), ("china", True)])
+@pytest.mark.parametrize(("rules", "excluded"), [("green-book", False), ("china", True)])
 def test_fans_show_the_exclusions_of_the_profile_asked(rules, excluded):
     """All Terminals excludes Double Pung under china only (switch all-terminals-with-double-pung)."""
     row = json.loads(run("fans", "--rules", rules, "--json").output)[7]
@@ -352,11 +490,16 @@ def test_fans_show_the_exclusions_of_the_profile_asked(rules, excluded):
 
 def test_fan_shows_definition_exclusions_and_a_scored_example():
     d = fan_detail(Fan.PURE_STRAIGHT)
-    assert d["example"]["notation"] == FANS[28].example and 28 in {f["id"] for f in d["example"]["score"]["fans"]}
+    assert d["example"]["notation"] == FANS[28].example
+    assert 28 in {f["id"] for f in d["example"]["score"]["fans"]}
     output = run("fan", "28").output
-    for phrase in ("28  Pure Straight  ·  清龙  ·  Grande suite pure", "Points: 16   rules: green-book",
-                   "Not counted with it: 71 Short Straight, 72 Two Terminal Chows",
-                   f"Example: {FANS[28].example}", "Fans 17 + flowers 0 = 17."):
+    for phrase in (
+        "28  Pure Straight  ·  清龙  ·  Grande suite pure",
+        "Points: 16   rules: green-book",
+        "Not counted with it: 71 Short Straight, 72 Two Terminal Chows",
+        f"Example: {FANS[28].example}",
+        "Fans 17 + flowers 0 = 17.",
+    ):
         assert phrase in output
     assert "Non comptées avec elle : 71 Petite suite pure" in run("fan", "28", "--lang", "fr").output
     china_only = run("fan", "82").output
@@ -371,10 +514,13 @@ def test_every_fan_example_counts_its_fan_and_none_it_excludes(fan_id, rules):
     counted with it, under the profile asked for."""
     page = json.loads(run("fan", str(fan_id), "--rules", rules, "--json").output)
     assert set(page) >= {"id", "names", "points", "rules", "not_counted_with", "example"}
-    assert page["id"] == fan_id and set(page["names"]) == {"en", "zh", "fr"} and page["rules"] == rules
+    assert page["id"] == fan_id
+    assert set(page["names"]) == {"en", "zh", "fr"}
+    assert page["rules"] == rules
     assert page["points"] == FANS[fan_id].points[rules]
     example = page["example"]
-    assert example["notation"] == FANS[fan_id].example and example["score"]["rules"] == rules
+    assert example["notation"] == FANS[fan_id].example
+    assert example["score"]["rules"] == rules
     counted = {f["id"] for f in example["score"]["fans"]}
     assert fan_id in counted
     assert not counted & set(page["not_counted_with"]), counted & set(page["not_counted_with"])
@@ -382,6 +528,7 @@ def test_every_fan_example_counts_its_fan_and_none_it_excludes(fan_id, rules):
 
 
 # ---- the example cases (regression data, checked by hand) ------------------------------------------
+
 
 def _cases():
     return sorted(CASES.glob("*.case.toml"))
@@ -406,6 +553,7 @@ def test_example_case(case):
 
 
 # ---- any hand -------------------------------------------------------------------------------------
+
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(strategies.hands())

@@ -75,7 +75,8 @@ def test_tables_are_read_only() -> None:
         fan.points = {}  # type: ignore[misc]
     with pytest.raises(TypeError):
         fan.points[GB] = 0  # type: ignore[index]
-    assert isinstance(fan.excludes, frozenset) and isinstance(fan.excludes_own, frozenset)
+    assert isinstance(fan.excludes, frozenset)
+    assert isinstance(fan.excludes_own, frozenset)
 
 
 def test_tiers_cover_1_to_81() -> None:
@@ -84,10 +85,10 @@ def test_tiers_cover_1_to_81() -> None:
     assert all(last - first + 1 == n for first, last, _, n in GB_TIERS)
 
 
-@pytest.mark.parametrize("first,last,value,count", GB_TIERS)
+@pytest.mark.parametrize(("first", "last", "value", "count"), GB_TIERS)
 def test_green_book_point_tiers(first: int, last: int, value: int, count: int) -> None:
     got = {i: FANS[i].points.get(GB) for i in range(first, last + 1)}
-    assert got == {i: value for i in range(first, last + 1)}
+    assert got == dict.fromkeys(range(first, last + 1), value)
     assert len(got) == count
 
 
@@ -104,11 +105,14 @@ def test_china_differs_from_green_book_only_on_48_and_82() -> None:
 
 
 def test_points_function() -> None:
-    assert points(28, GB) == 16 and points(28, CN) == 16
-    assert points(48, GB) == 8 and points(48, CN) == 6
-    assert points(82, GB) is None and points(82, CN) == 5
+    assert points(28, GB) == 16
+    assert points(28, CN) == 16
+    assert points(48, GB) == 8
+    assert points(48, CN) == 6
+    assert points(82, GB) is None
+    assert points(82, CN) == 5
     assert points(81, CN) == 1
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown profile"):
         points(1, "riichi")
     with pytest.raises(KeyError):
         points(83, CN)
@@ -215,8 +219,10 @@ def test_repeatable_fans() -> None:
 def test_definitions_and_citations_are_single_lines() -> None:
     for fan in FANS.values():
         assert fan.definition.endswith("."), fan.id
-        assert "\n" not in fan.definition and not re.search(r"\.\s+[A-Z]", fan.definition), fan.id
-        assert fan.cite and "\n" not in fan.cite, fan.id
+        assert "\n" not in fan.definition, fan.id
+        assert not re.search(r"\.\s+[A-Z]", fan.definition), fan.id
+        assert fan.cite, fan.id
+        assert "\n" not in fan.cite, fan.id
     for fan_id in range(1, 82):
         assert f"GB fan {fan_id} " in FANS[fan_id].cite, fan_id
         # R98 and A number our 49-53 as #48-#52 and our 48 as #53 (fan-table.md legend).

@@ -84,8 +84,10 @@ def test_golden_file_is_well_formed(profile):
     for case in cases:
         missing = [key for key in required if key not in case]
         unknown = [key for key in case if key not in required + optional + ("profile",)]
-        assert not missing and not unknown, f"{case.get('id')}: missing {missing}, unknown {unknown}"
-        assert case["source"].strip() and case.get("why", "-").strip(), case["id"]
+        assert not missing, f"{case.get('id')}: missing {missing}"
+        assert not unknown, f"{case.get('id')}: unknown {unknown}"
+        assert case["source"].strip(), case["id"]
+        assert case.get("why", "-").strip(), case["id"]
         for fans in _accepted(case):
             assert all(fan in FAN_IDS and count >= 1 for fan, count in fans.items()), case["id"]
             # The recorded total is the recorded fans at the profile's points.
@@ -100,12 +102,13 @@ def test_golden_case(case):
     accepted = _accepted(case)
     assert result.winning, f"{_describe(case)}: not scored as a win ({result.reason})"
     assert got in accepted, (
-        f"{_describe(case)}\n  expected: {' or '.join(_named(fans) for fans in accepted)}\n  got:      {_named(got)}")
-    assert result.total == case["total"], (
-        f"{_describe(case)}: expected total {case['total']}, got {result.total}")
+        f"{_describe(case)}\n  expected: {' or '.join(_named(fans) for fans in accepted)}\n  got:      {_named(got)}"
+    )
+    assert result.total == case["total"], f"{_describe(case)}: expected total {case['total']}, got {result.total}"
     if "meets_minimum" in case:
         assert result.meets_minimum == case["meets_minimum"], (
-            f"{_describe(case)}: expected meets_minimum {case['meets_minimum']}, got {result.meets_minimum}")
+            f"{_describe(case)}: expected meets_minimum {case['meets_minimum']}, got {result.meets_minimum}"
+        )
 
 
 def test_every_fan_has_at_least_two_china_cases():
@@ -124,7 +127,8 @@ def test_golden_case_matches_reference(case):
     assert ref is not None, f"{_describe(case)}: the reference says this is not a winning hand"
     assert ref == case["fans"], (
         f"{_describe(case)}: golden data drifted from the reference\n"
-        f"  golden:    {_named(case['fans'])}\n  reference: {_named(ref)}")
+        f"  golden:    {_named(case['fans'])}\n  reference: {_named(ref)}"
+    )
     total = reference_total(hand)
     assert total == case["total"], f"{_describe(case)}: golden total {case['total']}, reference {total}"
     if "meets_minimum" in case:

@@ -49,21 +49,28 @@ def test_a_file_without_base_must_choose_every_switch(tmp_path):
 
 def test_every_problem_in_a_file_is_named_by_key(tmp_path):
     bad = tmp_path / "bad.toml"
-    bad.write_text('name = "china"\nbase = "gb"\ncolour = 1\n[switches]\n'
-                   'two-concealed-kongs = "7"\nno-such-switch = "x"\n', encoding="utf-8")
+    bad.write_text(
+        'name = "china"\nbase = "gb"\ncolour = 1\n[switches]\ntwo-concealed-kongs = "7"\nno-such-switch = "x"\n',
+        encoding="utf-8",
+    )
     with pytest.raises(errors.ProfileFileError) as e:
         profiles.load(bad)
     found = {(p.code, p.where.split(": ", 1)[1]) for p in e.value.problems}
-    assert found == {("bad-profile-file", key) for key in
-                     ("colour", "name", "base", "switches.two-concealed-kongs", "switches.no-such-switch")}
+    assert found == {
+        ("bad-profile-file", key)
+        for key in ("colour", "name", "base", "switches.two-concealed-kongs", "switches.no-such-switch")
+    }
     assert "options: 8, 6" in str(e.value)
 
 
-@pytest.mark.parametrize("content, message", [
-    ("name = \n", "not valid TOML"),
-    ('name = ""\nbase = "china"\n', "needs a name"),
-    ('name = "x"\nbase = "china"\nswitches = 3\n', "must be a table"),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("name = \n", "not valid TOML"),
+        ('name = ""\nbase = "china"\n', "needs a name"),
+        ('name = "x"\nbase = "china"\nswitches = 3\n', "must be a table"),
+    ],
+)
 def test_malformed_files(tmp_path, content, message):
     path = tmp_path / "house.toml"
     path.write_text(content, encoding="utf-8")
@@ -81,12 +88,15 @@ def test_a_missing_file_and_an_unknown_name():
 def test_cli_commands_take_a_house_file(tmp_path):
     runner = CliRunner()
     out = runner.invoke(main, ["score", KONGS, "--rules", str(CLUB), "--json"])
-    assert out.exit_code == 0 and json.loads(out.output)["rules"] == "club-house"
+    assert out.exit_code == 0
+    assert json.loads(out.output)["rules"] == "club-house"
     assert json.loads(out.output)["total"] == 11
     out = runner.invoke(main, ["explain", KONGS, "--rules", str(CLUB), "--json"])
-    assert out.exit_code == 0 and json.loads(out.output)["rules"] == "club-house"
+    assert out.exit_code == 0
+    assert json.loads(out.output)["rules"] == "club-house"
     out = runner.invoke(main, ["fan", "48", "--rules", str(CLUB), "--json"])
-    assert json.loads(out.output)["points"] == 6 and json.loads(out.output)["rules"] == "club-house"
+    assert json.loads(out.output)["points"] == 6
+    assert json.loads(out.output)["rules"] == "club-house"
     source = tmp_path / "hands.txt"
     source.write_text(f"{KONGS}\n{LESSER}\n", encoding="utf-8")
     target = tmp_path / "out.jsonl"
@@ -95,7 +105,8 @@ def test_cli_commands_take_a_house_file(tmp_path):
     records = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
     assert [(r["rules"], r["total"]) for r in records] == [("club-house", 11), ("club-house", 24)]
     out = runner.invoke(main, ["batch", str(source), "-o", str(target), "--rules", str(CLUB), "--resume"])
-    assert out.exit_code == 0 and "2 from the earlier run" in out.output
+    assert out.exit_code == 0
+    assert "2 from the earlier run" in out.output
 
 
 def test_a_bad_house_file_is_a_usage_error(tmp_path):
@@ -103,4 +114,5 @@ def test_a_bad_house_file_is_a_usage_error(tmp_path):
     bad.write_text('name = "x"\nbase = "china"\n[switches]\ntwo-concealed-kongs = "7"\n', encoding="utf-8")
     out = CliRunner().invoke(main, ["score", KONGS, "--rules", str(bad)])
     assert out.exit_code == 2
-    assert f"{bad}: switches.two-concealed-kongs" in out.output and "Traceback" not in out.output
+    assert f"{bad}: switches.two-concealed-kongs" in out.output
+    assert "Traceback" not in out.output

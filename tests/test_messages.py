@@ -31,7 +31,7 @@ def test_every_id_named_in_the_code_is_in_the_catalogue() -> None:
     named = set()
     for path in PACKAGE.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
-        named |= {m for m in re.findall(r'\bmsg\(\s*"([a-z0-9_.-]+)"', source)}
+        named |= set(re.findall(r'\bmsg\(\s*"([a-z0-9_.-]+)"', source))
     assert named, "the scan found no message ids"
     assert named <= set(EN), sorted(named - set(EN))
 
@@ -48,14 +48,16 @@ def test_messages_render_in_each_language_with_nested_messages() -> None:
 def test_an_unknown_id_fails_at_once() -> None:
     with pytest.raises(KeyError):
         msg("no.such.message")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown language"):
         catalogue("de")
 
 
 def test_errors_carry_an_id_and_render_in_any_language() -> None:
     error = errors.TooManyCopiesError(msg("error.too-many-copies", n=5, tile="1m"), text="11111m", column=5)
-    assert isinstance(error.msg, Message) and error.msg.id == "error.too-many-copies"
+    assert isinstance(error.msg, Message)
+    assert error.msg.id == "error.too-many-copies"
     assert error.message == "5 copies of 1m; there are only 4"
     assert error.render("fr").startswith("too-many-copies: 5 exemplaires de 1m ; il n’y en a que 4 (colonne 5)")
-    assert error.head("zh") == "牌张超过4张" and error.head("en") == "too-many-copies"
+    assert error.head("zh") == "牌张超过4张"
+    assert error.head("en") == "too-many-copies"
     assert error.to_dict()["message"] == error.message

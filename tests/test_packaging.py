@@ -19,15 +19,26 @@ import pytest
 import mcr_score
 
 ROOT = Path(__file__).resolve().parents[1]
-NETWORK_DOWN = ("Failed to establish a new connection", "Temporary failure in name resolution",
-                "Name or service not known", "Network is unreachable", "Could not fetch URL",
-                "No matching distribution found for hatchling", "ConnectTimeoutError", "ReadTimeoutError")
+NETWORK_DOWN = (
+    "Failed to establish a new connection",
+    "Temporary failure in name resolution",
+    "Name or service not known",
+    "Network is unreachable",
+    "Could not fetch URL",
+    "No matching distribution found for hatchling",
+    "ConnectTimeoutError",
+    "ReadTimeoutError",
+)
 
 
 def build_wheel(out: Path) -> Path:
     """Build with pip (isolated build: it downloads hatchling); skip only when that download fails."""
-    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
-                           "-w", str(out), str(ROOT)], capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-w", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     log = proc.stdout + proc.stderr
     if proc.returncode != 0:
         if any(sign in log for sign in NETWORK_DOWN):
@@ -82,8 +93,10 @@ def test_python_m_mcr_score_runs_from_the_wheel(site: Path, tmp_path: Path) -> N
 
 
 def test_grammar_is_found_from_an_installed_wheel(site: Path, tmp_path: Path) -> None:
-    code = ("import mcr_score, mcr_score.notation as n; print(mcr_score.__file__); print(n.grammar_path()); "
-            "print(mcr_score.parse_hand('1112345678999s9s').winning)")
+    code = (
+        "import mcr_score, mcr_score.notation as n; print(mcr_score.__file__); print(n.grammar_path()); "
+        "print(mcr_score.parse_hand('1112345678999s9s').winning)"
+    )
     proc = run_from(site, tmp_path, "-c", code)
     assert proc.returncode == 0, proc.stderr
     module_file, grammar, winning = proc.stdout.splitlines()

@@ -37,8 +37,7 @@ def shown_tiles(groups) -> Counter:
 
 
 def without_flowers(hand: Hand, flowers: int = 0) -> Hand:
-    return dataclasses.replace(hand, situation=dataclasses.replace(hand.situation, flowers=flowers,
-                                                                   flower_letters=""))
+    return dataclasses.replace(hand, situation=dataclasses.replace(hand.situation, flowers=flowers, flower_letters=""))
 
 
 @SETTINGS
@@ -58,7 +57,9 @@ def test_the_result_carries_the_winning_tile_its_set_and_the_fans_sets(hand):
     note(format_hand(hand))
     assert result.win_tile == hand.winning
     group = result.win_group
-    assert group is not None and hand.winning in group.tiles and not group.declared
+    assert group is not None
+    assert hand.winning in group.tiles
+    assert not group.declared
     if result.form in ("standard", "knitted-straight", "seven-pairs"):
         assert result.wait in {"edge", "closed", "open", "pung", "pair", None}
         assert (result.wait is None) == (group.kind == "knitted")
@@ -75,7 +76,8 @@ def test_the_result_carries_the_winning_tile_its_set_and_the_fans_sets(hand):
     for fan in result.fans:
         positions = [groups.index(s) for s in fan.sets]
         assert all(s in groups for s in fan.sets), fan
-        assert len(fan.sets) <= len(groups) and len(positions) == len(fan.sets)
+        assert len(fan.sets) <= len(groups)
+        assert len(positions) == len(fan.sets)
 
 
 def test_thirteen_orphans_arrangement_uses_the_hands_tiles():
@@ -88,8 +90,9 @@ def test_thirteen_orphans_arrangement_uses_the_hands_tiles():
 def test_chosen_reading_scores_at_least_every_alternative(hand):
     result = score(hand, PROFILE)
     note(format_hand(hand))
-    assert all(result.points >= alt.points for alt in result.alternatives), \
-        [(alt.form, [g.tiles for g in alt.groups], alt.points) for alt in result.alternatives]
+    assert all(result.points >= alt.points for alt in result.alternatives), [
+        (alt.form, [g.tiles for g in alt.groups], alt.points) for alt in result.alternatives
+    ]
 
 
 @SETTINGS
@@ -97,7 +100,8 @@ def test_chosen_reading_scores_at_least_every_alternative(hand):
 def test_flowers_add_to_the_total_only(hand, flowers):
     bare, flowered = score(without_flowers(hand), PROFILE), score(without_flowers(hand, flowers), PROFILE)
     note(format_hand(hand))
-    assert bare.flower_points == 0 and flowered.flower_points > 0
+    assert bare.flower_points == 0
+    assert flowered.flower_points > 0
     assert flowered.total - bare.total == flowered.flower_points
     assert flowered.points == bare.points
     assert flowered.meets_minimum == bare.meets_minimum
@@ -164,8 +168,11 @@ def built_hands(draw) -> tuple[Hand, list[tuple[int, int]], int]:
         claim = None if concealed else draw(st.integers(1, 3))
         melds.append(Meld(("chow", "pung", "kong")[kind], Tile.from_index(tile), concealed, claim))
     concealed_tiles = draw(st.permutations([pair, pair] + [x for k, t in sets[declared:] for x in set_tiles(k, t)]))
-    hand = Hand(tuple(melds), tuple(Tile.from_index(i) for i in sorted(concealed_tiles[:-1])),
-                Tile.from_index(concealed_tiles[-1]))
+    hand = Hand(
+        tuple(melds),
+        tuple(Tile.from_index(i) for i in sorted(concealed_tiles[:-1])),
+        Tile.from_index(concealed_tiles[-1]),
+    )
     return hand, sorted(sets), pair
 
 
@@ -184,33 +191,47 @@ def arrangement_key(a) -> tuple:
 
 def labels(a) -> set[str] | str:
     """A standard arrangement as `{"123m", "123m", ..., "55p pair"}`-style text, for exact comparison."""
+
     def label(kind: int, t: int) -> str:
         name = NAMES[t]
         if kind == CHOW:
             return f"{t % 9 + 1}{t % 9 + 2}{t % 9 + 3}{name[1]}"
         return f"{name} x{4 if kind == KONG else 3}"
+
     if a.pairs:
         return "pairs " + " ".join(NAMES[t] for t in a.pairs)
     return " ".join(sorted(label(k, t) for k, t, _, _ in a.sets)) + f" + {NAMES[a.pair]} x2"
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("1112223334445m5m|EE0000", {
-        "1m x3 2m x3 3m x3 4m x3 + 5m x2",
-        "123m 123m 123m 4m x3 + 5m x2",
-        "1m x3 234m 234m 234m + 5m x2",
-        "1m x3 234m 345m 345m + 2m x2",
-    }),
-    ("123m123m123m123m5p5p|EE0000", {
-        "123m 123m 123m 123m + 5p x2",
-        "123m 1m x3 2m x3 3m x3 + 5p x2",
-        "pairs 1m 1m 2m 2m 3m 3m 5p",
-    }),
-    ("[123m1]123m123m123m5p5p|EE0000", {
-        "123m 123m 123m 123m + 5p x2",
-        "123m 1m x3 2m x3 3m x3 + 5p x2",
-    }),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "1112223334445m5m|EE0000",
+            {
+                "1m x3 2m x3 3m x3 4m x3 + 5m x2",
+                "123m 123m 123m 4m x3 + 5m x2",
+                "1m x3 234m 234m 234m + 5m x2",
+                "1m x3 234m 345m 345m + 2m x2",
+            },
+        ),
+        (
+            "123m123m123m123m5p5p|EE0000",
+            {
+                "123m 123m 123m 123m + 5p x2",
+                "123m 1m x3 2m x3 3m x3 + 5p x2",
+                "pairs 1m 1m 2m 2m 3m 3m 5p",
+            },
+        ),
+        (
+            "[123m1]123m123m123m5p5p|EE0000",
+            {
+                "123m 123m 123m 123m + 5p x2",
+                "123m 1m x3 2m x3 3m x3 + 5p x2",
+            },
+        ),
+    ],
+)
 def test_arrangements_of_repetitive_hands_are_exact_and_distinct(text, expected):
     found = arrangements(parse_hand(text))
     assert len({arrangement_key(a) for a in found}) == len(found), found
@@ -228,6 +249,7 @@ def test_arrangements_are_distinct(hand):
 
 # --- hands that do not win ---------------------------------------------------------------------
 
+
 def waiting(hand: Hand) -> Hand:
     return Hand(hand.melds, hand.standing, None, hand.situation)
 
@@ -237,8 +259,10 @@ def waiting(hand: Hand) -> Hand:
 def test_waiting_hand_is_not_a_win(hand):
     for subject in (waiting(hand), format_hand(waiting(hand))):
         result = score(subject, PROFILE)
-        assert not result.winning and result.reason, (subject, result)
-        assert result.total == 0 and not result.fans
+        assert not result.winning, (subject, result)
+        assert result.reason, (subject, result)
+        assert result.total == 0
+        assert not result.fans
 
 
 @SETTINGS
@@ -246,5 +270,7 @@ def test_waiting_hand_is_not_a_win(hand):
 def test_non_winning_hand_is_not_a_win(hand):
     for subject in (hand, format_hand(hand)):
         result = score(subject, PROFILE)
-        assert not result.winning and result.reason, (subject, result)
-        assert result.total == 0 and not result.fans
+        assert not result.winning, (subject, result)
+        assert result.reason, (subject, result)
+        assert result.total == 0
+        assert not result.fans

@@ -45,13 +45,16 @@ def test_concealed_pung_fans_list_their_pungs():
     assert fan(two, 66)["sets"] == [["8m"] * 3, ["3p"] * 3]
 
 
-@pytest.mark.parametrize("hand, win, win_set, wait", [
-    ("[345p1]444m23489sWW7s|NN0000", "7s", ["7s", "8s", "9s"], "edge"),      # 7 of 89: Edge Wait
-    ("[567m2]222m123p79sCC8s|WW0000", "8s", ["7s", "8s", "9s"], "closed"),   # middle of 79: Closed Wait
-    ("[567m2]222m123p78sCC9s|WW0000", "9s", ["7s", "8s", "9s"], "open"),     # 9 of 78, also 6: two-sided
-    ("[123m1]456789m33pCC3p|WE0000", "3p", ["3p", "3p", "3p"], "pung"),      # a pung completed by the discard
-    ("55m99p66778899sWW|NE0000", "W", ["W", "W"], "pair"),                   # seven pairs: the pair it completed
-])
+@pytest.mark.parametrize(
+    ("hand", "win", "win_set", "wait"),
+    [
+        ("[345p1]444m23489sWW7s|NN0000", "7s", ["7s", "8s", "9s"], "edge"),  # 7 of 89: Edge Wait
+        ("[567m2]222m123p79sCC8s|WW0000", "8s", ["7s", "8s", "9s"], "closed"),  # middle of 79: Closed Wait
+        ("[567m2]222m123p78sCC9s|WW0000", "9s", ["7s", "8s", "9s"], "open"),  # 9 of 78, also 6: two-sided
+        ("[123m1]456789m33pCC3p|WE0000", "3p", ["3p", "3p", "3p"], "pung"),  # a pung completed by the discard
+        ("55m99p66778899sWW|NE0000", "W", ["W", "W"], "pair"),  # seven pairs: the pair it completed
+    ],
+)
 def test_where_the_winning_tile_went(hand, win, win_set, wait):
     data = score_json(hand)
     assert (data["win_tile"], data["win_set"], data["wait"]) == (win, win_set, wait)
@@ -59,13 +62,17 @@ def test_where_the_winning_tile_went(hand, win, win_set, wait):
 
 def test_no_wait_shape_without_sets():
     data = score_json("19m19p19sESWNCFPP|EE0000")
-    assert data["form"] == "thirteen-orphans" and data["wait"] is None and data["win_set"] == ["P", "P"]
+    assert data["form"] == "thirteen-orphans"
+    assert data["wait"] is None
+    assert data["win_set"] == ["P", "P"]
 
 
-@pytest.mark.parametrize("hand, reason", [("123456789m123p5s", "waiting"), ("123456789m123p5s6s", "no-shape")])
+@pytest.mark.parametrize(("hand", "reason"), [("123456789m123p5s", "waiting"), ("123456789m123p5s6s", "no-shape")])
 def test_a_hand_that_does_not_win_gives_a_reason_code(hand, reason):
     data = score_json(hand)
-    assert not data["winning"] and data["reason"] == reason and data["win_set"] is None
+    assert not data["winning"]
+    assert data["reason"] == reason
+    assert data["win_set"] is None
     assert score(hand).reason == reason
 
 
@@ -74,13 +81,30 @@ def test_wait_fans_name_the_set_they_read():
     assert fan(data, 77)["sets"] == [["7s", "8s", "9s"]]
 
 
-@pytest.mark.parametrize("lang, phrases", [
-    ("fr", ["Grande suite pure", "Finir sur la paire", "tuile gagnante : 5s, qui complète 55s (la paire)",
-            "atteint le minimum de 8 points"]),
-    ("zh", ["清龙", "单钓将", "和张：5s，成55s（将牌）", "已达8番起和"]),
-    ("en", ["Pure Straight", "Single Wait", "winning tile: 5s, completing 55s (the pair)",
-            "meets the 8-point minimum"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "phrases"),
+    [
+        (
+            "fr",
+            [
+                "Grande suite pure",
+                "Finir sur la paire",
+                "tuile gagnante : 5s, qui complète 55s (la paire)",
+                "atteint le minimum de 8 points",
+            ],
+        ),
+        ("zh", ["清龙", "单钓将", "和张：5s，成55s（将牌）", "已达8番起和"]),
+        (
+            "en",
+            [
+                "Pure Straight",
+                "Single Wait",
+                "winning tile: 5s, completing 55s (the pair)",
+                "meets the 8-point minimum",
+            ],
+        ),
+    ],
+)
 def test_score_speaks_the_language_asked(lang, phrases):
     result = CliRunner().invoke(main, ["score", "123456789m123p5s5s", "--lang", lang], env={"LANG": ""})
     assert result.exit_code == 0
@@ -92,4 +116,6 @@ def test_score_language_follows_lang_and_the_json_does_not_change():
     french = CliRunner().invoke(main, ["score", "123456789m123p5s5s"], env={"LANG": "fr_FR.UTF-8"}).output
     assert "Grande suite pure" in french
     plain = score_json("123456789m123p5s5s")
-    assert json.loads(CliRunner().invoke(main, ["score", "123456789m123p5s5s", "--json", "--lang", "zh"]).output) == plain
+    assert (
+        json.loads(CliRunner().invoke(main, ["score", "123456789m123p5s5s", "--json", "--lang", "zh"]).output) == plain
+    )

@@ -15,18 +15,21 @@ SUITED = [f"{r}{s}" for s in "mps" for r in range(1, 10)]
 
 def test_34_kinds_in_engine_order():
     """The engine relies on 1-9m, 1-9p, 1-9s, winds, dragons: a chow is three consecutive indices."""
-    assert tiles.NAMES == tuple(SUITED) + ("E", "S", "W", "N", "C", "F", "P")
+    assert (*tuple(SUITED), "E", "S", "W", "N", "C", "F", "P") == tiles.NAMES
     assert [Tile.from_index(i).code for i in range(34)] == list(tiles.NAMES)
     assert all(Tile(n).index == i for i, n in enumerate(tiles.NAMES))
 
 
-@pytest.mark.parametrize("code, suit, rank, honor, terminal", [
-    pytest.param("1m", "m", 1, False, True, id="1m"),
-    pytest.param("5p", "p", 5, False, False, id="5p"),
-    pytest.param("9s", "s", 9, False, True, id="9s"),
-    pytest.param("E", "z", 0, True, False, id="east"),
-    pytest.param("P", "z", 0, True, False, id="white"),
-])
+@pytest.mark.parametrize(
+    ("code", "suit", "rank", "honor", "terminal"),
+    [
+        pytest.param("1m", "m", 1, False, True, id="1m"),
+        pytest.param("5p", "p", 5, False, False, id="5p"),
+        pytest.param("9s", "s", 9, False, True, id="9s"),
+        pytest.param("E", "z", 0, True, False, id="east"),
+        pytest.param("P", "z", 0, True, False, id="white"),
+    ],
+)
 def test_properties(code, suit, rank, honor, terminal):
     t = Tile(code)
     assert (t.suit, t.rank, t.is_honor) == (suit, rank, honor)
@@ -44,22 +47,42 @@ def test_suit_and_rank_of_index():
 @pytest.mark.parametrize("code", ["0m", "10m", "8z", "1z", "5", "m", "e", "Z", "", "1M", " 1m"])
 def test_not_a_tile(code):
     """`Tile` takes the canonical names only; 1z-7z is notation, not a tile name."""
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a tile"):
         Tile(code)
 
 
 def test_tiles_are_ordered_hashable_values():
-    assert sorted([Tile("E"), Tile("1s"), Tile("9m"), Tile("1p"), Tile("C")]) == \
-        [Tile("9m"), Tile("1p"), Tile("1s"), Tile("E"), Tile("C")]
-    assert Tile("5m") == Tile("5m") and len({Tile("5m"), Tile("5m")}) == 1
+    assert sorted([Tile("E"), Tile("1s"), Tile("9m"), Tile("1p"), Tile("C")]) == [
+        Tile("9m"),
+        Tile("1p"),
+        Tile("1s"),
+        Tile("E"),
+        Tile("C"),
+    ]
+    assert Tile("5m") == Tile("5m")
+    assert len({Tile("5m"), Tile("5m")}) == 1
     assert Tile.from_index(4) is Tile.from_index(4)
 
 
 def test_green_and_reversible_sets():
     """All Green: 2 3 4 6 8 bamboo and the green dragon; Reversible: 1234589 dots, 245689 bamboo, white."""
     assert {Tile.from_index(i).code for i in tiles.GREEN} == {"2s", "3s", "4s", "6s", "8s", "F"}
-    assert {Tile.from_index(i).code for i in tiles.REVERSIBLE} == \
-        {"1p", "2p", "3p", "4p", "5p", "8p", "9p", "2s", "4s", "5s", "6s", "8s", "9s", "P"}
+    assert {Tile.from_index(i).code for i in tiles.REVERSIBLE} == {
+        "1p",
+        "2p",
+        "3p",
+        "4p",
+        "5p",
+        "8p",
+        "9p",
+        "2s",
+        "4s",
+        "5s",
+        "6s",
+        "8s",
+        "9s",
+        "P",
+    }
 
 
 def test_z_honors_use_the_chinese_dragon_order():
@@ -76,8 +99,11 @@ def test_unicode_tiles_follow_the_unicode_names(code):
 
 
 def test_unicode_examples():
-    assert unicodedata.name("🀇") == "MAHJONG TILE ONE OF CHARACTERS" and tiles.UNICODE["🀇"] == "1m"
-    assert tiles.UNICODE["🀏"] == "9m" and tiles.UNICODE["🀐"] == "1s" and tiles.UNICODE["🀙"] == "1p"
+    assert unicodedata.name("🀇") == "MAHJONG TILE ONE OF CHARACTERS"
+    assert tiles.UNICODE["🀇"] == "1m"
+    assert tiles.UNICODE["🀏"] == "9m"
+    assert tiles.UNICODE["🀐"] == "1s"
+    assert tiles.UNICODE["🀙"] == "1p"
     assert [tiles.UNICODE[c] for c in "🀀🀁🀂🀃🀄🀅🀆"] == list("ESWNCFP")
     assert len(tiles.UNICODE) == 34
 

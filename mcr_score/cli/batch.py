@@ -17,27 +17,71 @@ EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
 
 @click.command()
 @click.argument("source", metavar="FILE|-")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-              help="Write the output records to OUT (default: standard output).")
-@click.option("--input-format", type=click.Choice(core.INPUT_FORMATS), default=None,
-              help="Input format (default: from the extension: .jsonl/.ndjson/.json, .csv, otherwise text).")
-@click.option("--format", "out_fmt", type=click.Choice(core.OUTPUT_FORMATS), default="jsonl", show_default=True,
-              help="Output format.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the output records to OUT (default: standard output).",
+)
+@click.option(
+    "--input-format",
+    type=click.Choice(core.INPUT_FORMATS),
+    default=None,
+    help="Input format (default: from the extension: .jsonl/.ndjson/.json, .csv, otherwise text).",
+)
+@click.option(
+    "--format",
+    "out_fmt",
+    type=click.Choice(core.OUTPUT_FORMATS),
+    default="jsonl",
+    show_default=True,
+    help="Output format.",
+)
 @click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Worker processes (default: all cores); the output keeps the input order.")
-@click.option("--resume", is_flag=True,
-              help="With -o OUT: continue an interrupted run after the records already in OUT.")
-@click.option("--strict", is_flag=True,
-              help="Exit 1 if any record is an error, not a winning hand, below 8 points or a claim mismatch.")
-@click.option("--summary-json", type=click.Path(dir_okay=False), default=None,
-              help="Also write the summary as JSON to this file.")
-@click.option("--progress/--no-progress", default=None,
-              help="Progress bar on standard error (default: only when it is a terminal).")
-@click.option("--chunk-size", type=click.IntRange(min=1), default=core.DEFAULT_CHUNK, show_default=True,
-              help="Records per task sent to a worker.")
-def batch(source: str, output: str | None, input_format: str | None, out_fmt: str, rules: str, jobs: int | None,
-          resume: bool, strict: bool, summary_json: str | None, progress: bool | None, chunk_size: int) -> None:
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes (default: all cores); the output keeps the input order.",
+)
+@click.option(
+    "--resume", is_flag=True, help="With -o OUT: continue an interrupted run after the records already in OUT."
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Exit 1 if any record is an error, not a winning hand, below 8 points or a claim mismatch.",
+)
+@click.option(
+    "--summary-json", type=click.Path(dir_okay=False), default=None, help="Also write the summary as JSON to this file."
+)
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Progress bar on standard error (default: only when it is a terminal).",
+)
+@click.option(
+    "--chunk-size",
+    type=click.IntRange(min=1),
+    default=core.DEFAULT_CHUNK,
+    show_default=True,
+    help="Records per task sent to a worker.",
+)
+def batch(
+    source: str,
+    output: str | None,
+    input_format: str | None,
+    out_fmt: str,
+    rules: str,
+    jobs: int | None,
+    resume: bool,
+    strict: bool,
+    summary_json: str | None,
+    progress: bool | None,
+    chunk_size: int,
+) -> None:
     """Score every hand of FILE (or - for standard input): one output record per input record, in order.
 
     Input: text (one hand per line in the notation, optionally id<TAB>hand), JSON lines (the
@@ -50,8 +94,17 @@ def batch(source: str, output: str | None, input_format: str | None, out_fmt: st
     130 interrupted (the output holds complete records only: run again with --resume).
     """
     try:
-        outcome = core.run(source, output, input_fmt=input_format, out_fmt=out_fmt, rules=rules, jobs=jobs,
-                           resume=resume, chunk_size=chunk_size, progress=progress)
+        outcome = core.run(
+            source,
+            output,
+            input_fmt=input_format,
+            out_fmt=out_fmt,
+            rules=rules,
+            jobs=jobs,
+            resume=resume,
+            chunk_size=chunk_size,
+            progress=progress,
+        )
     except core.BatchError as e:
         click.echo(f"Error: {e}", err=True)
         sys.exit(2)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
-
-from typing import Any
 
 from ..messages import language_from_env
 from ..notation import format_hand, parse_hand
@@ -36,8 +35,9 @@ def parse(text: str, as_json: bool, robbing_kong: bool, replacement: bool, **fie
 @LANG_OPTION
 @JSON_OPTION
 @handles_errors
-def score(text: str, rules: str, lang: str | None, as_json: bool, robbing_kong: bool, replacement: bool,
-          **fields: Any) -> None:
+def score(
+    text: str, rules: str, lang: str | None, as_json: bool, robbing_kong: bool, replacement: bool, **fields: Any
+) -> None:
     """Score HAND: the best arrangement, counted and not-counted fans, total and the 8-point verdict."""
     hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
     result = score_hand(hand, rules)

@@ -53,30 +53,55 @@ class RulesType(_StrParamType):
 RULES = RulesType()
 RULES_HELP = "Rule profile: green-book, china, or a house profile file NAME.toml."
 
-LANG_OPTION = click.option("--lang", type=click.Choice(LANGS), default=None,
-                           help="Language of the text: en, fr or zh (default: from LANG, else en). "
-                                "JSON carries all three names.")
+LANG_OPTION = click.option(
+    "--lang",
+    type=click.Choice(LANGS),
+    default=None,
+    help="Language of the text: en, fr or zh (default: from LANG, else en). JSON carries all three names.",
+)
 RULES_OPTION = click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 
-_OPTION_OF_FIELD = {"self_drawn": "--self-drawn/--discard", "last_copy": "--last-tile", "wall_last": "--wall-last",
-                    "kong": "--kong", "seat_wind": "--seat", "prevalent_wind": "--prevalent", "flowers": "--flowers"}
+_OPTION_OF_FIELD = {
+    "self_drawn": "--self-drawn/--discard",
+    "last_copy": "--last-tile",
+    "wall_last": "--wall-last",
+    "kong": "--kong",
+    "seat_wind": "--seat",
+    "prevalent_wind": "--prevalent",
+    "flowers": "--flowers",
+}
 
 
 def situation_options(f: F) -> F:
     """Options that set or override the hand's `|EE0000|N` situation."""
     options = [
-        click.option("--self-drawn/--discard", "self_drawn", default=None,
-                     help="Won by self-draw / on a discard (overrides the suffix)."),
-        click.option("--last-tile", "last_copy", is_flag=True, default=None,
-                     help="The winning tile was the last copy (绝张, fan 58)."),
-        click.option("--wall-last", is_flag=True, default=None,
-                     help="Won with the last tile of the wall (fans 44/45)."),
-        click.option("--kong", is_flag=True, default=None,
-                     help="Kong involved: robbing the kong on a discard, replacement tile on a self-draw."),
+        click.option(
+            "--self-drawn/--discard",
+            "self_drawn",
+            default=None,
+            help="Won by self-draw / on a discard (overrides the suffix).",
+        ),
+        click.option(
+            "--last-tile",
+            "last_copy",
+            is_flag=True,
+            default=None,
+            help="The winning tile was the last copy (绝张, fan 58).",
+        ),
+        click.option(
+            "--wall-last", is_flag=True, default=None, help="Won with the last tile of the wall (fans 44/45)."
+        ),
+        click.option(
+            "--kong",
+            is_flag=True,
+            default=None,
+            help="Kong involved: robbing the kong on a discard, replacement tile on a self-draw.",
+        ),
         click.option("--robbing-kong", is_flag=True, default=False, help="Won by robbing a kong (--kong --discard)."),
-        click.option("--replacement", is_flag=True, default=False,
-                     help="Won on a kong replacement tile (--kong --self-drawn)."),
+        click.option(
+            "--replacement", is_flag=True, default=False, help="Won on a kong replacement tile (--kong --self-drawn)."
+        ),
         click.option("--seat", "seat_wind", type=WIND, default=None, help="Seat wind."),
         click.option("--prevalent", "prevalent_wind", type=WIND, default=None, help="Prevalent (round) wind."),
         click.option("--flowers", type=click.IntRange(0, 8), default=None, help="Number of flowers (0-8)."),
@@ -128,10 +153,12 @@ def _fail(error: errors.McrError, as_json: bool) -> NoReturn:
 
 def handles_errors(f: Callable[P, R]) -> Callable[P, R]:
     """Turn our errors into a message and exit code 2 (notation) or 1 (other)."""
+
     @functools.wraps(f)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return f(*args, **kwargs)
         except errors.McrError as e:
             _fail(e, bool(kwargs.get("as_json", False)))
+
     return wrapper

@@ -34,13 +34,26 @@ def _dump(data: object) -> None:
 @click.command()
 @click.argument("text", metavar="HAND")
 @situation_options
-@click.option("--from", "discarder", type=WIND, default=None,
-              help="Seat wind of the player who discarded the winning tile (not with a self-drawn hand).")
+@click.option(
+    "--from",
+    "discarder",
+    type=WIND,
+    default=None,
+    help="Seat wind of the player who discarded the winning tile (not with a self-drawn hand).",
+)
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
-def explain(text: str, rules: str, lang: str | None, as_json: bool, discarder: str | None,
-            robbing_kong: bool, replacement: bool, **fields) -> None:
+def explain(
+    text: str,
+    rules: str,
+    lang: str | None,
+    as_json: bool,
+    discarder: str | None,
+    robbing_kong: bool,
+    replacement: bool,
+    **fields,
+) -> None:
     """Explain HAND for a referee: the verdict and 8-point check, the arrangement, each fan
     counted or not and why, the other arrangements, the situation checks, and who pays what."""
     lang = lang or language_from_env()

@@ -10,7 +10,7 @@ appendix 1; each docstring names the fan.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from ..arrangements import CHOW, HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..tiles import GREEN, REVERSIBLE, is_honor, is_terminal, is_terminal_or_honor
@@ -30,11 +30,13 @@ DRAGONS = range(31, 34)
 
 def detector(fan: Fan) -> Callable[[Detector], Detector]:
     """Register the one detector of `fan`."""
+
     def register(fn: Detector) -> Detector:
         if fan in DETECTORS:
             raise RuntimeError(f"two detectors for fan {fan}")
         DETECTORS[fan] = fn
         return fn
+
     return register
 
 
@@ -78,21 +80,20 @@ def _pung_groups(f: Facts, size: int, pred: Callable[[list[int]], bool]) -> list
 
 
 def _pure_step(starts: list[int], step: int) -> bool:
-    return len({_suit(s) for s in starts}) == 1 and all(b - a == step for a, b in zip(starts, starts[1:]))
+    return len({_suit(s) for s in starts}) == 1 and all(b - a == step for a, b in pairwise(starts))
 
 
 def _mixed_shifted(tiles: list[int], step: int) -> bool:
     if len({_suit(t) for t in tiles}) != len(tiles):
         return False
     ranks = sorted(_rank(t) for t in tiles)
-    return all(b - a == step for a, b in zip(ranks, ranks[1:]))
+    return all(b - a == step for a, b in pairwise(ranks))
 
 
 def _sets_and_pair_all(f: Facts, pred: Callable[[tuple[int, ...]], bool]) -> bool:
     if f.form != STANDARD or f.pair is None:
         return False
-    return pred((f.pair,)) and all(
-        pred((t, t + 1, t + 2) if k == CHOW else (t,)) for k, t, _, _ in f.sets)
+    return pred((f.pair,)) and all(pred((t, t + 1, t + 2) if k == CHOW else (t,)) for k, t, _, _ in f.sets)
 
 
 @detector(Fan.BIG_FOUR_WINDS)
@@ -121,7 +122,7 @@ def nine_gates(f: Facts) -> list[Hit]:
     if f.declared or f.form != STANDARD or is_honor(f.win):
         return NONE
     base = f.win - f.win % 9
-    standing = list(f.counts[base:base + 9])
+    standing = list(f.counts[base : base + 9])
     standing[f.win - base] -= 1
     return _when(standing == [3, 1, 1, 1, 1, 1, 1, 1, 3])
 
@@ -156,14 +157,14 @@ def all_terminals(f: Facts) -> list[Hit]:
 def little_four_winds(f: Facts) -> list[Hit]:
     """小四喜: pungs of three winds and a pair of the fourth."""
     ps = _pungs_of(f, WINDS)
-    return [tuple(ps) + (PAIR,)] if len(ps) == 3 and f.pair in WINDS else NONE
+    return [(*tuple(ps), PAIR)] if len(ps) == 3 and f.pair in WINDS else NONE
 
 
 @detector(Fan.LITTLE_THREE_DRAGONS)
 def little_three_dragons(f: Facts) -> list[Hit]:
     """小三元: pungs of two dragons and a pair of the third."""
     ps = _pungs_of(f, DRAGONS)
-    return [tuple(ps) + (PAIR,)] if len(ps) == 2 and f.pair in DRAGONS else NONE
+    return [(*tuple(ps), PAIR)] if len(ps) == 2 and f.pair in DRAGONS else NONE
 
 
 @detector(Fan.ALL_HONORS)
@@ -235,8 +236,7 @@ def greater_honors_and_knitted(f: Facts) -> list[Hit]:
 @detector(Fan.ALL_EVEN_PUNGS)
 def all_even_pungs(f: Facts) -> list[Hit]:
     """全双刻: four pungs and a pair, all of even numbers."""
-    return _when(f.form == STANDARD and len(f.pungs) == 4 and not f.honors
-                 and all(_rank(i) % 2 == 1 for i in f.tiles))
+    return _when(f.form == STANDARD and len(f.pungs) == 4 and not f.honors and all(_rank(i) % 2 == 1 for i in f.tiles))
 
 
 @detector(Fan.FULL_FLUSH)
@@ -288,8 +288,7 @@ def three_suited_terminal_chows(f: Facts) -> list[Hit]:
     if len(starts) != 4 or f.pair is None or f.pair >= 27 or _rank(f.pair) != 4:
         return NONE
     a, b, c, d = starts
-    if _rank(a) == 0 and b == a + 6 and _rank(c) == 0 and d == c + 6 and \
-            len({_suit(a), _suit(c), _suit(f.pair)}) == 3:
+    if _rank(a) == 0 and b == a + 6 and _rank(c) == 0 and d == c + 6 and len({_suit(a), _suit(c), _suit(f.pair)}) == 3:
         return [(0, 1, 2, 3, PAIR)]
     return NONE
 
@@ -354,8 +353,10 @@ def big_three_winds(f: Facts) -> list[Hit]:
 @detector(Fan.MIXED_STRAIGHT)
 def mixed_straight(f: Facts) -> list[Hit]:
     """花龙: 123, 456 and 789, each in a different suit."""
+
     def pred(starts: list[int]) -> bool:
         return len({_suit(s) for s in starts}) == 3 and sorted(_rank(s) for s in starts) == [0, 3, 6]
+
     return _chow_groups(f, 3, pred)
 
 

@@ -57,13 +57,23 @@ class Facts:
     flags: frozenset[str]  # the profile's engine flags
 
 
-def build_facts(arr: Arrangement, concealed_counts: tuple[int, ...], win: int, situation: Situation,
-                unique_wait: bool, meld_copies_of_win: int, flags: frozenset[str]) -> Facts:
+def build_facts(
+    arr: Arrangement,
+    concealed_counts: tuple[int, ...],
+    win: int,
+    situation: Situation,
+    unique_wait: bool,
+    meld_copies_of_win: int,
+    flags: frozenset[str],
+) -> Facts:
     sets = list(arr.sets)
     places = placements(arr, sets, win)
     exposed_pung = None
-    if not situation.self_drawn and DISCARD_PUNG_CONCEALED not in flags and \
-            not any(p.wait not in ("pung", "pair") for p in places):
+    if (
+        not situation.self_drawn
+        and DISCARD_PUNG_CONCEALED not in flags
+        and not any(p.wait not in ("pung", "pair") for p in places)
+    ):
         exposed_pung = next((p.position for p in places if p.wait == "pung"), None)
         if exposed_pung is not None:
             sets[exposed_pung] = sets[exposed_pung]._replace(concealed=False)
@@ -78,17 +88,27 @@ def build_facts(arr: Arrangement, concealed_counts: tuple[int, ...], win: int, s
                 counts[tile] += 4 if kind == KONG else 3
     tiles = frozenset(i for i, c in enumerate(counts) if c)
     return Facts(
-        form=arr.form, sets=tuple(sets), pair=arr.pair, arrangement=arr, counts=tuple(counts), tiles=tiles,
-        suits=frozenset(i // 9 for i in tiles if i < 27), honors=any(i >= 27 for i in tiles),
+        form=arr.form,
+        sets=tuple(sets),
+        pair=arr.pair,
+        arrangement=arr,
+        counts=tuple(counts),
+        tiles=tiles,
+        suits=frozenset(i // 9 for i in tiles if i < 27),
+        honors=any(i >= 27 for i in tiles),
         chows=tuple((i, t) for i, (k, t, _, _) in enumerate(sets) if k == CHOW),
         pungs=tuple((i, t) for i, (k, t, _, _) in enumerate(sets) if k != CHOW),
-        win=win, situation=situation,
+        win=win,
+        situation=situation,
         last_copy=situation.last_copy or meld_copies_of_win == 3,
         declared=any(d for _, _, _, d in sets),
         exposed_melds=sum(1 for _, _, c, d in sets if d and not c),
         concealed_pungs=tuple(i for i, (k, _, c, _) in enumerate(sets) if k != CHOW and c),
         kongs_concealed=tuple(i for i, (k, _, c, _) in enumerate(sets) if k == KONG and c),
         kongs_exposed=tuple(i for i, (k, _, c, _) in enumerate(sets) if k == KONG and not c),
-        placements=places, exposed_pung=exposed_pung, unique_wait=unique_wait,
-        flowers=situation.flowers, flags=flags)
-
+        placements=places,
+        exposed_pung=exposed_pung,
+        unique_wait=unique_wait,
+        flowers=situation.flowers,
+        flags=flags,
+    )

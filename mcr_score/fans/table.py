@@ -55,20 +55,20 @@ class FanDef:
     switch may change a fan's points or exclusions, and names the fan it changes."""
 
     fan: Fan
-    en: str                       # English name
-    zh: str                       # Chinese (simplified)
-    fr: str                       # French name as in the seed list
+    en: str  # English name
+    zh: str  # Chinese (simplified)
+    fr: str  # French name as in the seed list
     points: Mapping[str, int] = field(hash=False)  # built-in profile -> points; absent = no such fan
-    excludes: frozenset[Fan]      # never counted together with this fan (whole hand)
+    excludes: frozenset[Fan]  # never counted together with this fan (whole hand)
     excludes_own: frozenset[Fan]  # removed only for the sets this fan itself uses
-    repeatable: bool              # may be counted more than once in one hand
-    definition: str               # one-sentence English paraphrase
-    cite: str                     # rulebook citation
-    example: str                  # a hand that counts this fan in every profile that has it
-    combination: bool = False     # made of several sets: the combination principles choose its instances
+    repeatable: bool  # may be counted more than once in one hand
+    definition: str  # one-sentence English paraphrase
+    cite: str  # rulebook citation
+    example: str  # a hand that counts this fan in every profile that has it
+    combination: bool = False  # made of several sets: the combination principles choose its instances
     series: Series | None = None  # its family, when only the family's highest fan counts
     series_excludes: frozenset[Fan] = frozenset()  # the lower fans of its series, not counted with it
-    tie_break: bool = False       # an arrangement with this fan wins a tie on points (the reference's choice)
+    tie_break: bool = False  # an arrangement with this fan wins a tie on points (the reference's choice)
 
     def __post_init__(self) -> None:
         unknown = set(self.points) - set(PROFILES)
@@ -96,9 +96,14 @@ class FanDef:
 _ROWS = (
     # ---- 88 points ------------------------------------------------------------------------
     FanDef(
-        fan=Fan.BIG_FOUR_WINDS, en="Big Four Winds", zh="大四喜", fr="Quatre grands vents",
+        fan=Fan.BIG_FOUR_WINDS,
+        en="Big Four Winds",
+        zh="大四喜",
+        fr="Quatre grands vents",
         points={"green-book": 88, "china": 88},
-        excludes=frozenset({Fan.BIG_THREE_WINDS, Fan.ALL_PUNGS, Fan.PREVALENT_WIND, Fan.SEAT_WIND, Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # 98: 38, 49, 60, 61 · A+: 73
+        excludes=frozenset(
+            {Fan.BIG_THREE_WINDS, Fan.ALL_PUNGS, Fan.PREVALENT_WIND, Fan.SEAT_WIND, Fan.PUNG_OF_TERMINALS_OR_HONORS}
+        ),  # 98: 38, 49, 60, 61 · A+: 73
         excludes_own=frozenset(),
         repeatable=False,
         definition="Four pungs or kongs, one of each wind, plus any pair.",
@@ -106,7 +111,10 @@ _ROWS = (
         example="[WWW3][EEE2]44mSSSNNN|WN0000",
     ),
     FanDef(
-        fan=Fan.BIG_THREE_DRAGONS, en="Big Three Dragons", zh="大三元", fr="Trois grands dragons",
+        fan=Fan.BIG_THREE_DRAGONS,
+        en="Big Three Dragons",
+        zh="大三元",
+        fr="Trois grands dragons",
         points={"green-book": 88, "china": 88},
         excludes=frozenset({Fan.TWO_DRAGONS_PUNGS, Fan.DRAGON_PUNG}),  # 98: 59 · A+: 54
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
@@ -116,7 +124,10 @@ _ROWS = (
         example="[FFF2]44p123sCCCPPP|SS0000",
     ),
     FanDef(
-        fan=Fan.ALL_GREEN, en="All Green", zh="绿一色", fr="Main verte",
+        fan=Fan.ALL_GREEN,
+        en="All Green",
+        zh="绿一色",
+        fr="Main verte",
         points={"green-book": 88, "china": 88},
         excludes=frozenset({Fan.HALF_FLUSH, Fan.ONE_VOIDED_SUIT}),  # 98: 50 · A+: 75 (code)
         excludes_own=frozenset(),
@@ -126,9 +137,14 @@ _ROWS = (
         example="[234s1]22333444sFF2s|WN0000",
     ),
     FanDef(
-        fan=Fan.NINE_GATES, en="Nine Gates", zh="九莲宝灯", fr="Neuf portes",
+        fan=Fan.NINE_GATES,
+        en="Nine Gates",
+        zh="九莲宝灯",
+        fr="Neuf portes",
         points={"green-book": 88, "china": 88},
-        excludes=frozenset({Fan.FULL_FLUSH, Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND, Fan.NO_HONORS}),  # 98: 22 · A+: 56, 62, 76 (73×1: see cite)
+        excludes=frozenset(
+            {Fan.FULL_FLUSH, Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND, Fan.NO_HONORS}
+        ),  # 98: 22 · A+: 56, 62, 76 (73×1: see cite)
         excludes_own=frozenset(),
         repeatable=False,
         definition="A concealed 1112345678999 of one suit won on any tile of that suit (A requires a true nine-sided wait).",
@@ -136,7 +152,10 @@ _ROWS = (
         example="1112345678999m4m|SN0000",
     ),
     FanDef(
-        fan=Fan.FOUR_KONGS, en="Four Kongs", zh="四杠", fr="Quatre kongs",
+        fan=Fan.FOUR_KONGS,
+        en="Four Kongs",
+        zh="四杠",
+        fr="Quatre kongs",
         points={"green-book": 88, "china": 88},
         excludes=frozenset({Fan.ALL_PUNGS, Fan.SINGLE_WAIT}),  # 98: — · A+: 49, 79
         excludes_own=frozenset(),
@@ -145,12 +164,33 @@ _ROWS = (
         cite="R98 #5 p.23; A#5; GB fan 5 (Sloper S342); A: kong-series rule (one kong fan; MIL table)",
         example="[8888p2][2222s][6666s1][5555m]PP|SE0000",
         series="kong",
-        series_excludes=frozenset({Fan.THREE_KONGS, Fan.TWO_CONCEALED_KONGS, Fan.TWO_MELDED_KONGS, Fan.CONCEALED_KONG, Fan.MELDED_KONG, Fan.CONCEALED_KONG_AND_MELDED_KONG}),
+        series_excludes=frozenset(
+            {
+                Fan.THREE_KONGS,
+                Fan.TWO_CONCEALED_KONGS,
+                Fan.TWO_MELDED_KONGS,
+                Fan.CONCEALED_KONG,
+                Fan.MELDED_KONG,
+                Fan.CONCEALED_KONG_AND_MELDED_KONG,
+            }
+        ),
     ),
     FanDef(
-        fan=Fan.SEVEN_SHIFTED_PAIRS, en="Seven Shifted Pairs", zh="连七对", fr="Sept paires pures consécutives",
+        fan=Fan.SEVEN_SHIFTED_PAIRS,
+        en="Seven Shifted Pairs",
+        zh="连七对",
+        fr="Sept paires pures consécutives",
         points={"green-book": 88, "china": 88},
-        excludes=frozenset({Fan.SEVEN_PAIRS, Fan.FULL_FLUSH, Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND, Fan.NO_HONORS, Fan.SINGLE_WAIT}),  # 98: 22, 56, 79 · A+: 19, 62, 76
+        excludes=frozenset(
+            {
+                Fan.SEVEN_PAIRS,
+                Fan.FULL_FLUSH,
+                Fan.FULLY_CONCEALED_HAND,
+                Fan.CONCEALED_HAND,
+                Fan.NO_HONORS,
+                Fan.SINGLE_WAIT,
+            }
+        ),  # 98: 22, 56, 79 · A+: 19, 62, 76
         excludes_own=frozenset(),
         repeatable=False,
         definition="Seven pairs of one suit on seven consecutive numbers.",
@@ -158,9 +198,14 @@ _ROWS = (
         example="3344556677899m8m|NS0000",
     ),
     FanDef(
-        fan=Fan.THIRTEEN_ORPHANS, en="Thirteen Orphans", zh="十三幺", fr="Les treize lanternes merveilleuses",
+        fan=Fan.THIRTEEN_ORPHANS,
+        en="Thirteen Orphans",
+        zh="十三幺",
+        fr="Les treize lanternes merveilleuses",
         points={"green-book": 88, "china": 88},
-        excludes=frozenset({Fan.ALL_TERMINALS_AND_HONORS, Fan.ALL_TYPES, Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND, Fan.SINGLE_WAIT}),  # 98: 52, 56, 79 · A+: 18, 62
+        excludes=frozenset(
+            {Fan.ALL_TERMINALS_AND_HONORS, Fan.ALL_TYPES, Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND, Fan.SINGLE_WAIT}
+        ),  # 98: 52, 56, 79 · A+: 18, 62
         excludes_own=frozenset(),
         repeatable=False,
         definition="One each of the six suit terminals and the seven honors, plus a second copy of any one of them.",
@@ -169,9 +214,21 @@ _ROWS = (
     ),
     # ---- 64 points ------------------------------------------------------------------------
     FanDef(
-        fan=Fan.ALL_TERMINALS, en="All Terminals", zh="清幺九", fr="Tout extrémité",
+        fan=Fan.ALL_TERMINALS,
+        en="All Terminals",
+        zh="清幺九",
+        fr="Tout extrémité",
         points={"green-book": 64, "china": 64},
-        excludes=frozenset({Fan.ALL_TERMINALS_AND_HONORS, Fan.ALL_PUNGS, Fan.OUTSIDE_HAND, Fan.DOUBLE_PUNG, Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.NO_HONORS}),  # 98: 49, 65, 76 · A+: 18, 55, 73
+        excludes=frozenset(
+            {
+                Fan.ALL_TERMINALS_AND_HONORS,
+                Fan.ALL_PUNGS,
+                Fan.OUTSIDE_HAND,
+                Fan.DOUBLE_PUNG,
+                Fan.PUNG_OF_TERMINALS_OR_HONORS,
+                Fan.NO_HONORS,
+            }
+        ),  # 98: 49, 65, 76 · A+: 18, 55, 73
         excludes_own=frozenset(),
         repeatable=False,
         definition="Only suit 1s and 9s (R98: pungs plus a pair; A also accepts seven pairs).",
@@ -179,7 +236,10 @@ _ROWS = (
         example="[999m3][111p1]99p11999s1s|WE0000",
     ),
     FanDef(
-        fan=Fan.LITTLE_FOUR_WINDS, en="Little Four Winds", zh="小四喜", fr="Quatre petits vents",
+        fan=Fan.LITTLE_FOUR_WINDS,
+        en="Little Four Winds",
+        zh="小四喜",
+        fr="Quatre petits vents",
         points={"green-book": 64, "china": 64},
         excludes=frozenset({Fan.BIG_THREE_WINDS}),  # 98: 38
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
@@ -189,7 +249,10 @@ _ROWS = (
         example="[NNN1]678sEESSSWWW|EE0000",
     ),
     FanDef(
-        fan=Fan.LITTLE_THREE_DRAGONS, en="Little Three Dragons", zh="小三元", fr="Trois petits dragons",
+        fan=Fan.LITTLE_THREE_DRAGONS,
+        en="Little Three Dragons",
+        zh="小三元",
+        fr="Trois petits dragons",
         points={"green-book": 64, "china": 64},
         excludes=frozenset({Fan.TWO_DRAGONS_PUNGS, Fan.DRAGON_PUNG}),  # 98: 59 · A+: 54
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
@@ -199,9 +262,20 @@ _ROWS = (
         example="[456p]123sCCFFFPPC|WN0000",
     ),
     FanDef(
-        fan=Fan.ALL_HONORS, en="All Honors", zh="字一色", fr="Tout Honneur",
+        fan=Fan.ALL_HONORS,
+        en="All Honors",
+        zh="字一色",
+        fr="Tout Honneur",
         points={"green-book": 64, "china": 64},
-        excludes=frozenset({Fan.ALL_TERMINALS_AND_HONORS, Fan.ALL_PUNGS, Fan.OUTSIDE_HAND, Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.ONE_VOIDED_SUIT}),  # 98: 49 · A+: 18, 55, 73, 75 (code)
+        excludes=frozenset(
+            {
+                Fan.ALL_TERMINALS_AND_HONORS,
+                Fan.ALL_PUNGS,
+                Fan.OUTSIDE_HAND,
+                Fan.PUNG_OF_TERMINALS_OR_HONORS,
+                Fan.ONE_VOIDED_SUIT,
+            }
+        ),  # 98: 49 · A+: 18, 55, 73, 75 (code)
         excludes_own=frozenset(),
         repeatable=False,
         definition="Only winds and dragons (R98: honor pungs plus a pair; A also accepts seven pairs).",
@@ -209,7 +283,10 @@ _ROWS = (
         example="ESSWWNNCCFFPPE|WS0000",
     ),
     FanDef(
-        fan=Fan.FOUR_CONCEALED_PUNGS, en="Four Concealed Pungs", zh="四暗刻", fr="Quatre pungs cachés",
+        fan=Fan.FOUR_CONCEALED_PUNGS,
+        en="Four Concealed Pungs",
+        zh="四暗刻",
+        fr="Quatre pungs cachés",
         points={"green-book": 64, "china": 64},
         excludes=frozenset({Fan.ALL_PUNGS, Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND}),  # 98: 49, 62 · A+: 56
         excludes_own=frozenset(),
@@ -221,9 +298,21 @@ _ROWS = (
         series_excludes=frozenset({Fan.THREE_CONCEALED_PUNGS, Fan.TWO_CONCEALED_PUNGS}),
     ),
     FanDef(
-        fan=Fan.PURE_TERMINAL_CHOWS, en="Pure Terminal Chows", zh="一色双龙会", fr="Deux dragons dans une famille",
+        fan=Fan.PURE_TERMINAL_CHOWS,
+        en="Pure Terminal Chows",
+        zh="一色双龙会",
+        fr="Deux dragons dans une famille",
         points={"green-book": 64, "china": 64},
-        excludes=frozenset({Fan.SEVEN_PAIRS, Fan.FULL_FLUSH, Fan.ALL_CHOWS, Fan.PURE_DOUBLE_CHOW, Fan.TWO_TERMINAL_CHOWS, Fan.NO_HONORS}),  # 98: 19, 22, 63 · A+: 69, 72, 76
+        excludes=frozenset(
+            {
+                Fan.SEVEN_PAIRS,
+                Fan.FULL_FLUSH,
+                Fan.ALL_CHOWS,
+                Fan.PURE_DOUBLE_CHOW,
+                Fan.TWO_TERMINAL_CHOWS,
+                Fan.NO_HONORS,
+            }
+        ),  # 98: 19, 22, 63 · A+: 69, 72, 76
         excludes_own=frozenset(),
         repeatable=False,
         definition="One suit only: 1-2-3 twice, 7-8-9 twice and a pair of that suit's 5.",
@@ -233,9 +322,14 @@ _ROWS = (
     ),
     # ---- 48 points ------------------------------------------------------------------------
     FanDef(
-        fan=Fan.QUADRUPLE_CHOW, en="Quadruple Chow", zh="一色四同顺", fr="Quadruple chows purs",
+        fan=Fan.QUADRUPLE_CHOW,
+        en="Quadruple Chow",
+        zh="一色四同顺",
+        fr="Quadruple chows purs",
         points={"green-book": 48, "china": 48},
-        excludes=frozenset({Fan.SEVEN_PAIRS, Fan.PURE_TRIPLE_CHOW, Fan.PURE_SHIFTED_PUNGS, Fan.TILE_HOG, Fan.PURE_DOUBLE_CHOW}),  # 98: 24, 64, 69 · A+: 19, 23
+        excludes=frozenset(
+            {Fan.SEVEN_PAIRS, Fan.PURE_TRIPLE_CHOW, Fan.PURE_SHIFTED_PUNGS, Fan.TILE_HOG, Fan.PURE_DOUBLE_CHOW}
+        ),  # 98: 24, 64, 69 · A+: 19, 23
         excludes_own=frozenset(),
         repeatable=False,
         definition="Four identical chows in one suit.",
@@ -244,7 +338,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.FOUR_PURE_SHIFTED_PUNGS, en="Four Pure Shifted Pungs", zh="一色四节高", fr="Quatre pungs purs consécutifs",
+        fan=Fan.FOUR_PURE_SHIFTED_PUNGS,
+        en="Four Pure Shifted Pungs",
+        zh="一色四节高",
+        fr="Quatre pungs purs consécutifs",
         points={"green-book": 48, "china": 48},
         excludes=frozenset({Fan.PURE_TRIPLE_CHOW, Fan.PURE_SHIFTED_PUNGS, Fan.ALL_PUNGS}),  # 98: 23, 49 · A+: 24
         excludes_own=frozenset(),
@@ -256,9 +353,14 @@ _ROWS = (
     ),
     # ---- 32 points ------------------------------------------------------------------------
     FanDef(
-        fan=Fan.FOUR_PURE_SHIFTED_CHOWS, en="Four Pure Shifted Chows", zh="一色四步高", fr="Quatre chows purs superposés",
+        fan=Fan.FOUR_PURE_SHIFTED_CHOWS,
+        en="Four Pure Shifted Chows",
+        zh="一色四步高",
+        fr="Quatre chows purs superposés",
         points={"green-book": 32, "china": 32},
-        excludes=frozenset({Fan.PURE_SHIFTED_CHOWS, Fan.SHORT_STRAIGHT, Fan.TWO_TERMINAL_CHOWS}),  # 98: — · A+: 30, 71, 72
+        excludes=frozenset(
+            {Fan.PURE_SHIFTED_CHOWS, Fan.SHORT_STRAIGHT, Fan.TWO_TERMINAL_CHOWS}
+        ),  # 98: — · A+: 30, 71, 72
         excludes_own=frozenset(),
         repeatable=False,
         definition="Four chows of one suit whose first numbers rise by 1 each time, or by 2 each time.",
@@ -267,7 +369,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.THREE_KONGS, en="Three Kongs", zh="三杠", fr="Trois kongs",
+        fan=Fan.THREE_KONGS,
+        en="Three Kongs",
+        zh="三杠",
+        fr="Trois kongs",
         points={"green-book": 32, "china": 32},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -276,10 +381,21 @@ _ROWS = (
         cite="R98 #17 p.24; A#17; GB fan 17 (Sloper S341); A: kong-series rule (one kong fan; MIL table)",
         example="[4444s][678s3][3333p2][6666m3]WW|SN0000",
         series="kong",
-        series_excludes=frozenset({Fan.TWO_CONCEALED_KONGS, Fan.TWO_MELDED_KONGS, Fan.CONCEALED_KONG, Fan.MELDED_KONG, Fan.CONCEALED_KONG_AND_MELDED_KONG}),
+        series_excludes=frozenset(
+            {
+                Fan.TWO_CONCEALED_KONGS,
+                Fan.TWO_MELDED_KONGS,
+                Fan.CONCEALED_KONG,
+                Fan.MELDED_KONG,
+                Fan.CONCEALED_KONG_AND_MELDED_KONG,
+            }
+        ),
     ),
     FanDef(
-        fan=Fan.ALL_TERMINALS_AND_HONORS, en="All Terminals and Honors", zh="混幺九", fr="Tout honneur et extrémité",
+        fan=Fan.ALL_TERMINALS_AND_HONORS,
+        en="All Terminals and Honors",
+        zh="混幺九",
+        fr="Tout honneur et extrémité",
         points={"green-book": 32, "china": 32},
         excludes=frozenset({Fan.ALL_PUNGS, Fan.OUTSIDE_HAND, Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # 98: 49 · A+: 55, 73
         excludes_own=frozenset(),
@@ -290,7 +406,10 @@ _ROWS = (
     ),
     # ---- 24 points ------------------------------------------------------------------------
     FanDef(
-        fan=Fan.SEVEN_PAIRS, en="Seven Pairs", zh="七对", fr="Sept paires",
+        fan=Fan.SEVEN_PAIRS,
+        en="Seven Pairs",
+        zh="七对",
+        fr="Sept paires",
         points={"green-book": 24, "china": 24},
         excludes=frozenset({Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND, Fan.SINGLE_WAIT}),  # 98: 56, 79 · A+: 62
         excludes_own=frozenset(),
@@ -300,9 +419,20 @@ _ROWS = (
         example="55m99p66778899sWW|NE0000",
     ),
     FanDef(
-        fan=Fan.GREATER_HONORS_AND_KNITTED_TILES, en="Greater Honors and Knitted Tiles", zh="七星不靠", fr="Grand serpentin",
+        fan=Fan.GREATER_HONORS_AND_KNITTED_TILES,
+        en="Greater Honors and Knitted Tiles",
+        zh="七星不靠",
+        fr="Grand serpentin",
         points={"green-book": 24, "china": 24},
-        excludes=frozenset({Fan.LESSER_HONORS_AND_KNITTED_TILES, Fan.ALL_TYPES, Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND, Fan.SINGLE_WAIT}),  # 98: 52, 56, 79 · A+: 34, 62
+        excludes=frozenset(
+            {
+                Fan.LESSER_HONORS_AND_KNITTED_TILES,
+                Fan.ALL_TYPES,
+                Fan.FULLY_CONCEALED_HAND,
+                Fan.CONCEALED_HAND,
+                Fan.SINGLE_WAIT,
+            }
+        ),  # 98: 52, 56, 79 · A+: 34, 62
         excludes_own=frozenset(),
         repeatable=False,
         definition="All seven honors as singles plus seven singles from 1-4-7, 2-5-8 and 3-6-9, each group in its own suit, with no pair.",
@@ -310,7 +440,10 @@ _ROWS = (
         example="8m369p147sSWNCFPE|WS0000",
     ),
     FanDef(
-        fan=Fan.ALL_EVEN_PUNGS, en="All Even Pungs", zh="全双刻", fr="Tout pung pair",
+        fan=Fan.ALL_EVEN_PUNGS,
+        en="All Even Pungs",
+        zh="全双刻",
+        fr="Tout pung pair",
         points={"green-book": 24, "china": 24},
         excludes=frozenset({Fan.ALL_PUNGS, Fan.ALL_SIMPLES, Fan.NO_HONORS}),  # 98: 49, 68 · A+: 76
         excludes_own=frozenset(),
@@ -320,7 +453,10 @@ _ROWS = (
         example="[666m1]88p22244466s8p|NE0000",
     ),
     FanDef(
-        fan=Fan.FULL_FLUSH, en="Full Flush", zh="清一色", fr="Main pure",
+        fan=Fan.FULL_FLUSH,
+        en="Full Flush",
+        zh="清一色",
+        fr="Main pure",
         points={"green-book": 24, "china": 24},
         excludes=frozenset({Fan.NO_HONORS}),  # 98: 76
         excludes_own=frozenset(),
@@ -330,7 +466,10 @@ _ROWS = (
         example="1123344667788s2s|SW0000",
     ),
     FanDef(
-        fan=Fan.PURE_TRIPLE_CHOW, en="Pure Triple Chow", zh="一色三同顺", fr="Triple chows purs",
+        fan=Fan.PURE_TRIPLE_CHOW,
+        en="Pure Triple Chow",
+        zh="一色三同顺",
+        fr="Triple chows purs",
         points={"green-book": 24, "china": 24},
         excludes=frozenset({Fan.PURE_SHIFTED_PUNGS, Fan.PURE_DOUBLE_CHOW}),  # 98: 24 · A+: 69
         excludes_own=frozenset(),
@@ -342,7 +481,10 @@ _ROWS = (
         tie_break=True,
     ),
     FanDef(
-        fan=Fan.PURE_SHIFTED_PUNGS, en="Pure Shifted Pungs", zh="一色三节高", fr="Trois pungs purs consécutifs",
+        fan=Fan.PURE_SHIFTED_PUNGS,
+        en="Pure Shifted Pungs",
+        zh="一色三节高",
+        fr="Trois pungs purs consécutifs",
         points={"green-book": 24, "china": 24},
         excludes=frozenset({Fan.PURE_TRIPLE_CHOW}),  # 98: 23
         excludes_own=frozenset(),
@@ -353,7 +495,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.UPPER_TILES, en="Upper Tiles", zh="全大", fr="Les trois derniers",
+        fan=Fan.UPPER_TILES,
+        en="Upper Tiles",
+        zh="全大",
+        fr="Les trois derniers",
         points={"green-book": 24, "china": 24},
         excludes=frozenset({Fan.UPPER_FOUR, Fan.NO_HONORS}),  # 98: 76 · A+: 36
         excludes_own=frozenset(),
@@ -363,7 +508,10 @@ _ROWS = (
         example="778899m7788p799s7s|NE0000",
     ),
     FanDef(
-        fan=Fan.MIDDLE_TILES, en="Middle Tiles", zh="全中", fr="Les trois milieux",
+        fan=Fan.MIDDLE_TILES,
+        en="Middle Tiles",
+        zh="全中",
+        fr="Les trois milieux",
         points={"green-book": 24, "china": 24},
         excludes=frozenset({Fan.ALL_SIMPLES, Fan.NO_HONORS}),  # 98: 68 · A+: 76
         excludes_own=frozenset(),
@@ -374,7 +522,10 @@ _ROWS = (
         tie_break=True,
     ),
     FanDef(
-        fan=Fan.LOWER_TILES, en="Lower Tiles", zh="全小", fr="Les trois premiers",
+        fan=Fan.LOWER_TILES,
+        en="Lower Tiles",
+        zh="全小",
+        fr="Les trois premiers",
         points={"green-book": 24, "china": 24},
         excludes=frozenset({Fan.LOWER_FOUR, Fan.NO_HONORS}),  # 98: 76 · A+: 37
         excludes_own=frozenset(),
@@ -385,7 +536,10 @@ _ROWS = (
     ),
     # ---- 16 points ------------------------------------------------------------------------
     FanDef(
-        fan=Fan.PURE_STRAIGHT, en="Pure Straight", zh="清龙", fr="Grande suite pure",
+        fan=Fan.PURE_STRAIGHT,
+        en="Pure Straight",
+        zh="清龙",
+        fr="Grande suite pure",
         points={"green-book": 16, "china": 16},
         excludes=frozenset({Fan.SHORT_STRAIGHT, Fan.TWO_TERMINAL_CHOWS}),  # 98: — · A+: 71, 72
         excludes_own=frozenset(),
@@ -396,9 +550,14 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.THREE_SUITED_TERMINAL_CHOWS, en="Three-Suited Terminal Chows", zh="三色双龙会", fr="Deux dragons dans trois familles",
+        fan=Fan.THREE_SUITED_TERMINAL_CHOWS,
+        en="Three-Suited Terminal Chows",
+        zh="三色双龙会",
+        fr="Deux dragons dans trois familles",
         points={"green-book": 16, "china": 16},
-        excludes=frozenset({Fan.ALL_CHOWS, Fan.MIXED_DOUBLE_CHOW, Fan.TWO_TERMINAL_CHOWS, Fan.NO_HONORS}),  # 98: 63, 70, 72, 76
+        excludes=frozenset(
+            {Fan.ALL_CHOWS, Fan.MIXED_DOUBLE_CHOW, Fan.TWO_TERMINAL_CHOWS, Fan.NO_HONORS}
+        ),  # 98: 63, 70, 72, 76
         excludes_own=frozenset(),
         repeatable=False,
         definition="1-2-3 and 7-8-9 in each of two suits, plus a pair of 5s in the third suit.",
@@ -407,7 +566,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.PURE_SHIFTED_CHOWS, en="Pure Shifted Chows", zh="一色三步高", fr="Trois chows purs superposés",
+        fan=Fan.PURE_SHIFTED_CHOWS,
+        en="Pure Shifted Chows",
+        zh="一色三步高",
+        fr="Trois chows purs superposés",
         points={"green-book": 16, "china": 16},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -418,7 +580,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.ALL_FIVES, en="All Fives", zh="全带五", fr="Cinq partout",
+        fan=Fan.ALL_FIVES,
+        en="All Fives",
+        zh="全带五",
+        fr="Cinq partout",
         points={"green-book": 16, "china": 16},
         excludes=frozenset({Fan.ALL_SIMPLES, Fan.NO_HONORS}),  # 98: 68 · A+: 76
         excludes_own=frozenset(),
@@ -429,7 +594,10 @@ _ROWS = (
         tie_break=True,
     ),
     FanDef(
-        fan=Fan.TRIPLE_PUNG, en="Triple Pung", zh="三同刻", fr="Triple pungs",
+        fan=Fan.TRIPLE_PUNG,
+        en="Triple Pung",
+        zh="三同刻",
+        fr="Triple pungs",
         points={"green-book": 16, "china": 16},
         excludes=frozenset({Fan.DOUBLE_PUNG}),  # 98: — · A+: 65
         excludes_own=frozenset(),
@@ -441,7 +609,10 @@ _ROWS = (
         tie_break=True,
     ),
     FanDef(
-        fan=Fan.THREE_CONCEALED_PUNGS, en="Three Concealed Pungs", zh="三暗刻", fr="Trois pungs cachés",
+        fan=Fan.THREE_CONCEALED_PUNGS,
+        en="Three Concealed Pungs",
+        zh="三暗刻",
+        fr="Trois pungs cachés",
         points={"green-book": 16, "china": 16},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -454,9 +625,14 @@ _ROWS = (
     ),
     # ---- 12 points ------------------------------------------------------------------------
     FanDef(
-        fan=Fan.LESSER_HONORS_AND_KNITTED_TILES, en="Lesser Honors and Knitted Tiles", zh="全不靠", fr="Petit serpentin",
+        fan=Fan.LESSER_HONORS_AND_KNITTED_TILES,
+        en="Lesser Honors and Knitted Tiles",
+        zh="全不靠",
+        fr="Petit serpentin",
         points={"green-book": 12, "china": 12},
-        excludes=frozenset({Fan.ALL_TYPES, Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND, Fan.SINGLE_WAIT}),  # 98: 52, 56, 79 · A+: 62
+        excludes=frozenset(
+            {Fan.ALL_TYPES, Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND, Fan.SINGLE_WAIT}
+        ),  # 98: 52, 56, 79 · A+: 62
         excludes_own=frozenset(),
         repeatable=False,
         definition="Fourteen different singles taken from the honors and from 1-4-7, 2-5-8 and 3-6-9 (each group in its own suit), with no pair.",
@@ -464,7 +640,10 @@ _ROWS = (
         example="147m369p28sESNFPW|NS0000",
     ),
     FanDef(
-        fan=Fan.KNITTED_STRAIGHT, en="Knitted Straight", zh="组合龙", fr="Suite serpentin",
+        fan=Fan.KNITTED_STRAIGHT,
+        en="Knitted Straight",
+        zh="组合龙",
+        fr="Suite serpentin",
         points={"green-book": 12, "china": 12},
         excludes=frozenset(),  # 98: — (A allows 34, 52, 63, 56/62, 77-79)
         excludes_own=frozenset(),
@@ -474,7 +653,10 @@ _ROWS = (
         example="[789s]28m369p147sNN5m|EE0000",
     ),
     FanDef(
-        fan=Fan.UPPER_FOUR, en="Upper Four", zh="大于五", fr="Les quatre derniers",
+        fan=Fan.UPPER_FOUR,
+        en="Upper Four",
+        zh="大于五",
+        fr="Les quatre derniers",
         points={"green-book": 12, "china": 12},
         excludes=frozenset({Fan.NO_HONORS}),  # 98: 76
         excludes_own=frozenset(),
@@ -484,7 +666,10 @@ _ROWS = (
         example="7788m7799p66778s8s|SW0000",
     ),
     FanDef(
-        fan=Fan.LOWER_FOUR, en="Lower Four", zh="小于五", fr="Les quatre premiers",
+        fan=Fan.LOWER_FOUR,
+        en="Lower Four",
+        zh="小于五",
+        fr="Les quatre premiers",
         points={"green-book": 12, "china": 12},
         excludes=frozenset({Fan.NO_HONORS}),  # 98: 76
         excludes_own=frozenset(),
@@ -494,7 +679,10 @@ _ROWS = (
         example="11m223344p12233s1s|SN0000",
     ),
     FanDef(
-        fan=Fan.BIG_THREE_WINDS, en="Big Three Winds", zh="三风刻", fr="Trois grands vents",
+        fan=Fan.BIG_THREE_WINDS,
+        en="Big Three Winds",
+        zh="三风刻",
+        fr="Trois grands vents",
         points={"green-book": 12, "china": 12},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
@@ -505,7 +693,10 @@ _ROWS = (
     ),
     # ---- 8 points -------------------------------------------------------------------------
     FanDef(
-        fan=Fan.MIXED_STRAIGHT, en="Mixed Straight", zh="花龙", fr="Grande suite",
+        fan=Fan.MIXED_STRAIGHT,
+        en="Mixed Straight",
+        zh="花龙",
+        fr="Grande suite",
         points={"green-book": 8, "china": 8},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -516,7 +707,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.REVERSIBLE_TILES, en="Reversible Tiles", zh="推不倒", fr="Symétrie",
+        fan=Fan.REVERSIBLE_TILES,
+        en="Reversible Tiles",
+        zh="推不倒",
+        fr="Symétrie",
         points={"green-book": 8, "china": 8},
         excludes=frozenset({Fan.ONE_VOIDED_SUIT}),  # 98: 75
         excludes_own=frozenset(),
@@ -526,7 +720,10 @@ _ROWS = (
         example="11223399p2288sPP|NE0000",
     ),
     FanDef(
-        fan=Fan.MIXED_TRIPLE_CHOW, en="Mixed Triple Chow", zh="三色三同顺", fr="Triple chows",
+        fan=Fan.MIXED_TRIPLE_CHOW,
+        en="Mixed Triple Chow",
+        zh="三色三同顺",
+        fr="Triple chows",
         points={"green-book": 8, "china": 8},
         excludes=frozenset({Fan.MIXED_DOUBLE_CHOW}),  # 98: — · A+: 70
         excludes_own=frozenset(),
@@ -537,7 +734,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.MIXED_SHIFTED_PUNGS, en="Mixed Shifted Pungs", zh="三色三节高", fr="Trois pungs consécutifs",
+        fan=Fan.MIXED_SHIFTED_PUNGS,
+        en="Mixed Shifted Pungs",
+        zh="三色三节高",
+        fr="Trois pungs consécutifs",
         points={"green-book": 8, "china": 8},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -548,7 +748,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.CHICKEN_HAND, en="Chicken Hand", zh="无番和", fr="Main sans valeur",
+        fan=Fan.CHICKEN_HAND,
+        en="Chicken Hand",
+        zh="无番和",
+        fr="Main sans valeur",
         points={"green-book": 8, "china": 8},
         excludes=frozenset(),  # 98: — (scored only when no other fan scores: not a set exclusion)
         excludes_own=frozenset(),
@@ -558,7 +761,10 @@ _ROWS = (
         example="[444s]23678m789pNN4m|WS0000",
     ),
     FanDef(
-        fan=Fan.LAST_TILE_DRAW, en="Last Tile Draw", zh="妙手回春", fr="Dernière tuile tirée",
+        fan=Fan.LAST_TILE_DRAW,
+        en="Last Tile Draw",
+        zh="妙手回春",
+        fr="Dernière tuile tirée",
         points={"green-book": 8, "china": 8},
         excludes=frozenset({Fan.SELF_DRAWN}),  # 98: 80
         excludes_own=frozenset(),
@@ -568,7 +774,10 @@ _ROWS = (
         example="[666s]567m34p222sWW2p|NW1010",
     ),
     FanDef(
-        fan=Fan.LAST_TILE_CLAIM, en="Last Tile Claim", zh="海底捞月", fr="Dernière tuile jetée",
+        fan=Fan.LAST_TILE_CLAIM,
+        en="Last Tile Claim",
+        zh="海底捞月",
+        fr="Dernière tuile jetée",
         points={"green-book": 8, "china": 8},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -578,7 +787,10 @@ _ROWS = (
         example="[333s3][444p2]23m222pPP1m|EN0010",
     ),
     FanDef(
-        fan=Fan.OUT_WITH_REPLACEMENT_TILE, en="Out with Replacement Tile", zh="杠上开花", fr="Finir sur kong",
+        fan=Fan.OUT_WITH_REPLACEMENT_TILE,
+        en="Out with Replacement Tile",
+        zh="杠上开花",
+        fr="Finir sur kong",
         points={"green-book": 8, "china": 8},
         excludes=frozenset({Fan.SELF_DRAWN}),  # 98: 80
         excludes_own=frozenset(),
@@ -588,7 +800,10 @@ _ROWS = (
         example="[8888s3]456m567p22sNN2s|WS1001",
     ),
     FanDef(
-        fan=Fan.ROBBING_THE_KONG, en="Robbing the Kong", zh="抢杠和", fr="Kong volé",
+        fan=Fan.ROBBING_THE_KONG,
+        en="Robbing the Kong",
+        zh="抢杠和",
+        fr="Kong volé",
         points={"green-book": 8, "china": 8},
         excludes=frozenset({Fan.LAST_TILE}),  # 98: 58
         excludes_own=frozenset(),
@@ -598,7 +813,10 @@ _ROWS = (
         example="[456m2][123s1][567p2]45pPP3p|WS0001",
     ),
     FanDef(
-        fan=Fan.TWO_CONCEALED_KONGS, en="Two Concealed Kongs", zh="双暗杠", fr="Deux kongs cachés",
+        fan=Fan.TWO_CONCEALED_KONGS,
+        en="Two Concealed Kongs",
+        zh="双暗杠",
+        fr="Deux kongs cachés",
         points={"green-book": 8, "china": 6},
         excludes=frozenset({Fan.TWO_CONCEALED_PUNGS}),  # 98: — · A+: 66
         excludes_own=frozenset(),
@@ -611,7 +829,10 @@ _ROWS = (
     ),
     # ---- 6 points -------------------------------------------------------------------------
     FanDef(
-        fan=Fan.ALL_PUNGS, en="All Pungs", zh="碰碰和", fr="Tout pung",
+        fan=Fan.ALL_PUNGS,
+        en="All Pungs",
+        zh="碰碰和",
+        fr="Tout pung",
         points={"green-book": 6, "china": 6},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -621,7 +842,10 @@ _ROWS = (
         example="[888p1][444p3]33m555sSS3m|SW0000",
     ),
     FanDef(
-        fan=Fan.HALF_FLUSH, en="Half Flush", zh="混一色", fr="Semi pure",
+        fan=Fan.HALF_FLUSH,
+        en="Half Flush",
+        zh="混一色",
+        fr="Semi pure",
         points={"green-book": 6, "china": 6},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -631,7 +855,10 @@ _ROWS = (
         example="[888m2]23344577mPP7m|SW0000",
     ),
     FanDef(
-        fan=Fan.MIXED_SHIFTED_CHOWS, en="Mixed Shifted Chows", zh="三色三步高", fr="Trois chows superposés",
+        fan=Fan.MIXED_SHIFTED_CHOWS,
+        en="Mixed Shifted Chows",
+        zh="三色三步高",
+        fr="Trois chows superposés",
         points={"green-book": 6, "china": 6},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -642,7 +869,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.ALL_TYPES, en="All Types", zh="五门齐", fr="Tout type",
+        fan=Fan.ALL_TYPES,
+        en="All Types",
+        zh="五门齐",
+        fr="Tout type",
         points={"green-book": 6, "china": 6},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -652,7 +882,10 @@ _ROWS = (
         example="116699m33p99sEFFE|EE0000",
     ),
     FanDef(
-        fan=Fan.MELDED_HAND, en="Melded Hand", zh="全求人", fr="Tout exposé",
+        fan=Fan.MELDED_HAND,
+        en="Melded Hand",
+        zh="全求人",
+        fr="Tout exposé",
         points={"green-book": 6, "china": 6},
         excludes=frozenset({Fan.SINGLE_WAIT}),  # 98: 79
         excludes_own=frozenset(),
@@ -662,7 +895,10 @@ _ROWS = (
         example="[678s][333p1][234m1][567p3]NN|SS0000",
     ),
     FanDef(
-        fan=Fan.TWO_DRAGONS_PUNGS, en="Two Dragons Pungs", zh="双箭刻", fr="Deux dragons",
+        fan=Fan.TWO_DRAGONS_PUNGS,
+        en="Two Dragons Pungs",
+        zh="双箭刻",
+        fr="Deux dragons",
         points={"green-book": 6, "china": 6},
         excludes=frozenset({Fan.DRAGON_PUNG}),  # 98: — · A+: 59
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
@@ -673,7 +909,10 @@ _ROWS = (
     ),
     # ---- 4 points -------------------------------------------------------------------------
     FanDef(
-        fan=Fan.OUTSIDE_HAND, en="Outside Hand", zh="全带幺", fr="Extrémités ou honneurs partout",
+        fan=Fan.OUTSIDE_HAND,
+        en="Outside Hand",
+        zh="全带幺",
+        fr="Extrémités ou honneurs partout",
         points={"green-book": 4, "china": 4},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -683,7 +922,10 @@ _ROWS = (
         example="[123s3]789m123pSSNNN|NW0000",
     ),
     FanDef(
-        fan=Fan.FULLY_CONCEALED_HAND, en="Fully Concealed Hand", zh="不求人", fr="Tout caché tiré",
+        fan=Fan.FULLY_CONCEALED_HAND,
+        en="Fully Concealed Hand",
+        zh="不求人",
+        fr="Tout caché tiré",
         points={"green-book": 4, "china": 4},
         excludes=frozenset({Fan.SELF_DRAWN}),  # 98: — · A+: 80
         excludes_own=frozenset(),
@@ -693,7 +935,10 @@ _ROWS = (
         example="333m678p45567sWW6s|NN1000",
     ),
     FanDef(
-        fan=Fan.TWO_MELDED_KONGS, en="Two Melded Kongs", zh="双明杠", fr="Deux kongs exposés",
+        fan=Fan.TWO_MELDED_KONGS,
+        en="Two Melded Kongs",
+        zh="双明杠",
+        fr="Deux kongs exposés",
         points={"green-book": 4, "china": 4},
         excludes=frozenset(),  # 98: — (kong-series rule: see cite)
         excludes_own=frozenset(),
@@ -705,7 +950,10 @@ _ROWS = (
         series_excludes=frozenset({Fan.MELDED_KONG}),
     ),
     FanDef(
-        fan=Fan.LAST_TILE, en="Last Tile", zh="和绝张", fr="Dernière tuile existante",
+        fan=Fan.LAST_TILE,
+        en="Last Tile",
+        zh="和绝张",
+        fr="Dernière tuile existante",
         points={"green-book": 4, "china": 4},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -716,7 +964,10 @@ _ROWS = (
     ),
     # ---- 2 points -------------------------------------------------------------------------
     FanDef(
-        fan=Fan.DRAGON_PUNG, en="Dragon Pung", zh="箭刻", fr="Pung de dragons",
+        fan=Fan.DRAGON_PUNG,
+        en="Dragon Pung",
+        zh="箭刻",
+        fr="Pung de dragons",
         points={"green-book": 2, "china": 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
@@ -726,7 +977,10 @@ _ROWS = (
         example="[CCC]456m5677p234s7p|SN0000",
     ),
     FanDef(
-        fan=Fan.PREVALENT_WIND, en="Prevalent Wind", zh="圈风刻", fr="Vent dominant",
+        fan=Fan.PREVALENT_WIND,
+        en="Prevalent Wind",
+        zh="圈风刻",
+        fr="Vent dominant",
         points={"green-book": 2, "china": 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
@@ -736,7 +990,10 @@ _ROWS = (
         example="[NNN1]789m66p456sWW6p|NS0000",
     ),
     FanDef(
-        fan=Fan.SEAT_WIND, en="Seat Wind", zh="门风刻", fr="Vent du joueur",
+        fan=Fan.SEAT_WIND,
+        en="Seat Wind",
+        zh="门风刻",
+        fr="Vent du joueur",
         points={"green-book": 2, "china": 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
@@ -746,7 +1003,10 @@ _ROWS = (
         example="[222s2][345p2][666m1]99pEEE|WE0000",
     ),
     FanDef(
-        fan=Fan.CONCEALED_HAND, en="Concealed Hand", zh="门前清", fr="Tout caché donné",
+        fan=Fan.CONCEALED_HAND,
+        en="Concealed Hand",
+        zh="门前清",
+        fr="Tout caché donné",
         points={"green-book": 2, "china": 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -756,7 +1016,10 @@ _ROWS = (
         example="34m234777p678sEE5m|NE0000",
     ),
     FanDef(
-        fan=Fan.ALL_CHOWS, en="All Chows", zh="平和", fr="Tout chow",
+        fan=Fan.ALL_CHOWS,
+        en="All Chows",
+        zh="平和",
+        fr="Tout chow",
         points={"green-book": 2, "china": 2},
         excludes=frozenset({Fan.NO_HONORS}),  # 98: — · A+: 76
         excludes_own=frozenset(),
@@ -766,7 +1029,10 @@ _ROWS = (
         example="[678s3]789m11p12334s2s|WS0000",
     ),
     FanDef(
-        fan=Fan.TILE_HOG, en="Tile Hog", zh="四归一", fr="Quatre identiques",
+        fan=Fan.TILE_HOG,
+        en="Tile Hog",
+        zh="四归一",
+        fr="Quatre identiques",
         points={"green-book": 2, "china": 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -776,7 +1042,10 @@ _ROWS = (
         example="[789p1]34m888p123sNN5m|SE0000",
     ),
     FanDef(
-        fan=Fan.DOUBLE_PUNG, en="Double Pung", zh="双同刻", fr="Double pungs",
+        fan=Fan.DOUBLE_PUNG,
+        en="Double Pung",
+        zh="双同刻",
+        fr="Double pungs",
         points={"green-book": 2, "china": 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -787,7 +1056,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.TWO_CONCEALED_PUNGS, en="Two Concealed Pungs", zh="双暗刻", fr="Deux pungs cachés",
+        fan=Fan.TWO_CONCEALED_PUNGS,
+        en="Two Concealed Pungs",
+        zh="双暗刻",
+        fr="Deux pungs cachés",
         points={"green-book": 2, "china": 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -798,7 +1070,10 @@ _ROWS = (
         series="concealed-pung",
     ),
     FanDef(
-        fan=Fan.CONCEALED_KONG, en="Concealed Kong", zh="暗杠", fr="Kong caché",
+        fan=Fan.CONCEALED_KONG,
+        en="Concealed Kong",
+        zh="暗杠",
+        fr="Kong caché",
         points={"green-book": 2, "china": 2},
         excludes=frozenset(),  # 98: — (kong-series rule: see cite)
         excludes_own=frozenset(),
@@ -809,7 +1084,10 @@ _ROWS = (
         series="kong",
     ),
     FanDef(
-        fan=Fan.ALL_SIMPLES, en="All Simples", zh="断幺", fr="Tout ordinaire",
+        fan=Fan.ALL_SIMPLES,
+        en="All Simples",
+        zh="断幺",
+        fr="Tout ordinaire",
         points={"green-book": 2, "china": 2},
         excludes=frozenset({Fan.NO_HONORS}),  # 98: — · A+: 76
         excludes_own=frozenset(),
@@ -820,7 +1098,10 @@ _ROWS = (
     ),
     # ---- 1 point --------------------------------------------------------------------------
     FanDef(
-        fan=Fan.PURE_DOUBLE_CHOW, en="Pure Double Chow", zh="一般高", fr="Double chow pur",
+        fan=Fan.PURE_DOUBLE_CHOW,
+        en="Pure Double Chow",
+        zh="一般高",
+        fr="Double chow pur",
         points={"green-book": 1, "china": 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -831,7 +1112,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.MIXED_DOUBLE_CHOW, en="Mixed Double Chow", zh="喜相逢", fr="Double chow",
+        fan=Fan.MIXED_DOUBLE_CHOW,
+        en="Mixed Double Chow",
+        zh="喜相逢",
+        fr="Double chow",
         points={"green-book": 1, "china": 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -842,7 +1126,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.SHORT_STRAIGHT, en="Short Straight", zh="连六", fr="Petite suite pure",
+        fan=Fan.SHORT_STRAIGHT,
+        en="Short Straight",
+        zh="连六",
+        fr="Petite suite pure",
         points={"green-book": 1, "china": 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -853,7 +1140,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.TWO_TERMINAL_CHOWS, en="Two Terminal Chows", zh="老少副", fr="Deux chows purs d’extrémités",
+        fan=Fan.TWO_TERMINAL_CHOWS,
+        en="Two Terminal Chows",
+        zh="老少副",
+        fr="Deux chows purs d’extrémités",
         points={"green-book": 1, "china": 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -864,7 +1154,10 @@ _ROWS = (
         combination=True,
     ),
     FanDef(
-        fan=Fan.PUNG_OF_TERMINALS_OR_HONORS, en="Pung of Terminals or Honors", zh="幺九刻", fr="Pung de vents ou d’extrémités",
+        fan=Fan.PUNG_OF_TERMINALS_OR_HONORS,
+        en="Pung of Terminals or Honors",
+        zh="幺九刻",
+        fr="Pung de vents ou d’extrémités",
         points={"green-book": 1, "china": 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -874,7 +1167,10 @@ _ROWS = (
         example="[NNN]777m789p33sSSS|WE0000",
     ),
     FanDef(
-        fan=Fan.MELDED_KONG, en="Melded Kong", zh="明杠", fr="Kong exposé",
+        fan=Fan.MELDED_KONG,
+        en="Melded Kong",
+        zh="明杠",
+        fr="Kong exposé",
         points={"green-book": 1, "china": 1},
         excludes=frozenset(),  # 98: — (kong-series rule: see cite)
         excludes_own=frozenset(),
@@ -885,7 +1181,10 @@ _ROWS = (
         series="kong",
     ),
     FanDef(
-        fan=Fan.ONE_VOIDED_SUIT, en="One Voided Suit", zh="缺一门", fr="Une famille absente",
+        fan=Fan.ONE_VOIDED_SUIT,
+        en="One Voided Suit",
+        zh="缺一门",
+        fr="Une famille absente",
         points={"green-book": 1, "china": 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -895,7 +1194,10 @@ _ROWS = (
         example="[678s3]22233789pSS3p|EW0000",
     ),
     FanDef(
-        fan=Fan.NO_HONORS, en="No Honors", zh="无字", fr="Pas d’honneur",
+        fan=Fan.NO_HONORS,
+        en="No Honors",
+        zh="无字",
+        fr="Pas d’honneur",
         points={"green-book": 1, "china": 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -905,7 +1207,10 @@ _ROWS = (
         example="[789p]45556678m22s2s|EN0000",
     ),
     FanDef(
-        fan=Fan.EDGE_WAIT, en="Edge Wait", zh="边张", fr="Finir d’un côté",
+        fan=Fan.EDGE_WAIT,
+        en="Edge Wait",
+        zh="边张",
+        fr="Finir d’un côté",
         points={"green-book": 1, "china": 1},
         excludes=frozenset(),  # 98: — (A: at most one of 77-79: see cite)
         excludes_own=frozenset(),
@@ -917,7 +1222,10 @@ _ROWS = (
         series_excludes=frozenset({Fan.CLOSED_WAIT, Fan.SINGLE_WAIT}),
     ),
     FanDef(
-        fan=Fan.CLOSED_WAIT, en="Closed Wait", zh="嵌张", fr="Finir au milieu",
+        fan=Fan.CLOSED_WAIT,
+        en="Closed Wait",
+        zh="嵌张",
+        fr="Finir au milieu",
         points={"green-book": 1, "china": 1},
         excludes=frozenset(),  # 98: — (A: at most one of 77-79: see cite)
         excludes_own=frozenset(),
@@ -929,7 +1237,10 @@ _ROWS = (
         series_excludes=frozenset({Fan.SINGLE_WAIT}),
     ),
     FanDef(
-        fan=Fan.SINGLE_WAIT, en="Single Wait", zh="单钓将", fr="Finir sur la paire",
+        fan=Fan.SINGLE_WAIT,
+        en="Single Wait",
+        zh="单钓将",
+        fr="Finir sur la paire",
         points={"green-book": 1, "china": 1},
         excludes=frozenset(),  # 98: — (A: at most one of 77-79: see cite)
         excludes_own=frozenset(),
@@ -940,7 +1251,10 @@ _ROWS = (
         series="wait",
     ),
     FanDef(
-        fan=Fan.SELF_DRAWN, en="Self-Drawn", zh="自摸", fr="Tirer soi-même",
+        fan=Fan.SELF_DRAWN,
+        en="Self-Drawn",
+        zh="自摸",
+        fr="Tirer soi-même",
         points={"green-book": 1, "china": 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -950,7 +1264,10 @@ _ROWS = (
         example="[678p1]456m44p234sWW4p|WE1000",
     ),
     FanDef(
-        fan=Fan.FLOWER_TILES, en="Flower Tiles", zh="花牌", fr="Fleur ou saison",
+        fan=Fan.FLOWER_TILES,
+        en="Flower Tiles",
+        zh="花牌",
+        fr="Fleur ou saison",
         points={"green-book": 1, "china": 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
@@ -961,7 +1278,10 @@ _ROWS = (
     ),
     # ---- private fan of the reference calculator (china profile only) ----------------------
     FanDef(
-        fan=Fan.CONCEALED_KONG_AND_MELDED_KONG, en="Concealed Kong and Melded Kong", zh="明暗杠", fr="Kong caché et kong exposé",
+        fan=Fan.CONCEALED_KONG_AND_MELDED_KONG,
+        en="Concealed Kong and Melded Kong",
+        zh="明暗杠",
+        fr="Kong caché et kong exposé",
         points={"china": 5},
         excludes=frozenset(),  # no row in fan-table.md (kong-series rule: see cite)
         excludes_own=frozenset(),

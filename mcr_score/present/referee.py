@@ -19,11 +19,12 @@ from ..fans.table import FANS
 from ..hand import Hand, Meld
 from ..messages import msg
 from ..notation import format_hand, format_tiles
-from .text import situation_to_dict
-from ..scoring import MINIMUM, Group, NotCounted, Score, score
 from ..payments import payments
+from ..scoring import MINIMUM, Group, NotCounted, Score, score
+from .text import situation_to_dict
 
 _FROM = {1: "left", 2: "opposite", 3: "right"}
+
 
 def check_discarder(hand: Hand, discarder: str | None) -> None:
     """`--from` names the discarder: there is none on a self-draw, and it is not the winner."""
@@ -31,7 +32,9 @@ def check_discarder(hand: Hand, discarder: str | None) -> None:
         return
     s = hand.situation
     if s.self_drawn:
-        errors.raise_all([errors.ImpossibleSituationError(msg("error.from.self-drawn", seat=discarder), where="--from")])
+        errors.raise_all(
+            [errors.ImpossibleSituationError(msg("error.from.self-drawn", seat=discarder), where="--from")]
+        )
     if discarder == s.seat_wind:
         errors.raise_all([errors.ImpossibleSituationError(msg("error.from.winner", seat=discarder), where="--from")])
 
@@ -50,12 +53,19 @@ def explain(hand: Hand, rules: str = profiles.DEFAULT, discarder: str | None = N
         "winning_tile": hand.winning.code if hand.winning else None,
         "wait": result.wait,
         "arrangement": _arrangement(hand, result),
-        "fans": [_fan(f.fan) | {"points": f.points, "count": f.count, "subtotal": f.points * f.count,
-                                "sets": [format_tiles(s) for s in f.sets]} for f in result.fans],
+        "fans": [
+            _fan(f.fan)
+            | {
+                "points": f.points,
+                "count": f.count,
+                "subtotal": f.points * f.count,
+                "sets": [format_tiles(s) for s in f.sets],
+            }
+            for f in result.fans
+        ],
         "not_counted": [_not_counted(n) for n in result.not_counted],
         "alternatives": _alternatives(result),
-        "situation": situation_to_dict(hand.situation) | {"discarder": discarder,
-                                                          "checks": _checks(hand, discarder)},
+        "situation": situation_to_dict(hand.situation) | {"discarder": discarder, "checks": _checks(hand, discarder)},
         "payments": payments(result, hand, discarder),
     }
 
@@ -70,10 +80,17 @@ def _fan(fan: Fan) -> dict[str, Any]:
 
 
 def _verdict(hand: Hand, result: Score) -> dict[str, Any]:
-    return {"winning": result.winning, "reason": result.reason, "total": result.total, "points": result.points,
-            "flower_points": result.flower_points, "minimum": MINIMUM, "meets_minimum": result.meets_minimum,
-            "short_by": max(0, MINIMUM - result.points) if result.winning else None,
-            "valid_hu": result.winning and result.meets_minimum}
+    return {
+        "winning": result.winning,
+        "reason": result.reason,
+        "total": result.total,
+        "points": result.points,
+        "flower_points": result.flower_points,
+        "minimum": MINIMUM,
+        "meets_minimum": result.meets_minimum,
+        "short_by": max(0, MINIMUM - result.points) if result.winning else None,
+        "valid_hu": result.winning and result.meets_minimum,
+    }
 
 
 def _state(group: Group) -> str:
@@ -90,11 +107,18 @@ def _arrangement(hand: Hand, result: Score) -> list[dict[str, Any]]:
         winning = i == result.win_set and hand.winning is not None
         position = None
         if winning and hand.winning is not None:
-            position = codes.index(hand.winning.code) if group.kind in ("chow", "knitted", "single") \
-                else len(codes) - 1
-        entry = {"kind": group.kind, "tiles": group.label, "tile_list": codes, "concealed": group.concealed,
-                 "declared": group.declared, "state": _state(group), "claim": None,
-                 "winning_tile": winning, "winning_index": position}
+            position = codes.index(hand.winning.code) if group.kind in ("chow", "knitted", "single") else len(codes) - 1
+        entry = {
+            "kind": group.kind,
+            "tiles": group.label,
+            "tile_list": codes,
+            "concealed": group.concealed,
+            "declared": group.declared,
+            "state": _state(group),
+            "claim": None,
+            "winning_tile": winning,
+            "winning_index": position,
+        }
         if group.declared and i < len(hand.melds):
             entry["claim"] = _claim(hand.melds[i])
         out.append(entry)
@@ -114,25 +138,43 @@ def _not_counted(n: NotCounted) -> dict[str, Any]:
     sets = [format_tiles(s) for s in n.sets]
     by_sets = [format_tiles(s) for s in n.by_sets]
     shared = [s for s in dict.fromkeys(sets) if s in by_sets]
-    return _fan(n.fan) | {"rule": n.rule, "sets": sets, "by": _fan(n.by) if n.by is not None else None,
-                          "by_sets": by_sets, "shared": shared}
+    return _fan(n.fan) | {
+        "rule": n.rule,
+        "sets": sets,
+        "by": _fan(n.by) if n.by is not None else None,
+        "by_sets": by_sets,
+        "shared": shared,
+    }
 
 
 def _alternatives(result: Score) -> list[dict[str, Any]]:
     """The other readings, best first, with how far each falls behind the chosen one."""
     readings = sorted(result.alternatives, key=lambda r: -r.points)
-    return [{"form": r.form, "sets": [g.label for g in r.groups], "points": r.points,
-             "total": r.points + result.flower_points, "behind": result.points - r.points,
-             "fans": [_fan(f.fan) | {"points": f.points, "count": f.count} for f in r.fans]}
-            for r in readings]
+    return [
+        {
+            "form": r.form,
+            "sets": [g.label for g in r.groups],
+            "points": r.points,
+            "total": r.points + result.flower_points,
+            "behind": result.points - r.points,
+            "fans": [_fan(f.fan) | {"points": f.points, "count": f.count} for f in r.fans],
+        }
+        for r in readings
+    ]
 
 
 def _checks(hand: Hand, discarder: str | None) -> list[dict[str, Any]]:
     """What the situation claims, checked against the tiles (the parser already rejected the impossible)."""
     s = hand.situation
-    checks: list[dict[str, Any]] = [{"check": "win", "status": "ok" if s.self_drawn or discarder else "note",
-               "self_drawn": s.self_drawn, "discarder": discarder},
-              {"check": "winds", "status": "ok", "prevalent": s.prevalent_wind, "seat": s.seat_wind}]
+    checks: list[dict[str, Any]] = [
+        {
+            "check": "win",
+            "status": "ok" if s.self_drawn or discarder else "note",
+            "self_drawn": s.self_drawn,
+            "discarder": discarder,
+        },
+        {"check": "winds", "status": "ok", "prevalent": s.prevalent_wind, "seat": s.seat_wind},
+    ]
     if hand.winning is not None:
         win = hand.winning
         holders = [m for m in hand.melds if win in m.tiles]
@@ -140,16 +182,32 @@ def _checks(hand: Hand, discarder: str | None) -> list[dict[str, Any]]:
         if s.last_copy:
             checks.append({"check": "last-copy", "status": "ok", "tile": win.code, "in_melds": in_melds})
         elif in_melds == 3:
-            checks.append({"check": "last-copy", "status": "inferred", "tile": win.code,
-                           "melds": [{"kind": m.kind, "tiles": format_tiles(m.tiles)} for m in holders]})
+            checks.append(
+                {
+                    "check": "last-copy",
+                    "status": "inferred",
+                    "tile": win.code,
+                    "melds": [{"kind": m.kind, "tiles": format_tiles(m.tiles)} for m in holders],
+                }
+            )
         if s.robbing_kong:
             checks.append({"check": "robbing-kong", "status": "ok", "tile": win.code})
     if s.wall_last:
-        checks.append({"check": "wall-last", "status": "ok",
-                       "fan": int(Fan.LAST_TILE_DRAW if s.self_drawn else Fan.LAST_TILE_CLAIM)})
+        checks.append(
+            {
+                "check": "wall-last",
+                "status": "ok",
+                "fan": int(Fan.LAST_TILE_DRAW if s.self_drawn else Fan.LAST_TILE_CLAIM),
+            }
+        )
     if s.replacement:
-        checks.append({"check": "replacement", "status": "ok",
-                       "kongs": [format_tiles(m.tiles) for m in hand.melds if m.kind == "kong"]})
+        checks.append(
+            {
+                "check": "replacement",
+                "status": "ok",
+                "kongs": [format_tiles(m.tiles) for m in hand.melds if m.kind == "kong"],
+            }
+        )
     if s.flowers:
         checks.append({"check": "flowers", "status": "ok", "flowers": s.flowers, "letters": s.flower_letters})
     return checks
@@ -157,16 +215,20 @@ def _checks(hand: Hand, discarder: str | None) -> list[dict[str, Any]]:
 
 # ---- the fan table ----------------------------------------------------------------------------
 
+
 def fan_row(fan: Fan, rules: str = profiles.DEFAULT) -> dict[str, Any]:
     """One fan as the table shows it under a profile: names, points, and what it excludes there."""
     row = FANS[fan]
     profile = profiles.get(rules)
-    return _fan(fan) | {"points": profile.points.get(fan), "rules": profile.name,
-                        "not_counted_with": sorted(int(f) for f in profile.not_counted_with(fan)),
-                        "not_counted_on_its_sets": sorted(int(f) for f in profile.excludes_own.get(fan, ())),
-                        "absorbs_one": sorted(int(f) for f in profile.excludes_one.get(fan, ())),
-                        "not_counted_when": sorted(int(f) for f in profile.not_counted_when(fan)),
-                        "repeatable": row.repeatable}
+    return _fan(fan) | {
+        "points": profile.points.get(fan),
+        "rules": profile.name,
+        "not_counted_with": sorted(int(f) for f in profile.not_counted_with(fan)),
+        "not_counted_on_its_sets": sorted(int(f) for f in profile.excludes_own.get(fan, ())),
+        "absorbs_one": sorted(int(f) for f in profile.excludes_one.get(fan, ())),
+        "not_counted_when": sorted(int(f) for f in profile.not_counted_when(fan)),
+        "repeatable": row.repeatable,
+    }
 
 
 def fan_table(rules: str = profiles.DEFAULT) -> list[dict[str, Any]]:
@@ -181,5 +243,7 @@ def fan_detail(fan: Fan, rules: str = profiles.DEFAULT) -> dict[str, Any]:
     used = rules if fan in profile.points else next(iter(row.points))
     result = score(row.example, used)
     return fan_row(fan, rules) | {
-        "definition": row.definition, "cite": row.cite,
-        "example": {"notation": row.example, "rules": result.rules, "score": result.to_dict()}}
+        "definition": row.definition,
+        "cite": row.cite,
+        "example": {"notation": row.example, "rules": result.rules, "score": result.to_dict()},
+    }

@@ -8,21 +8,20 @@ reason comes from the data.
 
 from __future__ import annotations
 
-from typing import Any, TextIO
-
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, TextIO
 
 import click
 
 from ..errors import McrError
 from ..fans.ids import Fan
-from ..scoring import TIE_BREAK
-from .i18n import fan_name, join_and, join_or, seat, text
 from ..notation import format_tiles
+from ..scoring import TIE_BREAK
 from ..textwidth import pad, width
 from ..tiles import TO_UNICODE, Tile
+from .i18n import fan_name, join_and, join_or, seat, text
 
 
 def format_codes(codes: list[str]) -> str:
@@ -92,10 +91,14 @@ def _on(sets: list[str], lang: str) -> str:
 
 def not_counted_sentence(n: dict[str, Any], lang: str) -> str:
     """Why one fan found in the hand is not counted, naming the principle and the fan responsible."""
-    values = {"fan": fan_name(n["id"], lang), "on": _on(n["sets"], lang),
-              "sets": join_and(n["sets"], lang), "by_sets": " ".join(n["by_sets"]),
-              "shared": join_and(n["shared"], lang),
-              "partner": join_and([s for s in n["by_sets"] if s not in n["shared"]], lang)}
+    values = {
+        "fan": fan_name(n["id"], lang),
+        "on": _on(n["sets"], lang),
+        "sets": join_and(n["sets"], lang),
+        "by_sets": " ".join(n["by_sets"]),
+        "shared": join_and(n["shared"], lang),
+        "partner": join_and([s for s in n["by_sets"] if s not in n["shared"]], lang),
+    }
     if n["by"] is not None:
         values["by"] = fan_name(n["by"]["id"], lang)
     rule = n["rule"]
@@ -113,8 +116,9 @@ def _verdict(data: dict[str, Any], lang: str, style: Style) -> list[str]:
     if v["meets_minimum"]:
         lines.append(_paint(text("v.min_ok", lang, points=v["points"]), style, fg="green", bold=True))
     else:
-        lines.append(_paint(text("v.min_short", lang, points=v["points"], short=v["short_by"]), style,
-                            fg="red", bold=True))
+        lines.append(
+            _paint(text("v.min_short", lang, points=v["points"], short=v["short_by"]), style, fg="red", bold=True)
+        )
         if v["flower_points"]:
             lines.append(text("v.flowers_aside", lang, flowers=v["flower_points"]))
     return lines
@@ -142,21 +146,31 @@ def _arrangement(data: dict[str, Any], lang: str, style: Style) -> list[str]:
                 key = "claim.promoted" if claim["promoted"] else f"claim.{s['kind']}"
                 detail += comma + text(key, lang, who=text(f"who.{claim['from']}", lang))
         if s["winning_tile"]:
-            detail += "  " + _paint(("← " if style.unicode else "<- ") + text(
-                "winning_tile", lang, tile=data["winning_tile"]), style, fg="magenta", bold=True)
+            detail += "  " + _paint(
+                ("← " if style.unicode else "<- ") + text("winning_tile", lang, tile=data["winning_tile"]),
+                style,
+                fg="magenta",
+                bold=True,
+            )
         lines.append(pad(s["tiles"], label_w) + pad(text(f"kind.{s['kind']}", lang), kind_w) + detail)
     return lines
 
 
 def _fan_table(fans: list[dict[str, Any]], lang: str, style: Style) -> list[str]:
     heads = [text(k, lang) for k in ("col.no", "col.fan", "col.points", "col.count", "col.sets")]
-    rows = [[str(f["id"]), fan_name(f["id"], lang), str(f["points"]), str(f["count"]), " ".join(f["sets"])]
-            for f in fans]
-    widths = [max(width(r[i]) for r in rows + [heads]) for i in range(4)]
+    rows = [
+        [str(f["id"]), fan_name(f["id"], lang), str(f["points"]), str(f["count"]), " ".join(f["sets"])] for f in fans
+    ]
+    widths = [max(width(r[i]) for r in [*rows, heads]) for i in range(4)]
     out = []
-    for k, r in enumerate([heads] + rows):
-        cells = [pad(r[0], widths[0], True), pad(r[1], widths[1]), pad(r[2], widths[2], True),
-                 pad(r[3], widths[3], True), r[4]]
+    for k, r in enumerate([heads, *rows]):
+        cells = [
+            pad(r[0], widths[0], True),
+            pad(r[1], widths[1]),
+            pad(r[2], widths[2], True),
+            pad(r[3], widths[3], True),
+            r[4],
+        ]
         line = "  ".join(cells).rstrip()
         out.append(_paint(line, style, dim=True) if k == 0 else line)
     return out
@@ -164,10 +178,14 @@ def _fan_table(fans: list[dict[str, Any]], lang: str, style: Style) -> list[str]
 
 def _alternative(a: dict[str, Any], lang: str) -> str:
     tie_break = [fan_name(f, lang) for f in sorted(TIE_BREAK)]
-    how = (text("alt.tie", lang, points=a["points"], fans=join_or(tie_break, lang)) if a["behind"] == 0
-           else text("alt.lower", lang, points=a["points"], diff=a["behind"]))
-    fans = ", ".join(f"{fan_name(f['id'], lang)} {f['points']}" + (f"×{f['count']}" if f["count"] > 1 else "")
-                     for f in a["fans"])
+    how = (
+        text("alt.tie", lang, points=a["points"], fans=join_or(tie_break, lang))
+        if a["behind"] == 0
+        else text("alt.lower", lang, points=a["points"], diff=a["behind"])
+    )
+    fans = ", ".join(
+        f"{fan_name(f['id'], lang)} {f['points']}" + (f"×{f['count']}" if f["count"] > 1 else "") for f in a["fans"]
+    )
     form = text(f"form.{a['form']}", lang)
     return f"{' '.join(a['sets'])}{_paren(form, lang)}{_colon(lang)}{how}{_colon(lang)}{fans}"
 
@@ -225,11 +243,17 @@ def _payments(p: dict[str, Any], lang: str, style: Style) -> list[str]:
         elif role is None:
             lines.append("  " + text("pay.row_seat", lang, seat=_seat(payer["seat"], lang), amount=payer["amount"]))
         else:
-            lines.append("  " + text("pay.row", lang, seat=_seat(payer["seat"], lang), role=role,
-                                     amount=payer["amount"]))
+            lines.append(
+                "  " + text("pay.row", lang, seat=_seat(payer["seat"], lang), role=role, amount=payer["amount"])
+            )
     parts = " + ".join(str(x["amount"]) for x in p["payers"])
-    lines.append(_paint(text("pay.receives", lang, seat=_seat(p["winner"], lang), sum=p["winner_receives"],
-                             parts=parts), style, bold=True))
+    lines.append(
+        _paint(
+            text("pay.receives", lang, seat=_seat(p["winner"], lang), sum=p["winner_receives"], parts=parts),
+            style,
+            bold=True,
+        )
+    )
     return lines
 
 
@@ -246,14 +270,21 @@ def render_explanation(data: dict[str, Any], lang: str = "en", style: Style = PL
     if data["verdict"]["winning"]:
         section("h.arrangement", _arrangement(data, lang, style), form=text(f"form.{data['form']}", lang))
         v = data["verdict"]
-        section("h.fans", _fan_table(data["fans"], lang, style) + [
-            text("fans.sum", lang, points=v["points"], flowers=v["flower_points"], total=v["total"])])
-        section("h.not_counted", [not_counted_sentence(n, lang) for n in data["not_counted"]]
-                or [text("fans.none", lang)])
-        section("h.alternatives", [_alternative(a, lang) for a in data["alternatives"]]
-                or [text("alt.none", lang)])
-    section("h.situation", [f"{_mark(c['status'], lang, style)} {check_sentence(c, lang)}"
-                            for c in data["situation"]["checks"]])
+        section(
+            "h.fans",
+            [
+                *_fan_table(data["fans"], lang, style),
+                text("fans.sum", lang, points=v["points"], flowers=v["flower_points"], total=v["total"]),
+            ],
+        )
+        section(
+            "h.not_counted", [not_counted_sentence(n, lang) for n in data["not_counted"]] or [text("fans.none", lang)]
+        )
+        section("h.alternatives", [_alternative(a, lang) for a in data["alternatives"]] or [text("alt.none", lang)])
+    section(
+        "h.situation",
+        [f"{_mark(c['status'], lang, style)} {check_sentence(c, lang)}" for c in data["situation"]["checks"]],
+    )
     section("h.payments", _payments(data["payments"], lang, style))
     return "\n".join(out).rstrip("\n")
 
@@ -275,6 +306,7 @@ def render_rejection(error: McrError, lang: str = "en", style: Style = PLAIN) ->
 
 # ---- the fan table ----------------------------------------------------------------------------
 
+
 def _excludes(row: dict[str, Any], lang: str) -> str:
     """`38 49; own 73; 1×73`: whole-hand exclusions, those on the fan's own sets, single instances."""
     parts = [" ".join(map(str, row["not_counted_with"]))] if row["not_counted_with"] else []
@@ -290,12 +322,20 @@ def render_fan_table(rows: list[dict[str, Any]], lang: str = "en", style: Style 
     other = "en" if lang == "zh" else "zh"
     rules = rows[0]["rules"] if rows else ""
     heads = [text("col.no", lang), text("col.fan", lang), "", text("col.points", lang), text("col.excludes", lang)]
-    table = [[str(r["id"]), r["names"][lang], r["names"][other],
-              "—" if r["points"] is None else str(r["points"]), _excludes(r, lang)] for r in rows]
-    widths = [max(width(t[i]) for t in table + [heads]) for i in range(4)]
+    table = [
+        [
+            str(r["id"]),
+            r["names"][lang],
+            r["names"][other],
+            "—" if r["points"] is None else str(r["points"]),
+            _excludes(r, lang),
+        ]
+        for r in rows
+    ]
+    widths = [max(width(t[i]) for t in [*table, heads]) for i in range(4)]
     right = (True, False, False, True)
     lines = [_paint(text("rules", lang, rules=rules), style, bold=True)]
-    for k, t in enumerate([heads] + table):
+    for k, t in enumerate([heads, *table]):
         line = "  ".join([pad(t[i], widths[i], right[i]) for i in range(4)] + [t[4]]).rstrip()
         lines.append(_paint(line, style, bold=True) if k == 0 else line)
     return "\n".join(lines)
@@ -311,11 +351,13 @@ def render_fan(detail: dict[str, Any], lang: str = "en", style: Style = PLAIN) -
     others = [names[x] for x in ("en", "zh", "fr") if x != lang]
     c = _colon(lang)
     points = "—" if detail["points"] is None else str(detail["points"])
-    lines = [_paint(f"{detail['id']}  {names[lang]}", style, bold=True) + "  ·  " + "  ·  ".join(others),
-             f"  {text('fan.points', lang)}{c}{points}   {text('rules', lang, rules=detail['rules'])}",
-             f"  {text('fan.definition', lang)}{c}{detail['definition']}",
-             f"  {text('fan.source', lang)}{c}{detail['cite']}",
-             f"  {text('fan.excludes', lang)}{c}{_fan_list(detail['not_counted_with'], lang)}"]
+    lines = [
+        _paint(f"{detail['id']}  {names[lang]}", style, bold=True) + "  ·  " + "  ·  ".join(others),
+        f"  {text('fan.points', lang)}{c}{points}   {text('rules', lang, rules=detail['rules'])}",
+        f"  {text('fan.definition', lang)}{c}{detail['definition']}",
+        f"  {text('fan.source', lang)}{c}{detail['cite']}",
+        f"  {text('fan.excludes', lang)}{c}{_fan_list(detail['not_counted_with'], lang)}",
+    ]
     if detail["not_counted_on_its_sets"]:
         lines.append(f"  {text('fan.excludes_own', lang)}{c}{_fan_list(detail['not_counted_on_its_sets'], lang)}")
     if detail["absorbs_one"]:
@@ -329,6 +371,7 @@ def render_fan(detail: dict[str, Any], lang: str = "en", style: Style = PLAIN) -
     result = ex["score"]
     fans = [f | {"sets": [format_codes(s) for s in f["sets"]]} for f in result["fans"]]
     lines.extend("    " + line for line in _fan_table(fans, lang, style))
-    lines.append("    " + text("fans.sum", lang, points=result["points"], flowers=result["flower_points"],
-                                 total=result["total"]))
+    lines.append(
+        "    " + text("fans.sum", lang, points=result["points"], flowers=result["flower_points"], total=result["total"])
+    )
     return "\n".join(lines)

@@ -5,37 +5,57 @@ from __future__ import annotations
 from typing import Any
 
 from ..hand import Hand, Meld, Situation
-from .i18n import fan_name
 from ..messages import DEFAULT_LANG, text
 from ..notation import format_hand, format_tiles
 from ..profiles import PROFILES, SWITCHES, Switch
 from ..scoring import MINIMUM, Score
 from ..textwidth import pad, width
+from .i18n import fan_name
 
 _PLAYERS = {1: "left", 2: "opposite", 3: "right"}
 
 
 def meld_to_dict(meld: Meld) -> dict[str, Any]:
-    return {"type": meld.kind, "tile": meld.tile.code, "tiles": [t.code for t in meld.tiles],
-            "concealed": meld.concealed, "claim": meld.claim, "promoted": meld.promoted}
+    return {
+        "type": meld.kind,
+        "tile": meld.tile.code,
+        "tiles": [t.code for t in meld.tiles],
+        "concealed": meld.concealed,
+        "claim": meld.claim,
+        "promoted": meld.promoted,
+    }
 
 
 def situation_to_dict(s: Situation) -> dict[str, Any]:
-    return {"self_drawn": s.self_drawn, "last_copy": s.last_copy, "wall_last": s.wall_last,
-            "kong": s.kong, "seat_wind": s.seat_wind, "prevalent_wind": s.prevalent_wind,
-            "flowers": s.flowers, "flower_letters": s.flower_letters}
+    return {
+        "self_drawn": s.self_drawn,
+        "last_copy": s.last_copy,
+        "wall_last": s.wall_last,
+        "kong": s.kong,
+        "seat_wind": s.seat_wind,
+        "prevalent_wind": s.prevalent_wind,
+        "flowers": s.flowers,
+        "flower_letters": s.flower_letters,
+    }
 
 
 def hand_to_dict(hand: Hand) -> dict[str, Any]:
-    return {"canonical": format_hand(hand), "melds": [meld_to_dict(m) for m in hand.melds],
-            "standing": [t.code for t in hand.standing],
-            "winning": hand.winning.code if hand.winning else None,
-            "waiting": hand.is_waiting, "situation": situation_to_dict(hand.situation)}
+    return {
+        "canonical": format_hand(hand),
+        "melds": [meld_to_dict(m) for m in hand.melds],
+        "standing": [t.code for t in hand.standing],
+        "winning": hand.winning.code if hand.winning else None,
+        "waiting": hand.is_waiting,
+        "situation": situation_to_dict(hand.situation),
+    }
 
 
 def describe_meld(meld: Meld) -> str:
-    tiles = "".join(t.code[0] for t in meld.tiles) + meld.tile.code[1:] if not meld.tile.is_honor \
+    tiles = (
+        "".join(t.code[0] for t in meld.tiles) + meld.tile.code[1:]
+        if not meld.tile.is_honor
         else "".join(t.code for t in meld.tiles)
+    )
     if meld.concealed:
         return f"concealed kong {tiles}"
     detail = "exposed"
@@ -51,26 +71,38 @@ def describe_meld(meld: Meld) -> str:
 
 def describe_situation(s: Situation) -> str:
     how = "self-drawn" if s.self_drawn else "won on a discard"
-    extras = [name for flag, name in (
-        (s.last_copy, "last copy (绝张)"), (s.wall_last, "last tile of the wall"),
-        (s.robbing_kong, "robbing the kong"), (s.replacement, "kong replacement tile")) if flag]
+    extras = [
+        name
+        for flag, name in (
+            (s.last_copy, "last copy (绝张)"),
+            (s.wall_last, "last tile of the wall"),
+            (s.robbing_kong, "robbing the kong"),
+            (s.replacement, "kong replacement tile"),
+        )
+        if flag
+    ]
     flowers = f"flowers {s.flowers}" + (f" ({s.flower_letters})" if s.flower_letters else "")
-    return "; ".join([how] + extras + [f"prevalent wind {s.prevalent_wind}, seat wind {s.seat_wind}", flowers])
+    return "; ".join([how, *extras, f"prevalent wind {s.prevalent_wind}, seat wind {s.seat_wind}", flowers])
 
 
 def hand_text(hand: Hand) -> str:
-    rows = [("canonical", format_hand(hand)),
-            ("melds", ", ".join(describe_meld(m) for m in hand.melds) or "none"),
-            ("standing", " ".join(t.code for t in hand.standing) or "none"),
-            ("winning", hand.winning.code if hand.winning else "none: a waiting hand of 13 tiles"),
-            ("situation", describe_situation(hand.situation))]
+    rows = [
+        ("canonical", format_hand(hand)),
+        ("melds", ", ".join(describe_meld(m) for m in hand.melds) or "none"),
+        ("standing", " ".join(t.code for t in hand.standing) or "none"),
+        ("winning", hand.winning.code if hand.winning else "none: a waiting hand of 13 tiles"),
+        ("situation", describe_situation(hand.situation)),
+    ]
     return "\n".join(f"{k + ':':<11}{v}" for k, v in rows)
 
 
 def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG) -> str:
     """A readable table in `lang`: counted fans with points, count and sets; the not-counted fans; the verdict."""
-    lines = [text("score.head", lang, hand=hand_label, rules=score.rules) if hand_label
-             else text("rules", lang, rules=score.rules)]
+    lines = [
+        text("score.head", lang, hand=hand_label, rules=score.rules)
+        if hand_label
+        else text("rules", lang, rules=score.rules)
+    ]
     if not score.winning:
         lines.append(text("score.not_winning", lang, reason=text(f"reason.{score.reason or 'no-shape'}", lang)))
         return "\n".join(lines)
@@ -81,15 +113,23 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG) -> 
         if score.wait is None:
             lines.append(text("score.win_in", lang, tile=score.win_tile, set=group.label))
         else:
-            lines.append(text("score.win", lang, tile=score.win_tile, set=group.label,
-                              wait=text(f"wait.{score.wait}", lang)))
+            lines.append(
+                text("score.win", lang, tile=score.win_tile, set=group.label, wait=text(f"wait.{score.wait}", lang))
+            )
     heads = [text(f"col.{c}", lang) for c in ("no", "fan", "points", "count", "sets")]
-    rows = [[str(f.id), fan_name(f.fan, lang), str(f.points), str(f.count), " ".join(format_tiles(s) for s in f.sets)]
-            for f in score.fans]
+    rows = [
+        [str(f.id), fan_name(f.fan, lang), str(f.points), str(f.count), " ".join(format_tiles(s) for s in f.sets)]
+        for f in score.fans
+    ]
     widths = [max(width(r[i]) for r in [*rows, heads]) for i in range(4)]
     for r in [heads, *rows]:
-        cells = [pad(r[0], widths[0], True), pad(r[1], widths[1]), pad(r[2], widths[2], True),
-                 pad(r[3], widths[3], True), r[4]]
+        cells = [
+            pad(r[0], widths[0], True),
+            pad(r[1], widths[1]),
+            pad(r[2], widths[2], True),
+            pad(r[3], widths[3], True),
+            r[4],
+        ]
         lines.append("  ".join(cells).rstrip())
     if score.not_counted:
         lines.append(text("score.not_counted", lang))
@@ -97,8 +137,17 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG) -> 
             on = f" ({' '.join(format_tiles(s) for s in n.sets)})" if n.sets else ""
             rule = n.rule if n.by is not None or n.rule != "account-once" else "account-once-none"
             by = f"{n.by} {fan_name(n.by, lang)}" if n.by is not None else ""
-            lines.append("  " + text("score.removed", lang, id=f"{n.id:>3}", fan=fan_name(n.fan, lang), on=on,
-                                     why=text(f"rule.{rule}", lang, by=by)))
+            lines.append(
+                "  "
+                + text(
+                    "score.removed",
+                    lang,
+                    id=f"{n.id:>3}",
+                    fan=fan_name(n.fan, lang),
+                    on=on,
+                    why=text(f"rule.{rule}", lang, by=by),
+                )
+            )
     values = {"total": score.total, "points": score.points, "flowers": score.flower_points}
     if score.meets_minimum:
         lines.append(text("score.total_ok", lang, **values))

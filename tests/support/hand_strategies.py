@@ -25,9 +25,18 @@ FLOWERS = "abcdefgh"
 # Unicode character names, so the test's tile characters do not come from the code under test.
 _RANKS = ("ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE")
 _SUITS = {"m": "CHARACTERS", "s": "BAMBOOS", "p": "CIRCLES"}
-_HONORS = {"E": "EAST WIND", "S": "SOUTH WIND", "W": "WEST WIND", "N": "NORTH WIND",
-           "C": "RED DRAGON", "F": "GREEN DRAGON", "P": "WHITE DRAGON"}
-_FLOWERS = dict(zip(FLOWERS, ("PLUM", "ORCHID", "BAMBOO", "CHRYSANTHEMUM", "SPRING", "SUMMER", "AUTUMN", "WINTER")))
+_HONORS = {
+    "E": "EAST WIND",
+    "S": "SOUTH WIND",
+    "W": "WEST WIND",
+    "N": "NORTH WIND",
+    "C": "RED DRAGON",
+    "F": "GREEN DRAGON",
+    "P": "WHITE DRAGON",
+}
+_FLOWERS = dict(
+    zip(FLOWERS, ("PLUM", "ORCHID", "BAMBOO", "CHRYSANTHEMUM", "SPRING", "SUMMER", "AUTUMN", "WINTER"), strict=False)
+)
 Z_DIGIT = {h: str(i) for i, h in enumerate("ESWNCFP", start=1)}  # 5z red, 6z green, 7z white
 
 
@@ -53,7 +62,7 @@ def melds() -> st.SearchStrategy[Meld]:
 @st.composite
 def hands(draw, waiting: bool | None = None) -> Hand:
     """A valid hand; `waiting` forces a 13-3k tile hand (True) or a winning one (False)."""
-    left = Counter({t: 4 for t in TILES})
+    left = Counter(dict.fromkeys(TILES, 4))
     declared: list[Meld] = []
     for _ in range(draw(st.integers(0, 4))):
         meld = draw(melds())
@@ -95,9 +104,16 @@ def situations(draw, declared: list[Meld], standing: tuple[Tile, ...], winning: 
             last_copy = False
     letters = draw(st.one_of(st.just(""), st.lists(st.sampled_from(FLOWERS), min_size=1, unique=True).map("".join)))
     count = len(letters) if letters else draw(st.integers(0, 8))
-    return Situation(self_drawn=self_drawn, last_copy=last_copy, wall_last=wall_last, kong=kong,
-                     seat_wind=draw(st.sampled_from(WINDS)), prevalent_wind=draw(st.sampled_from(WINDS)),
-                     flowers=count, flower_letters=letters)
+    return Situation(
+        self_drawn=self_drawn,
+        last_copy=last_copy,
+        wall_last=wall_last,
+        kong=kong,
+        seat_wind=draw(st.sampled_from(WINDS)),
+        prevalent_wind=draw(st.sampled_from(WINDS)),
+        flowers=count,
+        flower_letters=letters,
+    )
 
 
 @st.composite
@@ -127,7 +143,7 @@ def written_forms(draw, hand: Hand) -> str:
     def scatter(items: list[str]) -> None:
         """Insert items among the groups anywhere, keeping their order (melds and flowers are ordered)."""
         positions = sorted(draw(st.lists(st.integers(0, len(groups)), min_size=len(items), max_size=len(items))))
-        for item, position in reversed(list(zip(items, positions))):
+        for item, position in reversed(list(zip(items, positions, strict=False))):
             groups.insert(position, item)
 
     scatter([meld(m) for m in hand.melds])

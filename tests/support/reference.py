@@ -140,19 +140,19 @@ def reference_call(hand: Hand) -> dict:
     if max(copies.values()) > 4:
         raise ValueError(f"more than 4 copies of {max(copies, key=copies.get)}: the reference would score it anyway")
     s = hand.situation
-    return dict(
-        pack=tuple(pack(m) for m in hand.melds),
-        hand=tuple(tile_code(t) for t in hand.standing),
-        winTile=tile_code(hand.winning),
-        flowerCount=s.flowers,
-        isSelfDrawn=s.self_drawn,
-        is4thTile=s.last_copy,
-        isAboutKong=s.kong,
-        isWallLast=s.wall_last,
-        seatWind=WINDS.index(s.seat_wind),
-        prevalentWind=WINDS.index(s.prevalent_wind),
-        verbose=True,
-    )
+    return {
+        "pack": tuple(pack(m) for m in hand.melds),
+        "hand": tuple(tile_code(t) for t in hand.standing),
+        "winTile": tile_code(hand.winning),
+        "flowerCount": s.flowers,
+        "isSelfDrawn": s.self_drawn,
+        "is4thTile": s.last_copy,
+        "isAboutKong": s.kong,
+        "isWallLast": s.wall_last,
+        "seatWind": WINDS.index(s.seat_wind),
+        "prevalentWind": WINDS.index(s.prevalent_wind),
+        "verbose": True,
+    }
 
 
 def reference_raw(hand: Hand) -> tuple[tuple[int, int, str, str], ...] | None:

@@ -86,6 +86,7 @@ def three_suits(rng: random.Random) -> list[int]:
 
 # --- Completeness and waits (our own, to aim at unique waits and to make non-winning hands) ---
 
+
 def _sets_only(counts: list[int], i: int = 0) -> bool:
     while i < 34 and counts[i] == 0:
         i += 1
@@ -188,6 +189,7 @@ def waits(hand: Hand) -> list[int]:
 
 # --- Building hands -----------------------------------------------------------------------
 
+
 def _flowers(rng: random.Random) -> tuple[int, str]:
     if rng.random() < 0.5:
         return 0, ""
@@ -223,10 +225,15 @@ def situation(rng: random.Random, melds: Sequence[Meld], standing: Sequence[int]
         last_copy = rng.random() < 0.1
     flowers, letters = _flowers(rng)
     return Situation(
-        self_drawn=self_drawn, last_copy=last_copy, wall_last=wall_last, kong=kong_flag,
+        self_drawn=self_drawn,
+        last_copy=last_copy,
+        wall_last=wall_last,
+        kong=kong_flag,
         seat_wind=force.get("seat_wind", rng.choice(WINDS)),
         prevalent_wind=force.get("prevalent_wind", rng.choice(WINDS)),
-        flowers=flowers, flower_letters=letters)
+        flowers=flowers,
+        flower_letters=letters,
+    )
 
 
 def _finish(rng: random.Random, melds: list[Meld], concealed: list[int], win, shape: str, **sit) -> tuple[str, Hand]:
@@ -242,8 +249,12 @@ def _finish(rng: random.Random, melds: list[Meld], concealed: list[int], win, sh
         raise _Retry
     standing = list(concealed)
     standing.remove(win)
-    hand = Hand(tuple(melds), tuple(Tile.from_index(i) for i in sorted(standing)), Tile.from_index(win),
-                situation(rng, melds, standing, win, **sit))
+    hand = Hand(
+        tuple(melds),
+        tuple(Tile.from_index(i) for i in sorted(standing)),
+        Tile.from_index(win),
+        situation(rng, melds, standing, win, **sit),
+    )
     if check_hand(hand):
         raise _Retry
     return shape, hand
@@ -269,8 +280,9 @@ def _declare(rng: random.Random, spec: tuple, mode: str) -> Meld:
 EXPOSED_WEIGHTS = (35, 20, 18, 15, 12)
 
 
-def regular(rng: random.Random, sets: Sequence[tuple], pair: int, *, exposed: int | None = None,
-            win=None, **sit) -> tuple[str, Hand]:
+def regular(
+    rng: random.Random, sets: Sequence[tuple], pair: int, *, exposed: int | None = None, win=None, **sit
+) -> tuple[str, Hand]:
     """Four sets and a pair. A set is (kind, index) or (kind, index, mode).
 
     Modes: chows and pungs "c" concealed or "e" declared; kongs (always declared) "c" concealed,
@@ -317,7 +329,7 @@ def seven_pairs(rng: random.Random, pool: Sequence[int] = ALL_IDX, quad_p: float
 
 
 def thirteen_orphans(rng: random.Random, **sit) -> tuple[str, Hand]:
-    return concealed_shape(rng, list(ORPHAN_IDX) + [rng.choice(ORPHAN_IDX)], "thirteen orphans", **sit)
+    return concealed_shape(rng, [*list(ORPHAN_IDX), rng.choice(ORPHAN_IDX)], "thirteen orphans", **sit)
 
 
 def honors_knitted(rng: random.Random, honors: int | None = None, **sit) -> tuple[str, Hand]:
@@ -332,7 +344,7 @@ def knitted_straight(rng: random.Random, **sit) -> tuple[str, Hand]:
     """The knitted straight (9 tiles) plus one set and a pair; the set may be a declared meld."""
     extra = pool_set(rng, ALL_IDX, 0.5, 0.1)
     pair = rng.randrange(34)
-    tiles = rng.choice(KNITTED) + [pair, pair]
+    tiles = [*rng.choice(KNITTED), pair, pair]
     melds = []
     if extra[0] == "kong" or rng.random() < 0.4:
         melds.append(_declare(rng, extra, rng.choice("cep") if extra[0] == "kong" else "e"))
@@ -348,15 +360,16 @@ def nine_gates(rng: random.Random, **sit) -> tuple[str, Hand]:
     b = rng.choice(SUIT_BASES)
     standing = [b, b, b] + [b + r for r in range(1, 8)] + [b + 8] * 3
     win = b + rng.randrange(9)
-    return concealed_shape(rng, standing + [win], "nine gates", win=win, **sit)
+    return concealed_shape(rng, [*standing, win], "nine gates", win=win, **sit)
 
 
 def rset(rng: random.Random, p_chow: float = 0.55, p_kong: float = 0.08) -> tuple:
     return pool_set(rng, ALL_IDX, p_chow, p_kong)
 
 
-def pool_hand(rng: random.Random, pool: Sequence[int], p_chow: float = 0.5, p_kong: float = 0.08,
-              pairs_p: float = 0.0, **kw) -> tuple[str, Hand]:
+def pool_hand(
+    rng: random.Random, pool: Sequence[int], p_chow: float = 0.5, p_kong: float = 0.08, pairs_p: float = 0.0, **kw
+) -> tuple[str, Hand]:
     """A regular hand (or, with probability pairs_p, seven pairs) made only of pool tiles."""
     if rng.random() < pairs_p:
         return seven_pairs(rng, pool)
@@ -364,6 +377,7 @@ def pool_hand(rng: random.Random, pool: Sequence[int], p_chow: float = 0.5, p_ko
 
 
 # --- Families -----------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Family:
@@ -382,6 +396,7 @@ def family(name: str, target: int | None, weight: float = 1.0):
     def register(build):
         FAMILIES[name] = Family(name, weight, target, build)
         return build
+
     return register
 
 
@@ -394,6 +409,7 @@ def _with_wait(build: Callable[[], tuple[str, Hand]]) -> tuple[str, Hand]:
 
 
 # Uniformly random hands of every shape.
+
 
 @family("random regular", None, weight=14)
 def _random_regular(rng):
@@ -422,6 +438,7 @@ def _random_knitted_straight(rng):
 
 # 88 points.
 
+
 @family("big four winds", 1)
 def _big_four_winds(rng):
     return regular(rng, [(rng.choice(("pung", "pung", "kong")), w) for w in WIND_IDX], rng.randrange(34))
@@ -429,8 +446,9 @@ def _big_four_winds(rng):
 
 @family("big three dragons", 2)
 def _big_three_dragons(rng):
-    return regular(rng, [(rng.choice(("pung", "pung", "kong")), d) for d in DRAGON_IDX] + [rset(rng)],
-                   rng.randrange(34))
+    return regular(
+        rng, [(rng.choice(("pung", "pung", "kong")), d) for d in DRAGON_IDX] + [rset(rng)], rng.randrange(34)
+    )
 
 
 @family("all green", 3)
@@ -461,6 +479,7 @@ def _thirteen_orphans(rng):
 
 
 # 64 points.
+
 
 @family("all terminals", 8)
 def _all_terminals(rng):
@@ -510,6 +529,7 @@ def _pure_terminal_chows(rng):
 
 # 48 and 32 points.
 
+
 @family("quadruple chow", 14)
 def _quadruple_chow(rng):
     b, r = rng.choice(SUIT_BASES), rng.randint(1, 7)
@@ -519,8 +539,7 @@ def _quadruple_chow(rng):
 @family("four pure shifted pungs", 15)
 def _four_pure_shifted_pungs(rng):
     b, r = rng.choice(SUIT_BASES), rng.randint(1, 6)
-    return regular(rng, [(rng.choice(("pung", "pung", "kong")), b + r - 1 + k) for k in range(4)],
-                   rng.randrange(34))
+    return regular(rng, [(rng.choice(("pung", "pung", "kong")), b + r - 1 + k) for k in range(4)], rng.randrange(34))
 
 
 @family("four pure shifted chows", 16)
@@ -542,6 +561,7 @@ def _all_terminals_and_honors(rng):
 
 
 # 24 points.
+
 
 @family("seven pairs", 19)
 def _seven_pairs(rng):
@@ -592,6 +612,7 @@ def _lower_tiles(rng):
 
 # 16 and 12 points.
 
+
 @family("pure straight", 28)
 def _pure_straight(rng):
     b = rng.choice(SUIT_BASES)
@@ -616,14 +637,16 @@ def _all_fives(rng):
     def five_set():
         b = rng.choice(SUIT_BASES)
         return pung(b + 4) if rng.random() < 0.3 else chow(b, rng.choice((3, 4, 5)))
+
     return regular(rng, [five_set() for _ in range(4)], rng.choice(SUIT_BASES) + 4)
 
 
 @family("triple pung", 32)
 def _triple_pung(rng):
     r = rng.randint(1, 9)
-    return regular(rng, [(rng.choice(("pung", "pung", "kong")), b + r - 1) for b in SUIT_BASES] + [rset(rng)],
-                   rng.randrange(34))
+    return regular(
+        rng, [(rng.choice(("pung", "pung", "kong")), b + r - 1) for b in SUIT_BASES] + [rset(rng)], rng.randrange(34)
+    )
 
 
 @family("three concealed pungs", 33)
@@ -660,6 +683,7 @@ def _big_three_winds(rng):
 
 # 8 points.
 
+
 @family("mixed straight", 39)
 def _mixed_straight(rng):
     a, b, c = three_suits(rng)
@@ -680,14 +704,13 @@ def _mixed_triple_chow(rng):
 @family("mixed shifted pungs", 42)
 def _mixed_shifted_pungs(rng):
     r = rng.randint(1, 7)
-    return regular(rng, [pung(b + r - 1 + k) for k, b in enumerate(three_suits(rng))] + [rset(rng)],
-                   rng.randrange(34))
+    return regular(rng, [pung(b + r - 1 + k) for k, b in enumerate(three_suits(rng))] + [rset(rng)], rng.randrange(34))
 
 
 @family("chicken hand", 43, weight=2)
 def _chicken_hand(rng):
     """Nothing scores: three suits, an honor pair, unrelated chows and simple pungs, a two-sided wait."""
-    suits = list(SUIT_BASES) + [rng.choice(SUIT_BASES)]
+    suits = [*list(SUIT_BASES), rng.choice(SUIT_BASES)]
     rng.shuffle(suits)
     sets = [chow(b, rng.randint(1, 7)) if rng.random() < 0.6 else pung(b + rng.randint(1, 7)) for b in suits]
     chow_starts = [s[1] for s in sets if s[0] == "chow"]
@@ -707,8 +730,9 @@ def _chicken_hand(rng):
     sets = [(s[0], s[1], modes[j]) for j, s in enumerate(sets)]
     low = sets[k][1]
     win = rng.choice((low, low + 2))
-    shape, hand = regular(rng, sets, rng.choice(HONOR_IDX), win=win, self_drawn=False, last_copy=False,
-                          wall_last=False, kong=False)
+    shape, hand = regular(
+        rng, sets, rng.choice(HONOR_IDX), win=win, self_drawn=False, last_copy=False, wall_last=False, kong=False
+    )
     if len(waits(hand)) < 2 or max(Counter(hand.concealed_tiles()).values()) == 4:
         raise _Retry
     return shape, hand
@@ -721,8 +745,7 @@ def _last_tile_draw(rng):
 
 @family("last tile claim", 45)
 def _last_tile_claim(rng):
-    return regular(rng, [rset(rng) for _ in range(4)], rng.randrange(34), self_drawn=False, wall_last=True,
-                   kong=False)
+    return regular(rng, [rset(rng) for _ in range(4)], rng.randrange(34), self_drawn=False, wall_last=True, kong=False)
 
 
 @family("out with replacement tile", 46)
@@ -739,8 +762,15 @@ def _unheld(concealed: list[int]) -> list[int]:
 def _robbing_the_kong(rng):
     sets = [rset(rng, p_chow=0.8) for _ in range(4)]
     used = Counter(t for s in sets for t in set_tiles(s))
-    return regular(rng, sets, rng.randrange(34), win=lambda c: [t for t in _unheld(c) if used[t] == 1],
-                   self_drawn=False, kong=True, wall_last=False)
+    return regular(
+        rng,
+        sets,
+        rng.randrange(34),
+        win=lambda c: [t for t in _unheld(c) if used[t] == 1],
+        self_drawn=False,
+        kong=True,
+        wall_last=False,
+    )
 
 
 @family("two concealed kongs", 48)
@@ -750,6 +780,7 @@ def _two_concealed_kongs(rng):
 
 
 # 6 points.
+
 
 @family("all pungs", 49)
 def _all_pungs(rng):
@@ -765,8 +796,7 @@ def _half_flush(rng):
 @family("mixed shifted chows", 51)
 def _mixed_shifted_chows(rng):
     r = rng.randint(1, 5)
-    return regular(rng, [chow(b, r + k) for k, b in enumerate(three_suits(rng))] + [rset(rng)],
-                   rng.randrange(34))
+    return regular(rng, [chow(b, r + k) for k, b in enumerate(three_suits(rng))] + [rset(rng)], rng.randrange(34))
 
 
 @family("all types", 52)
@@ -799,12 +829,14 @@ def _two_dragon_pungs(rng):
 
 # 4 points.
 
+
 @family("outside hand", 55)
 def _outside_hand(rng):
     def outside_set():
         if rng.random() < 0.65:
             return chow(rng.choice(SUIT_BASES), rng.choice((1, 7)))
         return pung(rng.choice(ORPHAN_IDX))
+
     return regular(rng, [outside_set() for _ in range(4)], rng.choice(ORPHAN_IDX))
 
 
@@ -825,6 +857,7 @@ def _last_tile(rng):
 
 
 # 2 points.
+
 
 @family("dragon pung", 59)
 def _dragon_pung(rng):
@@ -885,6 +918,7 @@ def _all_simples(rng):
 
 
 # 1 point.
+
 
 @family("pure double chow", 69)
 def _pure_double_chow(rng):
@@ -1006,8 +1040,12 @@ def draw_non_winning_hand(rng: random.Random) -> Hand:
             continue
         win = concealed.pop()
         standing = sorted(concealed)
-        candidate = Hand(hand.melds, tuple(Tile.from_index(i) for i in standing), Tile.from_index(win),
-                         situation(rng, list(hand.melds), standing, win))
+        candidate = Hand(
+            hand.melds,
+            tuple(Tile.from_index(i) for i in standing),
+            Tile.from_index(win),
+            situation(rng, list(hand.melds), standing, win),
+        )
         if not check_hand(candidate):
             return candidate
 
@@ -1026,6 +1064,7 @@ def generate(n: int, seed: int) -> list[Hand]:
 
 
 # --- Hypothesis strategies ----------------------------------------------------------------
+
 
 def _randoms() -> st.SearchStrategy[random.Random]:
     return st.randoms(use_true_random=True, note_method_calls=False)
