@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import click
 
@@ -52,7 +53,7 @@ def explain(
     discarder: str | None,
     robbing_kong: bool,
     replacement: bool,
-    **fields,
+    **fields: Any,
 ) -> None:
     """Explain HAND for a referee: the verdict and 8-point check, the arrangement, each fan
     counted or not and why, the other arrangements, the situation checks, and who pays what."""
