@@ -119,3 +119,30 @@ def test_score_language_follows_lang_and_the_json_does_not_change():
     assert (
         json.loads(CliRunner().invoke(main, ["score", "123456789m123p5s5s", "--json", "--lang", "zh"]).output) == plain
     )
+
+
+def test_score_text_shows_a_false_hu_and_a_tile_without_wait_shape():
+    below = CliRunner().invoke(main, ["score", "[678s3]789m11p12334s2s|WS0000|3"], env={"LANG": ""}).output
+    assert "total 5 = 2 points + 3 flowers; below the 8-point minimum by 6: not a valid Hu" in below
+    orphans = CliRunner().invoke(main, ["score", "19m19p19sESWNCFPP"], env={"LANG": ""}).output
+    assert "winning tile: P, in PP" in orphans
+    waiting = CliRunner().invoke(main, ["score", "123456789m123p5s", "--lang", "fr"]).output
+    assert "Pas une main gagnante : 13 tuiles, une main en attente sans sa tuile gagnante" in waiting
+
+
+def test_rules_lists_every_switch_with_the_profiles_choosing_each_option():
+    from mcr_score.profiles import SWITCHES
+
+    out = CliRunner().invoke(main, ["rules"]).output
+    assert out.startswith("profiles:\n  green-book: ")
+    for switch in SWITCHES:
+        assert f"\n{switch.key}: {switch.point}\n" in out
+        assert f"  example: {switch.example}" in out
+    assert "  8 [green-book]: 8 points" in out and "  6 [china]: 6 points" in out
+
+
+def test_a_fan_page_names_the_switches_that_change_the_fan():
+    page = json.loads(CliRunner().invoke(main, ["fan", "48", "--rules", "china", "--json"]).output)
+    assert page["switches"]["two-concealed-kongs"] == "6"
+    assert "two-concealed-kongs = 8" in CliRunner().invoke(main, ["fan", "48"], env={"LANG": ""}).output
+    assert json.loads(CliRunner().invoke(main, ["fan", "28", "--json"]).output)["switches"] == {}

@@ -228,6 +228,11 @@ def fan_row(fan: Fan, rules: str = profiles.DEFAULT) -> dict[str, Any]:
         "absorbs_one": sorted(int(f) for f in profile.excludes_one.get(fan, ())),
         "not_counted_when": sorted(int(f) for f in profile.not_counted_when(fan)),
         "repeatable": row.repeatable,
+        "switches": {
+            s.key: profile.choices[s.key]
+            for s in profiles.SWITCHES
+            if any(fan in option.fans() for option in s.options.values())
+        },
     }
 
 

@@ -363,6 +363,9 @@ def render_fan(detail: dict[str, Any], lang: str = "en", style: Style = PLAIN) -
     if detail["absorbs_one"]:
         lines.append(f"  {text('fan.excludes_one', lang)}{c}{_fan_list(detail['absorbs_one'], lang)}")
     lines.append(f"  {text('fan.excluded_by', lang)}{c}{_fan_list(detail['not_counted_when'], lang)}")
+    if detail["switches"]:
+        chosen = ", ".join(f"{key} = {option}" for key, option in detail["switches"].items())
+        lines.append(f"  {text('fan.switches', lang)}{c}{chosen}")
     ex = detail["example"]
     head = f"  {text('fan.example', lang)}{c}{ex['notation']}   {text('rules', lang, rules=ex['rules'])}"
     if detail["rules"] != ex["rules"]:
