@@ -1,22 +1,28 @@
 """Hand notation: text -> `Hand` with `parse_hand`, `Hand` -> canonical text with `format_hand`.
 
-The syntax is defined only by `grammar/mcr.lark`. Parsing collects every problem it can
-(Lark's LALR error recovery for characters and tokens, then the checks of `hand.check_hand`)
-and raises them together, each with its column.
+The syntax is defined only by `grammar/mcr.lark`. Two Lark LALR parsers are built from it:
+- the inline one builds the hand while parsing (no parse tree) and gives up at the first problem;
+  it reads every valid text;
+- the recovering one (a parse tree, Lark's `on_error` recovery for characters and tokens) reads
+  a text with a problem to the end, collects every problem with its column and raises them
+  together. Lark's error recovery needs the tree parser, hence the two.
+After either, `hand.check_hand` finds what is impossible about the hand itself.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import errors
-from .hand import CLAIMS, Hand, Meld, Situation, check_hand
+from .hand import CLAIMS, Hand, Meld, Ref, Situation, check_hand
 from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
 
 GRAMMAR_NAME = "mcr.lark"
@@ -32,8 +38,20 @@ def grammar_path() -> Path:
 
 
 @functools.cache
-def _parser() -> Lark:
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr")
+def _grammar() -> str:
+    return grammar_path().read_text(encoding="utf-8")
+
+
+@functools.cache
+def _inline_parser() -> Lark:
+    """The grammar with the builder as its callbacks: valid text straight to a hand."""
+    return Lark(_grammar(), parser="lalr", transformer=_Builder(None))
+
+
+@functools.cache
+def _tree_parser() -> Lark:
+    """The grammar building a parse tree: needed by `on_error` recovery, used only for bad text."""
+    return Lark(_grammar(), parser="lalr")
 
 
 def parse_hand(text: str) -> Hand:
@@ -45,6 +63,21 @@ def parse_located(text: str) -> tuple[Hand, _Located]:
     """Parse and check `text`; also return where each part of the hand stands in it."""
     if not isinstance(text, str):
         raise errors.SyntaxProblemError(f"hand notation must be text, not {type(text).__name__}")
+    try:
+        built = _inline_parser().parse(text)
+    except (UnexpectedInput, _Fallback):
+        return _parse_recovering(text)
+    return _checked(text, built)
+
+
+def _checked(text: str, built: _Built) -> tuple[Hand, _Located]:
+    located = _Located(built.melds, built.standing, built.winning, built.situation, _end_column(text, built))
+    errors.raise_all(check_hand(built.hand, located.locate, text))
+    return built.hand, located
+
+
+def _parse_recovering(text: str) -> tuple[Hand, _Located]:
+    """Read a text with problems to its end: raise every problem found, each with its column."""
     problems: list[errors.McrError] = []
 
     def recover(e: UnexpectedInput) -> bool:
@@ -60,17 +93,15 @@ def parse_located(text: str) -> tuple[Hand, _Located]:
             problem, (errors.UnclosedMeldError, errors.BadSituationError))
 
     try:
-        tree = _parser().parse(text, on_error=recover)
+        tree = _tree_parser().parse(text, on_error=recover)
     except UnexpectedInput as e:
         recover(e)
         errors.raise_all(problems)
     builder = _Builder(text)
-    hand, located = builder.transform(tree)
+    built = builder.transform(tree)
     problems.extend(builder.problems)
-    if not problems:
-        problems.extend(check_hand(hand, located.locate, text))
     errors.raise_all(problems)
-    return hand, located
+    return _checked(text, built)
 
 
 def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
@@ -122,6 +153,10 @@ def _suffix_problem(text: str, bar: int) -> errors.McrError:
         text=text, column=column)
 
 
+class _Fallback(Exception):
+    """A problem met by the inline builder: the text goes to the recovering parser instead."""
+
+
 @dataclasses.dataclass
 class _Located:
     """Columns of a parsed hand's parts, for error carets."""
@@ -132,7 +167,7 @@ class _Located:
     situation: dict[str, int]  # column of each situation field written in the text
     end: int
 
-    def locate(self, ref: tuple) -> tuple[int | None, str | None]:
+    def locate(self, ref: Ref) -> tuple[int | None, str | None]:
         kind = ref[0]
         if kind == "meld":
             return self.melds[min(ref[1], len(self.melds) - 1)], None
@@ -146,18 +181,56 @@ class _Located:
         return self.end, None
 
 
-class _Builder(Transformer):
-    """Turns the parse tree into a `Hand`, recording malformed groups as problems."""
+_Tiles = list[tuple[Tile, int]]  # tiles of a group, each with its column
 
-    def __init__(self, text: str) -> None:
+
+class _MeldItem(NamedTuple):
+    meld: Meld | None  # None: malformed, already reported
+    column: int
+
+
+class _FlowerItem(NamedTuple):
+    letter: str
+    column: int
+
+
+class _SituationItem(NamedTuple):
+    situation: Situation
+    columns: dict[str, int]
+
+
+class _Built(NamedTuple):
+    """What the builder makes of a whole text: the hand and the columns of its parts."""
+
+    hand: Hand
+    melds: list[int]
+    standing: list[int]
+    winning: int | None
+    situation: dict[str, int]
+
+
+def _end_column(text: str, built: _Built) -> int:
+    """Just after the last group written before the suffix (where a missing tile would go)."""
+    tile_part = text[: built.situation["bar"] - 1] if "bar" in built.situation else text
+    return len(tile_part.rstrip(" \t")) + 1
+
+
+class _Builder(Transformer[Token, _Built]):
+    """Builds the hand from the grammar's rules. With the text (over a parse tree) it records
+    malformed groups as problems and goes on; without (inline, while parsing) it gives up at the
+    first one (`_Fallback`), since only the recovering parser can report every problem."""
+
+    def __init__(self, text: str | None) -> None:
         super().__init__()
         self.text = text
         self.problems: list[errors.McrError] = []
 
     def _problem(self, cls: type[errors.McrError], message: str, column: int) -> None:
+        if self.text is None:
+            raise _Fallback
         self.problems.append(cls(message, text=self.text, column=column))
 
-    def suited(self, children: list[Token]) -> list[tuple[Tile, int]]:
+    def suited(self, children: list[Token]) -> _Tiles:
         ranks, suit = children
         out = []
         for offset, r in enumerate(ranks.value):
@@ -171,30 +244,30 @@ class _Builder(Transformer):
                 out.append((Tile(r + suit.value), column))
         return out
 
-    def bare_ranks(self, children: list[Token]) -> list[tuple[Tile, int]]:
+    def bare_ranks(self, children: list[Token]) -> _Tiles:
         (ranks,) = children
         self._problem(errors.MissingSuitError,
                       f"digits {ranks.value!r} have no suit letter (m, p, s or z)", ranks.start_pos + 1)
         return []
 
-    def honor(self, children: list[Token]) -> list[tuple[Tile, int]]:
+    def honor(self, children: list[Token]) -> _Tiles:
         return [(Tile(children[0].value), children[0].start_pos + 1)]
 
-    def unicode_tile(self, children: list[Token]) -> list[tuple[Tile, int]]:
+    def unicode_tile(self, children: list[Token]) -> _Tiles:
         return [(Tile(UNICODE[children[0].value]), children[0].start_pos + 1)]
 
-    def flower(self, children: list[Token]) -> tuple[str, str, int]:
+    def flower(self, children: list[Token]) -> _FlowerItem:
         ch = children[0].value
-        return ("flower", UNICODE_FLOWERS.get(ch, ch), children[0].start_pos + 1)
+        return _FlowerItem(UNICODE_FLOWERS.get(ch, ch), children[0].start_pos + 1)
 
-    def meld(self, children: list) -> tuple[str, Meld | None, int]:
+    def meld(self, children: list[Token | _Tiles]) -> _MeldItem:
         opening, closing = children[0], children[-1]
+        assert isinstance(opening, Token) and isinstance(closing, Token)
         column = opening.start_pos + 1
         claim_token = children[-2] if isinstance(children[-2], Token) and children[-2].type == "CLAIM" else None
         tiles = [t for group in children if isinstance(group, list) for t, _ in group]
-        written = self.text[opening.start_pos:closing.end_pos]
-        meld = self._meld(tiles, claim_token, written, column)
-        return ("meld", meld, column)
+        written = self.text[opening.start_pos:closing.end_pos] if self.text is not None else ""
+        return _MeldItem(self._meld(tiles, claim_token, written, column), column)
 
     def _meld(self, tiles: list[Tile], claim_token: Token | None, written: str, column: int) -> Meld | None:
         claim = int(claim_token.value[-1]) if claim_token is not None else None
@@ -214,7 +287,7 @@ class _Builder(Transformer):
             self._problem(errors.BadMeldError, f"{written} is not a chow, pung or kong: {why}", column)
             return None
         concealed = kind == "kong" and claim is None
-        if claim is not None and claim not in CLAIMS[kind]:
+        if claim_token is not None and claim not in CLAIMS[kind]:
             meaning = ("which tile was claimed, 1-3" if kind == "chow" else
                        "from whom, 1-3" if kind == "pung" else
                        "none for a concealed kong, 1-3 from whom, 5-7 promoted from a pung claimed from 1-3")
@@ -223,11 +296,14 @@ class _Builder(Transformer):
             return None
         return Meld(kind, tiles[0], concealed=concealed, claim=claim)
 
-    def situation(self, children: list) -> tuple[str, Situation, dict[str, int]]:
+    def situation(self, children: list[Token | tuple[int, str, int]]) -> _SituationItem:
         bar, winds, flags = children[0], children[1], children[2]
+        assert isinstance(bar, Token) and isinstance(winds, Token) and isinstance(flags, Token)
         flowers, letters, flowers_column = 0, "", bar.start_pos + 1
         if len(children) > 3:
-            flowers, letters, flowers_column = children[3]
+            given = children[3]
+            assert isinstance(given, tuple)
+            flowers, letters, flowers_column = given
         situation = Situation(
             self_drawn=flags.value[0] == "1", last_copy=flags.value[1] == "1",
             wall_last=flags.value[2] == "1", kong=flags.value[3] == "1",
@@ -236,7 +312,7 @@ class _Builder(Transformer):
         w, f = winds.start_pos + 1, flags.start_pos + 1
         columns = {"bar": bar.start_pos + 1, "prevalent_wind": w, "seat_wind": w + 1, "self_drawn": f,
                    "last_copy": f + 1, "wall_last": f + 2, "kong": f + 3, "flowers": flowers_column}
-        return ("situation", situation, columns)
+        return _SituationItem(situation, columns)
 
     def flowers(self, children: list[Token]) -> tuple[int, str, int]:
         tok = children[-1]
@@ -244,45 +320,44 @@ class _Builder(Transformer):
             return int(tok.value), "", tok.start_pos + 1
         return len(tok.value), tok.value, tok.start_pos + 1
 
-    def start(self, children: list) -> tuple[Hand, _Located]:
+    def start(self, children: list[_Tiles | _MeldItem | _FlowerItem | _SituationItem]) -> _Built:
         melds: list[Meld] = []
         meld_cols: list[int] = []
-        tiles: list[tuple[Tile, int]] = []
-        inline_flowers: list[tuple[str, int]] = []
-        situation, columns = Situation(), {}
+        tiles: _Tiles = []
+        inline_flowers: list[_FlowerItem] = []
+        situation: Situation = Situation()
+        columns: dict[str, int] = {}
         for child in children:
             if isinstance(child, list):
                 tiles.extend(child)
-            elif child[0] == "meld":
-                if child[1] is not None:
-                    melds.append(child[1])
-                    meld_cols.append(child[2])
-            elif child[0] == "flower":
-                inline_flowers.append((child[1], child[2]))
+            elif isinstance(child, _MeldItem):
+                if child.meld is not None:
+                    melds.append(child.meld)
+                    meld_cols.append(child.column)
+            elif isinstance(child, _FlowerItem):
+                inline_flowers.append(child)
             else:
-                situation, columns = child[1], dict(child[2])
-        flower_columns = inline_flowers + [(f, columns["flowers"] + i)
+                situation, columns = child.situation, dict(child.columns)
+        flower_columns = inline_flowers + [_FlowerItem(f, columns["flowers"] + i)
                                            for i, f in enumerate(situation.flower_letters)]
         repeated = [c for i, (f, c) in enumerate(flower_columns) if f in (g for g, _ in flower_columns[:i])]
         if repeated:
             columns["flowers"] = repeated[0]
         elif inline_flowers and "flowers" not in columns:
-            columns["flowers"] = inline_flowers[0][1]
+            columns["flowers"] = inline_flowers[0].column
         if inline_flowers:
             letters = "".join(f for f, _ in inline_flowers)
             if situation.flowers and not situation.flower_letters:
                 self._problem(errors.FlowerError, "flowers given twice: as letters among the tiles and as a count",
-                              inline_flowers[0][1])
+                              inline_flowers[0].column)
             letters += situation.flower_letters
             situation = dataclasses.replace(situation, flowers=len(letters), flower_letters=letters)
-        tile_part = self.text[: columns["bar"] - 1] if "bar" in columns else self.text
-        end = len(tile_part.rstrip(" \t")) + 1  # just after the last group written before the suffix
         winning, win_col = None, None
         if len(tiles) == 14 - 3 * len(melds):
             (winning, win_col), tiles = tiles[-1], tiles[:-1]
         tiles.sort(key=lambda tc: (INDEX[tc[0].code], tc[1]))
         hand = Hand(tuple(melds), tuple(t for t, _ in tiles), winning, situation)
-        return hand, _Located(meld_cols, [c for _, c in tiles], win_col, columns, end)
+        return _Built(hand, meld_cols, [c for _, c in tiles], win_col, columns)
 
 
 def format_hand(hand: Hand) -> str:
@@ -302,19 +377,20 @@ def format_hand(hand: Hand) -> str:
 
 
 def format_meld(meld: Meld) -> str:
+    """A declared meld as written in the canonical form: `[123m1]`, `[EEEE]`."""
     body = format_tiles(meld.tiles)
     return f"[{body}{meld.claim if meld.claim is not None else ''}]"
 
 
-def format_tiles(tiles) -> str:
+def format_tiles(tiles: Iterable[Tile]) -> str:
     """Tiles in the given order; runs of one suit share their letter (`123m`), honors as letters."""
     out: list[str] = []
-    run_suit = None
+    run_suit: str | None = None
     for t in tiles:
         if t.is_honor:
             if run_suit:
                 out.append(run_suit)
-                run_suit = None
+                run_suit: str | None = None
             out.append(t.code)
             continue
         if run_suit and run_suit != t.suit:
@@ -326,7 +402,7 @@ def format_tiles(tiles) -> str:
     return "".join(out)
 
 
-def with_situation(hand: Hand, **changes) -> Hand:
+def with_situation(hand: Hand, **changes: object) -> Hand:
     """The same hand with situation fields replaced (None values leave a field as it is)."""
     changes = {k: v for k, v in changes.items() if v is not None}
     if "flowers" in changes and hand.situation.flower_letters:
