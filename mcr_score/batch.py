@@ -41,7 +41,6 @@ from typing import BinaryIO
 from . import errors, profiles
 from .fans.table import FANS
 from .hand import CLAIMS, MELD_KINDS, Hand, Meld, Situation, check_hand
-from .notation import format_hand
 from .scoring import Score
 from .scoring import score as score_hand
 from .tiles import FLOWER_LETTERS, INDEX, WINDS, Tile
@@ -267,83 +266,6 @@ def _scored(rid, line: int | None, result: Score, claim: Claim | None) -> dict:
     return out
 
 
-_CANONICAL = re.compile(r"((?:\[[^\[\]|]*\])*)([^\[\]|]*)(?:\|([ESWN])([ESWN])([01])([01])([01])([01])"
-                        r"(?:\|([1-8]|[a-h]{1,8}))?)?")
-_GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])")
-_MELD_BODY = re.compile(r"((?:[1-9]+[mps]|[ESWNCFP])+?)([1-7])?")
-_NO_SUFFIX = "|EE0000"
-
-
-def _tiles_of(text: str) -> list[Tile] | None:
-    out: list[Tile] = []
-    pos = 0
-    for m in _GROUP.finditer(text):
-        if m.start() != pos:
-            return None
-        pos = m.end()
-        if m[3]:
-            out.append(_TILES[m[3]])
-        else:
-            suit = m[2]
-            out.extend(_TILES[r + suit] for r in m[1])
-    return out if pos == len(text) else None
-
-
-def fast_parse(text: str) -> Hand | None:
-    """The hand of a string in canonical notation (as `format_hand` writes it, with or without the
-    `|EE0000` suffix), or None for anything else, without the grammar: about ten times faster.
-
-    It is exact by construction: a result is returned only if `format_hand` writes it back as the
-    very same string, and `parse_hand(format_hand(h)) == h` holds for every hand (a property of the
-    notation, tested there). Other spellings, and every hand with a problem, go to `parse_hand`.
-    """
-    m = _CANONICAL.fullmatch(text)
-    if m is None:
-        return None
-    melds: list[Meld] = []
-    if m[1]:
-        for body in m[1][1:-1].split("]["):
-            mb = _MELD_BODY.fullmatch(body)
-            if mb is None:
-                return None
-            tiles = _tiles_of(mb[1])
-            if not tiles or len(tiles) not in (3, 4):
-                return None
-            first = tiles[0]
-            claim = int(mb[2]) if mb[2] else None
-            if len(set(tiles)) == 1:
-                kind = "pung" if len(tiles) == 3 else "kong"
-            elif len(tiles) == 3 and not first.is_honor and first.rank <= 7 and tiles[1] == Tile.from_index(
-                    first.index + 1) and tiles[2] == Tile.from_index(first.index + 2):
-                kind = "chow"
-            else:
-                return None
-            try:
-                melds.append(Meld(kind, first, concealed=kind == "kong" and claim is None, claim=claim))
-            except errors.McrError:
-                return None
-    tiles = _tiles_of(m[2])
-    if tiles is None:
-        return None
-    winning = None
-    if len(tiles) == 14 - 3 * len(melds):
-        winning = tiles.pop()
-    tiles.sort(key=lambda t: t.index)  # as parse_hand: standing tiles in tile order
-    if m[3]:
-        flowers = m[9] or ""
-        situation = Situation(self_drawn=m[5] == "1", last_copy=m[6] == "1", wall_last=m[7] == "1",
-                              kong=m[8] == "1", prevalent_wind=m[3], seat_wind=m[4],
-                              flowers=int(flowers) if flowers.isdigit() else len(flowers),
-                              flower_letters="" if flowers.isdigit() else flowers)
-    else:
-        situation = Situation()
-    hand = Hand(tuple(melds), tuple(tiles), winning, situation)
-    written = format_hand(hand)
-    if written != text and not (m[3] is None and written == text + _NO_SUFFIX):
-        return None
-    return hand
-
-
 def _score_text(notation: str, rules: str) -> Score:
     """Score notation; its errors name the field `notation` (their columns count in it)."""
     if not isinstance(notation, str):
@@ -353,12 +275,6 @@ def _score_text(notation: str, rules: str) -> Score:
     if len(notation) > MAX_NOTATION:
         raise OversizedRecordError(f"notation of {len(notation):,} characters: no hand is written with more "
                                    f"than {MAX_NOTATION}; not parsed", where="notation")
-    hand = fast_parse(notation)
-    if hand is not None:
-        try:
-            return score_hand(hand, rules)
-        except errors.McrError:
-            pass  # an impossible hand: the grammar's path below locates each problem by its column
     try:
         return score_hand(notation, rules)
     except errors.McrError as e:

@@ -20,14 +20,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import strategies
-from hand_strategies import hands as any_hands
-from hand_strategies import written_forms
 from procs import children
-from mcr_score import McrError, batch, check_hand, format_hand, parse_hand, score
+from mcr_score import batch, format_hand, parse_hand, score
 from mcr_score.cli import main
 from mcr_score.hand import Hand
 
@@ -195,7 +191,6 @@ def test_a_notation_longer_than_any_hand_is_not_parsed(monkeypatch):
     def no_parsing(*args, **kwargs):
         raise AssertionError("an oversized notation must not reach the parser")
     monkeypatch.setattr(batch, "score_hand", no_parsing)
-    monkeypatch.setattr(batch, "fast_parse", no_parsing)
     out = batch.score_line("x" * (batch.MAX_LINE - 1), "text", line=1)
     assert out["error"]["code"] == "oversized" and out["error"]["where"] == "notation"
 
@@ -217,40 +212,6 @@ def test_keyboard_interrupt_is_not_swallowed(monkeypatch):
     monkeypatch.setattr(batch, "score_hand", interrupted)
     with pytest.raises(KeyboardInterrupt):
         batch.score_line('{"notation": "123456789m123p5s5s"}', "jsonl")
-
-
-# --- The canonical-notation fast path ------------------------------------------------------------
-
-def test_fast_path_reads_generated_hands_exactly_as_the_grammar():
-    for hand in HANDS:
-        text = format_hand(hand)
-        assert batch.fast_parse(text) == hand == parse_hand(text)
-        if text.endswith("|EE0000"):
-            assert batch.fast_parse(text[:-7]) == parse_hand(text[:-7])
-
-
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_fast_path_never_disagrees_with_the_grammar(data):
-    hand = data.draw(any_hands())
-    text = data.draw(st.one_of(st.just(format_hand(hand)), written_forms(hand),
-                               st.text(alphabet="123456789mpsESWNCFP[]|01abc ", max_size=40)))
-    fast = batch.fast_parse(text)
-    if fast is None:
-        return
-    try:
-        parsed = parse_hand(text)
-    except McrError:
-        assert check_hand(fast), text  # score() refuses it too, and the batch asks the grammar why
-    else:
-        assert fast == parsed
-
-
-@pytest.mark.parametrize("text", ["111122223mCCCE", "111122223mECCC", "CCC111122223mE", "CCC111122223m"])
-def test_fast_path_keeps_standing_tiles_in_tile_order(text):
-    """Found by the property above: the fast path kept a waiting hand's tiles as written."""
-    fast = batch.fast_parse(text)
-    assert fast is None or fast == parse_hand(text)
 
 
 # --- Claims --------------------------------------------------------------------------------------
