@@ -47,6 +47,7 @@ from reference import reference_call  # noqa: E402
 
 from mcr_score import batch, format_hand  # noqa: E402
 from mcr_score.hand import Hand, Meld, Situation  # noqa: E402
+from mcr_score.records import record_from_hand  # noqa: E402
 from mcr_score.tiles import Tile  # noqa: E402
 
 CLI = [sys.executable, "-c", "import sys; from mcr_score.cli import main; sys.exit(main())"]
@@ -54,16 +55,7 @@ TARGET_RATIO = 10.0
 
 
 def record_of(hand: Hand, rid: str) -> dict:
-    s = hand.situation
-    melds = []
-    for m in hand.melds:
-        meld = {"type": m.kind, "tile": m.tile.code, "concealed": m.concealed}
-        if m.claim is not None:
-            meld["claim"] = m.claim
-        melds.append(meld)
-    return {"id": rid, "melds": melds, "hand": [t.code for t in hand.standing], "win": hand.winning.code,
-            "self_drawn": s.self_drawn, "last_tile": s.last_copy, "kong": s.kong, "wall_last": s.wall_last,
-            "seat_wind": s.seat_wind, "prevalent_wind": s.prevalent_wind, "flowers": s.flower_letters or s.flowers}
+    return {"id": rid, **record_from_hand(hand)}
 
 
 def hand_of(record: dict) -> Hand:

@@ -40,10 +40,10 @@ from typing import BinaryIO
 
 from . import errors, profiles
 from .fans.table import FANS
-from .hand import CLAIMS, MELD_KINDS, Hand, Meld, Situation, check_hand
+from .hand import check_hand
+from .records import HAND_FIELDS, BadFieldError, RecordError, UnknownFieldError, hand_from_record, json_type
 from .scoring import Score
 from .scoring import score as score_hand
-from .tiles import FLOWER_LETTERS, INDEX, WINDS, Tile
 
 MAX_LINE = 10_000  # characters; longer lines get an error record without being parsed
 _MAX_LINE_BYTES = 4 * MAX_LINE + 2  # a line of MAX_LINE characters is at most this long in UTF-8
@@ -64,12 +64,6 @@ DEFAULT_CHUNK = 200  # records per task: ~0.1-0.3 s of scoring, so Ctrl-C and pr
 
 # --- Errors of one record -------------------------------------------------------------------
 
-class RecordError(errors.McrError):
-    """A record that is not a hand at all: not JSON, a wrong field, an empty or oversized line."""
-
-    code = "bad-record"
-
-
 class EmptyRecordError(RecordError):
     code = "empty-record"
 
@@ -84,14 +78,6 @@ class EncodingError(RecordError):
 
 class BadJsonError(RecordError):
     code = "bad-json"
-
-
-class BadFieldError(RecordError):
-    code = "bad-field"
-
-
-class UnknownFieldError(RecordError):
-    code = "unknown-field"
 
 
 class BadCsvError(RecordError):
@@ -159,7 +145,7 @@ def _claimed_fans(value, where: str) -> tuple[int, ...]:
     if isinstance(value, list):
         return tuple(_fan_id(v, f"{where}[{i}]") for i, v in enumerate(value))
     if not isinstance(value, str):
-        raise BadFieldError(f"claimed_fans must be a list of fan ids, not {_json_type(value)}", where=where)
+        raise BadFieldError(f"claimed_fans must be a list of fan ids, not {json_type(value)}", where=where)
     out: list[int] = []
     for i, item in enumerate(t for t in re.split(r"[\s,;]+", value.strip()) if t):
         m = _FAN_ITEM.match(item)
@@ -341,16 +327,7 @@ def csv_columns(header: str) -> tuple[str, ...]:
 
 # JSON records ----------------------------------------------------------------------------------
 
-_HAND_FIELDS = ("melds", "hand", "win", "self_drawn", "last_tile", "kong", "wall_last", "seat_wind",
-                "prevalent_wind", "flowers")
 _COMMON_FIELDS = ("id", "claimed_total", "claimed_fans")
-_MELD_FIELDS = ("type", "tile", "concealed", "claim")
-_FLAG_FIELDS = {"self_drawn": "self_drawn", "last_tile": "last_copy", "kong": "kong", "wall_last": "wall_last"}
-_FIELD_OF_SITUATION = {v: k for k, v in _FLAG_FIELDS.items()}
-_TILES: dict[str, Tile] = {name: Tile.from_index(i) for name, i in INDEX.items()}
-_TILE_NAMES = "1m-9m, 1p-9p, 1s-9s, E S W N, C F P"
-
-
 def _score_json_text(text: str, line: int | None, rules: str) -> dict:
     if not text.strip():
         raise EmptyRecordError("empty line: no record")
@@ -365,17 +342,17 @@ def _score_json_text(text: str, line: int | None, rules: str) -> dict:
 
 def _score_object(record, line: int | None, rules: str) -> dict:
     if not isinstance(record, dict):
-        raise BadJsonError(f"a record is a JSON object, not {_json_type(record)}")
+        raise BadJsonError(f"a record is a JSON object, not {json_type(record)}")
     problems: list[errors.McrError] = []
     rid = record.get("id")
     if rid is not None and (isinstance(rid, bool) or not isinstance(rid, (str, int))):
-        problems.append(BadFieldError(f"id must be a string or an integer, not {_json_type(rid)}", where="id"))
+        problems.append(BadFieldError(f"id must be a string or an integer, not {json_type(rid)}", where="id"))
         rid = None
-    unknown = [k for k in record if k not in _HAND_FIELDS and k not in _COMMON_FIELDS and k != "notation"]
+    unknown = [k for k in record if k not in HAND_FIELDS and k not in _COMMON_FIELDS and k != "notation"]
     for k in unknown:
         problems.append(UnknownFieldError(
             f"unknown field {k!r}: a record has id, notation or melds/hand/win and the situation fields "
-            f"({', '.join(_HAND_FIELDS[3:])}), claimed_total, claimed_fans", where=k))
+            f"({', '.join(HAND_FIELDS[3:])}), claimed_total, claimed_fans", where=k))
     claim = None
     try:
         total = record.get("claimed_total")
@@ -386,14 +363,15 @@ def _score_object(record, line: int | None, rules: str) -> dict:
     except errors.McrError as e:
         problems.append(e)
     if "notation" in record:
-        mixed = [k for k in _HAND_FIELDS if k in record]
+        mixed = [k for k in HAND_FIELDS if k in record]
         if mixed:
             problems.append(BadFieldError(f"notation together with {', '.join(mixed)}: give the hand one way",
                                           where=mixed[0]))
         if problems:
             errors.raise_all(problems)
         return _scored(rid, line, _score_text(record["notation"], rules), claim)
-    hand, locate = _hand_from_json(record, problems)
+    hand, hand_problems, locate = hand_from_record(record)
+    problems.extend(hand_problems)
     errors.raise_all(problems)
     try:
         result = score_hand(hand, rules)
@@ -404,137 +382,6 @@ def _score_object(record, line: int | None, rules: str) -> dict:
             errors.raise_all(located)
         raise
     return _scored(rid, line, result, claim)
-
-
-def _json_type(value) -> str:
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
-            dict: "an object"}.get(type(value), type(value).__name__)
-
-
-def _tile(value, where: str, problems: list) -> Tile | None:
-    tile = _TILES.get(value) if isinstance(value, str) else None
-    if tile is None:
-        problems.append(BadFieldError(f"{value!r} is not a tile ({_TILE_NAMES})", where=where))
-    return tile
-
-
-def _meld(value, i: int, problems: list) -> Meld | None:
-    where = f"melds[{i}]"
-    if not isinstance(value, dict):
-        problems.append(BadFieldError(f"a meld is an object with type and tile, not {_json_type(value)}",
-                                      where=where))
-        return None
-    before = len(problems)
-    for k in value:
-        if k not in _MELD_FIELDS:
-            problems.append(UnknownFieldError(f"unknown meld field {k!r}: a meld has {', '.join(_MELD_FIELDS)}",
-                                              where=f"{where}.{k}"))
-    kind = value.get("type")
-    if kind not in MELD_KINDS:
-        problems.append(BadFieldError(f"meld type {kind!r}: expected chow, pung or kong", where=f"{where}.type"))
-    tile = _tile(value.get("tile"), f"{where}.tile", problems)
-    concealed = value.get("concealed", False)
-    if not isinstance(concealed, bool):
-        problems.append(BadFieldError(f"concealed must be true or false, not {concealed!r}",
-                                      where=f"{where}.concealed"))
-    claim = value.get("claim")
-    if claim is not None and (isinstance(claim, bool) or not isinstance(claim, int)):
-        problems.append(BadFieldError(f"claim must be a digit, not {claim!r}", where=f"{where}.claim"))
-    if len(problems) > before:
-        return None
-    if kind == "chow" and (tile.is_honor or tile.rank > 7):
-        problems.append(BadFieldError(f"no chow starts at {tile}: a chow's tile is its lowest tile, 1-7 of a suit",
-                                      where=f"{where}.tile"))
-        return None
-    if concealed and kind != "kong":
-        problems.append(BadFieldError(f"a declared {kind} is exposed, not concealed", where=f"{where}.concealed"))
-        return None
-    if claim is not None and (concealed or claim not in CLAIMS[kind]):
-        meaning = ("none for a concealed kong" if concealed else
-                   "1-3, which tile was claimed" if kind == "chow" else
-                   "1-3, from whom" if kind == "pung" else "1-3 from whom, 5-7 promoted from a pung claimed from 1-3")
-        problems.append(BadFieldError(f"claim {claim} does not fit a {'concealed ' * concealed}{kind}: {meaning}",
-                                      where=f"{where}.claim"))
-        return None
-    if kind == "kong" and not concealed and claim is None:
-        claim = 1  # Meld needs a claim digit for an exposed kong; the record form makes it optional
-    try:
-        return Meld(kind, tile, concealed=concealed, claim=claim)
-    except errors.McrError as e:
-        e.where = where
-        problems.append(e)
-        return None
-
-
-def _hand_from_json(record: dict, problems: list) -> tuple[Hand, Callable]:
-    melds_value = record.get("melds", [])
-    melds: list[Meld] = []
-    if not isinstance(melds_value, list):
-        problems.append(BadFieldError(f"melds must be a list, not {_json_type(melds_value)}", where="melds"))
-        melds_value = []
-    for i, m in enumerate(melds_value):
-        meld = _meld(m, i, problems)
-        if meld is not None:
-            melds.append(meld)
-    if "hand" not in record:
-        problems.append(BadFieldError("no hand: give the standing tiles as \"hand\" (or the whole hand as "
-                                      "\"notation\")", where="hand"))
-    standing_value = record.get("hand", [])
-    if not isinstance(standing_value, list):
-        problems.append(BadFieldError(f"hand must be a list of tiles, not {_json_type(standing_value)}",
-                                      where="hand"))
-        standing_value = []
-    standing: list[tuple[Tile, int]] = []
-    for i, v in enumerate(standing_value):
-        tile = _tile(v, f"hand[{i}]", problems)
-        if tile is not None:
-            standing.append((tile, i))
-    standing.sort(key=lambda ti: (INDEX[ti[0].code], ti[1]))
-    win_value = record.get("win")
-    winning = None if win_value is None else _tile(win_value, "win", problems)
-    if "win" not in record or (win_value is None and len(standing_value) + 3 * len(melds_value) >= 14):
-        problems.append(BadFieldError("no winning tile: give it as \"win\" (\"hand\" holds the standing tiles "
-                                      "without it; \"win\": null for a waiting hand of 13 tiles)", where="win"))
-    flags = {}
-    for name, attr in _FLAG_FIELDS.items():
-        value = record.get(name, False)
-        if not isinstance(value, bool):
-            problems.append(BadFieldError(f"{name} must be true or false, not {value!r}", where=name))
-            value = False
-        flags[attr] = value
-    winds = {}
-    for name in ("seat_wind", "prevalent_wind"):
-        value = record.get(name, "E")
-        if not (isinstance(value, str) and len(value) == 1 and value in WINDS):
-            problems.append(BadFieldError(f"{name} must be E, S, W or N, not {value!r}", where=name))
-            value = "E"
-        winds[name] = value
-    flowers, letters = record.get("flowers", 0), ""
-    if isinstance(flowers, str) and all(c in FLOWER_LETTERS for c in flowers):
-        flowers, letters = len(flowers), flowers
-    elif isinstance(flowers, bool) or not isinstance(flowers, int):
-        problems.append(BadFieldError(f"flowers must be a number 0-8 or letters a-h, not {flowers!r}",
-                                      where="flowers"))
-        flowers = 0
-    hand = Hand(tuple(melds), tuple(t for t, _ in standing), winning,
-                Situation(flowers=flowers, flower_letters=letters, **flags, **winds))
-    order = [i for _, i in standing]
-
-    def locate(ref: tuple) -> tuple[None, str]:
-        kind = ref[0]
-        if kind == "meld":
-            return None, f"melds[{ref[1]}]"
-        if kind == "standing":
-            return None, f"hand[{order[ref[1]]}]"
-        if kind == "winning":
-            return None, "win"
-        if kind == "situation":
-            return None, _FIELD_OF_SITUATION.get(ref[1], ref[1])
-        return None, "hand"  # the tile count
-
-    return hand, locate
 
 
 # --- Output ---------------------------------------------------------------------------------
