@@ -55,6 +55,13 @@ def _tree_parser() -> Lark:
     return Lark(_grammar(), parser="lalr")
 
 
+def build_parsers() -> None:
+    """Build both parsers now rather than at the first text that needs them: once in a process
+    that is about to fork workers, instead of once in each worker."""
+    _inline_parser()
+    _tree_parser()
+
+
 def parse_hand(text: str) -> Hand:
     """Parse hand notation into a `Hand`; raise the `McrError`s found, all at once.
 

@@ -24,6 +24,9 @@ from click.testing import CliRunner
 import strategies
 from procs import children
 from mcr_score import batch, format_hand, parse_hand, score
+from mcr_score.batch import pool
+from mcr_score.batch import records as batch_records
+from mcr_score.batch.reading import RawLine
 from mcr_score.cli import main
 from mcr_score.hand import Hand
 
@@ -190,7 +193,7 @@ def test_a_long_garbage_notation_lists_a_bounded_number_of_problems():
 def test_a_notation_longer_than_any_hand_is_not_parsed(monkeypatch):
     def no_parsing(*args, **kwargs):
         raise AssertionError("an oversized notation must not reach the parser")
-    monkeypatch.setattr(batch, "score_hand", no_parsing)
+    monkeypatch.setattr(batch_records, "score_hand", no_parsing)
     out = batch.score_line("x" * (batch.MAX_LINE - 1), "text", line=1)
     assert out["error"]["code"] == "oversized" and out["error"]["where"] == "notation"
 
@@ -199,7 +202,7 @@ def test_an_unexpected_exception_becomes_an_internal_error_record(monkeypatch):
     def broken(hand, rules):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(batch, "score_hand", broken)
+    monkeypatch.setattr(batch_records, "score_hand", broken)
     out = batch.score_line("r1\t123456789m123p5s5s", "text", line=3)
     assert out["ok"] is False and out["id"] == "r1" and out["line"] == 3
     assert out["error"]["code"] == "internal-error" and "ZeroDivisionError: boom" in out["error"]["message"]
@@ -209,7 +212,7 @@ def test_keyboard_interrupt_is_not_swallowed(monkeypatch):
     def interrupted(hand, rules):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(batch, "score_hand", interrupted)
+    monkeypatch.setattr(batch_records, "score_hand", interrupted)
     with pytest.raises(KeyboardInterrupt):
         batch.score_line('{"notation": "123456789m123p5s5s"}', "jsonl")
 
@@ -381,7 +384,7 @@ def test_reading_stays_a_bounded_distance_ahead_of_writing(jobs):
         line = json.dumps({"notation": "123456789m123p5s5s"})
         for i in range(1, 2001):
             read["n"] += 1
-            yield (i, line, None, len(line) + 1)
+            yield RawLine(i, line, None, len(line) + 1)
 
     written = {"n": 0}
 
@@ -396,15 +399,15 @@ def test_reading_stays_a_bounded_distance_ahead_of_writing(jobs):
 
 @pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="patches the worker code by forking")
 def test_a_worker_that_dies_loses_only_its_record(monkeypatch):
-    real = batch._score_one
+    real = pool._score_one
 
     def fragile(record, task):
         if record[1] and "die" in record[1]:
             os._exit(3)
         return real(record, task)
 
-    monkeypatch.setattr(batch, "_score_one", fragile)
-    records = [(i, "die" if i == 7 else "123456789m123p5s5s", None, 10) for i in range(1, 31)]
+    monkeypatch.setattr(pool, "_score_one", fragile)
+    records = [RawLine(i, "die" if i == 7 else "123456789m123p5s5s", None, 10) for i in range(1, 31)]
     out = io.StringIO()
     tally, finished = batch.process(iter(records), out.write, fmt="text", rules="green-book", jobs=2, chunk_size=4)
     outs = lines_of(out.getvalue())
