@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import errors
 from .tiles import FLOWER_LETTERS, WINDS, Tile
@@ -98,7 +99,7 @@ class Hand:
 
 # A place in a hand, for error locations: ("meld", i), ("standing", i), ("winning",),
 # ("situation", field_name) or ("end",).
-Ref = tuple
+Ref = tuple[Any, ...]
 Locator = Callable[[Ref], "tuple[int | None, str | None]"]
 
 

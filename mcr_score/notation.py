@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -79,7 +79,7 @@ def parse_located(text: str) -> tuple[Hand, _Located]:
     if not isinstance(text, str):
         raise errors.SyntaxProblemError(f"hand notation must be text, not {type(text).__name__}")
     try:
-        built = _inline_parser().parse(text)
+        built = cast(_Built, _inline_parser().parse(text))  # what the builder's `start` returns
     except (UnexpectedInput, _Fallback):
         return _parse_recovering(text)
     return _checked(text, built)
@@ -214,6 +214,7 @@ def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
         return errors.IllegalCharacterError(f"{text[pos]!r} is not part of the hand notation", text=text,
                                             column=pos + 1)
     assert isinstance(e, UnexpectedToken)
+    tok = e.token
     if tok.type == "$END":
         opened = text.rfind("[")
         if opened > text.rfind("]"):
@@ -305,6 +306,12 @@ class _Built(NamedTuple):
     situation: dict[str, int]
 
 
+def _column(tok: Token) -> int:
+    """The 1-based column of a token's first character (the lexer always sets its position)."""
+    assert tok.start_pos is not None
+    return tok.start_pos + 1
+
+
 def _end_column(text: str, built: _Built) -> int:
     """Just after the last group written before the suffix (where a missing tile would go)."""
     tile_part = text[: built.situation["bar"] - 1] if "bar" in built.situation else text
@@ -330,7 +337,7 @@ class _Builder(Transformer[Token, _Built]):
         ranks, suit = children
         out = []
         for offset, r in enumerate(ranks.value):
-            column = ranks.start_pos + offset + 1
+            column = _column(ranks) + offset
             if suit.value == "z":
                 if int(r) > 7:
                     self._problem(errors.BadTileError, f"{r}z is not a tile (honors are 1z-7z)", column)
@@ -343,23 +350,23 @@ class _Builder(Transformer[Token, _Built]):
     def bare_ranks(self, children: list[Token]) -> _Tiles:
         (ranks,) = children
         self._problem(errors.MissingSuitError,
-                      f"digits {ranks.value!r} have no suit letter (m, p, s or z)", ranks.start_pos + 1)
+                      f"digits {ranks.value!r} have no suit letter (m, p, s or z)", _column(ranks))
         return []
 
     def honor(self, children: list[Token]) -> _Tiles:
-        return [(Tile(children[0].value), children[0].start_pos + 1)]
+        return [(Tile(children[0].value), _column(children[0]))]
 
     def unicode_tile(self, children: list[Token]) -> _Tiles:
-        return [(Tile(UNICODE[children[0].value]), children[0].start_pos + 1)]
+        return [(Tile(UNICODE[children[0].value]), _column(children[0]))]
 
     def flower(self, children: list[Token]) -> _FlowerItem:
         ch = children[0].value
-        return _FlowerItem(UNICODE_FLOWERS.get(ch, ch), children[0].start_pos + 1)
+        return _FlowerItem(UNICODE_FLOWERS.get(ch, ch), _column(children[0]))
 
     def meld(self, children: list[Token | _Tiles]) -> _MeldItem:
         opening, closing = children[0], children[-1]
         assert isinstance(opening, Token) and isinstance(closing, Token)
-        column = opening.start_pos + 1
+        column = _column(opening)
         claim_token = children[-2] if isinstance(children[-2], Token) and children[-2].type == "CLAIM" else None
         tiles = [t for group in children if isinstance(group, list) for t, _ in group]
         written = self.text[opening.start_pos:closing.end_pos] if self.text is not None else ""
@@ -388,14 +395,14 @@ class _Builder(Transformer[Token, _Built]):
                        "from whom, 1-3" if kind == "pung" else
                        "none for a concealed kong, 1-3 from whom, 5-7 promoted from a pung claimed from 1-3")
             self._problem(errors.BadClaimError, f"digit {claim} in {written}: a {kind} takes {meaning}",
-                          claim_token.end_pos)  # the digit is the token's last character
+                          _column(claim_token) + len(claim_token) - 1)  # the digit: the token's last character
             return None
         return Meld(kind, tiles[0], concealed=concealed, claim=claim)
 
     def situation(self, children: list[Token | tuple[int, str, int]]) -> _SituationItem:
         bar, winds, flags = children[0], children[1], children[2]
         assert isinstance(bar, Token) and isinstance(winds, Token) and isinstance(flags, Token)
-        flowers, letters, flowers_column = 0, "", bar.start_pos + 1
+        flowers, letters, flowers_column = 0, "", _column(bar)
         if len(children) > 3:
             given = children[3]
             assert isinstance(given, tuple)
@@ -405,16 +412,16 @@ class _Builder(Transformer[Token, _Built]):
             wall_last=flags.value[2] == "1", kong=flags.value[3] == "1",
             prevalent_wind=winds.value[0], seat_wind=winds.value[1],
             flowers=flowers, flower_letters=letters)
-        w, f = winds.start_pos + 1, flags.start_pos + 1
-        columns = {"bar": bar.start_pos + 1, "prevalent_wind": w, "seat_wind": w + 1, "self_drawn": f,
+        w, f = _column(winds), _column(flags)
+        columns = {"bar": _column(bar), "prevalent_wind": w, "seat_wind": w + 1, "self_drawn": f,
                    "last_copy": f + 1, "wall_last": f + 2, "kong": f + 3, "flowers": flowers_column}
         return _SituationItem(situation, columns)
 
     def flowers(self, children: list[Token]) -> tuple[int, str, int]:
         tok = children[-1]
         if tok.type == "FLOWER_COUNT":
-            return int(tok.value), "", tok.start_pos + 1
-        return len(tok.value), tok.value, tok.start_pos + 1
+            return int(tok.value), "", _column(tok)
+        return len(tok.value), tok.value, _column(tok)
 
     def start(self, children: list[_Tiles | _MeldItem | _FlowerItem | _SituationItem]) -> _Built:
         melds: list[Meld] = []
@@ -497,7 +504,7 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     return "".join(out)
 
 
-def with_situation(hand: Hand, **changes: object) -> Hand:
+def with_situation(hand: Hand, **changes: Any) -> Hand:
     """The same hand with situation fields replaced (None values leave a field as it is)."""
     changes = {k: v for k, v in changes.items() if v is not None}
     if "flowers" in changes and hand.situation.flower_letters:

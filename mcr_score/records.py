@@ -85,29 +85,33 @@ def hand_from_record(record: Mapping[str, Any]) -> RecordHand:
     if "win" not in record or (win_value is None and len(standing_value) + 3 * len(melds_value) >= 14):
         problems.append(BadFieldError("no winning tile: give it as \"win\" (\"hand\" holds the standing tiles "
                                       "without it; \"win\": null for a waiting hand of 13 tiles)", where="win"))
-    flags = {}
+    flags: dict[str, bool] = {}
     for name, attr in FLAG_FIELDS.items():
         value = record.get(name, False)
         if not isinstance(value, bool):
             problems.append(BadFieldError(f"{name} must be true or false, not {value!r}", where=name))
             value = False
         flags[attr] = value
-    winds = {}
+    winds: dict[str, str] = {}
     for name in ("seat_wind", "prevalent_wind"):
         value = record.get(name, "E")
         if not (isinstance(value, str) and len(value) == 1 and value in WINDS):
             problems.append(BadFieldError(f"{name} must be E, S, W or N, not {value!r}", where=name))
             value = "E"
         winds[name] = value
-    flowers, letters = record.get("flowers", 0), ""
-    if isinstance(flowers, str) and all(c in FLOWER_LETTERS for c in flowers):
-        flowers, letters = len(flowers), flowers
-    elif isinstance(flowers, bool) or not isinstance(flowers, int):
-        problems.append(BadFieldError(f"flowers must be a number 0-8 or letters a-h, not {flowers!r}",
+    flowers_value = record.get("flowers", 0)
+    flowers, letters = 0, ""
+    if isinstance(flowers_value, str) and all(c in FLOWER_LETTERS for c in flowers_value):
+        flowers, letters = len(flowers_value), flowers_value
+    elif isinstance(flowers_value, bool) or not isinstance(flowers_value, int):
+        problems.append(BadFieldError(f"flowers must be a number 0-8 or letters a-h, not {flowers_value!r}",
                                       where="flowers"))
-        flowers = 0
-    hand = Hand(tuple(melds), tuple(t for t, _ in standing), winning,
-                Situation(flowers=flowers, flower_letters=letters, **flags, **winds))
+    else:
+        flowers = flowers_value
+    situation = Situation(self_drawn=flags["self_drawn"], last_copy=flags["last_copy"],
+                          wall_last=flags["wall_last"], kong=flags["kong"], seat_wind=winds["seat_wind"],
+                          prevalent_wind=winds["prevalent_wind"], flowers=flowers, flower_letters=letters)
+    hand = Hand(tuple(melds), tuple(t for t, _ in standing), winning, situation)
     order = [i for _, i in standing]
 
     def locate(ref: Ref) -> tuple[int | None, str | None]:
@@ -169,7 +173,7 @@ def _meld(value: object, i: int, problems: list[errors.McrError]) -> Meld | None
     claim = value.get("claim")
     if claim is not None and (isinstance(claim, bool) or not isinstance(claim, int)):
         problems.append(BadFieldError(f"claim must be a digit, not {claim!r}", where=f"{where}.claim"))
-    if len(problems) > before or tile is None:
+    if len(problems) > before or tile is None or not isinstance(kind, str):
         return None
     if kind == "chow" and (tile.is_honor or tile.rank > 7):
         problems.append(BadFieldError(f"no chow starts at {tile}: a chow's tile is its lowest tile, 1-7 of a suit",

@@ -50,8 +50,8 @@ def score_chunk(task: Task) -> tuple[str, Tally]:
         try:
             text = serialize([out], task.out_fmt)
         except Exception as e:  # an unserializable value would be a bug; the record must not be lost
-            rid = out.get("id") if isinstance(out.get("id"), (str, int)) else None
-            out = error_record(rid, record.number, internal_error(e))
+            rid = out.get("id")
+            out = error_record(rid if isinstance(rid, (str, int)) else None, record.number, internal_error(e))
             text = serialize([out], task.out_fmt)
         tally.add_output(out)
         outs.append(text)

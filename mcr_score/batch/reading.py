@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import os
 from collections.abc import Iterator
-from typing import BinaryIO, NamedTuple
+from typing import NamedTuple, Protocol
 
 from .errors import BatchError
 
@@ -20,6 +20,14 @@ OVERSIZED = f"line longer than {MAX_LINE:,} characters: not parsed"
 INPUT_FORMATS = ("text", "jsonl", "csv")
 EXTENSIONS = {".txt": "text", ".hands": "text", ".mcr": "text", ".jsonl": "jsonl", ".ndjson": "jsonl",
               ".json": "jsonl", ".csv": "csv"}
+
+
+class ByteStream(Protocol):
+    """What reading needs of an input (a file, standard input, a `GzipFile`): lines of bytes."""
+
+    def readline(self, size: int = -1, /) -> bytes: ...
+
+    def close(self) -> None: ...
 
 
 class LineProblem(NamedTuple):
@@ -38,7 +46,7 @@ class RawLine(NamedTuple):
     size: int  # bytes of input it spans, newline included (for progress and --resume)
 
 
-def read_lines(stream: BinaryIO) -> Iterator[RawLine]:
+def read_lines(stream: ByteStream) -> Iterator[RawLine]:
     """Every physical line of a binary stream, numbered from 1, without holding more than one line
     of at most `_MAX_LINE_BYTES` bytes: longer lines are skipped through and reported."""
     number = 0
@@ -72,7 +80,7 @@ def read_lines(stream: BinaryIO) -> Iterator[RawLine]:
         yield RawLine(number, text, None, consumed)
 
 
-def open_records(stream: BinaryIO, fmt: str) -> tuple[tuple[str, ...] | None, Iterator[RawLine]]:
+def open_records(stream: ByteStream, fmt: str) -> tuple[tuple[str, ...] | None, Iterator[RawLine]]:
     """(CSV columns or None, the records of the stream): text skips blank and `#` lines; CSV reads
     its header first (blank lines before it skipped)."""
     lines = read_lines(stream)

@@ -73,6 +73,7 @@ def read_output(path: str, out_fmt: str) -> Resume:
 def prepare_output(path: str, out_fmt: str, resume: bool, rules: str) -> tuple[BinaryIO, Resume]:
     """Open OUT for writing: from scratch, or after the complete records already in it (--resume)."""
     state = Resume()
+    f: BinaryIO
     if resume and os.path.exists(path):
         state = read_output(path, out_fmt)
         name = profiles.get(rules).name

@@ -17,7 +17,7 @@ from .errors import BatchError
 from .output import csv_header
 from .pool import DEFAULT_CHUNK, Task, default_jobs, process
 from .progress import Progress
-from .reading import input_format, open_records
+from .reading import ByteStream, input_format, open_records
 from .records import score_notation
 from .resume import Resume, prepare_output, skip_records
 from .tally import Outcome
@@ -72,7 +72,7 @@ def run(source: str, output: str | None, *, input_fmt: str | None = None, out_fm
             and os.path.samefile(source, output):
         raise BatchError("the output file is the input file")
     raw: BinaryIO | None = None
-    in_stream: BinaryIO
+    in_stream: ByteStream
     if source == "-":
         in_stream = stdin if stdin is not None else sys.stdin.buffer
         total_bytes = None
