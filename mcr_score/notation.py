@@ -40,6 +40,7 @@ def grammar_path() -> Path:
 
 @functools.cache
 def _grammar() -> str:
+    """The grammar's text, read once for both parsers."""
     return grammar_path().read_text(encoding="utf-8")
 
 
@@ -86,6 +87,7 @@ def parse_located(text: str) -> tuple[Hand, _Located]:
 
 
 def _checked(text: str, built: _Built) -> tuple[Hand, _Located]:
+    """The hand if `check_hand` finds nothing impossible; otherwise its problems, located in `text`."""
     located = _Located(built.melds, built.standing, built.winning, built.situation, _end_column(text, built))
     errors.raise_all(check_hand(built.hand, located.locate, text))
     return built.hand, located
@@ -167,6 +169,7 @@ def read_canonical(text: str) -> Hand | None:
 
 
 def _canonical_tiles(text: str) -> list[Tile] | None:
+    """The tiles of runs like `123m` and honor letters, in the order written; None for anything else."""
     out: list[Tile] = []
     pos = 0
     for g in _GROUP.finditer(text):
@@ -201,6 +204,7 @@ def _canonical_meld(body: str) -> Meld | None:
 
 
 def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
+    """The problem behind a character or token Lark could not take, named as a player would."""
     pos = e.pos_in_stream if e.pos_in_stream is not None else len(text)
     bar = text.find("|")
     in_suffix = 0 <= bar < pos or (0 <= bar and pos == len(text))

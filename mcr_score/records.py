@@ -145,6 +145,7 @@ def record_from_hand(hand: Hand) -> dict[str, Any]:
 
 
 def _tile(value: object, where: str, problems: list[errors.McrError]) -> Tile | None:
+    """The tile named by a field, or None with the problem recorded."""
     tile = _TILES.get(value) if isinstance(value, str) else None
     if tile is None:
         problems.append(BadFieldError(f"{value!r} is not a tile ({_TILE_NAMES})", where=where))
@@ -152,6 +153,7 @@ def _tile(value: object, where: str, problems: list[errors.McrError]) -> Tile | 
 
 
 def _meld(value: object, i: int, problems: list[errors.McrError]) -> Meld | None:
+    """The meld of `melds[i]`, or None with its problems recorded (all those of its own fields)."""
     where = f"melds[{i}]"
     if not isinstance(value, dict):
         problems.append(BadFieldError(f"a meld is an object with type and tile, not {json_type(value)}",

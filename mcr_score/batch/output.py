@@ -18,6 +18,7 @@ OutputRecord = dict[str, Any]  # the `score --json` object with id and line, or 
 
 
 def to_jsonl(out: OutputRecord) -> str:
+    """One JSON line; names and messages keep their Unicode (tiles, Chinese), as `score --json` does."""
     return json.dumps(out, ensure_ascii=False) + "\n"
 
 
@@ -36,6 +37,7 @@ def csv_row(out: OutputRecord) -> list[str]:
 
 
 def csv_header() -> str:
+    """The first line of a CSV output (and what --resume expects to find there)."""
     return ",".join(CSV_COLUMNS) + "\n"
 
 

@@ -114,6 +114,7 @@ def _guarded_id(rid_of: Callable[[], RecordId], line: int | None, build: Callabl
 
 
 def _scored(rid: RecordId, line: int | None, result: Score, claim: Claim | None) -> OutputRecord:
+    """The output object of a scored record: id and line first, then `score --json`, then the claim."""
     out: OutputRecord = {"id": rid, "line": line}
     out.update(result.to_dict())
     if claim is not None:
@@ -160,6 +161,7 @@ def _score_text_line(text: str, line: int | None, rules: str) -> OutputRecord:
 
 
 def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str, ...]) -> OutputRecord:
+    """One CSV row, read with the header's `columns` (an error record keeps the id if it was read)."""
     rid: RecordId = None
 
     def build() -> OutputRecord:
@@ -182,6 +184,7 @@ def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str,
 
 
 def _score_json_text(text: str, line: int | None, rules: str) -> OutputRecord:
+    """One JSON line (too deep a nesting is bad JSON, not a crash)."""
     if not text.strip():
         raise EmptyRecordError("empty line: no record")
     try:
@@ -194,6 +197,7 @@ def _score_json_text(text: str, line: int | None, rules: str) -> OutputRecord:
 
 
 def _score_object(record: object, line: int | None, rules: str) -> OutputRecord:
+    """A decoded JSON record, with the hand as `notation` or as fields: every problem of its fields at once."""
     if not isinstance(record, dict):
         raise BadJsonError(f"a record is a JSON object, not {json_type(record)}")
     problems: list[errors.McrError] = []

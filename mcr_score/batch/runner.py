@@ -45,6 +45,7 @@ class _Interrupts:
             signal.signal(sig, handler)
 
     def handle(self, signum: int, frame: FrameType | None) -> None:
+        """The signal handler: record the request; a second one aborts unless a write is under way."""
         if self.requested and not self.writing:
             raise KeyboardInterrupt
         if self.requested:

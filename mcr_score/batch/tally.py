@@ -27,6 +27,7 @@ class Tally:
 
     def add(self, ok: bool, winning: bool, meets_minimum: bool, total: int, code: str | None,
             claim_matches: bool | None) -> None:
+        """Count one record, from its output object or from a CSV row read back."""
         self.records += 1
         if not ok:
             self.errors += 1
@@ -45,6 +46,7 @@ class Tally:
             self.claim_mismatches += not claim_matches
 
     def add_output(self, out: OutputRecord) -> None:
+        """Count an output record as written (or read back from a JSON-lines output)."""
         claim = out.get("claim")
         self.add(bool(out.get("ok")), bool(out.get("winning")), bool(out.get("meets_minimum")),
                  out.get("total") or 0, (out.get("error") or {}).get("code"),
@@ -59,6 +61,7 @@ class Tally:
                  None if not claim else claim == "true")
 
     def merge(self, other: Tally) -> None:
+        """Add the counts of a chunk (scored in a worker) or of the resumed part."""
         for name in ("records", "winning", "valid", "below_minimum", "not_winning", "errors", "claims",
                      "claim_mismatches"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
