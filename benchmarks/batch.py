@@ -47,20 +47,12 @@ from tests.support.cli import CLI
 from tests.support.procs import children
 from tests.support.reference import reference_call
 
+from mcr_score.records import record_from_hand
 TARGET_RATIO = 10.0
 
 
 def record_of(hand: Hand, rid: str) -> dict:
-    s = hand.situation
-    melds = []
-    for m in hand.melds:
-        meld = {"type": m.kind, "tile": m.tile.code, "concealed": m.concealed}
-        if m.claim is not None:
-            meld["claim"] = m.claim
-        melds.append(meld)
-    return {"id": rid, "melds": melds, "hand": [t.code for t in hand.standing], "win": hand.winning.code,
-            "self_drawn": s.self_drawn, "last_tile": s.last_copy, "kong": s.kong, "wall_last": s.wall_last,
-            "seat_wind": s.seat_wind, "prevalent_wind": s.prevalent_wind, "flowers": s.flower_letters or s.flowers}
+    return {"id": rid, **record_from_hand(hand)}
 
 
 def hand_of(record: dict) -> Hand:

@@ -1,22 +1,29 @@
 """Hand notation: text -> `Hand` with `parse_hand`, `Hand` -> canonical text with `format_hand`.
 
-The syntax is defined only by `grammar/mcr.lark`. Parsing collects every problem it can
-(Lark's LALR error recovery for characters and tokens, then the checks of `hand.check_hand`)
-and raises them together, each with its column.
+The syntax is defined only by `grammar/mcr.lark`. Two Lark LALR parsers are built from it:
+- the inline one builds the hand while parsing (no parse tree) and gives up at the first problem;
+  it reads every valid text;
+- the recovering one (a parse tree, Lark's `on_error` recovery for characters and tokens) reads
+  a text with a problem to the end, collects every problem with its column and raises them
+  together. Lark's error recovery needs the tree parser, hence the two.
+After either, `hand.check_hand` finds what is impossible about the hand itself.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import re
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
+from typing import Any, NamedTuple, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import errors
-from .hand import CLAIMS, Hand, Meld, Situation, check_hand
+from .hand import CLAIMS, Hand, Meld, Ref, Situation, check_hand
 from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
 
 GRAMMAR_NAME = "mcr.lark"
@@ -32,12 +39,39 @@ def grammar_path() -> Path:
 
 
 @functools.cache
-def _parser() -> Lark:
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr")
+def _grammar() -> str:
+    """The grammar's text, read once for both parsers."""
+    return grammar_path().read_text(encoding="utf-8")
+
+
+@functools.cache
+def _inline_parser() -> Lark:
+    """The grammar with the builder as its callbacks: valid text straight to a hand."""
+    return Lark(_grammar(), parser="lalr", transformer=_Builder(None))
+
+
+@functools.cache
+def _tree_parser() -> Lark:
+    """The grammar building a parse tree: needed by `on_error` recovery, used only for bad text."""
+    return Lark(_grammar(), parser="lalr")
+
+
+def build_parsers() -> None:
+    """Build both parsers now rather than at the first text that needs them: once in a process
+    that is about to fork workers, instead of once in each worker."""
+    _inline_parser()
+    _tree_parser()
 
 
 def parse_hand(text: str) -> Hand:
-    """Parse hand notation into a `Hand`; raise the `McrError`s found, all at once."""
+    """Parse hand notation into a `Hand`; raise the `McrError`s found, all at once.
+
+    Text in the canonical form is read without the grammar (`read_canonical`), some five times
+    faster; every other text, and every hand with a problem, goes through the grammar."""
+    if isinstance(text, str):
+        hand = read_canonical(text)
+        if hand is not None and not check_hand(hand):
+            return hand
     return parse_located(text)[0]
 
 
@@ -45,6 +79,22 @@ def parse_located(text: str) -> tuple[Hand, _Located]:
     """Parse and check `text`; also return where each part of the hand stands in it."""
     if not isinstance(text, str):
         raise errors.SyntaxProblemError(f"hand notation must be text, not {type(text).__name__}")
+    try:
+        built = cast(_Built, _inline_parser().parse(text))  # what the builder's `start` returns
+    except (UnexpectedInput, _Fallback):
+        return _parse_recovering(text)
+    return _checked(text, built)
+
+
+def _checked(text: str, built: _Built) -> tuple[Hand, _Located]:
+    """The hand if `check_hand` finds nothing impossible; otherwise its problems, located in `text`."""
+    located = _Located(built.melds, built.standing, built.winning, built.situation, _end_column(text, built))
+    errors.raise_all(check_hand(built.hand, located.locate, text))
+    return built.hand, located
+
+
+def _parse_recovering(text: str) -> tuple[Hand, _Located]:
+    """Read a text with problems to its end: raise every problem found, each with its column."""
     problems: list[errors.McrError] = []
 
     def recover(e: UnexpectedInput) -> bool:
@@ -60,20 +110,101 @@ def parse_located(text: str) -> tuple[Hand, _Located]:
             problem, (errors.UnclosedMeldError, errors.BadSituationError))
 
     try:
-        tree = _parser().parse(text, on_error=recover)
+        tree = _tree_parser().parse(text, on_error=recover)
     except UnexpectedInput as e:
         recover(e)
         errors.raise_all(problems)
     builder = _Builder(text)
-    hand, located = builder.transform(tree)
+    built = builder.transform(tree)
     problems.extend(builder.problems)
-    if not problems:
-        problems.extend(check_hand(hand, located.locate, text))
     errors.raise_all(problems)
-    return hand, located
+    return _checked(text, built)
+
+
+# The shape of `format_hand`'s output: melds, then tiles, then the suffix (optional here).
+_CANONICAL = re.compile(r"((?:\[[^\[\]|]*\])*)([^\[\]|]*)(?:\|([ESWN])([ESWN])([01])([01])([01])([01])"
+                        r"(?:\|([1-8]|[a-h]{1,8}))?)?")
+_GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])")
+_MELD_BODY = re.compile(r"((?:[1-9]+[mps]|[ESWNCFP])+?)([1-7])?")
+_DEFAULT_SUFFIX = "|EE0000"
+_TILE_OF: dict[str, Tile] = {name: Tile.from_index(i) for name, i in INDEX.items()}
+
+
+def read_canonical(text: str) -> Hand | None:
+    """The hand of a text in canonical notation (as `format_hand` writes it, with or without the
+    default `|EE0000` suffix), or None for any other text.
+
+    This is not a second definition of the notation: a hand is returned only if `format_hand`
+    writes it back as the very same text, and `parse_hand(format_hand(h)) == h` for every valid
+    hand (tested), so it is exactly the grammar's hand. The hand may still be impossible
+    (`check_hand`); `parse_hand` then asks the grammar, which locates the problems.
+    """
+    m = _CANONICAL.fullmatch(text)
+    if m is None:
+        return None
+    melds: list[Meld] = []
+    if m[1]:
+        for body in m[1][1:-1].split("]["):
+            meld = _canonical_meld(body)
+            if meld is None:
+                return None
+            melds.append(meld)
+    tiles = _canonical_tiles(m[2])
+    if tiles is None:
+        return None
+    winning = tiles.pop() if len(tiles) == 14 - 3 * len(melds) else None
+    tiles.sort(key=lambda t: t.index)  # a valid hand's standing tiles are in tile order
+    situation = Situation()
+    if m[3]:
+        flowers = m[9] or ""
+        situation = Situation(self_drawn=m[5] == "1", last_copy=m[6] == "1", wall_last=m[7] == "1",
+                              kong=m[8] == "1", prevalent_wind=m[3], seat_wind=m[4],
+                              flowers=int(flowers) if flowers.isdigit() else len(flowers),
+                              flower_letters="" if flowers.isdigit() else flowers)
+    hand = Hand(tuple(melds), tuple(tiles), winning, situation)
+    written = format_hand(hand)
+    if written != text and not (m[3] is None and written == text + _DEFAULT_SUFFIX):
+        return None
+    return hand
+
+
+def _canonical_tiles(text: str) -> list[Tile] | None:
+    """The tiles of runs like `123m` and honor letters, in the order written; None for anything else."""
+    out: list[Tile] = []
+    pos = 0
+    for g in _GROUP.finditer(text):
+        if g.start() != pos:
+            return None
+        pos = g.end()
+        if g[3]:
+            out.append(_TILE_OF[g[3]])
+        else:
+            out.extend(_TILE_OF[r + g[2]] for r in g[1])
+    return out if pos == len(text) else None
+
+
+def _canonical_meld(body: str) -> Meld | None:
+    """A meld's text between its brackets, if it is a chow, pung or kong with a fitting digit."""
+    mb = _MELD_BODY.fullmatch(body)
+    tiles = _canonical_tiles(mb[1]) if mb is not None else None
+    if mb is None or not tiles or len(tiles) not in (3, 4):
+        return None
+    first = tiles[0]
+    claim = int(mb[2]) if mb[2] else None
+    if len(set(tiles)) == 1:
+        kind = "pung" if len(tiles) == 3 else "kong"
+    elif len(tiles) == 3 and not first.is_honor and first.rank <= 7 \
+            and tiles[1].index == first.index + 1 and tiles[2].index == first.index + 2:
+        kind = "chow"
+    else:
+        return None
+    if claim is not None and claim not in CLAIMS[kind]:
+        return None
+    return Meld(kind, first, concealed=kind == "kong" and claim is None, claim=claim)
 
 
 def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
+    """The problem behind a character or token Lark could not take, named as a player would."""
     pos = e.pos_in_stream if e.pos_in_stream is not None else len(text)
     bar = text.find("|")
     in_suffix = 0 <= bar < pos or (0 <= bar and pos == len(text))
@@ -87,6 +218,7 @@ def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
         return errors.IllegalCharacterError(f"{text[pos]!r} is not part of the hand notation", text=text,
                                             column=pos + 1)
     assert isinstance(e, UnexpectedToken)
+    tok = e.token
     if tok.type == "$END":
         opened = text.rfind("[")
         if opened > text.rfind("]"):
@@ -122,6 +254,10 @@ def _suffix_problem(text: str, bar: int) -> errors.McrError:
         text=text, column=column)
 
 
+class _Fallback(Exception):
+    """A problem met by the inline builder: the text goes to the recovering parser instead."""
+
+
 @dataclasses.dataclass
 class _Located:
     """Columns of a parsed hand's parts, for error carets."""
@@ -132,7 +268,7 @@ class _Located:
     situation: dict[str, int]  # column of each situation field written in the text
     end: int
 
-    def locate(self, ref: tuple) -> tuple[int | None, str | None]:
+    def locate(self, ref: Ref) -> tuple[int | None, str | None]:
         kind = ref[0]
         if kind == "meld":
             return self.melds[min(ref[1], len(self.melds) - 1)], None
@@ -146,22 +282,66 @@ class _Located:
         return self.end, None
 
 
-class _Builder(Transformer):
-    """Turns the parse tree into a `Hand`, recording malformed groups as problems."""
+_Tiles = list[tuple[Tile, int]]  # tiles of a group, each with its column
 
-    def __init__(self, text: str) -> None:
+
+class _MeldItem(NamedTuple):
+    meld: Meld | None  # None: malformed, already reported
+    column: int
+
+
+class _FlowerItem(NamedTuple):
+    letter: str
+    column: int
+
+
+class _SituationItem(NamedTuple):
+    situation: Situation
+    columns: dict[str, int]
+
+
+class _Built(NamedTuple):
+    """What the builder makes of a whole text: the hand and the columns of its parts."""
+
+    hand: Hand
+    melds: list[int]
+    standing: list[int]
+    winning: int | None
+    situation: dict[str, int]
+
+
+def _column(tok: Token) -> int:
+    """The 1-based column of a token's first character (the lexer always sets its position)."""
+    assert tok.start_pos is not None
+    return tok.start_pos + 1
+
+
+def _end_column(text: str, built: _Built) -> int:
+    """Just after the last group written before the suffix (where a missing tile would go)."""
+    tile_part = text[: built.situation["bar"] - 1] if "bar" in built.situation else text
+    return len(tile_part.rstrip(" \t")) + 1
+
+
+class _Builder(Transformer[Token, _Built]):
+    """Builds the hand from the grammar's rules. With the text (over a parse tree) it records
+    malformed groups as problems and goes on; without (inline, while parsing) it gives up at the
+    first one (`_Fallback`), since only the recovering parser can report every problem."""
+
+    def __init__(self, text: str | None) -> None:
         super().__init__()
         self.text = text
         self.problems: list[errors.McrError] = []
 
     def _problem(self, cls: type[errors.McrError], message: str, column: int) -> None:
+        if self.text is None:
+            raise _Fallback
         self.problems.append(cls(message, text=self.text, column=column))
 
-    def suited(self, children: list[Token]) -> list[tuple[Tile, int]]:
+    def suited(self, children: list[Token]) -> _Tiles:
         ranks, suit = children
         out = []
         for offset, r in enumerate(ranks.value):
-            column = ranks.start_pos + offset + 1
+            column = _column(ranks) + offset
             if suit.value == "z":
                 if int(r) > 7:
                     self._problem(errors.BadTileError, f"{r}z is not a tile (honors are 1z-7z)", column)
@@ -171,30 +351,30 @@ class _Builder(Transformer):
                 out.append((Tile(r + suit.value), column))
         return out
 
-    def bare_ranks(self, children: list[Token]) -> list[tuple[Tile, int]]:
+    def bare_ranks(self, children: list[Token]) -> _Tiles:
         (ranks,) = children
         self._problem(errors.MissingSuitError,
-                      f"digits {ranks.value!r} have no suit letter (m, p, s or z)", ranks.start_pos + 1)
+                      f"digits {ranks.value!r} have no suit letter (m, p, s or z)", _column(ranks))
         return []
 
-    def honor(self, children: list[Token]) -> list[tuple[Tile, int]]:
-        return [(Tile(children[0].value), children[0].start_pos + 1)]
+    def honor(self, children: list[Token]) -> _Tiles:
+        return [(Tile(children[0].value), _column(children[0]))]
 
-    def unicode_tile(self, children: list[Token]) -> list[tuple[Tile, int]]:
-        return [(Tile(UNICODE[children[0].value]), children[0].start_pos + 1)]
+    def unicode_tile(self, children: list[Token]) -> _Tiles:
+        return [(Tile(UNICODE[children[0].value]), _column(children[0]))]
 
-    def flower(self, children: list[Token]) -> tuple[str, str, int]:
+    def flower(self, children: list[Token]) -> _FlowerItem:
         ch = children[0].value
-        return ("flower", UNICODE_FLOWERS.get(ch, ch), children[0].start_pos + 1)
+        return _FlowerItem(UNICODE_FLOWERS.get(ch, ch), _column(children[0]))
 
-    def meld(self, children: list) -> tuple[str, Meld | None, int]:
+    def meld(self, children: list[Token | _Tiles]) -> _MeldItem:
         opening, closing = children[0], children[-1]
-        column = opening.start_pos + 1
+        assert isinstance(opening, Token) and isinstance(closing, Token)
+        column = _column(opening)
         claim_token = children[-2] if isinstance(children[-2], Token) and children[-2].type == "CLAIM" else None
         tiles = [t for group in children if isinstance(group, list) for t, _ in group]
-        written = self.text[opening.start_pos:closing.end_pos]
-        meld = self._meld(tiles, claim_token, written, column)
-        return ("meld", meld, column)
+        written = self.text[opening.start_pos:closing.end_pos] if self.text is not None else ""
+        return _MeldItem(self._meld(tiles, claim_token, written, column), column)
 
     def _meld(self, tiles: list[Tile], claim_token: Token | None, written: str, column: int) -> Meld | None:
         claim = int(claim_token.value[-1]) if claim_token is not None else None
@@ -214,75 +394,77 @@ class _Builder(Transformer):
             self._problem(errors.BadMeldError, f"{written} is not a chow, pung or kong: {why}", column)
             return None
         concealed = kind == "kong" and claim is None
-        if claim is not None and claim not in CLAIMS[kind]:
+        if claim_token is not None and claim not in CLAIMS[kind]:
             meaning = ("which tile was claimed, 1-3" if kind == "chow" else
                        "from whom, 1-3" if kind == "pung" else
                        "none for a concealed kong, 1-3 from whom, 5-7 promoted from a pung claimed from 1-3")
             self._problem(errors.BadClaimError, f"digit {claim} in {written}: a {kind} takes {meaning}",
-                          claim_token.end_pos)  # the digit is the token's last character
+                          _column(claim_token) + len(claim_token) - 1)  # the digit: the token's last character
             return None
         return Meld(kind, tiles[0], concealed=concealed, claim=claim)
 
-    def situation(self, children: list) -> tuple[str, Situation, dict[str, int]]:
+    def situation(self, children: list[Token | tuple[int, str, int]]) -> _SituationItem:
         bar, winds, flags = children[0], children[1], children[2]
-        flowers, letters, flowers_column = 0, "", bar.start_pos + 1
+        assert isinstance(bar, Token) and isinstance(winds, Token) and isinstance(flags, Token)
+        flowers, letters, flowers_column = 0, "", _column(bar)
         if len(children) > 3:
-            flowers, letters, flowers_column = children[3]
+            given = children[3]
+            assert isinstance(given, tuple)
+            flowers, letters, flowers_column = given
         situation = Situation(
             self_drawn=flags.value[0] == "1", last_copy=flags.value[1] == "1",
             wall_last=flags.value[2] == "1", kong=flags.value[3] == "1",
             prevalent_wind=winds.value[0], seat_wind=winds.value[1],
             flowers=flowers, flower_letters=letters)
-        w, f = winds.start_pos + 1, flags.start_pos + 1
-        columns = {"bar": bar.start_pos + 1, "prevalent_wind": w, "seat_wind": w + 1, "self_drawn": f,
+        w, f = _column(winds), _column(flags)
+        columns = {"bar": _column(bar), "prevalent_wind": w, "seat_wind": w + 1, "self_drawn": f,
                    "last_copy": f + 1, "wall_last": f + 2, "kong": f + 3, "flowers": flowers_column}
-        return ("situation", situation, columns)
+        return _SituationItem(situation, columns)
 
     def flowers(self, children: list[Token]) -> tuple[int, str, int]:
         tok = children[-1]
         if tok.type == "FLOWER_COUNT":
-            return int(tok.value), "", tok.start_pos + 1
-        return len(tok.value), tok.value, tok.start_pos + 1
+            return int(tok.value), "", _column(tok)
+        return len(tok.value), tok.value, _column(tok)
 
-    def start(self, children: list) -> tuple[Hand, _Located]:
+    def start(self, children: list[_Tiles | _MeldItem | _FlowerItem | _SituationItem]) -> _Built:
         melds: list[Meld] = []
         meld_cols: list[int] = []
-        tiles: list[tuple[Tile, int]] = []
-        inline_flowers: list[tuple[str, int]] = []
-        situation, columns = Situation(), {}
+        tiles: _Tiles = []
+        inline_flowers: list[_FlowerItem] = []
+        situation: Situation = Situation()
+        columns: dict[str, int] = {}
         for child in children:
             if isinstance(child, list):
                 tiles.extend(child)
-            elif child[0] == "meld":
-                if child[1] is not None:
-                    melds.append(child[1])
-                    meld_cols.append(child[2])
-            elif child[0] == "flower":
-                inline_flowers.append((child[1], child[2]))
+            elif isinstance(child, _MeldItem):
+                if child.meld is not None:
+                    melds.append(child.meld)
+                    meld_cols.append(child.column)
+            elif isinstance(child, _FlowerItem):
+                inline_flowers.append(child)
             else:
-                situation, columns = child[1], dict(child[2])
-        flower_columns = inline_flowers + [(f, columns["flowers"] + i)
+                situation, columns = child.situation, dict(child.columns)
+        flower_columns = inline_flowers + [_FlowerItem(f, columns["flowers"] + i)
                                            for i, f in enumerate(situation.flower_letters)]
         repeated = [c for i, (f, c) in enumerate(flower_columns) if f in (g for g, _ in flower_columns[:i])]
         if repeated:
             columns["flowers"] = repeated[0]
         elif inline_flowers and "flowers" not in columns:
-            columns["flowers"] = inline_flowers[0][1]
+            columns["flowers"] = inline_flowers[0].column
         if inline_flowers:
             letters = "".join(f for f, _ in inline_flowers)
             if situation.flowers and not situation.flower_letters:
                 self._problem(errors.FlowerError, "flowers given twice: as letters among the tiles and as a count",
-                              inline_flowers[0][1])
+                              inline_flowers[0].column)
             letters += situation.flower_letters
             situation = dataclasses.replace(situation, flowers=len(letters), flower_letters=letters)
-        tile_part = self.text[: columns["bar"] - 1] if "bar" in columns else self.text
-        end = len(tile_part.rstrip(" \t")) + 1  # just after the last group written before the suffix
         winning, win_col = None, None
         if len(tiles) == 14 - 3 * len(melds):
             (winning, win_col), tiles = tiles[-1], tiles[:-1]
         tiles.sort(key=lambda tc: (INDEX[tc[0].code], tc[1]))
         hand = Hand(tuple(melds), tuple(t for t, _ in tiles), winning, situation)
-        return hand, _Located(meld_cols, [c for _, c in tiles], win_col, columns, end)
+        return _Built(hand, meld_cols, [c for _, c in tiles], win_col, columns)
 
 
 def format_hand(hand: Hand) -> str:
@@ -302,31 +484,31 @@ def format_hand(hand: Hand) -> str:
 
 
 def format_meld(meld: Meld) -> str:
+    """A declared meld as written in the canonical form: `[123m1]`, `[EEEE]`."""
     body = format_tiles(meld.tiles)
     return f"[{body}{meld.claim if meld.claim is not None else ''}]"
 
 
-def format_tiles(tiles) -> str:
+def format_tiles(tiles: Iterable[Tile]) -> str:
     """Tiles in the given order; runs of one suit share their letter (`123m`), honors as letters."""
     out: list[str] = []
-    run_suit = None
+    run_suit = ""
     for t in tiles:
-        if t.is_honor:
-            if run_suit:
-                out.append(run_suit)
-                run_suit = None
-            out.append(t.code)
-            continue
-        if run_suit and run_suit != t.suit:
+        code = t.code
+        if len(code) == 1:  # an honor
             out.append(run_suit)
-        out.append(t.code[0])
-        run_suit = t.suit
-    if run_suit:
-        out.append(run_suit)
+            out.append(code)
+            run_suit = ""
+            continue
+        if run_suit != code[1]:
+            out.append(run_suit)
+        out.append(code[0])
+        run_suit = code[1]
+    out.append(run_suit)
     return "".join(out)
 
 
-def with_situation(hand: Hand, **changes) -> Hand:
+def with_situation(hand: Hand, **changes: Any) -> Hand:
     """The same hand with situation fields replaced (None values leave a field as it is)."""
     changes = {k: v for k, v in changes.items() if v is not None}
     if "flowers" in changes and hand.situation.flower_letters:

@@ -20,10 +20,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from mcr_score import McrError, batch, check_hand, format_hand, parse_hand, score
+from mcr_score import batch, format_hand, parse_hand, score
+from mcr_score.batch import pool
+from mcr_score.batch import records as batch_records
+from mcr_score.batch.reading import RawLine
 from mcr_score.cli import main
 from mcr_score.hand import Hand
 from tests.support import strategies
@@ -189,8 +190,7 @@ def test_a_long_garbage_notation_lists_a_bounded_number_of_problems():
 def test_a_notation_longer_than_any_hand_is_not_parsed(monkeypatch):
     def no_parsing(*args, **kwargs):
         raise AssertionError("an oversized notation must not reach the parser")
-    monkeypatch.setattr(batch, "score_hand", no_parsing)
-    monkeypatch.setattr(batch, "fast_parse", no_parsing)
+    monkeypatch.setattr(batch_records, "score_hand", no_parsing)
     out = batch.score_line("x" * (batch.MAX_LINE - 1), "text", line=1)
     assert out["error"]["code"] == "oversized" and out["error"]["where"] == "notation"
 
@@ -199,7 +199,7 @@ def test_an_unexpected_exception_becomes_an_internal_error_record(monkeypatch):
     def broken(hand, rules):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(batch, "score_hand", broken)
+    monkeypatch.setattr(batch_records, "score_hand", broken)
     out = batch.score_line("r1\t123456789m123p5s5s", "text", line=3)
     assert out["ok"] is False and out["id"] == "r1" and out["line"] == 3
     assert out["error"]["code"] == "internal-error" and "ZeroDivisionError: boom" in out["error"]["message"]
@@ -209,43 +209,9 @@ def test_keyboard_interrupt_is_not_swallowed(monkeypatch):
     def interrupted(hand, rules):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(batch, "score_hand", interrupted)
+    monkeypatch.setattr(batch_records, "score_hand", interrupted)
     with pytest.raises(KeyboardInterrupt):
         batch.score_line('{"notation": "123456789m123p5s5s"}', "jsonl")
-
-
-# --- The canonical-notation fast path ------------------------------------------------------------
-
-def test_fast_path_reads_generated_hands_exactly_as_the_grammar():
-    for hand in HANDS:
-        text = format_hand(hand)
-        assert batch.fast_parse(text) == hand == parse_hand(text)
-        if text.endswith("|EE0000"):
-            assert batch.fast_parse(text[:-7]) == parse_hand(text[:-7])
-
-
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_fast_path_never_disagrees_with_the_grammar(data):
-    hand = data.draw(any_hands())
-    text = data.draw(st.one_of(st.just(format_hand(hand)), written_forms(hand),
-                               st.text(alphabet="123456789mpsESWNCFP[]|01abc ", max_size=40)))
-    fast = batch.fast_parse(text)
-    if fast is None:
-        return
-    try:
-        parsed = parse_hand(text)
-    except McrError:
-        assert check_hand(fast), text  # score() refuses it too, and the batch asks the grammar why
-    else:
-        assert fast == parsed
-
-
-@pytest.mark.parametrize("text", ["111122223mCCCE", "111122223mECCC", "CCC111122223mE", "CCC111122223m"])
-def test_fast_path_keeps_standing_tiles_in_tile_order(text):
-    """Found by the property above: the fast path kept a waiting hand's tiles as written."""
-    fast = batch.fast_parse(text)
-    assert fast is None or fast == parse_hand(text)
 
 
 # --- Claims --------------------------------------------------------------------------------------
@@ -415,7 +381,7 @@ def test_reading_stays_a_bounded_distance_ahead_of_writing(jobs):
         line = json.dumps({"notation": "123456789m123p5s5s"})
         for i in range(1, 2001):
             read["n"] += 1
-            yield (i, line, None, len(line) + 1)
+            yield RawLine(i, line, None, len(line) + 1)
 
     written = {"n": 0}
 
@@ -430,15 +396,15 @@ def test_reading_stays_a_bounded_distance_ahead_of_writing(jobs):
 
 @pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="patches the worker code by forking")
 def test_a_worker_that_dies_loses_only_its_record(monkeypatch):
-    real = batch._score_one
+    real = pool._score_one
 
     def fragile(record, task):
         if record[1] and "die" in record[1]:
             os._exit(3)
         return real(record, task)
 
-    monkeypatch.setattr(batch, "_score_one", fragile)
-    records = [(i, "die" if i == 7 else "123456789m123p5s5s", None, 10) for i in range(1, 31)]
+    monkeypatch.setattr(pool, "_score_one", fragile)
+    records = [RawLine(i, "die" if i == 7 else "123456789m123p5s5s", None, 10) for i in range(1, 31)]
     out = io.StringIO()
     tally, finished = batch.process(iter(records), out.write, fmt="text", rules="green-book", jobs=2, chunk_size=4)
     outs = lines_of(out.getvalue())

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import mcr_score
 from mcr_score import Hand, HandError, McrError, Meld, NotationError, Situation, Tile, check_hand
-from mcr_score.notation import format_hand, parse_hand
+from mcr_score.notation import format_hand, parse_hand, parse_located, read_canonical
 from tests.support.hand_strategies import hands, written_forms
 
 
@@ -335,6 +335,63 @@ def test_fuzz_random_text(text):
 @given(mutated_hands())
 def test_fuzz_near_misses(text):
     check_outcome(text)
+
+
+# The fast path for canonical text ---------------------------------------------------------------
+
+def grammar_outcome(text: str) -> Hand | list[tuple[str, int | None, str | None, str]]:
+    """What the grammar makes of `text`: the hand, or every problem with its place and message."""
+    try:
+        return parse_located(text)[0]
+    except McrError as e:
+        return [(p.code, p.column, p.where, p.message) for p in e.problems]
+
+
+def parse_outcome(text: str) -> Hand | list[tuple[str, int | None, str | None, str]]:
+    try:
+        return parse_hand(text)
+    except McrError as e:
+        return [(p.code, p.column, p.where, p.message) for p in e.problems]
+
+
+@settings(PROPERTY, max_examples=400)
+@given(st.data())
+def test_fast_path_gives_the_grammars_hand_or_defers(data):
+    """For any spelling of a hand (canonical, without the suffix, respelled, mutated, random),
+    `read_canonical` returns nothing or exactly the grammar's hand (an impossible one only where
+    the grammar's checks refuse it too), and `parse_hand` gives exactly what the grammar gives."""
+    h = data.draw(hands())
+    canonical = format_hand(h)
+    text = data.draw(st.one_of(st.just(canonical), st.just(canonical.removesuffix("|EE0000")), written_forms(h),
+                               mutated_hands(), TEXT))
+    grammar = grammar_outcome(text)
+    fast = read_canonical(text)
+    if fast is not None:
+        if isinstance(grammar, Hand):
+            assert fast == grammar
+        else:
+            assert check_hand(fast), text  # parse_hand asks the grammar, which locates the problems
+    assert parse_outcome(text) == grammar
+
+
+@PROPERTY
+@given(hands())
+def test_fast_path_reads_every_canonical_text(h):
+    """It really is taken: every canonical text, with or without the default suffix."""
+    text = format_hand(h)
+    assert read_canonical(text) == h
+    if text.endswith("|EE0000"):
+        assert read_canonical(text.removesuffix("|EE0000")) == h
+
+
+@pytest.mark.parametrize("text", ["111122223mCCCE", "111122223mECCC", "CCC111122223mE", "CCC111122223m",
+                                  "1111112345678m9m", "[1111m][123m]1234m5m", "[124m]123m456p789sEE",
+                                  "[123m5]123m456p789sEE", "[EEEE4]123m456p789sE", "1112345678999s9s|EE0000|0"])
+def test_fast_path_cases(text):
+    """Waiting hands written out of tile order (the grammar sorts them), impossible hands, bad melds."""
+    fast = read_canonical(text)
+    assert fast is None or fast == grammar_outcome(text) or check_hand(fast)
+    assert parse_outcome(text) == grammar_outcome(text)
 
 
 def test_garbage_stops_after_a_bounded_number_of_problems():

@@ -1,0 +1,31 @@
+"""Batch scoring: many recorded hands in, one output record per input record, in input order.
+
+Three layers, each usable on its own:
+
+1. Reading (`reading`): a byte stream becomes numbered records, one line at a time.
+2. Scoring one record (`score_line`, `score_record`, `score_notation`, in `records`): a pure
+   function of the record and the rule profile that never raises for a bad record: the function
+   to call from Dask, Spark or any other engine.
+3. Running (`run`, in `runner`; `process`, in `pool`): chunks of records scored in this process or
+   in worker processes, written in order; `--resume`, progress, interrupts.
+
+The other modules: `claims` (claimed totals and fans, checked), `output` (JSON lines and CSV),
+`tally` (the summary), `resume`, `progress`, `errors` (the batch's error codes).
+"""
+
+from __future__ import annotations
+
+from .claims import Claim
+from .errors import BatchError
+from .output import CSV_COLUMNS, OUTPUT_FORMATS, OutputRecord
+from .pool import DEFAULT_CHUNK, default_jobs, process
+from .reading import INPUT_FORMATS, MAX_LINE, RawLine, input_format
+from .records import MAX_NOTATION, MAX_PROBLEMS, score_line, score_notation, score_record
+from .runner import run
+from .tally import Outcome, Tally, summary_text
+
+__all__ = [
+    "CSV_COLUMNS", "DEFAULT_CHUNK", "INPUT_FORMATS", "MAX_LINE", "MAX_NOTATION", "MAX_PROBLEMS", "OUTPUT_FORMATS",
+    "BatchError", "Claim", "Outcome", "OutputRecord", "RawLine", "Tally",
+    "default_jobs", "input_format", "process", "run", "score_line", "score_notation", "score_record", "summary_text",
+]

@@ -1,0 +1,44 @@
+"""The error codes of batch records, and `BatchError`, the one error that stops a whole run.
+
+A record's problem never stops the run: it becomes that record's error record. The field errors
+of the JSON record form (`bad-field`, `unknown-field`) belong to `mcr_score.records`.
+"""
+
+from __future__ import annotations
+
+from ..records import RecordError
+
+
+class EmptyRecordError(RecordError):
+    code = "empty-record"
+
+
+class OversizedRecordError(RecordError):
+    code = "oversized"
+
+
+class EncodingError(RecordError):
+    code = "encoding"
+
+
+class BadJsonError(RecordError):
+    code = "bad-json"
+
+
+class BadCsvError(RecordError):
+    code = "bad-csv"
+
+
+class InternalError(RecordError):
+    """A bug: an unexpected exception while scoring this record (please report it with the record)."""
+
+    code = "internal-error"
+
+
+# The problems the reader finds in a line before anyone reads it, by code.
+LINE_ERRORS: dict[str, type[RecordError]] = {c.code: c for c in (OversizedRecordError, EncodingError)}
+
+
+class BatchError(Exception):
+    """A problem with the run itself (not one record): a bad CSV header, an output that does not
+    belong to the input on --resume. The CLI reports it as a usage error (exit 2)."""

@@ -1,0 +1,63 @@
+"""Output records as text: one JSON line, or one CSV row, per record (never a line break inside)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+OUTPUT_FORMATS = ("jsonl", "csv")
+CSV_COLUMNS = ("line", "id", "rules", "ok", "winning", "meets_minimum", "total", "points", "flower_points", "form",
+               "fans", "reason", "claim_matches", "claimed_total", "missing", "extra",
+               "error_code", "error_message", "error_where", "error_column")
+
+OutputRecord = dict[str, Any]  # the `score --json` object with id and line, or an error record
+
+
+def to_jsonl(out: OutputRecord) -> str:
+    """One JSON line; names and messages keep their Unicode (tiles, Chinese), as `score --json` does."""
+    return json.dumps(out, ensure_ascii=False) + "\n"
+
+
+def csv_row(out: OutputRecord) -> list[str]:
+    """The CSV_COLUMNS of an output record, flattened (fans as `28 62 69x2`)."""
+    error = out.get("error") or {}
+    claim = out.get("claim") or {}
+    fans = " ".join(f"{f['id']}x{f['count']}" if f["count"] > 1 else str(f["id"]) for f in out.get("fans", ()))
+    row = [out.get("line"), out.get("id"), out.get("rules"), out.get("ok"), out.get("winning"),
+           out.get("meets_minimum"), out.get("total"), out.get("points"), out.get("flower_points"),
+           out.get("form"), fans or None, out.get("reason") or None, claim.get("matches"), claim.get("claimed_total"),
+           _fan_list(claim["missing"]) if claim.get("missing") is not None else None,
+           _fan_list(claim["extra"]) if claim.get("extra") is not None else None,
+           error.get("code"), error.get("message"), error.get("where"), error.get("column")]
+    return [_csv_value(v) for v in row]
+
+
+def csv_header() -> str:
+    """The first line of a CSV output (and what --resume expects to find there)."""
+    return ",".join(CSV_COLUMNS) + "\n"
+
+
+def serialize(outs: list[OutputRecord], fmt: str) -> str:
+    """Output records as whole lines of `fmt` (jsonl or csv, without the CSV header)."""
+    if fmt == "jsonl":
+        return "".join(to_jsonl(o) for o in outs)
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerows(csv_row(o) for o in outs)
+    return buf.getvalue()
+
+
+def _fan_list(ids: Iterable[int]) -> str:
+    return " ".join(f"{f}x{n}" if n > 1 else str(f) for f, n in sorted(Counter(ids).items()))
+
+
+def _csv_value(v: object) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v).replace("\r", " ").replace("\n", " ")  # one record, one physical line

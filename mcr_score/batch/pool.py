@@ -1,0 +1,215 @@
+"""Scoring chunks of records, in this process or in a pool of worker processes, written in input order.
+
+Chunks are scored with a bounded number in flight (memory stays flat whatever the input size) and
+written in order, a chunk at a time. A worker that dies costs only the record that killed it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .errors import InternalError
+from .output import serialize
+from .reading import RawLine
+from .records import error_record, internal_error, score_raw
+from .tally import Tally
+
+if TYPE_CHECKING:  # imported when workers are needed: multiprocessing would slow every start of the CLI
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+DEFAULT_CHUNK = 200  # records per task: ~0.1-0.3 s of scoring, so Ctrl-C and progress stay responsive
+
+Chunk = tuple[RawLine, ...]
+
+
+@dataclass(frozen=True)
+class Task:
+    """A chunk of records and how to read, score and write them: what a worker is sent."""
+
+    fmt: str
+    rules: str
+    columns: tuple[str, ...] | None
+    out_fmt: str
+    records: Chunk
+
+
+def score_chunk(task: Task) -> tuple[str, Tally]:
+    """Score a chunk of records: the output text of the chunk (whole lines) and its tally."""
+    tally = Tally()
+    outs = []
+    for record in task.records:
+        out = _score_one(record, task)
+        try:
+            text = serialize([out], task.out_fmt)
+        except Exception as e:  # an unserializable value would be a bug; the record must not be lost
+            rid = out.get("id")
+            out = error_record(rid if isinstance(rid, (str, int)) else None, record.number, internal_error(e))
+            text = serialize([out], task.out_fmt)
+        tally.add_output(out)
+        outs.append(text)
+    return "".join(outs), tally
+
+
+def _score_one(record: RawLine, task: Task) -> dict[str, object]:
+    return score_raw(record.number, record.text, record.problem, task.fmt, task.rules, task.columns)
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def process(records: Iterator[RawLine], write: Callable[[str], None], *, fmt: str, rules: str,
+            columns: tuple[str, ...] | None = None, out_fmt: str = "jsonl", jobs: int = 1,
+            chunk_size: int = DEFAULT_CHUNK, on_chunk: Callable[[int, int], None] | None = None,
+            stop: Callable[[], bool] = lambda: False, in_flight: int | None = None) -> tuple[Tally, bool]:
+    """Score `records` and `write` the output text chunk by chunk, in order.
+
+    With jobs > 1, chunks go to a pool of worker processes, at most `in_flight` of them (default
+    2 per job + 1) read ahead of the writer, so memory is bounded by the chunk size, not the input.
+    `stop()` is asked between chunks; when it says so, nothing more is read and the chunks already
+    sent are written, in order. Returns the tally and whether the input was read to the end.
+    """
+    tally = Tally()
+    chunks = _chunks(records, chunk_size)
+
+    def emit(text: str, part: Tally, consumed: int) -> None:
+        write(text)
+        tally.merge(part)
+        if on_chunk is not None:
+            on_chunk(part.records, consumed)
+
+    def task(chunk: Chunk) -> Task:
+        return Task(fmt, rules, columns, out_fmt, chunk)
+
+    finished = False
+    if jobs > 1:  # a single chunk is not worth starting workers for
+        head = list(itertools.islice(chunks, 2))
+        if len(head) < 2:
+            jobs = 1
+        chunks = itertools.chain(head, chunks)
+    if jobs <= 1:
+        for chunk, consumed in chunks:
+            text, part = score_chunk(task(chunk))
+            emit(text, part, consumed)
+            if stop():
+                break
+        else:
+            finished = True
+        return tally, finished
+
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    limit = in_flight or 2 * jobs + 1
+
+    def new_pool() -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(os.getpid(),))
+
+    pool = new_pool()
+
+    def submit(t: Task) -> Future[tuple[str, Tally]] | None:
+        try:
+            return pool.submit(score_chunk, t)
+        except BrokenProcessPool:
+            return None  # handled when its turn to be written comes
+
+    # (future or None, task, bytes consumed), in input order
+    pending: deque[tuple[Future[tuple[str, Tally]] | None, Task, int]] = deque()
+    try:
+        exhausted = False
+        while True:
+            while not exhausted and len(pending) < limit and not stop():
+                item = next(chunks, None)
+                if item is None:
+                    exhausted = True
+                    break
+                t = task(item[0])
+                pending.append((submit(t), t, item[1]))
+            if not pending:
+                finished = exhausted
+                break
+            future, t, consumed = pending.popleft()
+            try:
+                if future is None:
+                    raise BrokenProcessPool("a worker died before this chunk was sent")
+                text, part = future.result()
+            except BrokenProcessPool:
+                if stop():  # the workers were killed with us (kill -TERM to the group): stop here
+                    break
+                # A worker died (killed, out of memory): score this chunk record by record in fresh
+                # pools, so that only a record that kills its worker is lost, as an error record.
+                pool.shutdown(wait=True, cancel_futures=True)
+                text, part = _isolated(t, new_pool)
+                pool = new_pool()
+                pending = deque((submit(pt), pt, pc) for _, pt, pc in pending)
+            emit(text, part, consumed)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return tally, finished
+
+
+def _chunks(records: Iterator[RawLine], size: int) -> Iterator[tuple[Chunk, int]]:
+    """Chunks of `size` records, and the bytes each spans."""
+    chunk: list[RawLine] = []
+    consumed = 0
+    for record in records:
+        chunk.append(record)
+        consumed += record.size
+        if len(chunk) >= size:
+            yield tuple(chunk), consumed
+            chunk, consumed = [], 0
+    if chunk:
+        yield tuple(chunk), consumed
+
+
+def _isolated(task: Task, new_pool: Callable[[], ProcessPoolExecutor]) -> tuple[str, Tally]:
+    """Score a chunk whose worker died one record at a time, each in a pool of its own if need be."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    texts, tally = [], Tally()
+    pool = new_pool()
+    try:
+        for record in task.records:
+            single = Task(task.fmt, task.rules, task.columns, task.out_fmt, (record,))
+            try:
+                text, part = pool.submit(score_chunk, single).result()
+            except BrokenProcessPool:
+                pool.shutdown(wait=True, cancel_futures=True)
+                pool = new_pool()
+                out = error_record(None, record.number,
+                                   InternalError("the worker process died while scoring this record"))
+                text = serialize([out], task.out_fmt)
+                part = Tally()
+                part.add_output(out)
+            texts.append(text)
+            tally.merge(part)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return "".join(texts), tally
+
+
+def _init_worker(parent: int) -> None:
+    """Workers leave Ctrl-C to the parent (which stops feeding them and drains in order), and exit
+    when the parent dies (SIGKILL), instead of waiting for tasks forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, inherited by fork
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()

@@ -1,0 +1,128 @@
+"""Reading: a byte stream becomes numbered records, never holding more than one line.
+
+Lines over `MAX_LINE` characters or not in UTF-8 become records that carry their problem instead
+of their text, and are never parsed. Also: the input formats, and the CSV header.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from collections.abc import Iterator
+from typing import NamedTuple, Protocol
+
+from .errors import BatchError
+
+MAX_LINE = 10_000  # characters; longer lines get an error record without being parsed
+_MAX_LINE_BYTES = 4 * MAX_LINE + 2  # a line of MAX_LINE characters is at most this long in UTF-8
+OVERSIZED = f"line longer than {MAX_LINE:,} characters: not parsed"
+
+INPUT_FORMATS = ("text", "jsonl", "csv")
+EXTENSIONS = {".txt": "text", ".hands": "text", ".mcr": "text", ".jsonl": "jsonl", ".ndjson": "jsonl",
+              ".json": "jsonl", ".csv": "csv"}
+
+
+class ByteStream(Protocol):
+    """What reading needs of an input (a file, standard input, a `GzipFile`): lines of bytes."""
+
+    def readline(self, size: int = -1, /) -> bytes: ...
+
+    def close(self) -> None: ...
+
+
+class LineProblem(NamedTuple):
+    """Why the reader refused a line: an error code of `errors.LINE_ERRORS` and its message."""
+
+    code: str
+    message: str
+
+
+class RawLine(NamedTuple):
+    """One physical line of input: its text, or the problem that kept it from being read."""
+
+    number: int  # from 1
+    text: str | None  # None when `problem` says why
+    problem: LineProblem | None
+    size: int  # bytes of input it spans, newline included (for progress and --resume)
+
+
+def read_lines(stream: ByteStream) -> Iterator[RawLine]:
+    """Every physical line of a binary stream, numbered from 1, without holding more than one line
+    of at most `_MAX_LINE_BYTES` bytes: longer lines are skipped through and reported."""
+    number = 0
+    while True:
+        raw = stream.readline(_MAX_LINE_BYTES)
+        if not raw:
+            return
+        number += 1
+        consumed = len(raw)
+        if not raw.endswith(b"\n") and len(raw) >= _MAX_LINE_BYTES:
+            while True:  # the rest of an oversized line, never kept
+                more = stream.readline(_MAX_LINE_BYTES)
+                consumed += len(more)
+                if not more or more.endswith(b"\n"):
+                    break
+            yield RawLine(number, None, LineProblem("oversized", OVERSIZED), consumed)
+            continue
+        raw = raw.rstrip(b"\n").rstrip(b"\r")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            yield RawLine(number, None,
+                          LineProblem("encoding", f"not UTF-8: byte 0x{raw[e.start]:02x} at byte {e.start + 1}"),
+                          consumed)
+            continue
+        if number == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        if len(text) > MAX_LINE:
+            yield RawLine(number, None, LineProblem("oversized", OVERSIZED), consumed)
+            continue
+        yield RawLine(number, text, None, consumed)
+
+
+def open_records(stream: ByteStream, fmt: str) -> tuple[tuple[str, ...] | None, Iterator[RawLine]]:
+    """(CSV columns or None, the records of the stream): text skips blank and `#` lines; CSV reads
+    its header first (blank lines before it skipped)."""
+    lines = read_lines(stream)
+    columns = None
+    if fmt == "csv":
+        for line in lines:
+            if line.problem is not None:
+                raise BatchError(f"line {line.number}, where the CSV header should be: {line.problem.message}")
+            text = line.text or ""  # a line without a problem has its text
+            if text.strip():
+                columns = csv_columns(text)
+                break
+        else:
+            raise BatchError("the CSV input is empty: it needs a header (id,notation[,claimed_total])")
+    if fmt == "text":
+        return columns, (r for r in lines if r.text is None or not skipped_text_line(r.text))
+    return columns, lines
+
+
+def skipped_text_line(text: str) -> bool:
+    """A blank or `#` comment line of the text form: it holds no record."""
+    stripped = text.strip()
+    return not stripped or stripped.startswith("#")
+
+
+def csv_columns(header: str) -> tuple[str, ...]:
+    """The columns of a CSV header; `notation` is required, `id`, `claimed_total` and
+    `claimed_fans` are read, other columns are ignored."""
+    try:
+        rows = list(csv.reader([header], strict=True))
+    except csv.Error as e:
+        raise BatchError(f"the CSV header is not a CSV row: {e}") from None
+    columns = tuple(c.strip().lower() for c in (rows[0] if rows else []))
+    if "notation" not in columns:
+        raise BatchError(f"the CSV header {header.strip()!r} has no 'notation' column "
+                         "(expected id,notation[,claimed_total][,claimed_fans])")
+    return columns
+
+
+def input_format(path: str, given: str | None) -> str:
+    """The input format given, or the one the file's extension says (`.gz` looked through)."""
+    if given:
+        return given
+    name = path[:-3] if path.endswith(".gz") else path
+    return EXTENSIONS.get(os.path.splitext(name)[1].lower(), "text")

@@ -1,0 +1,237 @@
+"""Scoring one record: the output object of a record in any input form, or its error record.
+
+A pure function of the record and the rule profile, returning a dict ready for `json.dumps`. It
+never raises for bad input or an internal error: every `Exception` becomes an error record, so
+one record can neither stop a run nor be lost (`KeyboardInterrupt` is not swallowed). This is
+what to call from Dask, Spark or any other engine.
+
+The output object is the `score --json` object with `id` and `line` in front, plus `claim` when
+the record carries a claimed total or claimed fans; a bad record gets
+`{"id", "line", "ok": false, "error": {code, message, column | where, problems?}}`.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from collections.abc import Callable
+
+from .. import errors, profiles
+from ..hand import check_hand
+from ..records import HAND_FIELDS, BadFieldError, RecordError, UnknownFieldError, hand_from_record, json_type
+from ..scoring import Score
+from ..scoring import score as score_hand
+from .claims import Claim, claim_from_json, claim_from_text
+from .errors import LINE_ERRORS, BadCsvError, BadJsonError, EmptyRecordError, InternalError, OversizedRecordError
+from .output import OutputRecord
+from .reading import INPUT_FORMATS, MAX_LINE, OVERSIZED, LineProblem, skipped_text_line
+
+MAX_PROBLEMS = 20  # problems listed in one error record (garbage can have thousands)
+# The longest notation read. A hand is at most 18 tiles: canonically under 60 characters, some 150
+# with spaces and Unicode tiles. The limit keeps garbage cheap: the parser's error recovery takes
+# time quadratic in the number of problems (250 bad characters ~0.05 s, 4,000 ~2 s).
+MAX_NOTATION = 200
+
+_COMMON_FIELDS = ("id", "claimed_total", "claimed_fans")
+
+RecordId = str | int | None
+
+
+def score_notation(notation: str, *, id: RecordId = None, line: int | None = None, rules: str = profiles.DEFAULT,
+                   claim: Claim | None = None) -> OutputRecord:
+    """The output object for a hand in notation (errors carry the column in `notation`)."""
+    return _guarded(id, line, lambda: _scored(id, line, _score_text(notation, rules), claim))
+
+
+def score_record(record: object, *, line: int | None = None, rules: str = profiles.DEFAULT) -> OutputRecord:
+    """The output object for one JSON record already decoded (a dict in the documented form)."""
+    rid = record.get("id") if isinstance(record, dict) else None
+    rid = rid if isinstance(rid, (str, int)) and not isinstance(rid, bool) else None
+    return _guarded(rid, line, lambda: _score_object(record, line, rules))
+
+
+def score_line(text: str, fmt: str = "jsonl", *, line: int | None = None, rules: str = profiles.DEFAULT,
+               columns: tuple[str, ...] | None = None) -> OutputRecord | None:
+    """The output object for one line of input in `fmt` (text, jsonl or csv; `columns` is the CSV
+    header). None for a line that holds no record: a blank or `#` comment line of the text form."""
+    if fmt == "text" and skipped_text_line(text):
+        return None
+    if fmt == "csv" and columns is None:
+        raise ValueError("a CSV line needs the header's columns")
+    if fmt not in INPUT_FORMATS:
+        raise ValueError(f"unknown input format {fmt!r}; known: {', '.join(INPUT_FORMATS)}")
+    if len(text) > MAX_LINE:
+        return score_raw(line, None, LineProblem("oversized", OVERSIZED), fmt, rules, columns)
+    return score_raw(line, text, None, fmt, rules, columns)
+
+
+def score_raw(line: int | None, text: str | None, problem: LineProblem | None, fmt: str, rules: str,
+              columns: tuple[str, ...] | None) -> OutputRecord:
+    """One record as read: `problem` when the reader already refused the line (then `text` is None)."""
+    if problem is not None:
+        return error_record(None, line, LINE_ERRORS.get(problem.code, RecordError)(problem.message))
+    assert text is not None, "a line the reader did not refuse has its text"
+    if fmt == "jsonl":
+        return _guarded(None, line, lambda: _score_json_text(text, line, rules))
+    if fmt == "csv":
+        return _score_csv_line(text, line, rules, columns or ())
+    return _score_text_line(text, line, rules)
+
+
+def error_record(rid: RecordId, line: int | None, e: errors.McrError) -> OutputRecord:
+    """The output object of a record that cannot be scored (at most MAX_PROBLEMS problems listed)."""
+    error = e.to_dict()
+    problems = error.get("problems")
+    if problems is not None and len(problems) > MAX_PROBLEMS:
+        error["problems"] = problems[:MAX_PROBLEMS]
+        error["more_problems"] = len(problems) - MAX_PROBLEMS
+    return {"id": rid, "line": line, "ok": False, "error": error}
+
+
+def internal_error(e: Exception) -> InternalError:
+    """An unexpected exception as a record's error, naming where it was raised."""
+    tb = e.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    at = f" at {os.path.basename(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno}" if tb is not None else ""
+    return InternalError(f"{type(e).__name__}: {e}{at}")
+
+
+def _guarded(rid: RecordId, line: int | None, build: Callable[[], OutputRecord]) -> OutputRecord:
+    return _guarded_id(lambda: rid, line, build)
+
+
+def _guarded_id(rid_of: Callable[[], RecordId], line: int | None, build: Callable[[], OutputRecord]) -> OutputRecord:
+    """Run `build`; any exception but KeyboardInterrupt/SystemExit becomes this record's error
+    (with the id `rid_of()` found before the error)."""
+    try:
+        return build()
+    except errors.McrError as e:
+        return error_record(rid_of(), line, e)
+    except Exception as e:  # a bug: keep the run going, keep the record, say where it happened
+        return error_record(rid_of(), line, internal_error(e))
+
+
+def _scored(rid: RecordId, line: int | None, result: Score, claim: Claim | None) -> OutputRecord:
+    """The output object of a scored record: id and line first, then `score --json`, then the claim."""
+    out: OutputRecord = {"id": rid, "line": line}
+    out.update(result.to_dict())
+    if claim is not None:
+        out["claim"] = claim.check(result)
+    return out
+
+
+def _score_text(notation: object, rules: str) -> Score:
+    """Score notation; its errors name the field `notation` (their columns count in it)."""
+    if not isinstance(notation, str):
+        raise BadFieldError(f"notation must be text, not {type(notation).__name__}", where="notation")
+    if not notation.strip():
+        raise EmptyRecordError("no hand: the notation is empty", where="notation")
+    if len(notation) > MAX_NOTATION:
+        raise OversizedRecordError(f"notation of {len(notation):,} characters: no hand is written with more "
+                                   f"than {MAX_NOTATION}; not parsed", where="notation")
+    try:
+        return score_hand(notation, rules)
+    except errors.McrError as e:
+        for p in e.problems:
+            if p.where is None:
+                p.where = "notation"
+        raise
+
+
+def _score_text_line(text: str, line: int | None, rules: str) -> OutputRecord:
+    """`hand` or `id<TAB>hand[<TAB>claimed_total[<TAB>claimed_fans]]`."""
+    rid: RecordId = None
+
+    def build() -> OutputRecord:
+        nonlocal rid
+        fields = text.split("\t")
+        if len(fields) == 1:
+            return _scored(None, line, _score_text(text.strip(), rules), None)
+        if len(fields) > 4:
+            raise RecordError(f"{len(fields)} tab-separated fields; expected id, hand, and optionally "
+                              "claimed_total and claimed_fans", where="line")
+        rid = fields[0].strip() or None
+        claimed = fields[2:] + [None, None]
+        claim = claim_from_text(claimed[0], claimed[1])
+        return _scored(rid, line, _score_text(fields[1].strip(), rules), claim)
+
+    return _guarded_id(lambda: rid, line, build)
+
+
+def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str, ...]) -> OutputRecord:
+    """One CSV row, read with the header's `columns` (an error record keeps the id if it was read)."""
+    rid: RecordId = None
+
+    def build() -> OutputRecord:
+        nonlocal rid
+        if not text.strip():
+            raise EmptyRecordError("empty line: no record")
+        try:
+            rows = list(csv.reader([text], strict=True))
+        except csv.Error as e:
+            raise BadCsvError(f"not a CSV row: {e}", where="line") from None
+        row = rows[0] if rows else []
+        if len(row) > len(columns):
+            raise BadCsvError(f"{len(row)} fields, but the header has {len(columns)}", where="line")
+        values = dict(zip(columns, row))
+        rid = values.get("id", "").strip() or None
+        claim = claim_from_text(values.get("claimed_total"), values.get("claimed_fans"))
+        return _scored(rid, line, _score_text(values.get("notation", "").strip(), rules), claim)
+
+    return _guarded_id(lambda: rid, line, build)
+
+
+def _score_json_text(text: str, line: int | None, rules: str) -> OutputRecord:
+    """One JSON line (too deep a nesting is bad JSON, not a crash)."""
+    if not text.strip():
+        raise EmptyRecordError("empty line: no record")
+    try:
+        record = json.loads(text)
+    except RecursionError:
+        raise BadJsonError("not valid JSON: nested too deeply") from None
+    except ValueError as e:
+        raise BadJsonError(f"not valid JSON: {e}") from None
+    return score_record(record, line=line, rules=rules)
+
+
+def _score_object(record: object, line: int | None, rules: str) -> OutputRecord:
+    """A decoded JSON record, with the hand as `notation` or as fields: every problem of its fields at once."""
+    if not isinstance(record, dict):
+        raise BadJsonError(f"a record is a JSON object, not {json_type(record)}")
+    problems: list[errors.McrError] = []
+    rid = record.get("id")
+    if rid is not None and (isinstance(rid, bool) or not isinstance(rid, (str, int))):
+        problems.append(BadFieldError(f"id must be a string or an integer, not {json_type(rid)}", where="id"))
+        rid = None
+    unknown = [k for k in record if k not in HAND_FIELDS and k not in _COMMON_FIELDS and k != "notation"]
+    for k in unknown:
+        problems.append(UnknownFieldError(
+            f"unknown field {k!r}: a record has id, notation or melds/hand/win and the situation fields "
+            f"({', '.join(HAND_FIELDS[3:])}), claimed_total, claimed_fans", where=k))
+    claim = None
+    try:
+        claim = claim_from_json(record.get("claimed_total"), record.get("claimed_fans"))
+    except errors.McrError as e:
+        problems.append(e)
+    if "notation" in record:
+        mixed = [k for k in HAND_FIELDS if k in record]
+        if mixed:
+            problems.append(BadFieldError(f"notation together with {', '.join(mixed)}: give the hand one way",
+                                          where=mixed[0]))
+        if problems:
+            errors.raise_all(problems)
+        return _scored(rid, line, _score_text(record["notation"], rules), claim)
+    hand, hand_problems, locate = hand_from_record(record)
+    problems.extend(hand_problems)
+    errors.raise_all(problems)
+    try:
+        result = score_hand(hand, rules)
+    except errors.McrError:
+        # score() checked the hand with field names of its own; name the record's fields instead.
+        located = check_hand(hand, locate)
+        if located:
+            errors.raise_all(located)
+        raise
+    return _scored(rid, line, result, claim)

@@ -1,0 +1,114 @@
+"""--resume: count the complete records of an existing output, cut a partial last line, and skip
+as many input records, checking that the output really comes from this input and these options."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+from .. import profiles
+from .errors import BatchError
+from .output import CSV_COLUMNS, csv_header
+from .pool import Task, score_chunk
+from .reading import RawLine
+from .tally import Tally
+
+
+@dataclass
+class Resume:
+    """What an existing output already holds."""
+
+    done: int = 0  # complete output records already written
+    last: str | None = None  # the last of them, as written
+    tally: Tally = field(default_factory=Tally)
+    rules: set[str] = field(default_factory=set)
+    size: int = 0  # bytes of the complete lines kept
+
+
+def read_output(path: str, out_fmt: str) -> Resume:
+    """Count and tally the complete records of an existing output file (a partial last line is
+    ignored; `prepare_output` truncates it)."""
+    state = Resume()
+    with open(path, "rb") as f:
+        first = True
+        for raw in f:
+            if not raw.endswith(b"\n"):
+                break
+            text = raw.decode("utf-8", errors="replace")
+            if first and out_fmt == "csv":
+                first = False
+                if text != csv_header():
+                    raise BatchError(f"{path} does not start with the CSV header of `--format csv`; "
+                                     "resume with the output format it was written in")
+                state.size += len(raw)
+                continue
+            first = False
+            if out_fmt == "jsonl":
+                try:
+                    out = json.loads(text)
+                except ValueError:
+                    raise BatchError(f"{path}: record {state.done + 1} is not a JSON line; "
+                                     "is it the output of `mcr-score batch` (--format jsonl)?") from None
+                if not isinstance(out, dict) or "line" not in out:
+                    raise BatchError(f"{path}: record {state.done + 1} is not an output record of mcr-score batch")
+                state.tally.add_output(out)
+                if "rules" in out:
+                    state.rules.add(out["rules"])
+            else:
+                row = dict(zip(CSV_COLUMNS, next(csv.reader([text]))))
+                state.tally.add_csv_row(row)
+                if row.get("rules"):
+                    state.rules.add(row["rules"])
+            state.last = text
+            state.done += 1
+            state.size += len(raw)
+    return state
+
+
+def prepare_output(path: str, out_fmt: str, resume: bool, rules: str) -> tuple[BinaryIO, Resume]:
+    """Open OUT for writing: from scratch, or after the complete records already in it (--resume)."""
+    state = Resume()
+    f: BinaryIO
+    if resume and os.path.exists(path):
+        state = read_output(path, out_fmt)
+        name = profiles.get(rules).name
+        if state.rules - {name}:
+            raise BatchError(f"{path} was scored with --rules {', '.join(sorted(state.rules))}, "
+                             f"not {name}; resume with the same rules")
+        f = open(path, "r+b")
+        f.truncate(state.size)  # drop a partial last line left by a kill
+        f.seek(state.size)
+    else:
+        f = open(path, "wb")
+    if out_fmt == "csv" and state.size == 0:
+        f.write(csv_header().encode())
+        f.flush()
+    return f, state
+
+
+def skip_records(records: Iterator[RawLine], state: Resume, task: Task) -> int:
+    """Skip the input records already in the output; return the bytes skipped.
+
+    The last of them is scored again (it is a pure function of the record) and must give the very
+    line that ends the output: otherwise OUT is not the output of this input, rules and formats."""
+    skipped = 0
+    last = None
+    for count in range(state.done):
+        record = next(records, None)
+        if record is None:
+            raise BatchError(f"the output already holds {state.done:,} records but the input has only "
+                             f"{count:,}: it is not the output of this input")
+        last = record
+        skipped += record.size
+    if last is not None:
+        again, _ = score_chunk(dataclasses.replace(task, records=(last,)))
+        if again != state.last:
+            raise BatchError(f"the output's record {state.done:,} is not what input line {last.number:,} gives: "
+                             "the output was not written from this input with these options and this version "
+                             "(--input-format, --format, --rules, mcr-score)")
+    return skipped

@@ -1,0 +1,141 @@
+"""The whole `mcr-score batch` run: open the input and the output, resume, score, write, show
+progress, stop cleanly on Ctrl-C or SIGTERM, and return the summary."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+from types import FrameType, TracebackType
+from typing import Any, BinaryIO, TextIO
+
+from .. import profiles
+from ..notation import build_parsers
+from .errors import BatchError
+from .output import csv_header
+from .pool import DEFAULT_CHUNK, Task, default_jobs, process
+from .progress import Progress
+from .reading import ByteStream, input_format, open_records
+from .records import score_notation
+from .resume import Resume, prepare_output, skip_records
+from .tally import Outcome
+
+
+class _Interrupts:
+    """SIGINT/SIGTERM while running: the first asks the run to stop after the chunks in flight (the
+    output stays whole lines); a second one during a write waits for the write, otherwise aborts."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self.writing = False
+        self.abort_after_write = False
+        self.saved: dict[int, Any] = {}
+
+    def __enter__(self) -> _Interrupts:
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                self.saved[sig] = signal.signal(sig, self.handle)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        for sig, handler in self.saved.items():
+            signal.signal(sig, handler)
+
+    def handle(self, signum: int, frame: FrameType | None) -> None:
+        """The signal handler: record the request; a second one aborts unless a write is under way."""
+        if self.requested and not self.writing:
+            raise KeyboardInterrupt
+        if self.requested:
+            self.abort_after_write = True
+        self.requested = True
+
+
+def _warm_up(rules: str) -> None:
+    """Build the parsers and the engine's tables once, before workers fork and inherit them."""
+    build_parsers()
+    score_notation("123456789m123p5s5s|EE0000", rules=rules)
+
+
+def run(source: str, output: str | None, *, input_fmt: str | None = None, out_fmt: str = "jsonl",
+        rules: str = profiles.DEFAULT, jobs: int | None = None, resume: bool = False,
+        chunk_size: int = DEFAULT_CHUNK, progress: bool | None = None, stdin: BinaryIO | None = None,
+        stdout: BinaryIO | None = None, stderr: TextIO | None = None) -> Outcome:
+    """The whole `mcr-score batch` run: open, (resume,) score, write; the summary is returned."""
+    stderr = stderr if stderr is not None else sys.stderr
+    fmt = input_format(source, input_fmt)
+    jobs = jobs or default_jobs()
+    if resume and output is None:
+        raise BatchError("--resume needs -o OUT: the output to continue")
+    if output is not None and source != "-" and os.path.exists(output) and os.path.exists(source) \
+            and os.path.samefile(source, output):
+        raise BatchError("the output file is the input file")
+    raw: BinaryIO | None = None
+    in_stream: ByteStream
+    if source == "-":
+        in_stream = stdin if stdin is not None else sys.stdin.buffer
+        total_bytes = None
+    else:
+        try:
+            raw = open(source, "rb")
+        except OSError as e:
+            raise BatchError(f"cannot read {source}: {e.strerror}") from None
+        if source.endswith(".gz"):
+            import gzip
+            in_stream, total_bytes = gzip.GzipFile(fileobj=raw), None
+        else:
+            in_stream, total_bytes = raw, os.fstat(raw.fileno()).st_size
+    state = Resume()
+    out_file: BinaryIO | None = None
+    try:
+        columns, records = open_records(in_stream, fmt)
+        if output is not None:
+            out_file, state = prepare_output(output, out_fmt, resume, rules)
+        else:
+            out_file = stdout if stdout is not None else sys.stdout.buffer
+            if out_fmt == "csv":
+                out_file.write(csv_header().encode())
+        writer = out_file
+        skipped = skip_records(records, state, Task(fmt, rules, columns, out_fmt, ())) if state.done else 0
+        show = stderr.isatty() if progress is None else progress
+        bar = Progress(stderr, total_bytes, skipped) if show else None
+        done = {"records": 0, "bytes": skipped}
+        started = time.monotonic()
+        _warm_up(rules)
+
+        with _Interrupts() as interrupts:
+            def write(text: str) -> None:
+                interrupts.writing = True
+                try:
+                    writer.write(text.encode("utf-8"))
+                    writer.flush()
+                finally:
+                    interrupts.writing = False
+                if interrupts.abort_after_write:
+                    raise KeyboardInterrupt
+
+            def on_chunk(n: int, consumed: int) -> None:
+                done["records"] += n
+                done["bytes"] += consumed
+                if bar is not None:
+                    bar.update(done["records"], done["bytes"])
+
+            try:
+                tally, finished = process(records, write, fmt=fmt, rules=rules, columns=columns,
+                                          out_fmt=out_fmt, jobs=jobs, chunk_size=chunk_size,
+                                          on_chunk=on_chunk, stop=lambda: interrupts.requested)
+            finally:
+                if bar is not None:
+                    bar.close()
+        seconds = time.monotonic() - started
+        state.tally.merge(tally)
+        return Outcome(state.tally, tally.records, seconds, jobs, profiles.get(rules).name, state.done,
+                       interrupted=not finished)
+    finally:
+        if out_file is not None and output is not None:
+            out_file.close()
+        if raw is not None:
+            in_stream.close()
+            raw.close()  # the file under a GzipFile stays open when it closes

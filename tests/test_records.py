@@ -1,0 +1,46 @@
+"""`mcr_score.records`: the JSON record form of a hand, both ways. (Its field errors, through a
+whole batch record, are in test_batch.py.)"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+
+from mcr_score.records import hand_from_record, record_from_hand
+from tests.support.hand_strategies import hands
+from tests.test_batch import record_of
+
+PROPERTY = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPERTY
+@given(hands())
+def test_a_hand_survives_its_record(h):
+    """Written as a record, through JSON text and read back: the same hand, and no problem."""
+    record = json.loads(json.dumps(record_from_hand(h)))
+    hand, problems, _ = hand_from_record(record)
+    assert problems == [] and hand == h
+
+
+@PROPERTY
+@given(hands())
+def test_the_record_written_is_the_documented_form(h):
+    assert record_from_hand(h) == record_of(h)
+
+
+def test_problems_of_every_field_at_once_each_naming_its_field():
+    _, problems, _ = hand_from_record({"melds": [{"type": "chow", "tile": "8m"}], "hand": ["1m", "Q"],
+                                       "win": 5, "self_drawn": "yes", "seat_wind": "X", "flowers": 9.5})
+    assert [(p.code, p.where) for p in problems] == [
+        ("bad-field", "melds[0].tile"), ("bad-field", "hand[1]"), ("bad-field", "win"), ("bad-field", "self_drawn"),
+        ("bad-field", "seat_wind"), ("bad-field", "flowers")]
+
+
+def test_the_locator_names_the_record_field_of_a_tile_as_written():
+    """`check_hand` refers to standing tiles in tile order; the locator maps back to `hand[i]` as written."""
+    _, problems, locate = hand_from_record({"hand": ["9m", "1m"], "win": "1m", "last_tile": True})
+    assert problems == []
+    assert locate(("standing", 0)) == (None, "hand[1]")
+    assert locate(("situation", "last_copy")) == (None, "last_tile")
+    assert locate(("end",)) == (None, "hand")
