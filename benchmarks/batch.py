@@ -27,6 +27,7 @@ children, and the sampled sum of the process tree) and memory over time.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -41,13 +42,13 @@ from MahjongGB import MahjongFanCalculator
 
 from mcr_score import batch, format_hand
 from mcr_score.hand import Hand, Meld, Situation
+from mcr_score.records import record_from_hand
 from mcr_score.tiles import Tile
 from tests.support import strategies
 from tests.support.cli import CLI
 from tests.support.procs import children
 from tests.support.reference import reference_call
 
-from mcr_score.records import record_from_hand
 TARGET_RATIO = 10.0
 
 
@@ -59,10 +60,16 @@ def hand_of(record: dict) -> Hand:
     """The record form back to a Hand, for the reference's timed conversion."""
     melds = tuple(Meld(m["type"], Tile(m["tile"]), m["concealed"], m.get("claim")) for m in record["melds"])
     flowers = record["flowers"]
-    situation = Situation(record["self_drawn"], record["last_tile"], record["wall_last"], record["kong"],
-                          record["seat_wind"], record["prevalent_wind"],
-                          len(flowers) if isinstance(flowers, str) else flowers,
-                          flowers if isinstance(flowers, str) else "")
+    situation = Situation(
+        record["self_drawn"],
+        record["last_tile"],
+        record["wall_last"],
+        record["kong"],
+        record["seat_wind"],
+        record["prevalent_wind"],
+        len(flowers) if isinstance(flowers, str) else flowers,
+        flowers if isinstance(flowers, str) else "",
+    )
     return Hand(melds, tuple(Tile(t) for t in record["hand"]), Tile(record["win"]), situation)
 
 
@@ -71,8 +78,11 @@ def run_batch(path: Path, jobs: int, workdir: Path, extra: tuple[str, ...] = ())
     summary = workdir / "summary.json"
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run(CLI + ["batch", str(path), "-o", str(out), "--jobs", str(jobs), "--summary-json", str(summary),
-                          *extra], check=True, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        [*CLI, "batch", str(path), "-o", str(out), "--jobs", str(jobs), "--summary-json", str(summary), *extra],
+        check=True,
+        stderr=subprocess.DEVNULL,
+    )
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     data = json.loads(summary.read_text())
@@ -87,18 +97,14 @@ def time_reference(records: list[dict]) -> tuple[float, float]:
     calls = [reference_call(hand_of(r)) for r in records]
     started = time.perf_counter()
     for call in calls:
-        try:
+        with contextlib.suppress(TypeError):
             MahjongFanCalculator(**call)
-        except TypeError:
-            pass
     bare = time.perf_counter() - started
     lines = [json.dumps(r) for r in records]
     started = time.perf_counter()
     for line in lines:
-        try:
+        with contextlib.suppress(TypeError):
             MahjongFanCalculator(**reference_call(hand_of(json.loads(line))))
-        except TypeError:
-            pass
     return bare, time.perf_counter() - started
 
 
@@ -118,11 +124,15 @@ def speed(args: argparse.Namespace) -> int:
         n = len(hands)
         ref_us = bare / n * 1e6
         print(f"\n{n:,} hands, {jobs} cores for --jobs, load average {os.getloadavg()[0]:.2f} at the start\n")
-        print(f"{'':44s} {'hands/s':>10s} {'µs/hand':>9s} {'vs reference':>13s} {'wall, with start-up':>20s} "
-              f"{'CPU µs/hand':>12s}")
+        print(
+            f"{'':44s} {'hands/s':>10s} {'µs/hand':>9s} {'vs reference':>13s} {'wall, with start-up':>20s} "
+            f"{'CPU µs/hand':>12s}"
+        )
         print(f"{'reference: bare call':44s} {n / bare:10,.0f} {ref_us:9.1f} {'1.0x':>13s}")
-        print(f"{'reference: json.loads + convert + call':44s} {n / converted:10,.0f} {converted / n * 1e6:9.1f} "
-              f"{converted / bare:12.1f}x")
+        print(
+            f"{'reference: json.loads + convert + call':44s} {n / converted:10,.0f} {converted / n * 1e6:9.1f} "
+            f"{converted / bare:12.1f}x"
+        )
         results = {}
         outputs = {}
         for label, path in (("JSON lines", jsonl), ("notation", text)):
@@ -131,13 +141,17 @@ def speed(args: argparse.Namespace) -> int:
                 results[label, j] = r
                 us = 1e6 / r["hands_per_second"]
                 name = f"mcr-score batch, {label}, --jobs {j}"
-                print(f"{name:44s} {r['hands_per_second']:10,.0f} {us:9.1f} {us / ref_us:12.1f}x "
-                      f"{r['wall']:18.1f} s {r['cpu'] / n * 1e6:12.0f}")
+                print(
+                    f"{name:44s} {r['hands_per_second']:10,.0f} {us:9.1f} {us / ref_us:12.1f}x "
+                    f"{r['wall']:18.1f} s {r['cpu'] / n * 1e6:12.0f}"
+                )
                 outputs.setdefault(label, []).append(r["output"].read_bytes())
         for label in ("JSON lines", "notation"):
             assert all(o == outputs[label][0] for o in outputs[label]), "--jobs changed the output"
-        same = [json.loads(a)["total"] == json.loads(b)["total"] for a, b in
-                zip(outputs["JSON lines"][0].splitlines(), outputs["notation"][0].splitlines())]
+        same = [
+            json.loads(a)["total"] == json.loads(b)["total"]
+            for a, b in zip(outputs["JSON lines"][0].splitlines(), outputs["notation"][0].splitlines(), strict=False)
+        ]
         assert all(same), "the two input forms scored differently"
         print()
         if jobs > 1:
@@ -146,8 +160,10 @@ def speed(args: argparse.Namespace) -> int:
                 print(f"--jobs {jobs} scaling, {label}: {s:.2f}x on {jobs} cores ({s / jobs:.0%} of linear)")
         one = results["JSON lines", 1]["hands_per_second"]
         ratio = (1e6 / one) / ref_us
-        print(f"one process on JSON lines: {ratio:.1f}x the reference's time per hand "
-              f"(goal: within {TARGET_RATIO:g}x): {'met' if ratio <= TARGET_RATIO else 'NOT met'}")
+        print(
+            f"one process on JSON lines: {ratio:.1f}x the reference's time per hand "
+            f"(goal: within {TARGET_RATIO:g}x): {'met' if ratio <= TARGET_RATIO else 'NOT met'}"
+        )
         print("outputs of --jobs 1 and --jobs N identical; JSON-lines and notation inputs give the same totals")
     return 0
 
@@ -190,6 +206,7 @@ def write_million(path: Path, lines: int, seed: int) -> tuple[int, float]:
 
 def tree_rss(pid: int) -> tuple[int, int]:
     """RSS in KiB of a process and of its children (the workers)."""
+
     def rss(p: int) -> int:
         try:
             for line in Path(f"/proc/{p}/status").read_text().splitlines():
@@ -198,6 +215,7 @@ def tree_rss(pid: int) -> tuple[int, int]:
         except OSError:
             pass
         return 0
+
     return rss(pid), sum(rss(k) for k in children(pid))
 
 
@@ -214,8 +232,10 @@ def million(args: argparse.Namespace) -> int:
 
     jobs = args.jobs or batch.default_jobs()
     started = time.perf_counter()
-    proc = subprocess.Popen(CLI + ["batch", str(path), "-o", str(out), "--jobs", str(jobs),
-                                   "--summary-json", str(summary)], stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [*CLI, "batch", str(path), "-o", str(out), "--jobs", str(jobs), "--summary-json", str(summary)],
+        stderr=subprocess.PIPE,
+    )
     samples = []
     while proc.poll() is None:
         main_rss, kids_rss = tree_rss(proc.pid)
@@ -242,19 +262,27 @@ def million(args: argparse.Namespace) -> int:
             in_order &= record["line"] == previous + 1
             previous = record["line"]
     data = json.loads(summary.read_text())
-    print(f"\noutput: {records:,} records ({'in order, one per input line' if in_order else 'NOT IN ORDER'}), "
-          f"{errors:,} errors ({garbage:,} garbage lines), {out.stat().st_size / 1e6:,.0f} MB")
-    print(f"time: {wall:,.0f} s wall ({data['hands_per_second']:,.0f} records/s as measured by the command), "
-          f"{jobs} processes, CPU {usage.ru_utime + usage.ru_stime:,.0f} s")
+    print(
+        f"\noutput: {records:,} records ({'in order, one per input line' if in_order else 'NOT IN ORDER'}), "
+        f"{errors:,} errors ({garbage:,} garbage lines), {out.stat().st_size / 1e6:,.0f} MB"
+    )
+    print(
+        f"time: {wall:,.0f} s wall ({data['hands_per_second']:,.0f} records/s as measured by the command), "
+        f"{jobs} processes, CPU {usage.ru_utime + usage.ru_stime:,.0f} s"
+    )
     print(f"peak RSS (getrusage, largest single process): {usage.ru_maxrss / 1024:,.0f} MiB")
     peak = max(samples, key=lambda s: s[1] + s[2])
-    print(f"peak RSS sampled (main + {jobs} workers): {(peak[1] + peak[2]) / 1024:,.0f} MiB "
-          f"(main {peak[1] / 1024:,.0f} MiB)")
+    print(
+        f"peak RSS sampled (main + {jobs} workers): {(peak[1] + peak[2]) / 1024:,.0f} MiB "
+        f"(main {peak[1] / 1024:,.0f} MiB)"
+    )
     print("memory over time (elapsed, output written, RSS main, RSS workers):")
     step = max(1, len(samples) // 10)
-    for t, m, k, done in samples[::step] + [samples[-1]]:
-        print(f"  {t:7.0f} s {done / max(out.stat().st_size, 1):6.0%}  main {m / 1024:6.0f} MiB  "
-              f"workers {k / 1024:6.0f} MiB")
+    for t, m, k, done in [*samples[::step], samples[-1]]:
+        print(
+            f"  {t:7.0f} s {done / max(out.stat().st_size, 1):6.0%}  main {m / 1024:6.0f} MiB  "
+            f"workers {k / 1024:6.0f} MiB"
+        )
     ok = records == args.lines and in_order and errors >= garbage
     print("CHECK: exactly one output record per input line, in order:", "yes" if ok else "NO")
     if not args.keep:

@@ -15,13 +15,12 @@ it), so a garbage-collection pause counts once at most.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
 
 import mcr_score
 from mcr_score import McrError, format_hand, parse_hand
@@ -45,14 +44,14 @@ def respell(hand: Hand, rng: random.Random) -> str:
     if hand.winning is not None:
         groups.append(tile(hand.winning))
     places = sorted(rng.randrange(len(groups) + 1) for _ in hand.melds)  # melds keep their order
-    for place, m in reversed(list(zip(places, hand.melds))):
+    for place, m in reversed(list(zip(places, hand.melds, strict=False))):
         claim = "" if m.claim is None else rng.choice(("", ",")) + str(m.claim)
         groups.insert(place, "[" + sep.join(tile(t) for t in m.tiles) + claim + "]")
     s = hand.situation
-    inline = s.flower_letters[:rng.randrange(len(s.flower_letters) + 1)]
+    inline = s.flower_letters[: rng.randrange(len(s.flower_letters) + 1)]
     flags = "".join("1" if f else "0" for f in (s.self_drawn, s.last_copy, s.wall_last, s.kong))
     suffix = f"|{s.prevalent_wind}{s.seat_wind}{flags}"
-    rest = s.flower_letters[len(inline):]
+    rest = s.flower_letters[len(inline) :]
     if rest:
         suffix += "|" + rest
     elif s.flowers and not s.flower_letters:
@@ -62,7 +61,7 @@ def respell(hand: Hand, rng: random.Random) -> str:
 
 def broken(text: str, rng: random.Random) -> str:
     i = rng.randrange(len(text))
-    return text[:i] + "x" + text[i + 1:]
+    return text[:i] + "x" + text[i + 1 :]
 
 
 def best_pass(parse: Callable[[str], object], texts: list[str], repeat: int) -> float:
@@ -71,10 +70,8 @@ def best_pass(parse: Callable[[str], object], texts: list[str], repeat: int) -> 
     for _ in range(repeat):
         started = time.process_time()
         for text in texts:
-            try:
+            with contextlib.suppress(McrError):
                 parse(text)
-            except McrError:
-                pass
         best = min(best, time.process_time() - started)
     return best / len(texts) * 1e6
 
@@ -95,13 +92,17 @@ def main(argv: list[str] | None = None) -> int:
         "other spellings": [respell(h, rng) for h in hands],
         "broken (one character x)": [broken(t, rng) for t in canonical],
     }
-    for text, hand in zip(sets["other spellings"], hands):
+    for text, hand in zip(sets["other spellings"], hands, strict=False):
         assert parse_hand(text) == hand, text
     parse_hand(canonical[0])  # builds the parsers outside the timings
-    print(f"{len(hands):,} hands, seed {args.seed}, best of {args.repeat} passes, Python {sys.version.split()[0]}, "
-          f"mcr_score from {Path(mcr_score.__file__).parent}")
-    parsers: list[tuple[str, Callable[[str], object]]] = [("parse_hand", parse_hand),
-                                                          ("grammar only (parse_located)", parse_located)]
+    print(
+        f"{len(hands):,} hands, seed {args.seed}, best of {args.repeat} passes, Python {sys.version.split()[0]}, "
+        f"mcr_score from {Path(mcr_score.__file__).parent}"
+    )
+    parsers: list[tuple[str, Callable[[str], object]]] = [
+        ("parse_hand", parse_hand),
+        ("grammar only (parse_located)", parse_located),
+    ]
     for label, texts in sets.items():
         for name, parse in parsers:
             print(f"  {name:28s} {label:26s} {best_pass(parse, texts, args.repeat):8.1f} CPU µs/hand")

@@ -54,11 +54,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("input", help="a JSON-lines or text file (not CSV: a partition does not see the header)")
     parser.add_argument("-o", "--output", required=True, help="directory for the scored partitions")
-    parser.add_argument("--input-format", choices=("jsonl", "text"), default=None,
-                        help="default: from the extension, as mcr-score batch")
+    parser.add_argument(
+        "--input-format",
+        choices=("jsonl", "text"),
+        default=None,
+        help="default: from the extension, as mcr-score batch",
+    )
     parser.add_argument("--rules", choices=list(PROFILES), default=DEFAULT)
-    parser.add_argument("--scheduler", default="processes",
-                        help="Dask scheduler: processes (default), threads, synchronous, or a cluster address")
+    parser.add_argument(
+        "--scheduler",
+        default="processes",
+        help="Dask scheduler: processes (default), threads, synchronous, or a cluster address",
+    )
     parser.add_argument("--blocksize", default="4MiB", help="bytes of input per partition")
     args = parser.parse_args(argv)
 
@@ -70,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     lines = db.read_text(args.input, blocksize=args.blocksize, encoding="utf-8", errors="replace")
     scored = lines.map_partitions(score_partition, fmt, args.rules)
     writes = scored.map(lambda r: json.dumps(r, ensure_ascii=False)).to_textfiles(
-        os.path.join(args.output, "*.jsonl"), name_function=lambda i: f"{i:05d}", compute=False)
+        os.path.join(args.output, "*.jsonl"), name_function=lambda i: f"{i:05d}", compute=False
+    )
     kinds = scored.map(kind).frequencies()
     mismatches = scored.filter(lambda r: r.get("claim") is not None and not r["claim"]["matches"]).count()
     totals = scored.filter(lambda r: r["ok"] and r["winning"]).pluck("total").frequencies()
@@ -78,14 +86,19 @@ def main(argv: list[str] | None = None) -> int:
     scheduler = args.scheduler
     if ":" in scheduler:  # a dask.distributed scheduler address
         from dask.distributed import Client
+
         Client(scheduler)
         scheduler = None
     with dask.config.set(scheduler=scheduler) if scheduler else contextlib.nullcontext():
         _, kinds, mismatches, totals = dask.compute(writes, kinds, mismatches, totals)
 
     kinds = dict(kinds)
-    print(f"{sum(kinds.values()):,} records: " + ", ".join(f"{k} {v:,}" for k, v in sorted(kinds.items()))
-          + f"; claim mismatches {mismatches:,}", file=sys.stderr)
+    print(
+        f"{sum(kinds.values()):,} records: "
+        + ", ".join(f"{k} {v:,}" for k, v in sorted(kinds.items()))
+        + f"; claim mismatches {mismatches:,}",
+        file=sys.stderr,
+    )
     print("totals: " + " ".join(f"{t}:{n}" for t, n in sorted(totals)), file=sys.stderr)
     return 0
 

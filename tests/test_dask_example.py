@@ -23,8 +23,23 @@ def test_dask_example_matches_the_batch_command(tmp_path):
     path = write_lines(tmp_path / "in.jsonl", lines)
     cli = subprocess.run([*CLI, "batch", str(path), "--rules", "china", "--jobs", "1"], capture_output=True, check=True)
     want = [{**json.loads(line), "line": None} for line in cli.stdout.decode().splitlines()]
-    result = subprocess.run([sys.executable, str(EXAMPLE), str(path), "-o", str(tmp_path / "out"), "--rules", "china",
-                             "--scheduler", "processes", "--blocksize", "16kB"], capture_output=True, text=True)
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(EXAMPLE),
+            str(path),
+            "-o",
+            str(tmp_path / "out"),
+            "--rules",
+            "china",
+            "--scheduler",
+            "processes",
+            "--blocksize",
+            "16kB",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stderr
     parts = sorted((tmp_path / "out").glob("*.jsonl"))
     assert len(parts) > 3  # really split into partitions

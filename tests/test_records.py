@@ -20,7 +20,8 @@ def test_a_hand_survives_its_record(h):
     """Written as a record, through JSON text and read back: the same hand, and no problem."""
     record = json.loads(json.dumps(record_from_hand(h)))
     hand, problems, _ = hand_from_record(record)
-    assert problems == [] and hand == h
+    assert problems == []
+    assert hand == h
 
 
 @PROPERTY
@@ -30,11 +31,24 @@ def test_the_record_written_is_the_documented_form(h):
 
 
 def test_problems_of_every_field_at_once_each_naming_its_field():
-    _, problems, _ = hand_from_record({"melds": [{"type": "chow", "tile": "8m"}], "hand": ["1m", "Q"],
-                                       "win": 5, "self_drawn": "yes", "seat_wind": "X", "flowers": 9.5})
+    _, problems, _ = hand_from_record(
+        {
+            "melds": [{"type": "chow", "tile": "8m"}],
+            "hand": ["1m", "Q"],
+            "win": 5,
+            "self_drawn": "yes",
+            "seat_wind": "X",
+            "flowers": 9.5,
+        }
+    )
     assert [(p.code, p.where) for p in problems] == [
-        ("bad-field", "melds[0].tile"), ("bad-field", "hand[1]"), ("bad-field", "win"), ("bad-field", "self_drawn"),
-        ("bad-field", "seat_wind"), ("bad-field", "flowers")]
+        ("bad-field", "melds[0].tile"),
+        ("bad-field", "hand[1]"),
+        ("bad-field", "win"),
+        ("bad-field", "self_drawn"),
+        ("bad-field", "seat_wind"),
+        ("bad-field", "flowers"),
+    ]
 
 
 def test_the_locator_names_the_record_field_of_a_tile_as_written():
