@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from mcr_score import Hand, Meld, Tile, format_hand, parse_hand, score
 from mcr_score.arrangements import CHOW, KONG, PUNG, arrangements
+from mcr_score.fans.table import FANS
 from mcr_score.tiles import NAMES
 from tests.support.strategies import non_winning_hands, winning_hands
 
@@ -274,3 +275,11 @@ def test_non_winning_hand_is_not_a_win(hand):
         assert result.reason, (subject, result)
         assert result.total == 0
         assert not result.fans
+
+
+@SETTINGS
+@given(winning_hands())
+def test_only_repeatable_fans_count_more_than_once(hand):
+    """The table's `repeatable` is the truth about counts: a fan not marked so never counts twice."""
+    for fan in score(hand, PROFILE).fans:
+        assert fan.count == 1 or FANS[fan.fan].repeatable, fan

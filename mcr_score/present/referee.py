@@ -4,7 +4,7 @@ A referee settles a dispute with five answers: is the Hu valid and what does it 
 arrangement the score comes from; why each fan found is or is not counted; which other readings
 exist; whether the situation fits the tiles; and who pays what. `explain` gathers them from the
 engine's `Score` and the hand, using only public functions. Everything is ids, codes, tile labels
-and numbers, so the JSON is the same in every language; `explain_render` writes the sentences.
+and numbers, so the JSON is the same in every language; `referee_text` writes the sentences.
 
 Payments come from `payments.py`.
 """

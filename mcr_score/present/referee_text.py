@@ -1,4 +1,4 @@
-"""Text for the referee view: the explanation data of `explain.py` as sentences in en, fr or zh.
+"""Text for the referee view: the explanation data of `referee.py` as sentences in en, fr or zh.
 
 On a terminal the tiles are drawn as Unicode mahjong tiles and verdicts are coloured; piped or
 redirected output stays plain text (tile codes, no escape sequences), and `NO_COLOR` turns the
