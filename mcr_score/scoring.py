@@ -80,14 +80,11 @@ class Group:
         return {"kind": self.kind, "tiles": _codes(self.tiles), "concealed": self.concealed, "declared": self.declared}
 
 
-@dataclass(frozen=True, slots=True)
-class FanCount:
-    """A counted fan: points for one instance, how many times, and the sets it used (one entry per set)."""
+class _Named:
+    """The number and English name of a result's `fan`."""
 
+    __slots__ = ()
     fan: Fan
-    points: int
-    count: int
-    sets: tuple[Tiles, ...] = ()
 
     @property
     def id(self) -> int:
@@ -96,6 +93,16 @@ class FanCount:
     @property
     def name(self) -> str:
         return FANS[self.fan].en
+
+
+@dataclass(frozen=True, slots=True)
+class FanCount(_Named):
+    """A counted fan: points for one instance, how many times, and the sets it used (one entry per set)."""
+
+    fan: Fan
+    points: int
+    count: int
+    sets: tuple[Tiles, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -108,7 +115,7 @@ class FanCount:
 
 
 @dataclass(frozen=True, slots=True)
-class NotCounted:
+class NotCounted(_Named):
     """A fan found but not counted: the rule that removed it (`exclusions.RULES`) and the fan responsible."""
 
     fan: Fan
@@ -116,14 +123,6 @@ class NotCounted:
     by: Fan | None
     sets: tuple[Tiles, ...] = ()
     by_sets: tuple[Tiles, ...] = ()
-
-    @property
-    def id(self) -> int:
-        return int(self.fan)
-
-    @property
-    def name(self) -> str:
-        return FANS[self.fan].en
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -19,7 +19,7 @@ from ..errors import McrError
 from ..fans.ids import Fan
 from ..notation import format_tiles
 from ..scoring import TIE_BREAK
-from ..textwidth import pad, width
+from ..textwidth import FAN_COLUMNS, columns, pad, width
 from ..tiles import TO_UNICODE, Tile
 from .i18n import fan_name, join_and, join_or, seat, text
 
@@ -161,18 +161,8 @@ def _fan_table(fans: list[dict[str, Any]], lang: str, style: Style) -> list[str]
     rows = [
         [str(f["id"]), fan_name(f["id"], lang), str(f["points"]), str(f["count"]), " ".join(f["sets"])] for f in fans
     ]
-    widths = [max(width(r[i]) for r in [*rows, heads]) for i in range(4)]
-    out = []
-    for k, r in enumerate([heads, *rows]):
-        cells = [
-            pad(r[0], widths[0], True),
-            pad(r[1], widths[1]),
-            pad(r[2], widths[2], True),
-            pad(r[3], widths[3], True),
-            r[4],
-        ]
-        line = "  ".join(cells).rstrip()
-        out.append(_paint(line, style, dim=True) if k == 0 else line)
+    out = columns([heads, *rows], FAN_COLUMNS)
+    out[0] = _paint(out[0], style, dim=True)
     return out
 
 

@@ -9,7 +9,7 @@ from ..messages import DEFAULT_LANG, text
 from ..notation import format_hand, format_tiles
 from ..profiles import PROFILES, SWITCHES, Switch
 from ..scoring import MINIMUM, Score
-from ..textwidth import pad, width
+from ..textwidth import FAN_COLUMNS, columns
 from .i18n import fan_name
 
 _PLAYERS = {1: "left", 2: "opposite", 3: "right"}
@@ -121,16 +121,7 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG) -> 
         [str(f.id), fan_name(f.fan, lang), str(f.points), str(f.count), " ".join(format_tiles(s) for s in f.sets)]
         for f in score.fans
     ]
-    widths = [max(width(r[i]) for r in [*rows, heads]) for i in range(4)]
-    for r in [heads, *rows]:
-        cells = [
-            pad(r[0], widths[0], True),
-            pad(r[1], widths[1]),
-            pad(r[2], widths[2], True),
-            pad(r[3], widths[3], True),
-            r[4],
-        ]
-        lines.append("  ".join(cells).rstrip())
+    lines += columns([heads, *rows], FAN_COLUMNS)
     if score.not_counted:
         lines.append(text("score.not_counted", lang))
         for n in score.not_counted:
