@@ -104,3 +104,15 @@ def test_grammar_is_found_from_an_installed_wheel(site: Path, tmp_path: Path) ->
     assert not Path(module_file).resolve().is_relative_to(ROOT)
     assert Path(grammar).resolve() == site / "mcr_score" / "grammar" / "mcr.lark"
     assert winning == "9s"
+
+
+def test_the_message_catalogues_ship_and_speak_from_the_wheel(wheel: Path, site: Path, tmp_path: Path) -> None:
+    with zipfile.ZipFile(wheel) as zf:
+        for lang in ("en", "fr", "zh"):
+            assert (
+                zf.read(f"mcr_score/locales/{lang}.toml")
+                == (ROOT / "mcr_score" / "locales" / f"{lang}.toml").read_bytes()
+            )
+    proc = run_from(site, tmp_path, "-m", "mcr_score", "score", "123456789m123p5s5s", "--lang", "fr")
+    assert proc.returncode == 0, proc.stderr
+    assert "Grande suite pure" in proc.stdout
