@@ -24,9 +24,13 @@ class Claim:
 
     def check(self, result: Score) -> dict[str, Any]:
         """The output's `claim` object: whether the claim matches, and the fans missing or extra."""
-        out: dict[str, Any] = {"matches": True, "claimed_total": self.total,
-                               "claimed_fans": list(self.fans) if self.fans is not None else None,
-                               "missing": None, "extra": None}
+        out: dict[str, Any] = {
+            "matches": True,
+            "claimed_total": self.total,
+            "claimed_fans": list(self.fans) if self.fans is not None else None,
+            "missing": None,
+            "extra": None,
+        }
         if self.total is not None and self.total != result.total:
             out["matches"] = False
         if self.fans is not None:
@@ -43,8 +47,10 @@ def claim_from_json(total: object, fans: object) -> Claim | None:
     """The claim of a JSON record's `claimed_total` and `claimed_fans` (None: the record has none)."""
     if total is None and fans is None:
         return None
-    return Claim(_claimed_total(total, "claimed_total") if total is not None else None,
-                 _claimed_fans(fans, "claimed_fans") if fans is not None else None)
+    return Claim(
+        _claimed_total(total, "claimed_total") if total is not None else None,
+        _claimed_fans(fans, "claimed_fans") if fans is not None else None,
+    )
 
 
 def claim_from_text(total: str | None, fans: str | None) -> Claim | None:
@@ -53,8 +59,9 @@ def claim_from_text(total: str | None, fans: str | None) -> Claim | None:
     fans = (fans or "").strip()
     if not total and not fans:
         return None
-    return Claim(_claimed_total(total, "claimed_total") if total else None,
-                 _claimed_fans(fans, "claimed_fans") if fans else None)
+    return Claim(
+        _claimed_total(total, "claimed_total") if total else None, _claimed_fans(fans, "claimed_fans") if fans else None
+    )
 
 
 def _claimed_total(value: object, where: str) -> int:
@@ -81,7 +88,8 @@ def _claimed_fans(value: object, where: str) -> tuple[int, ...]:
     for i, item in enumerate(t for t in re.split(r"[\s,;]+", value.strip()) if t):
         m = _FAN_ITEM.match(item)
         if not m:
-            raise BadFieldError(f"{item!r} in claimed_fans: expected a fan id, or id x count as in 69x2",
-                                where=f"{where}[{i}]")
+            raise BadFieldError(
+                f"{item!r} in claimed_fans: expected a fan id, or id x count as in 69x2", where=f"{where}[{i}]"
+            )
         out.extend([_fan_id(int(m[1]), f"{where}[{i}]")] * int(m[2] or 1))
     return tuple(out)

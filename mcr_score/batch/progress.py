@@ -35,8 +35,11 @@ class Progress:
             speed = (done_bytes - self.start_bytes) / elapsed
             if speed > 0 and records:
                 left = int((self.total - done_bytes) / speed)
-                clock = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}" if left >= 3600 else \
-                    f"{left // 60}:{left % 60:02d}"
+                clock = (
+                    f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}"
+                    if left >= 3600
+                    else f"{left // 60}:{left % 60:02d}"
+                )
                 parts.append(f"{clock} left")
         self.stream.write("\r" + bar + "  ".join(parts) + "\033[K")
         self.stream.flush()

@@ -18,8 +18,15 @@ _MAX_LINE_BYTES = 4 * MAX_LINE + 2  # a line of MAX_LINE characters is at most t
 OVERSIZED = f"line longer than {MAX_LINE:,} characters: not parsed"
 
 INPUT_FORMATS = ("text", "jsonl", "csv")
-EXTENSIONS = {".txt": "text", ".hands": "text", ".mcr": "text", ".jsonl": "jsonl", ".ndjson": "jsonl",
-              ".json": "jsonl", ".csv": "csv"}
+EXTENSIONS = {
+    ".txt": "text",
+    ".hands": "text",
+    ".mcr": "text",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".json": "jsonl",
+    ".csv": "csv",
+}
 
 
 class ByteStream(Protocol):
@@ -68,9 +75,12 @@ def read_lines(stream: ByteStream) -> Iterator[RawLine]:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            yield RawLine(number, None,
-                          LineProblem("encoding", f"not UTF-8: byte 0x{raw[e.start]:02x} at byte {e.start + 1}"),
-                          consumed)
+            yield RawLine(
+                number,
+                None,
+                LineProblem("encoding", f"not UTF-8: byte 0x{raw[e.start]:02x} at byte {e.start + 1}"),
+                consumed,
+            )
             continue
         if number == 1 and text.startswith("\ufeff"):
             text = text[1:]
@@ -115,8 +125,10 @@ def csv_columns(header: str) -> tuple[str, ...]:
         raise BatchError(f"the CSV header is not a CSV row: {e}") from None
     columns = tuple(c.strip().lower() for c in (rows[0] if rows else []))
     if "notation" not in columns:
-        raise BatchError(f"the CSV header {header.strip()!r} has no 'notation' column "
-                         "(expected id,notation[,claimed_total][,claimed_fans])")
+        raise BatchError(
+            f"the CSV header {header.strip()!r} has no 'notation' column "
+            "(expected id,notation[,claimed_total][,claimed_fans])"
+        )
     return columns
 
 

@@ -38,8 +38,14 @@ _COMMON_FIELDS = ("id", "claimed_total", "claimed_fans")
 RecordId = str | int | None
 
 
-def score_notation(notation: str, *, id: RecordId = None, line: int | None = None, rules: str = profiles.DEFAULT,
-                   claim: Claim | None = None) -> OutputRecord:
+def score_notation(
+    notation: str,
+    *,
+    id: RecordId = None,
+    line: int | None = None,
+    rules: str = profiles.DEFAULT,
+    claim: Claim | None = None,
+) -> OutputRecord:
     """The output object for a hand in notation (errors carry the column in `notation`)."""
     return _guarded(id, line, lambda: _scored(id, line, _score_text(notation, rules), claim))
 
@@ -51,8 +57,14 @@ def score_record(record: object, *, line: int | None = None, rules: str = profil
     return _guarded(rid, line, lambda: _score_object(record, line, rules))
 
 
-def score_line(text: str, fmt: str = "jsonl", *, line: int | None = None, rules: str = profiles.DEFAULT,
-               columns: tuple[str, ...] | None = None) -> OutputRecord | None:
+def score_line(
+    text: str,
+    fmt: str = "jsonl",
+    *,
+    line: int | None = None,
+    rules: str = profiles.DEFAULT,
+    columns: tuple[str, ...] | None = None,
+) -> OutputRecord | None:
     """The output object for one line of input in `fmt` (text, jsonl or csv; `columns` is the CSV
     header). None for a line that holds no record: a blank or `#` comment line of the text form."""
     if fmt == "text" and skipped_text_line(text):
@@ -66,8 +78,14 @@ def score_line(text: str, fmt: str = "jsonl", *, line: int | None = None, rules:
     return score_raw(line, text, None, fmt, rules, columns)
 
 
-def score_raw(line: int | None, text: str | None, problem: LineProblem | None, fmt: str, rules: str,
-              columns: tuple[str, ...] | None) -> OutputRecord:
+def score_raw(
+    line: int | None,
+    text: str | None,
+    problem: LineProblem | None,
+    fmt: str,
+    rules: str,
+    columns: tuple[str, ...] | None,
+) -> OutputRecord:
     """One record as read: `problem` when the reader already refused the line (then `text` is None)."""
     if problem is not None:
         return error_record(None, line, LINE_ERRORS.get(problem.code, RecordError)(problem.message))
@@ -129,8 +147,10 @@ def _score_text(notation: object, rules: str) -> Score:
     if not notation.strip():
         raise EmptyRecordError("no hand: the notation is empty", where="notation")
     if len(notation) > MAX_NOTATION:
-        raise OversizedRecordError(f"notation of {len(notation):,} characters: no hand is written with more "
-                                   f"than {MAX_NOTATION}; not parsed", where="notation")
+        raise OversizedRecordError(
+            f"notation of {len(notation):,} characters: no hand is written with more than {MAX_NOTATION}; not parsed",
+            where="notation",
+        )
     try:
         return score_hand(notation, rules)
     except errors.McrError as e:
@@ -150,10 +170,12 @@ def _score_text_line(text: str, line: int | None, rules: str) -> OutputRecord:
         if len(fields) == 1:
             return _scored(None, line, _score_text(text.strip(), rules), None)
         if len(fields) > 4:
-            raise RecordError(f"{len(fields)} tab-separated fields; expected id, hand, and optionally "
-                              "claimed_total and claimed_fans", where="line")
+            raise RecordError(
+                f"{len(fields)} tab-separated fields; expected id, hand, and optionally claimed_total and claimed_fans",
+                where="line",
+            )
         rid = fields[0].strip() or None
-        claimed = fields[2:] + [None, None]
+        claimed = [*fields[2:], None, None]
         claim = claim_from_text(claimed[0], claimed[1])
         return _scored(rid, line, _score_text(fields[1].strip(), rules), claim)
 
@@ -175,7 +197,7 @@ def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str,
         row = rows[0] if rows else []
         if len(row) > len(columns):
             raise BadCsvError(f"{len(row)} fields, but the header has {len(columns)}", where="line")
-        values = dict(zip(columns, row))
+        values = dict(zip(columns, row, strict=False))  # missing trailing fields: absent
         rid = values.get("id", "").strip() or None
         claim = claim_from_text(values.get("claimed_total"), values.get("claimed_fans"))
         return _scored(rid, line, _score_text(values.get("notation", "").strip(), rules), claim)
@@ -207,9 +229,13 @@ def _score_object(record: object, line: int | None, rules: str) -> OutputRecord:
         rid = None
     unknown = [k for k in record if k not in HAND_FIELDS and k not in _COMMON_FIELDS and k != "notation"]
     for k in unknown:
-        problems.append(UnknownFieldError(
-            f"unknown field {k!r}: a record has id, notation or melds/hand/win and the situation fields "
-            f"({', '.join(HAND_FIELDS[3:])}), claimed_total, claimed_fans", where=k))
+        problems.append(
+            UnknownFieldError(
+                f"unknown field {k!r}: a record has id, notation or melds/hand/win and the situation fields "
+                f"({', '.join(HAND_FIELDS[3:])}), claimed_total, claimed_fans",
+                where=k,
+            )
+        )
     claim = None
     try:
         claim = claim_from_json(record.get("claimed_total"), record.get("claimed_fans"))
@@ -218,8 +244,9 @@ def _score_object(record: object, line: int | None, rules: str) -> OutputRecord:
     if "notation" in record:
         mixed = [k for k in HAND_FIELDS if k in record]
         if mixed:
-            problems.append(BadFieldError(f"notation together with {', '.join(mixed)}: give the hand one way",
-                                          where=mixed[0]))
+            problems.append(
+                BadFieldError(f"notation together with {', '.join(mixed)}: give the hand one way", where=mixed[0])
+            )
         if problems:
             errors.raise_all(problems)
         return _scored(rid, line, _score_text(record["notation"], rules), claim)
