@@ -24,6 +24,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from . import errors
 from .hand import CLAIMS, Hand, Meld, Ref, Situation, check_hand
+from .messages import Message, msg
 from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
 
 GRAMMAR_NAME = "mcr.lark"
@@ -78,7 +79,7 @@ def parse_hand(text: str) -> Hand:
 def parse_located(text: str) -> tuple[Hand, _Located]:
     """Parse and check `text`; also return where each part of the hand stands in it."""
     if not isinstance(text, str):
-        raise errors.SyntaxProblemError(f"hand notation must be text, not {type(text).__name__}")
+        raise errors.SyntaxProblemError(msg("error.notation.not-text", type=type(text).__name__))
     try:
         built = cast(_Built, _inline_parser().parse(text))  # what the builder's `start` returns
     except (UnexpectedInput, _Fallback):
@@ -228,51 +229,45 @@ def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
     tok = getattr(e, "token", None)
     if text[pos : pos + 1] == "0" and not (tok is not None and tok.type == "CLAIM"):
         # The lexer reads a stray 0 as a flower count or flags, so it arrives as a token.
-        return errors.IllegalCharacterError("0 is not a tile rank (ranks are 1-9)", text=text, column=pos + 1)
+        return errors.IllegalCharacterError(msg("error.notation.zero"), text=text, column=pos + 1)
     if isinstance(e, UnexpectedCharacters):
         return errors.IllegalCharacterError(
-            f"{text[pos]!r} is not part of the hand notation", text=text, column=pos + 1
+            msg("error.notation.character", char=repr(text[pos])), text=text, column=pos + 1
         )
     assert isinstance(e, UnexpectedToken)
     tok = e.token
     if tok.type == "$END":
         opened = text.rfind("[")
         if opened > text.rfind("]"):
-            return errors.UnclosedMeldError("meld opened with [ is never closed with ]", text=text, column=opened + 1)
-        return errors.SyntaxProblemError("the hand ends too early", text=text, column=len(text) + 1)
+            return errors.UnclosedMeldError(msg("error.notation.unclosed"), text=text, column=opened + 1)
+        return errors.SyntaxProblemError(msg("error.notation.early-end"), text=text, column=len(text) + 1)
     if tok.type == "CLAIM":
-        return errors.BadMeldError(f"meld digit {tok.value!r} follows no tiles", text=text, column=pos + 1)
+        return errors.BadMeldError(msg("error.notation.stray-digit", digit=repr(tok.value)), text=text, column=pos + 1)
     if tok.value == "|" and text.rfind("[", 0, pos) > text.rfind("]", 0, pos):
-        return errors.UnclosedMeldError(
-            "meld opened with [ is never closed with ]", text=text, column=text.rfind("[", 0, pos) + 1
-        )
+        return errors.UnclosedMeldError(msg("error.notation.unclosed"), text=text, column=text.rfind("[", 0, pos) + 1)
     if tok.value == "[":
-        return errors.UnclosedMeldError("a meld opened inside another meld", text=text, column=pos + 1)
-    return errors.SyntaxProblemError(f"{tok.value!r} is out of place here", text=text, column=pos + 1)
+        return errors.UnclosedMeldError(msg("error.notation.nested"), text=text, column=pos + 1)
+    return errors.SyntaxProblemError(
+        msg("error.notation.out-of-place", token=repr(tok.value)), text=text, column=pos + 1
+    )
 
 
 def _suffix_problem(text: str, bar: int) -> errors.McrError:
     """Point at the first character where the suffix departs from |WWffff, |WWffff|N or |WWffff|abc."""
     suffix = text[bar:].rstrip(" \t")
-    expect = [("ESWN", "a wind (E, S, W or N)")] * 2 + [("01", "a flag 0 or 1")] * 4
+    expect = [("ESWN", msg("error.suffix.wind"))] * 2 + [("01", msg("error.suffix.flag"))] * 4
     for i, (allowed, what) in enumerate(expect, start=1):
         if i >= len(suffix):
             return errors.BadSituationError(
-                f"the situation suffix {suffix!r} is too short: expected |WWffff, two winds then four 0/1 flags",
-                text=text,
-                column=bar + i + 1,
+                msg("error.suffix.short", suffix=repr(suffix)), text=text, column=bar + i + 1
             )
         if suffix[i] not in allowed:
             return errors.BadSituationError(
-                f"{suffix[i]!r} in the situation suffix: expected {what}", text=text, column=bar + i + 1
+                msg("error.suffix.char", char=repr(suffix[i]), expected=what), text=text, column=bar + i + 1
             )
     rest = suffix[7:]
     column = bar + 8 + (1 if rest[:1] == "|" else 0)
-    return errors.BadSituationError(
-        f"{rest!r} after the situation flags: expected nothing or |N flowers (0-8) or |letters (a-h)",
-        text=text,
-        column=column,
-    )
+    return errors.BadSituationError(msg("error.suffix.rest", rest=repr(rest)), text=text, column=column)
 
 
 class _Fallback(Exception):
@@ -353,7 +348,7 @@ class _Builder(Transformer[Token, _Built]):
         self.text = text
         self.problems: list[errors.McrError] = []
 
-    def _problem(self, cls: type[errors.McrError], message: str, column: int) -> None:
+    def _problem(self, cls: type[errors.McrError], message: Message, column: int) -> None:
         if self.text is None:
             raise _Fallback
         self.problems.append(cls(message, text=self.text, column=column))
@@ -365,7 +360,7 @@ class _Builder(Transformer[Token, _Built]):
             column = _column(ranks) + offset
             if suit.value == "z":
                 if int(r) > 7:
-                    self._problem(errors.BadTileError, f"{r}z is not a tile (honors are 1z-7z)", column)
+                    self._problem(errors.BadTileError, msg("error.notation.honor-rank", rank=r), column)
                     continue
                 out.append((Tile(Z_HONORS[int(r) - 1]), column))
             else:
@@ -374,9 +369,7 @@ class _Builder(Transformer[Token, _Built]):
 
     def bare_ranks(self, children: list[Token]) -> _Tiles:
         (ranks,) = children
-        self._problem(
-            errors.MissingSuitError, f"digits {ranks.value!r} have no suit letter (m, p, s or z)", _column(ranks)
-        )
+        self._problem(errors.MissingSuitError, msg("error.notation.no-suit", digits=repr(ranks.value)), _column(ranks))
         return []
 
     def honor(self, children: list[Token]) -> _Tiles:
@@ -414,28 +407,27 @@ class _Builder(Transformer[Token, _Built]):
             if not tiles:
                 return None  # the groups inside were already reported
             why = (
-                f"a meld has 3 or 4 tiles, not {len(tiles)}"
+                msg("error.meld.size", n=len(tiles))
                 if len(tiles) not in (3, 4)
-                else "a kong is four of one tile"
+                else msg("error.meld.kong-tiles")
                 if len(tiles) == 4
-                else "honors make no chow"
+                else msg("error.meld.honor-chow")
                 if any(t.is_honor for t in tiles)
-                else "a chow is three consecutive tiles of one suit, in ascending order"
+                else msg("error.meld.chow-tiles")
             )
-            self._problem(errors.BadMeldError, f"{written} is not a chow, pung or kong: {why}", column)
+            self._problem(errors.BadMeldError, msg("error.meld.shape", meld=written, why=why), column)
             return None
         concealed = kind == "kong" and claim is None
         if claim_token is not None and claim not in CLAIMS[kind]:
-            meaning = (
-                "which tile was claimed, 1-3"
-                if kind == "chow"
-                else "from whom, 1-3"
-                if kind == "pung"
-                else "none for a concealed kong, 1-3 from whom, 5-7 promoted from a pung claimed from 1-3"
-            )
             self._problem(
                 errors.BadClaimError,
-                f"digit {claim} in {written}: a {kind} takes {meaning}",
+                msg(
+                    "error.claim.digit",
+                    claim=claim,
+                    meld=written,
+                    kind=msg(f"kind.{kind}"),
+                    meaning=msg(f"error.claim.takes.{kind}"),
+                ),
                 _column(claim_token) + len(claim_token) - 1,
             )  # the digit: the token's last character
             return None
@@ -511,7 +503,7 @@ class _Builder(Transformer[Token, _Built]):
             if situation.flowers and not situation.flower_letters:
                 self._problem(
                     errors.FlowerError,
-                    "flowers given twice: as letters among the tiles and as a count",
+                    msg("error.flowers.twice"),
                     inline_flowers[0].column,
                 )
             letters += situation.flower_letters
