@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..fans.table import FANS
+from ..messages import msg
 from ..records import BadFieldError, json_type
 from ..scoring import Score
 
@@ -68,13 +69,13 @@ def _claimed_total(value: object, where: str) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadFieldError(f"claimed_total must be a whole number of points, not {value!r}", where=where)
+        raise BadFieldError(msg("error.claimed.total", value=repr(value)), where=where)
     return value
 
 
 def _fan_id(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in FANS:
-        raise BadFieldError(f"{value!r} is not a fan id (1-{max(FANS)})", where=where)
+        raise BadFieldError(msg("error.claimed.fan-id", value=repr(value), last=max(FANS)), where=where)
     return value
 
 
@@ -83,13 +84,11 @@ def _claimed_fans(value: object, where: str) -> tuple[int, ...]:
     if isinstance(value, list):
         return tuple(_fan_id(v, f"{where}[{i}]") for i, v in enumerate(value))
     if not isinstance(value, str):
-        raise BadFieldError(f"claimed_fans must be a list of fan ids, not {json_type(value)}", where=where)
+        raise BadFieldError(msg("error.claimed.fans-list", type=json_type(value)), where=where)
     out: list[int] = []
     for i, item in enumerate(t for t in re.split(r"[\s,;]+", value.strip()) if t):
         m = _FAN_ITEM.match(item)
         if not m:
-            raise BadFieldError(
-                f"{item!r} in claimed_fans: expected a fan id, or id x count as in 69x2", where=f"{where}[{i}]"
-            )
+            raise BadFieldError(msg("error.claimed.fan-item", item=repr(item)), where=f"{where}[{i}]")
         out.extend([_fan_id(int(m[1]), f"{where}[{i}]")] * int(m[2] or 1))
     return tuple(out)

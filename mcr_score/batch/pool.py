@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..messages import msg
 from .errors import InternalError
 from .output import serialize
 from .reading import RawLine
@@ -198,9 +199,7 @@ def _isolated(task: Task, new_pool: Callable[[], ProcessPoolExecutor]) -> tuple[
             except BrokenProcessPool:
                 pool.shutdown(wait=True, cancel_futures=True)
                 pool = new_pool()
-                out = error_record(
-                    None, record.number, InternalError("the worker process died while scoring this record")
-                )
+                out = error_record(None, record.number, InternalError(msg("error.worker-died")))
                 text = serialize([out], task.out_fmt)
                 part = Tally()
                 part.add_output(out)

@@ -11,11 +11,12 @@ import os
 from collections.abc import Iterator
 from typing import NamedTuple, Protocol
 
+from ..messages import Message, msg
 from .errors import BatchError
 
 MAX_LINE = 10_000  # characters; longer lines get an error record without being parsed
 _MAX_LINE_BYTES = 4 * MAX_LINE + 2  # a line of MAX_LINE characters is at most this long in UTF-8
-OVERSIZED = f"line longer than {MAX_LINE:,} characters: not parsed"
+OVERSIZED = msg("error.line.oversized", max=MAX_LINE)
 
 INPUT_FORMATS = ("text", "jsonl", "csv")
 EXTENSIONS = {
@@ -41,7 +42,7 @@ class LineProblem(NamedTuple):
     """Why the reader refused a line: an error code of `errors.LINE_ERRORS` and its message."""
 
     code: str
-    message: str
+    message: Message
 
 
 class RawLine(NamedTuple):
@@ -78,7 +79,7 @@ def read_lines(stream: ByteStream) -> Iterator[RawLine]:
             yield RawLine(
                 number,
                 None,
-                LineProblem("encoding", f"not UTF-8: byte 0x{raw[e.start]:02x} at byte {e.start + 1}"),
+                LineProblem("encoding", msg("error.line.encoding", byte=raw[e.start], at=e.start + 1)),
                 consumed,
             )
             continue

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from .. import errors, profiles
 from ..hand import check_hand
+from ..messages import msg
 from ..records import HAND_FIELDS, BadFieldError, RecordError, UnknownFieldError, hand_from_record, json_type
 from ..scoring import Score
 from ..scoring import score as score_hand
@@ -112,8 +113,17 @@ def internal_error(e: Exception) -> InternalError:
     tb = e.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
-    at = f" at {os.path.basename(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno}" if tb is not None else ""
-    return InternalError(f"{type(e).__name__}: {e}{at}")
+    if tb is None:
+        return InternalError(msg("error.internal", exception=type(e).__name__, detail=str(e)))
+    return InternalError(
+        msg(
+            "error.internal-at",
+            exception=type(e).__name__,
+            detail=str(e),
+            file=os.path.basename(tb.tb_frame.f_code.co_filename),
+            line=tb.tb_lineno,
+        )
+    )
 
 
 def _guarded(rid: RecordId, line: int | None, build: Callable[[], OutputRecord]) -> OutputRecord:
@@ -143,12 +153,12 @@ def _scored(rid: RecordId, line: int | None, result: Score, claim: Claim | None)
 def _score_text(notation: object, rules: str) -> Score:
     """Score notation; its errors name the field `notation` (their columns count in it)."""
     if not isinstance(notation, str):
-        raise BadFieldError(f"notation must be text, not {type(notation).__name__}", where="notation")
+        raise BadFieldError(msg("error.record.notation-text", type=type(notation).__name__), where="notation")
     if not notation.strip():
-        raise EmptyRecordError("no hand: the notation is empty", where="notation")
+        raise EmptyRecordError(msg("error.record.notation-empty"), where="notation")
     if len(notation) > MAX_NOTATION:
         raise OversizedRecordError(
-            f"notation of {len(notation):,} characters: no hand is written with more than {MAX_NOTATION}; not parsed",
+            msg("error.record.notation-long", n=len(notation), max=MAX_NOTATION),
             where="notation",
         )
     try:
@@ -171,7 +181,7 @@ def _score_text_line(text: str, line: int | None, rules: str) -> OutputRecord:
             return _scored(None, line, _score_text(text.strip(), rules), None)
         if len(fields) > 4:
             raise RecordError(
-                f"{len(fields)} tab-separated fields; expected id, hand, and optionally claimed_total and claimed_fans",
+                msg("error.record.tab-fields", n=len(fields)),
                 where="line",
             )
         rid = fields[0].strip() or None
@@ -189,14 +199,14 @@ def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str,
     def build() -> OutputRecord:
         nonlocal rid
         if not text.strip():
-            raise EmptyRecordError("empty line: no record")
+            raise EmptyRecordError(msg("error.record.empty-line"))
         try:
             rows = list(csv.reader([text], strict=True))
         except csv.Error as e:
-            raise BadCsvError(f"not a CSV row: {e}", where="line") from None
+            raise BadCsvError(msg("error.record.csv-row", reason=str(e)), where="line") from None
         row = rows[0] if rows else []
         if len(row) > len(columns):
-            raise BadCsvError(f"{len(row)} fields, but the header has {len(columns)}", where="line")
+            raise BadCsvError(msg("error.record.csv-fields", n=len(row), columns=len(columns)), where="line")
         values = dict(zip(columns, row, strict=False))  # missing trailing fields: absent
         rid = values.get("id", "").strip() or None
         claim = claim_from_text(values.get("claimed_total"), values.get("claimed_fans"))
@@ -208,31 +218,30 @@ def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str,
 def _score_json_text(text: str, line: int | None, rules: str) -> OutputRecord:
     """One JSON line (too deep a nesting is bad JSON, not a crash)."""
     if not text.strip():
-        raise EmptyRecordError("empty line: no record")
+        raise EmptyRecordError(msg("error.record.empty-line"))
     try:
         record = json.loads(text)
     except RecursionError:
-        raise BadJsonError("not valid JSON: nested too deeply") from None
+        raise BadJsonError(msg("error.record.json-deep")) from None
     except ValueError as e:
-        raise BadJsonError(f"not valid JSON: {e}") from None
+        raise BadJsonError(msg("error.record.json", reason=str(e))) from None
     return score_record(record, line=line, rules=rules)
 
 
 def _score_object(record: object, line: int | None, rules: str) -> OutputRecord:
     """A decoded JSON record, with the hand as `notation` or as fields: every problem of its fields at once."""
     if not isinstance(record, dict):
-        raise BadJsonError(f"a record is a JSON object, not {json_type(record)}")
+        raise BadJsonError(msg("error.record.not-object", type=json_type(record)))
     problems: list[errors.McrError] = []
     rid = record.get("id")
     if rid is not None and (isinstance(rid, bool) or not isinstance(rid, (str, int))):
-        problems.append(BadFieldError(f"id must be a string or an integer, not {json_type(rid)}", where="id"))
+        problems.append(BadFieldError(msg("error.record.id", type=json_type(rid)), where="id"))
         rid = None
     unknown = [k for k in record if k not in HAND_FIELDS and k not in _COMMON_FIELDS and k != "notation"]
     for k in unknown:
         problems.append(
             UnknownFieldError(
-                f"unknown field {k!r}: a record has id, notation or melds/hand/win and the situation fields "
-                f"({', '.join(HAND_FIELDS[3:])}), claimed_total, claimed_fans",
+                msg("error.record.unknown-field", key=repr(k), fields=", ".join(HAND_FIELDS[3:])),
                 where=k,
             )
         )
@@ -244,9 +253,7 @@ def _score_object(record: object, line: int | None, rules: str) -> OutputRecord:
     if "notation" in record:
         mixed = [k for k in HAND_FIELDS if k in record]
         if mixed:
-            problems.append(
-                BadFieldError(f"notation together with {', '.join(mixed)}: give the hand one way", where=mixed[0])
-            )
+            problems.append(BadFieldError(msg("error.record.mixed", fields=", ".join(mixed)), where=mixed[0]))
         if problems:
             errors.raise_all(problems)
         return _scored(rid, line, _score_text(record["notation"], rules), claim)
