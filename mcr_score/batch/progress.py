@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
+from ..messages import text
+
 
 class Progress:
     """A one-line progress bar on a TTY: records done, rate, and time left when the size is known."""
@@ -25,7 +27,7 @@ class Progress:
         self.last = now
         elapsed = max(now - self.started, 1e-9)
         rate = records / elapsed
-        parts = [f"{records:,} records", f"{rate:,.0f}/s"]
+        parts = [text("progress.records", n=f"{records:,}"), f"{rate:,.0f}/s"]
         bar = ""
         if self.total:
             fraction = min(done_bytes / self.total, 1.0)
@@ -40,7 +42,7 @@ class Progress:
                     if left >= 3600
                     else f"{left // 60}:{left % 60:02d}"
                 )
-                parts.append(f"{clock} left")
+                parts.append(text("progress.left", clock=clock))
         self.stream.write("\r" + bar + "  ".join(parts) + "\033[K")
         self.stream.flush()
         self.shown = True

@@ -99,13 +99,13 @@ def open_records(stream: ByteStream, fmt: str) -> tuple[tuple[str, ...] | None, 
     if fmt == "csv":
         for line in lines:
             if line.problem is not None:
-                raise BatchError(f"line {line.number}, where the CSV header should be: {line.problem.message}")
+                raise BatchError(msg("error.batch.header-line", line=line.number, problem=line.problem.message))
             text = line.text or ""  # a line without a problem has its text
             if text.strip():
                 columns = csv_columns(text)
                 break
         else:
-            raise BatchError("the CSV input is empty: it needs a header (id,notation[,claimed_total])")
+            raise BatchError(msg("error.batch.csv-empty"))
     if fmt == "text":
         return columns, (r for r in lines if r.text is None or not skipped_text_line(r.text))
     return columns, lines
@@ -123,13 +123,10 @@ def csv_columns(header: str) -> tuple[str, ...]:
     try:
         rows = list(csv.reader([header], strict=True))
     except csv.Error as e:
-        raise BatchError(f"the CSV header is not a CSV row: {e}") from None
+        raise BatchError(msg("error.batch.header-row", reason=str(e))) from None
     columns = tuple(c.strip().lower() for c in (rows[0] if rows else []))
     if "notation" not in columns:
-        raise BatchError(
-            f"the CSV header {header.strip()!r} has no 'notation' column "
-            "(expected id,notation[,claimed_total][,claimed_fans])"
-        )
+        raise BatchError(msg("error.batch.no-notation", header=repr(header.strip())))
     return columns
 
 

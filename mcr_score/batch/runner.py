@@ -12,6 +12,7 @@ from types import FrameType, TracebackType
 from typing import Any, BinaryIO, TextIO
 
 from .. import profiles
+from ..messages import msg
 from ..notation import build_parsers
 from .errors import BatchError
 from .output import csv_header
@@ -78,7 +79,7 @@ def run(
     fmt = input_format(source, input_fmt)
     jobs = jobs or default_jobs()
     if resume and output is None:
-        raise BatchError("--resume needs -o OUT: the output to continue")
+        raise BatchError(msg("error.batch.resume-output"))
     if (
         output is not None
         and source != "-"
@@ -86,7 +87,7 @@ def run(
         and os.path.exists(source)
         and os.path.samefile(source, output)
     ):
-        raise BatchError("the output file is the input file")
+        raise BatchError(msg("error.batch.same-file"))
     raw: BinaryIO | None = None
     in_stream: ByteStream
     if source == "-":
@@ -96,7 +97,7 @@ def run(
         try:
             raw = open(source, "rb")  # noqa: SIM115 (closed in the finally below, after the GzipFile over it)
         except OSError as e:
-            raise BatchError(f"cannot read {source}: {e.strerror}") from None
+            raise BatchError(msg("error.batch.unreadable", path=source, reason=e.strerror)) from None
         if source.endswith(".gz"):
             import gzip
 
