@@ -24,9 +24,11 @@ class McrError(ValueError):
     exit_code = 1
 
     def __init__(
-        self, message: Message | str, *, text: str | None = None, column: int | None = None, where: str | None = None
+        self, message: Message, *, text: str | None = None, column: int | None = None, where: str | None = None
     ) -> None:
-        self.msg = message if isinstance(message, Message) else Message("raw", {"text": message})
+        if not isinstance(message, Message):
+            raise TypeError(f"{type(self).__name__} takes a Message (msg(id, ...)), not {type(message).__name__}")
+        self.msg = message
         self.text = text
         self.column = column
         self.where = where

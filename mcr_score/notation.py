@@ -24,6 +24,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from . import errors
 from .hand import CLAIMS, Hand, Meld, Ref, Situation, check_hand
+from .messages import Message, msg
 from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
 
 GRAMMAR_NAME = "mcr.lark"
@@ -78,7 +79,7 @@ def parse_hand(text: str) -> Hand:
 def parse_located(text: str) -> tuple[Hand, _Located]:
     """Parse and check `text`; also return where each part of the hand stands in it."""
     if not isinstance(text, str):
-        raise errors.SyntaxProblemError(f"hand notation must be text, not {type(text).__name__}")
+        raise errors.SyntaxProblemError(msg("error.notation.not-text", type=type(text).__name__))
     try:
         built = cast(_Built, _inline_parser().parse(text))  # what the builder's `start` returns
     except (UnexpectedInput, _Fallback):
@@ -102,12 +103,14 @@ def _parse_recovering(text: str) -> tuple[Hand, _Located]:
         seen = {(p.code, p.column) for p in problems}
         suffix_reported = any(isinstance(p, errors.BadSituationError) for p in problems)
         if (problem.code, problem.column) not in seen and not (
-                suffix_reported and isinstance(problem, errors.BadSituationError)):
+            suffix_reported and isinstance(problem, errors.BadSituationError)
+        ):
             problems.append(problem)
         # After an unclosed meld or a bad suffix, what follows cannot be read reliably; and past
         # MAX_PROBLEMS the text is not a hand at all (recovery would only cost time).
         return len(problems) < MAX_PROBLEMS and not isinstance(
-            problem, (errors.UnclosedMeldError, errors.BadSituationError))
+            problem, (errors.UnclosedMeldError, errors.BadSituationError)
+        )
 
     try:
         tree = _tree_parser().parse(text, on_error=recover)
@@ -122,8 +125,10 @@ def _parse_recovering(text: str) -> tuple[Hand, _Located]:
 
 
 # The shape of `format_hand`'s output: melds, then tiles, then the suffix (optional here).
-_CANONICAL = re.compile(r"((?:\[[^\[\]|]*\])*)([^\[\]|]*)(?:\|([ESWN])([ESWN])([01])([01])([01])([01])"
-                        r"(?:\|([1-8]|[a-h]{1,8}))?)?")
+_CANONICAL = re.compile(
+    r"((?:\[[^\[\]|]*\])*)([^\[\]|]*)(?:\|([ESWN])([ESWN])([01])([01])([01])([01])"
+    r"(?:\|([1-8]|[a-h]{1,8}))?)?"
+)
 _GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])")
 _MELD_BODY = re.compile(r"((?:[1-9]+[mps]|[ESWNCFP])+?)([1-7])?")
 _DEFAULT_SUFFIX = "|EE0000"
@@ -157,10 +162,16 @@ def read_canonical(text: str) -> Hand | None:
     situation = Situation()
     if m[3]:
         flowers = m[9] or ""
-        situation = Situation(self_drawn=m[5] == "1", last_copy=m[6] == "1", wall_last=m[7] == "1",
-                              kong=m[8] == "1", prevalent_wind=m[3], seat_wind=m[4],
-                              flowers=int(flowers) if flowers.isdigit() else len(flowers),
-                              flower_letters="" if flowers.isdigit() else flowers)
+        situation = Situation(
+            self_drawn=m[5] == "1",
+            last_copy=m[6] == "1",
+            wall_last=m[7] == "1",
+            kong=m[8] == "1",
+            prevalent_wind=m[3],
+            seat_wind=m[4],
+            flowers=int(flowers) if flowers.isdigit() else len(flowers),
+            flower_letters="" if flowers.isdigit() else flowers,
+        )
     hand = Hand(tuple(melds), tuple(tiles), winning, situation)
     written = format_hand(hand)
     if written != text and not (m[3] is None and written == text + _DEFAULT_SUFFIX):
@@ -193,8 +204,13 @@ def _canonical_meld(body: str) -> Meld | None:
     claim = int(mb[2]) if mb[2] else None
     if len(set(tiles)) == 1:
         kind = "pung" if len(tiles) == 3 else "kong"
-    elif len(tiles) == 3 and not first.is_honor and first.rank <= 7 \
-            and tiles[1].index == first.index + 1 and tiles[2].index == first.index + 2:
+    elif (
+        len(tiles) == 3
+        and not first.is_honor
+        and first.rank <= 7
+        and tiles[1].index == first.index + 1
+        and tiles[2].index == first.index + 2
+    ):
         kind = "chow"
     else:
         return None
@@ -207,51 +223,51 @@ def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
     """The problem behind a character or token Lark could not take, named as a player would."""
     pos = e.pos_in_stream if e.pos_in_stream is not None else len(text)
     bar = text.find("|")
-    in_suffix = 0 <= bar < pos or (0 <= bar and pos == len(text))
+    in_suffix = 0 <= bar < pos or (bar >= 0 and pos == len(text))
     if in_suffix:
         return _suffix_problem(text, bar)
     tok = getattr(e, "token", None)
-    if text[pos:pos + 1] == "0" and not (tok is not None and tok.type == "CLAIM"):
+    if text[pos : pos + 1] == "0" and not (tok is not None and tok.type == "CLAIM"):
         # The lexer reads a stray 0 as a flower count or flags, so it arrives as a token.
-        return errors.IllegalCharacterError("0 is not a tile rank (ranks are 1-9)", text=text, column=pos + 1)
+        return errors.IllegalCharacterError(msg("error.notation.zero"), text=text, column=pos + 1)
     if isinstance(e, UnexpectedCharacters):
-        return errors.IllegalCharacterError(f"{text[pos]!r} is not part of the hand notation", text=text,
-                                            column=pos + 1)
+        return errors.IllegalCharacterError(
+            msg("error.notation.character", char=repr(text[pos])), text=text, column=pos + 1
+        )
     assert isinstance(e, UnexpectedToken)
     tok = e.token
     if tok.type == "$END":
         opened = text.rfind("[")
         if opened > text.rfind("]"):
-            return errors.UnclosedMeldError("meld opened with [ is never closed with ]", text=text,
-                                            column=opened + 1)
-        return errors.SyntaxProblemError("the hand ends too early", text=text, column=len(text) + 1)
+            return errors.UnclosedMeldError(msg("error.notation.unclosed"), text=text, column=opened + 1)
+        return errors.SyntaxProblemError(msg("error.notation.early-end"), text=text, column=len(text) + 1)
     if tok.type == "CLAIM":
-        return errors.BadMeldError(f"meld digit {tok.value!r} follows no tiles", text=text, column=pos + 1)
+        return errors.BadMeldError(msg("error.notation.stray-digit", digit=repr(tok.value)), text=text, column=pos + 1)
     if tok.value == "|" and text.rfind("[", 0, pos) > text.rfind("]", 0, pos):
-        return errors.UnclosedMeldError("meld opened with [ is never closed with ]", text=text,
-                                        column=text.rfind("[", 0, pos) + 1)
+        return errors.UnclosedMeldError(msg("error.notation.unclosed"), text=text, column=text.rfind("[", 0, pos) + 1)
     if tok.value == "[":
-        return errors.UnclosedMeldError("a meld opened inside another meld", text=text, column=pos + 1)
-    return errors.SyntaxProblemError(f"{tok.value!r} is out of place here", text=text, column=pos + 1)
+        return errors.UnclosedMeldError(msg("error.notation.nested"), text=text, column=pos + 1)
+    return errors.SyntaxProblemError(
+        msg("error.notation.out-of-place", token=repr(tok.value)), text=text, column=pos + 1
+    )
 
 
 def _suffix_problem(text: str, bar: int) -> errors.McrError:
     """Point at the first character where the suffix departs from |WWffff, |WWffff|N or |WWffff|abc."""
     suffix = text[bar:].rstrip(" \t")
-    expect = [("ESWN", "a wind (E, S, W or N)")] * 2 + [("01", "a flag 0 or 1")] * 4
+    expect = [("ESWN", msg("error.suffix.wind"))] * 2 + [("01", msg("error.suffix.flag"))] * 4
     for i, (allowed, what) in enumerate(expect, start=1):
         if i >= len(suffix):
             return errors.BadSituationError(
-                f"the situation suffix {suffix!r} is too short: expected |WWffff, two winds then four 0/1 flags",
-                text=text, column=bar + i + 1)
+                msg("error.suffix.short", suffix=repr(suffix)), text=text, column=bar + i + 1
+            )
         if suffix[i] not in allowed:
-            return errors.BadSituationError(f"{suffix[i]!r} in the situation suffix: expected {what}",
-                                            text=text, column=bar + i + 1)
+            return errors.BadSituationError(
+                msg("error.suffix.char", char=repr(suffix[i]), expected=what), text=text, column=bar + i + 1
+            )
     rest = suffix[7:]
     column = bar + 8 + (1 if rest[:1] == "|" else 0)
-    return errors.BadSituationError(
-        f"{rest!r} after the situation flags: expected nothing or |N flowers (0-8) or |letters (a-h)",
-        text=text, column=column)
+    return errors.BadSituationError(msg("error.suffix.rest", rest=repr(rest)), text=text, column=column)
 
 
 class _Fallback(Exception):
@@ -332,7 +348,7 @@ class _Builder(Transformer[Token, _Built]):
         self.text = text
         self.problems: list[errors.McrError] = []
 
-    def _problem(self, cls: type[errors.McrError], message: str, column: int) -> None:
+    def _problem(self, cls: type[errors.McrError], message: Message, column: int) -> None:
         if self.text is None:
             raise _Fallback
         self.problems.append(cls(message, text=self.text, column=column))
@@ -344,7 +360,7 @@ class _Builder(Transformer[Token, _Built]):
             column = _column(ranks) + offset
             if suit.value == "z":
                 if int(r) > 7:
-                    self._problem(errors.BadTileError, f"{r}z is not a tile (honors are 1z-7z)", column)
+                    self._problem(errors.BadTileError, msg("error.notation.honor-rank", rank=r), column)
                     continue
                 out.append((Tile(Z_HONORS[int(r) - 1]), column))
             else:
@@ -353,8 +369,7 @@ class _Builder(Transformer[Token, _Built]):
 
     def bare_ranks(self, children: list[Token]) -> _Tiles:
         (ranks,) = children
-        self._problem(errors.MissingSuitError,
-                      f"digits {ranks.value!r} have no suit letter (m, p, s or z)", _column(ranks))
+        self._problem(errors.MissingSuitError, msg("error.notation.no-suit", digits=repr(ranks.value)), _column(ranks))
         return []
 
     def honor(self, children: list[Token]) -> _Tiles:
@@ -369,11 +384,12 @@ class _Builder(Transformer[Token, _Built]):
 
     def meld(self, children: list[Token | _Tiles]) -> _MeldItem:
         opening, closing = children[0], children[-1]
-        assert isinstance(opening, Token) and isinstance(closing, Token)
+        assert isinstance(opening, Token)
+        assert isinstance(closing, Token)
         column = _column(opening)
         claim_token = children[-2] if isinstance(children[-2], Token) and children[-2].type == "CLAIM" else None
         tiles = [t for group in children if isinstance(group, list) for t, _ in group]
-        written = self.text[opening.start_pos:closing.end_pos] if self.text is not None else ""
+        written = self.text[opening.start_pos : closing.end_pos] if self.text is not None else ""
         return _MeldItem(self._meld(tiles, claim_token, written, column), column)
 
     def _meld(self, tiles: list[Tile], claim_token: Token | None, written: str, column: int) -> Meld | None:
@@ -381,44 +397,73 @@ class _Builder(Transformer[Token, _Built]):
         kind = None
         if len(tiles) in (3, 4) and len(set(tiles)) == 1:
             kind = "pung" if len(tiles) == 3 else "kong"
-        elif len(tiles) == 3 and not tiles[0].is_honor and all(
-                t.suit == tiles[0].suit and t.rank == tiles[0].rank + i for i, t in enumerate(tiles)):
+        elif (
+            len(tiles) == 3
+            and not tiles[0].is_honor
+            and all(t.suit == tiles[0].suit and t.rank == tiles[0].rank + i for i, t in enumerate(tiles))
+        ):
             kind = "chow"
         if kind is None:
             if not tiles:
                 return None  # the groups inside were already reported
-            why = (f"a meld has 3 or 4 tiles, not {len(tiles)}" if len(tiles) not in (3, 4)
-                   else "a kong is four of one tile" if len(tiles) == 4
-                   else "honors make no chow" if any(t.is_honor for t in tiles)
-                   else "a chow is three consecutive tiles of one suit, in ascending order")
-            self._problem(errors.BadMeldError, f"{written} is not a chow, pung or kong: {why}", column)
+            why = (
+                msg("error.meld.size", n=len(tiles))
+                if len(tiles) not in (3, 4)
+                else msg("error.meld.kong-tiles")
+                if len(tiles) == 4
+                else msg("error.meld.honor-chow")
+                if any(t.is_honor for t in tiles)
+                else msg("error.meld.chow-tiles")
+            )
+            self._problem(errors.BadMeldError, msg("error.meld.shape", meld=written, why=why), column)
             return None
         concealed = kind == "kong" and claim is None
         if claim_token is not None and claim not in CLAIMS[kind]:
-            meaning = ("which tile was claimed, 1-3" if kind == "chow" else
-                       "from whom, 1-3" if kind == "pung" else
-                       "none for a concealed kong, 1-3 from whom, 5-7 promoted from a pung claimed from 1-3")
-            self._problem(errors.BadClaimError, f"digit {claim} in {written}: a {kind} takes {meaning}",
-                          _column(claim_token) + len(claim_token) - 1)  # the digit: the token's last character
+            self._problem(
+                errors.BadClaimError,
+                msg(
+                    "error.claim.digit",
+                    claim=claim,
+                    meld=written,
+                    kind=msg(f"kind.{kind}"),
+                    meaning=msg(f"error.claim.takes.{kind}"),
+                ),
+                _column(claim_token) + len(claim_token) - 1,
+            )  # the digit: the token's last character
             return None
         return Meld(kind, tiles[0], concealed=concealed, claim=claim)
 
     def situation(self, children: list[Token | tuple[int, str, int]]) -> _SituationItem:
         bar, winds, flags = children[0], children[1], children[2]
-        assert isinstance(bar, Token) and isinstance(winds, Token) and isinstance(flags, Token)
+        assert isinstance(bar, Token)
+        assert isinstance(winds, Token)
+        assert isinstance(flags, Token)
         flowers, letters, flowers_column = 0, "", _column(bar)
         if len(children) > 3:
             given = children[3]
             assert isinstance(given, tuple)
             flowers, letters, flowers_column = given
         situation = Situation(
-            self_drawn=flags.value[0] == "1", last_copy=flags.value[1] == "1",
-            wall_last=flags.value[2] == "1", kong=flags.value[3] == "1",
-            prevalent_wind=winds.value[0], seat_wind=winds.value[1],
-            flowers=flowers, flower_letters=letters)
+            self_drawn=flags.value[0] == "1",
+            last_copy=flags.value[1] == "1",
+            wall_last=flags.value[2] == "1",
+            kong=flags.value[3] == "1",
+            prevalent_wind=winds.value[0],
+            seat_wind=winds.value[1],
+            flowers=flowers,
+            flower_letters=letters,
+        )
         w, f = _column(winds), _column(flags)
-        columns = {"bar": _column(bar), "prevalent_wind": w, "seat_wind": w + 1, "self_drawn": f,
-                   "last_copy": f + 1, "wall_last": f + 2, "kong": f + 3, "flowers": flowers_column}
+        columns = {
+            "bar": _column(bar),
+            "prevalent_wind": w,
+            "seat_wind": w + 1,
+            "self_drawn": f,
+            "last_copy": f + 1,
+            "wall_last": f + 2,
+            "kong": f + 3,
+            "flowers": flowers_column,
+        }
         return _SituationItem(situation, columns)
 
     def flowers(self, children: list[Token]) -> tuple[int, str, int]:
@@ -445,8 +490,9 @@ class _Builder(Transformer[Token, _Built]):
                 inline_flowers.append(child)
             else:
                 situation, columns = child.situation, dict(child.columns)
-        flower_columns = inline_flowers + [_FlowerItem(f, columns["flowers"] + i)
-                                           for i, f in enumerate(situation.flower_letters)]
+        flower_columns = inline_flowers + [
+            _FlowerItem(f, columns["flowers"] + i) for i, f in enumerate(situation.flower_letters)
+        ]
         repeated = [c for i, (f, c) in enumerate(flower_columns) if f in (g for g, _ in flower_columns[:i])]
         if repeated:
             columns["flowers"] = repeated[0]
@@ -455,8 +501,11 @@ class _Builder(Transformer[Token, _Built]):
         if inline_flowers:
             letters = "".join(f for f, _ in inline_flowers)
             if situation.flowers and not situation.flower_letters:
-                self._problem(errors.FlowerError, "flowers given twice: as letters among the tiles and as a count",
-                              inline_flowers[0].column)
+                self._problem(
+                    errors.FlowerError,
+                    msg("error.flowers.twice"),
+                    inline_flowers[0].column,
+                )
             letters += situation.flower_letters
             situation = dataclasses.replace(situation, flowers=len(letters), flower_letters=letters)
         winning, win_col = None, None
@@ -514,5 +563,3 @@ def with_situation(hand: Hand, **changes: Any) -> Hand:
     if "flowers" in changes and hand.situation.flower_letters:
         changes.setdefault("flower_letters", "")
     return dataclasses.replace(hand, situation=dataclasses.replace(hand.situation, **changes))
-
-

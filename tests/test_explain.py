@@ -372,6 +372,38 @@ def test_bad_notation_exits_2_with_its_caret():
     assert "^" in result.output
 
 
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "fr",
+            [
+                "[rejeté] figure invalide : [124m] n’est ni un chow, ni un pung, ni un kong : un chow est fait de "
+                "trois tuiles consécutives d’une même famille, dans l’ordre croissant (colonne 1)",
+                "[rejeté] caractère interdit : 'x' ne fait pas partie de la notation des mains (colonne 7)",
+            ],
+        ),
+        (
+            "zh",
+            [
+                "[不成立] 副露无效：[124m]不是顺子、刻子或杠：顺子是同一花色按顺序相连的三张牌（第1列）",
+                "[不成立] 非法字符：'x'不属于手牌记法（第7列）",
+            ],
+        ),
+    ],
+)
+def test_notation_errors_are_translated_and_their_json_stays_english(lang, expected):
+    result = run("explain", "[124m]x1m", "--lang", lang)
+    assert result.exit_code == 2
+    lines = [line.strip() for line in result.output.splitlines()]
+    assert all(line in lines for line in expected), lines
+    as_json = json.loads(run("explain", "[124m]x1m", "--lang", lang, "--json").output)
+    assert [p["message"] for p in as_json["error"]["problems"]] == [
+        "[124m] is not a chow, pung or kong: a chow is three consecutive tiles of one suit, in ascending order",
+        "'x' is not part of the hand notation",
+    ]
+
+
 # ---- sentences for every principle ---------------------------------------------------------------
 
 

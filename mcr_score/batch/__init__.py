@@ -25,7 +25,25 @@ from .runner import run
 from .tally import Outcome, Tally, summary_text
 
 __all__ = [
-    "CSV_COLUMNS", "DEFAULT_CHUNK", "INPUT_FORMATS", "MAX_LINE", "MAX_NOTATION", "MAX_PROBLEMS", "OUTPUT_FORMATS",
-    "BatchError", "Claim", "Outcome", "OutputRecord", "RawLine", "Tally",
-    "default_jobs", "input_format", "process", "run", "score_line", "score_notation", "score_record", "summary_text",
+    "CSV_COLUMNS",
+    "DEFAULT_CHUNK",
+    "INPUT_FORMATS",
+    "MAX_LINE",
+    "MAX_NOTATION",
+    "MAX_PROBLEMS",
+    "OUTPUT_FORMATS",
+    "BatchError",
+    "Claim",
+    "Outcome",
+    "OutputRecord",
+    "RawLine",
+    "Tally",
+    "default_jobs",
+    "input_format",
+    "process",
+    "run",
+    "score_line",
+    "score_notation",
+    "score_record",
+    "summary_text",
 ]

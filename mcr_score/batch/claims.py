@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..fans.table import FANS
+from ..messages import msg
 from ..records import BadFieldError, json_type
 from ..scoring import Score
 
@@ -24,9 +25,13 @@ class Claim:
 
     def check(self, result: Score) -> dict[str, Any]:
         """The output's `claim` object: whether the claim matches, and the fans missing or extra."""
-        out: dict[str, Any] = {"matches": True, "claimed_total": self.total,
-                               "claimed_fans": list(self.fans) if self.fans is not None else None,
-                               "missing": None, "extra": None}
+        out: dict[str, Any] = {
+            "matches": True,
+            "claimed_total": self.total,
+            "claimed_fans": list(self.fans) if self.fans is not None else None,
+            "missing": None,
+            "extra": None,
+        }
         if self.total is not None and self.total != result.total:
             out["matches"] = False
         if self.fans is not None:
@@ -43,8 +48,10 @@ def claim_from_json(total: object, fans: object) -> Claim | None:
     """The claim of a JSON record's `claimed_total` and `claimed_fans` (None: the record has none)."""
     if total is None and fans is None:
         return None
-    return Claim(_claimed_total(total, "claimed_total") if total is not None else None,
-                 _claimed_fans(fans, "claimed_fans") if fans is not None else None)
+    return Claim(
+        _claimed_total(total, "claimed_total") if total is not None else None,
+        _claimed_fans(fans, "claimed_fans") if fans is not None else None,
+    )
 
 
 def claim_from_text(total: str | None, fans: str | None) -> Claim | None:
@@ -53,21 +60,22 @@ def claim_from_text(total: str | None, fans: str | None) -> Claim | None:
     fans = (fans or "").strip()
     if not total and not fans:
         return None
-    return Claim(_claimed_total(total, "claimed_total") if total else None,
-                 _claimed_fans(fans, "claimed_fans") if fans else None)
+    return Claim(
+        _claimed_total(total, "claimed_total") if total else None, _claimed_fans(fans, "claimed_fans") if fans else None
+    )
 
 
 def _claimed_total(value: object, where: str) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadFieldError(f"claimed_total must be a whole number of points, not {value!r}", where=where)
+        raise BadFieldError(msg("error.claimed.total", value=repr(value)), where=where)
     return value
 
 
 def _fan_id(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in FANS:
-        raise BadFieldError(f"{value!r} is not a fan id (1-{max(FANS)})", where=where)
+        raise BadFieldError(msg("error.claimed.fan-id", value=repr(value), last=max(FANS)), where=where)
     return value
 
 
@@ -76,12 +84,11 @@ def _claimed_fans(value: object, where: str) -> tuple[int, ...]:
     if isinstance(value, list):
         return tuple(_fan_id(v, f"{where}[{i}]") for i, v in enumerate(value))
     if not isinstance(value, str):
-        raise BadFieldError(f"claimed_fans must be a list of fan ids, not {json_type(value)}", where=where)
+        raise BadFieldError(msg("error.claimed.fans-list", type=json_type(value)), where=where)
     out: list[int] = []
     for i, item in enumerate(t for t in re.split(r"[\s,;]+", value.strip()) if t):
         m = _FAN_ITEM.match(item)
         if not m:
-            raise BadFieldError(f"{item!r} in claimed_fans: expected a fan id, or id x count as in 69x2",
-                                where=f"{where}[{i}]")
+            raise BadFieldError(msg("error.claimed.fan-item", item=repr(item)), where=f"{where}[{i}]")
         out.extend([_fan_id(int(m[1]), f"{where}[{i}]")] * int(m[2] or 1))
     return tuple(out)

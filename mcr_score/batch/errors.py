@@ -6,6 +6,7 @@ of the JSON record form (`bad-field`, `unknown-field`) belong to `mcr_score.reco
 
 from __future__ import annotations
 
+from ..errors import McrError
 from ..records import RecordError
 
 
@@ -39,6 +40,9 @@ class InternalError(RecordError):
 LINE_ERRORS: dict[str, type[RecordError]] = {c.code: c for c in (OversizedRecordError, EncodingError)}
 
 
-class BatchError(Exception):
+class BatchError(McrError):
     """A problem with the run itself (not one record): a bad CSV header, an output that does not
     belong to the input on --resume. The CLI reports it as a usage error (exit 2)."""
+
+    code = "batch"
+    exit_code = 2

@@ -10,9 +10,28 @@ from collections.abc import Iterable
 from typing import Any
 
 OUTPUT_FORMATS = ("jsonl", "csv")
-CSV_COLUMNS = ("line", "id", "rules", "ok", "winning", "meets_minimum", "total", "points", "flower_points", "form",
-               "fans", "reason", "claim_matches", "claimed_total", "missing", "extra",
-               "error_code", "error_message", "error_where", "error_column")
+CSV_COLUMNS = (
+    "line",
+    "id",
+    "rules",
+    "ok",
+    "winning",
+    "meets_minimum",
+    "total",
+    "points",
+    "flower_points",
+    "form",
+    "fans",
+    "reason",
+    "claim_matches",
+    "claimed_total",
+    "missing",
+    "extra",
+    "error_code",
+    "error_message",
+    "error_where",
+    "error_column",
+)
 
 OutputRecord = dict[str, Any]  # the `score --json` object with id and line, or an error record
 
@@ -27,12 +46,28 @@ def csv_row(out: OutputRecord) -> list[str]:
     error = out.get("error") or {}
     claim = out.get("claim") or {}
     fans = " ".join(f"{f['id']}x{f['count']}" if f["count"] > 1 else str(f["id"]) for f in out.get("fans", ()))
-    row = [out.get("line"), out.get("id"), out.get("rules"), out.get("ok"), out.get("winning"),
-           out.get("meets_minimum"), out.get("total"), out.get("points"), out.get("flower_points"),
-           out.get("form"), fans or None, out.get("reason") or None, claim.get("matches"), claim.get("claimed_total"),
-           _fan_list(claim["missing"]) if claim.get("missing") is not None else None,
-           _fan_list(claim["extra"]) if claim.get("extra") is not None else None,
-           error.get("code"), error.get("message"), error.get("where"), error.get("column")]
+    row = [
+        out.get("line"),
+        out.get("id"),
+        out.get("rules"),
+        out.get("ok"),
+        out.get("winning"),
+        out.get("meets_minimum"),
+        out.get("total"),
+        out.get("points"),
+        out.get("flower_points"),
+        out.get("form"),
+        fans or None,
+        out.get("reason") or None,
+        claim.get("matches"),
+        claim.get("claimed_total"),
+        _fan_list(claim["missing"]) if claim.get("missing") is not None else None,
+        _fan_list(claim["extra"]) if claim.get("extra") is not None else None,
+        error.get("code"),
+        error.get("message"),
+        error.get("where"),
+        error.get("column"),
+    ]
     return [_csv_value(v) for v in row]
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..messages import msg
 from .errors import InternalError
 from .output import serialize
 from .reading import RawLine
@@ -70,10 +71,20 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def process(records: Iterator[RawLine], write: Callable[[str], None], *, fmt: str, rules: str,
-            columns: tuple[str, ...] | None = None, out_fmt: str = "jsonl", jobs: int = 1,
-            chunk_size: int = DEFAULT_CHUNK, on_chunk: Callable[[int, int], None] | None = None,
-            stop: Callable[[], bool] = lambda: False, in_flight: int | None = None) -> tuple[Tally, bool]:
+def process(
+    records: Iterator[RawLine],
+    write: Callable[[str], None],
+    *,
+    fmt: str,
+    rules: str,
+    columns: tuple[str, ...] | None = None,
+    out_fmt: str = "jsonl",
+    jobs: int = 1,
+    chunk_size: int = DEFAULT_CHUNK,
+    on_chunk: Callable[[int, int], None] | None = None,
+    stop: Callable[[], bool] = lambda: False,
+    in_flight: int | None = None,
+) -> tuple[Tally, bool]:
     """Score `records` and `write` the output text chunk by chunk, in order.
 
     With jobs > 1, chunks go to a pool of worker processes, at most `in_flight` of them (default
@@ -188,8 +199,7 @@ def _isolated(task: Task, new_pool: Callable[[], ProcessPoolExecutor]) -> tuple[
             except BrokenProcessPool:
                 pool.shutdown(wait=True, cancel_futures=True)
                 pool = new_pool()
-                out = error_record(None, record.number,
-                                   InternalError("the worker process died while scoring this record"))
+                out = error_record(None, record.number, InternalError(msg("error.worker-died")))
                 text = serialize([out], task.out_fmt)
                 part = Tally()
                 part.add_output(out)

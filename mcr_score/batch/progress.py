@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
+from ..messages import text
+
 
 class Progress:
     """A one-line progress bar on a TTY: records done, rate, and time left when the size is known."""
@@ -25,7 +27,7 @@ class Progress:
         self.last = now
         elapsed = max(now - self.started, 1e-9)
         rate = records / elapsed
-        parts = [f"{records:,} records", f"{rate:,.0f}/s"]
+        parts = [text("progress.records", n=f"{records:,}"), f"{rate:,.0f}/s"]
         bar = ""
         if self.total:
             fraction = min(done_bytes / self.total, 1.0)
@@ -35,9 +37,12 @@ class Progress:
             speed = (done_bytes - self.start_bytes) / elapsed
             if speed > 0 and records:
                 left = int((self.total - done_bytes) / speed)
-                clock = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}" if left >= 3600 else \
-                    f"{left // 60}:{left % 60:02d}"
-                parts.append(f"{clock} left")
+                clock = (
+                    f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}"
+                    if left >= 3600
+                    else f"{left // 60}:{left % 60:02d}"
+                )
+                parts.append(text("progress.left", clock=clock))
         self.stream.write("\r" + bar + "  ".join(parts) + "\033[K")
         self.stream.flush()
         self.shown = True

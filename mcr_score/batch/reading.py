@@ -11,15 +11,23 @@ import os
 from collections.abc import Iterator
 from typing import NamedTuple, Protocol
 
+from ..messages import Message, msg
 from .errors import BatchError
 
 MAX_LINE = 10_000  # characters; longer lines get an error record without being parsed
 _MAX_LINE_BYTES = 4 * MAX_LINE + 2  # a line of MAX_LINE characters is at most this long in UTF-8
-OVERSIZED = f"line longer than {MAX_LINE:,} characters: not parsed"
+OVERSIZED = msg("error.line.oversized", max=MAX_LINE)
 
 INPUT_FORMATS = ("text", "jsonl", "csv")
-EXTENSIONS = {".txt": "text", ".hands": "text", ".mcr": "text", ".jsonl": "jsonl", ".ndjson": "jsonl",
-              ".json": "jsonl", ".csv": "csv"}
+EXTENSIONS = {
+    ".txt": "text",
+    ".hands": "text",
+    ".mcr": "text",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".json": "jsonl",
+    ".csv": "csv",
+}
 
 
 class ByteStream(Protocol):
@@ -34,7 +42,7 @@ class LineProblem(NamedTuple):
     """Why the reader refused a line: an error code of `errors.LINE_ERRORS` and its message."""
 
     code: str
-    message: str
+    message: Message
 
 
 class RawLine(NamedTuple):
@@ -68,9 +76,12 @@ def read_lines(stream: ByteStream) -> Iterator[RawLine]:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            yield RawLine(number, None,
-                          LineProblem("encoding", f"not UTF-8: byte 0x{raw[e.start]:02x} at byte {e.start + 1}"),
-                          consumed)
+            yield RawLine(
+                number,
+                None,
+                LineProblem("encoding", msg("error.line.encoding", byte=raw[e.start], at=e.start + 1)),
+                consumed,
+            )
             continue
         if number == 1 and text.startswith("\ufeff"):
             text = text[1:]
@@ -88,13 +99,13 @@ def open_records(stream: ByteStream, fmt: str) -> tuple[tuple[str, ...] | None, 
     if fmt == "csv":
         for line in lines:
             if line.problem is not None:
-                raise BatchError(f"line {line.number}, where the CSV header should be: {line.problem.message}")
+                raise BatchError(msg("error.batch.header-line", line=line.number, problem=line.problem.message))
             text = line.text or ""  # a line without a problem has its text
             if text.strip():
                 columns = csv_columns(text)
                 break
         else:
-            raise BatchError("the CSV input is empty: it needs a header (id,notation[,claimed_total])")
+            raise BatchError(msg("error.batch.csv-empty"))
     if fmt == "text":
         return columns, (r for r in lines if r.text is None or not skipped_text_line(r.text))
     return columns, lines
@@ -112,11 +123,10 @@ def csv_columns(header: str) -> tuple[str, ...]:
     try:
         rows = list(csv.reader([header], strict=True))
     except csv.Error as e:
-        raise BatchError(f"the CSV header is not a CSV row: {e}") from None
+        raise BatchError(msg("error.batch.header-row", reason=str(e))) from None
     columns = tuple(c.strip().lower() for c in (rows[0] if rows else []))
     if "notation" not in columns:
-        raise BatchError(f"the CSV header {header.strip()!r} has no 'notation' column "
-                         "(expected id,notation[,claimed_total][,claimed_fans])")
+        raise BatchError(msg("error.batch.no-notation", header=repr(header.strip())))
     return columns
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from .. import errors, profiles
 from ..hand import check_hand
+from ..messages import msg
 from ..records import HAND_FIELDS, BadFieldError, RecordError, UnknownFieldError, hand_from_record, json_type
 from ..scoring import Score
 from ..scoring import score as score_hand
@@ -38,8 +39,14 @@ _COMMON_FIELDS = ("id", "claimed_total", "claimed_fans")
 RecordId = str | int | None
 
 
-def score_notation(notation: str, *, id: RecordId = None, line: int | None = None, rules: str = profiles.DEFAULT,
-                   claim: Claim | None = None) -> OutputRecord:
+def score_notation(
+    notation: str,
+    *,
+    id: RecordId = None,
+    line: int | None = None,
+    rules: str = profiles.DEFAULT,
+    claim: Claim | None = None,
+) -> OutputRecord:
     """The output object for a hand in notation (errors carry the column in `notation`)."""
     return _guarded(id, line, lambda: _scored(id, line, _score_text(notation, rules), claim))
 
@@ -51,8 +58,14 @@ def score_record(record: object, *, line: int | None = None, rules: str = profil
     return _guarded(rid, line, lambda: _score_object(record, line, rules))
 
 
-def score_line(text: str, fmt: str = "jsonl", *, line: int | None = None, rules: str = profiles.DEFAULT,
-               columns: tuple[str, ...] | None = None) -> OutputRecord | None:
+def score_line(
+    text: str,
+    fmt: str = "jsonl",
+    *,
+    line: int | None = None,
+    rules: str = profiles.DEFAULT,
+    columns: tuple[str, ...] | None = None,
+) -> OutputRecord | None:
     """The output object for one line of input in `fmt` (text, jsonl or csv; `columns` is the CSV
     header). None for a line that holds no record: a blank or `#` comment line of the text form."""
     if fmt == "text" and skipped_text_line(text):
@@ -66,8 +79,14 @@ def score_line(text: str, fmt: str = "jsonl", *, line: int | None = None, rules:
     return score_raw(line, text, None, fmt, rules, columns)
 
 
-def score_raw(line: int | None, text: str | None, problem: LineProblem | None, fmt: str, rules: str,
-              columns: tuple[str, ...] | None) -> OutputRecord:
+def score_raw(
+    line: int | None,
+    text: str | None,
+    problem: LineProblem | None,
+    fmt: str,
+    rules: str,
+    columns: tuple[str, ...] | None,
+) -> OutputRecord:
     """One record as read: `problem` when the reader already refused the line (then `text` is None)."""
     if problem is not None:
         return error_record(None, line, LINE_ERRORS.get(problem.code, RecordError)(problem.message))
@@ -94,8 +113,17 @@ def internal_error(e: Exception) -> InternalError:
     tb = e.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
-    at = f" at {os.path.basename(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno}" if tb is not None else ""
-    return InternalError(f"{type(e).__name__}: {e}{at}")
+    if tb is None:
+        return InternalError(msg("error.internal", exception=type(e).__name__, detail=str(e)))
+    return InternalError(
+        msg(
+            "error.internal-at",
+            exception=type(e).__name__,
+            detail=str(e),
+            file=os.path.basename(tb.tb_frame.f_code.co_filename),
+            line=tb.tb_lineno,
+        )
+    )
 
 
 def _guarded(rid: RecordId, line: int | None, build: Callable[[], OutputRecord]) -> OutputRecord:
@@ -125,12 +153,14 @@ def _scored(rid: RecordId, line: int | None, result: Score, claim: Claim | None)
 def _score_text(notation: object, rules: str) -> Score:
     """Score notation; its errors name the field `notation` (their columns count in it)."""
     if not isinstance(notation, str):
-        raise BadFieldError(f"notation must be text, not {type(notation).__name__}", where="notation")
+        raise BadFieldError(msg("error.record.notation-text", type=type(notation).__name__), where="notation")
     if not notation.strip():
-        raise EmptyRecordError("no hand: the notation is empty", where="notation")
+        raise EmptyRecordError(msg("error.record.notation-empty"), where="notation")
     if len(notation) > MAX_NOTATION:
-        raise OversizedRecordError(f"notation of {len(notation):,} characters: no hand is written with more "
-                                   f"than {MAX_NOTATION}; not parsed", where="notation")
+        raise OversizedRecordError(
+            msg("error.record.notation-long", n=len(notation), max=MAX_NOTATION),
+            where="notation",
+        )
     try:
         return score_hand(notation, rules)
     except errors.McrError as e:
@@ -150,10 +180,12 @@ def _score_text_line(text: str, line: int | None, rules: str) -> OutputRecord:
         if len(fields) == 1:
             return _scored(None, line, _score_text(text.strip(), rules), None)
         if len(fields) > 4:
-            raise RecordError(f"{len(fields)} tab-separated fields; expected id, hand, and optionally "
-                              "claimed_total and claimed_fans", where="line")
+            raise RecordError(
+                msg("error.record.tab-fields", n=len(fields)),
+                where="line",
+            )
         rid = fields[0].strip() or None
-        claimed = fields[2:] + [None, None]
+        claimed = [*fields[2:], None, None]
         claim = claim_from_text(claimed[0], claimed[1])
         return _scored(rid, line, _score_text(fields[1].strip(), rules), claim)
 
@@ -167,15 +199,15 @@ def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str,
     def build() -> OutputRecord:
         nonlocal rid
         if not text.strip():
-            raise EmptyRecordError("empty line: no record")
+            raise EmptyRecordError(msg("error.record.empty-line"))
         try:
             rows = list(csv.reader([text], strict=True))
         except csv.Error as e:
-            raise BadCsvError(f"not a CSV row: {e}", where="line") from None
+            raise BadCsvError(msg("error.record.csv-row", reason=str(e)), where="line") from None
         row = rows[0] if rows else []
         if len(row) > len(columns):
-            raise BadCsvError(f"{len(row)} fields, but the header has {len(columns)}", where="line")
-        values = dict(zip(columns, row))
+            raise BadCsvError(msg("error.record.csv-fields", n=len(row), columns=len(columns)), where="line")
+        values = dict(zip(columns, row, strict=False))  # missing trailing fields: absent
         rid = values.get("id", "").strip() or None
         claim = claim_from_text(values.get("claimed_total"), values.get("claimed_fans"))
         return _scored(rid, line, _score_text(values.get("notation", "").strip(), rules), claim)
@@ -186,30 +218,33 @@ def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str,
 def _score_json_text(text: str, line: int | None, rules: str) -> OutputRecord:
     """One JSON line (too deep a nesting is bad JSON, not a crash)."""
     if not text.strip():
-        raise EmptyRecordError("empty line: no record")
+        raise EmptyRecordError(msg("error.record.empty-line"))
     try:
         record = json.loads(text)
     except RecursionError:
-        raise BadJsonError("not valid JSON: nested too deeply") from None
+        raise BadJsonError(msg("error.record.json-deep")) from None
     except ValueError as e:
-        raise BadJsonError(f"not valid JSON: {e}") from None
+        raise BadJsonError(msg("error.record.json", reason=str(e))) from None
     return score_record(record, line=line, rules=rules)
 
 
 def _score_object(record: object, line: int | None, rules: str) -> OutputRecord:
     """A decoded JSON record, with the hand as `notation` or as fields: every problem of its fields at once."""
     if not isinstance(record, dict):
-        raise BadJsonError(f"a record is a JSON object, not {json_type(record)}")
+        raise BadJsonError(msg("error.record.not-object", type=json_type(record)))
     problems: list[errors.McrError] = []
     rid = record.get("id")
     if rid is not None and (isinstance(rid, bool) or not isinstance(rid, (str, int))):
-        problems.append(BadFieldError(f"id must be a string or an integer, not {json_type(rid)}", where="id"))
+        problems.append(BadFieldError(msg("error.record.id", type=json_type(rid)), where="id"))
         rid = None
     unknown = [k for k in record if k not in HAND_FIELDS and k not in _COMMON_FIELDS and k != "notation"]
     for k in unknown:
-        problems.append(UnknownFieldError(
-            f"unknown field {k!r}: a record has id, notation or melds/hand/win and the situation fields "
-            f"({', '.join(HAND_FIELDS[3:])}), claimed_total, claimed_fans", where=k))
+        problems.append(
+            UnknownFieldError(
+                msg("error.record.unknown-field", key=repr(k), fields=", ".join(HAND_FIELDS[3:])),
+                where=k,
+            )
+        )
     claim = None
     try:
         claim = claim_from_json(record.get("claimed_total"), record.get("claimed_fans"))
@@ -218,8 +253,7 @@ def _score_object(record: object, line: int | None, rules: str) -> OutputRecord:
     if "notation" in record:
         mixed = [k for k in HAND_FIELDS if k in record]
         if mixed:
-            problems.append(BadFieldError(f"notation together with {', '.join(mixed)}: give the hand one way",
-                                          where=mixed[0]))
+            problems.append(BadFieldError(msg("error.record.mixed", fields=", ".join(mixed)), where=mixed[0]))
         if problems:
             errors.raise_all(problems)
         return _scored(rid, line, _score_text(record["notation"], rules), claim)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from .. import profiles
+from ..messages import msg
 from .errors import BatchError
 from .output import CSV_COLUMNS, csv_header
 from .pool import Task, score_chunk
@@ -43,8 +44,7 @@ def read_output(path: str, out_fmt: str) -> Resume:
             if first and out_fmt == "csv":
                 first = False
                 if text != csv_header():
-                    raise BatchError(f"{path} does not start with the CSV header of `--format csv`; "
-                                     "resume with the output format it was written in")
+                    raise BatchError(msg("error.resume.csv-header", path=path))
                 state.size += len(raw)
                 continue
             first = False
@@ -52,15 +52,14 @@ def read_output(path: str, out_fmt: str) -> Resume:
                 try:
                     out = json.loads(text)
                 except ValueError:
-                    raise BatchError(f"{path}: record {state.done + 1} is not a JSON line; "
-                                     "is it the output of `mcr-score batch` (--format jsonl)?") from None
+                    raise BatchError(msg("error.resume.not-json", path=path, n=state.done + 1)) from None
                 if not isinstance(out, dict) or "line" not in out:
-                    raise BatchError(f"{path}: record {state.done + 1} is not an output record of mcr-score batch")
+                    raise BatchError(msg("error.resume.not-output", path=path, n=state.done + 1))
                 state.tally.add_output(out)
                 if "rules" in out:
                     state.rules.add(out["rules"])
             else:
-                row = dict(zip(CSV_COLUMNS, next(csv.reader([text]))))
+                row = dict(zip(CSV_COLUMNS, next(csv.reader([text])), strict=False))
                 state.tally.add_csv_row(row)
                 if row.get("rules"):
                     state.rules.add(row["rules"])
@@ -78,13 +77,12 @@ def prepare_output(path: str, out_fmt: str, resume: bool, rules: str) -> tuple[B
         state = read_output(path, out_fmt)
         name = profiles.get(rules).name
         if state.rules - {name}:
-            raise BatchError(f"{path} was scored with --rules {', '.join(sorted(state.rules))}, "
-                             f"not {name}; resume with the same rules")
-        f = open(path, "r+b")
+            raise BatchError(msg("error.resume.rules", path=path, rules=", ".join(sorted(state.rules)), name=name))
+        f = open(path, "r+b")  # noqa: SIM115 (returned open: the caller writes to it)
         f.truncate(state.size)  # drop a partial last line left by a kill
         f.seek(state.size)
     else:
-        f = open(path, "wb")
+        f = open(path, "wb")  # noqa: SIM115 (returned open: the caller writes to it)
     if out_fmt == "csv" and state.size == 0:
         f.write(csv_header().encode())
         f.flush()
@@ -101,14 +99,11 @@ def skip_records(records: Iterator[RawLine], state: Resume, task: Task) -> int:
     for count in range(state.done):
         record = next(records, None)
         if record is None:
-            raise BatchError(f"the output already holds {state.done:,} records but the input has only "
-                             f"{count:,}: it is not the output of this input")
+            raise BatchError(msg("error.resume.short-input", done=state.done, count=count))
         last = record
         skipped += record.size
     if last is not None:
         again, _ = score_chunk(dataclasses.replace(task, records=(last,)))
         if again != state.last:
-            raise BatchError(f"the output's record {state.done:,} is not what input line {last.number:,} gives: "
-                             "the output was not written from this input with these options and this version "
-                             "(--input-format, --format, --rules, mcr-score)")
+            raise BatchError(msg("error.resume.mismatch", done=state.done, line=last.number))
     return skipped

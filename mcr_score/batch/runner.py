@@ -12,6 +12,7 @@ from types import FrameType, TracebackType
 from typing import Any, BinaryIO, TextIO
 
 from .. import profiles
+from ..messages import msg
 from ..notation import build_parsers
 from .errors import BatchError
 from .output import csv_header
@@ -39,8 +40,7 @@ class _Interrupts:
                 self.saved[sig] = signal.signal(sig, self.handle)
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None) -> None:
         for sig, handler in self.saved.items():
             signal.signal(sig, handler)
 
@@ -59,19 +59,35 @@ def _warm_up(rules: str) -> None:
     score_notation("123456789m123p5s5s|EE0000", rules=rules)
 
 
-def run(source: str, output: str | None, *, input_fmt: str | None = None, out_fmt: str = "jsonl",
-        rules: str = profiles.DEFAULT, jobs: int | None = None, resume: bool = False,
-        chunk_size: int = DEFAULT_CHUNK, progress: bool | None = None, stdin: BinaryIO | None = None,
-        stdout: BinaryIO | None = None, stderr: TextIO | None = None) -> Outcome:
+def run(
+    source: str,
+    output: str | None,
+    *,
+    input_fmt: str | None = None,
+    out_fmt: str = "jsonl",
+    rules: str = profiles.DEFAULT,
+    jobs: int | None = None,
+    resume: bool = False,
+    chunk_size: int = DEFAULT_CHUNK,
+    progress: bool | None = None,
+    stdin: BinaryIO | None = None,
+    stdout: BinaryIO | None = None,
+    stderr: TextIO | None = None,
+) -> Outcome:
     """The whole `mcr-score batch` run: open, (resume,) score, write; the summary is returned."""
     stderr = stderr if stderr is not None else sys.stderr
     fmt = input_format(source, input_fmt)
     jobs = jobs or default_jobs()
     if resume and output is None:
-        raise BatchError("--resume needs -o OUT: the output to continue")
-    if output is not None and source != "-" and os.path.exists(output) and os.path.exists(source) \
-            and os.path.samefile(source, output):
-        raise BatchError("the output file is the input file")
+        raise BatchError(msg("error.batch.resume-output"))
+    if (
+        output is not None
+        and source != "-"
+        and os.path.exists(output)
+        and os.path.exists(source)
+        and os.path.samefile(source, output)
+    ):
+        raise BatchError(msg("error.batch.same-file"))
     raw: BinaryIO | None = None
     in_stream: ByteStream
     if source == "-":
@@ -79,11 +95,12 @@ def run(source: str, output: str | None, *, input_fmt: str | None = None, out_fm
         total_bytes = None
     else:
         try:
-            raw = open(source, "rb")
+            raw = open(source, "rb")  # noqa: SIM115 (closed in the finally below, after the GzipFile over it)
         except OSError as e:
-            raise BatchError(f"cannot read {source}: {e.strerror}") from None
+            raise BatchError(msg("error.batch.unreadable", path=source, reason=e.strerror)) from None
         if source.endswith(".gz"):
             import gzip
+
             in_stream, total_bytes = gzip.GzipFile(fileobj=raw), None
         else:
             in_stream, total_bytes = raw, os.fstat(raw.fileno()).st_size
@@ -106,6 +123,7 @@ def run(source: str, output: str | None, *, input_fmt: str | None = None, out_fm
         _warm_up(rules)
 
         with _Interrupts() as interrupts:
+
             def write(text: str) -> None:
                 interrupts.writing = True
                 try:
@@ -123,16 +141,26 @@ def run(source: str, output: str | None, *, input_fmt: str | None = None, out_fm
                     bar.update(done["records"], done["bytes"])
 
             try:
-                tally, finished = process(records, write, fmt=fmt, rules=rules, columns=columns,
-                                          out_fmt=out_fmt, jobs=jobs, chunk_size=chunk_size,
-                                          on_chunk=on_chunk, stop=lambda: interrupts.requested)
+                tally, finished = process(
+                    records,
+                    write,
+                    fmt=fmt,
+                    rules=rules,
+                    columns=columns,
+                    out_fmt=out_fmt,
+                    jobs=jobs,
+                    chunk_size=chunk_size,
+                    on_chunk=on_chunk,
+                    stop=lambda: interrupts.requested,
+                )
             finally:
                 if bar is not None:
                     bar.close()
         seconds = time.monotonic() - started
         state.tally.merge(tally)
-        return Outcome(state.tally, tally.records, seconds, jobs, profiles.get(rules).name, state.done,
-                       interrupted=not finished)
+        return Outcome(
+            state.tally, tally.records, seconds, jobs, profiles.get(rules).name, state.done, interrupted=not finished
+        )
     finally:
         if out_file is not None and output is not None:
             out_file.close()

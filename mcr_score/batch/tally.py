@@ -7,6 +7,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..messages import DEFAULT_LANG, text
+from ..textwidth import pad
 from .output import OutputRecord
 
 
@@ -25,8 +27,9 @@ class Tally:
     error_codes: Counter[str | None] = field(default_factory=Counter)
     totals: Counter[int] = field(default_factory=Counter)  # total (flowers included) of winning hands
 
-    def add(self, ok: bool, winning: bool, meets_minimum: bool, total: int, code: str | None,
-            claim_matches: bool | None) -> None:
+    def add(
+        self, ok: bool, winning: bool, meets_minimum: bool, total: int, code: str | None, claim_matches: bool | None
+    ) -> None:
         """Count one record, from its output object or from a CSV row read back."""
         self.records += 1
         if not ok:
@@ -48,22 +51,40 @@ class Tally:
     def add_output(self, out: OutputRecord) -> None:
         """Count an output record as written (or read back from a JSON-lines output)."""
         claim = out.get("claim")
-        self.add(bool(out.get("ok")), bool(out.get("winning")), bool(out.get("meets_minimum")),
-                 out.get("total") or 0, (out.get("error") or {}).get("code"),
-                 None if claim is None else bool(claim.get("matches")))
+        self.add(
+            bool(out.get("ok")),
+            bool(out.get("winning")),
+            bool(out.get("meets_minimum")),
+            out.get("total") or 0,
+            (out.get("error") or {}).get("code"),
+            None if claim is None else bool(claim.get("matches")),
+        )
 
     def add_csv_row(self, row: dict[str, str]) -> None:
         """An output record read back from a CSV output (on --resume)."""
         total = row.get("total") or "0"
         claim = row.get("claim_matches") or ""
-        self.add(row.get("ok") == "true", row.get("winning") == "true", row.get("meets_minimum") == "true",
-                 int(total) if total.isdigit() else 0, row.get("error_code") or None,
-                 None if not claim else claim == "true")
+        self.add(
+            row.get("ok") == "true",
+            row.get("winning") == "true",
+            row.get("meets_minimum") == "true",
+            int(total) if total.isdigit() else 0,
+            row.get("error_code") or None,
+            None if not claim else claim == "true",
+        )
 
     def merge(self, other: Tally) -> None:
         """Add the counts of a chunk (scored in a worker) or of the resumed part."""
-        for name in ("records", "winning", "valid", "below_minimum", "not_winning", "errors", "claims",
-                     "claim_mismatches"):
+        for name in (
+            "records",
+            "winning",
+            "valid",
+            "below_minimum",
+            "not_winning",
+            "errors",
+            "claims",
+            "claim_mismatches",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.error_codes.update(other.error_codes)
         self.totals.update(other.totals)
@@ -89,41 +110,81 @@ class Outcome:
     def to_dict(self) -> dict[str, Any]:
         """The summary as JSON (`--summary-json`)."""
         t = self.tally
-        return {"records": t.records, "winning": t.winning, "valid": t.valid, "below_minimum": t.below_minimum,
-                "not_winning": t.not_winning, "errors": t.errors, "error_codes": dict(sorted(t.error_codes.items())),
-                "claims": t.claims, "claim_mismatches": t.claim_mismatches,
-                "totals": {str(k): v for k, v in sorted(t.totals.items())},
-                "rules": self.rules, "jobs": self.jobs, "resumed_from": self.resumed_from,
-                "scored": self.scored, "seconds": round(self.seconds, 3),
-                "hands_per_second": round(self.scored / self.seconds, 1) if self.seconds > 0 else None,
-                "interrupted": self.interrupted}
+        return {
+            "records": t.records,
+            "winning": t.winning,
+            "valid": t.valid,
+            "below_minimum": t.below_minimum,
+            "not_winning": t.not_winning,
+            "errors": t.errors,
+            "error_codes": dict(sorted(t.error_codes.items())),
+            "claims": t.claims,
+            "claim_mismatches": t.claim_mismatches,
+            "totals": {str(k): v for k, v in sorted(t.totals.items())},
+            "rules": self.rules,
+            "jobs": self.jobs,
+            "resumed_from": self.resumed_from,
+            "scored": self.scored,
+            "seconds": round(self.seconds, 3),
+            "hands_per_second": round(self.scored / self.seconds, 1) if self.seconds > 0 else None,
+            "interrupted": self.interrupted,
+        }
 
 
 _BUCKETS = ((0, 7), (8, 11), (12, 15), (16, 23), (24, 31), (32, 47), (48, 63), (64, 87), (88, None))
 
 
-def summary_text(outcome: Outcome) -> str:
-    """The summary printed on stderr at the end of a run."""
+def summary_text(outcome: Outcome, lang: str = DEFAULT_LANG) -> str:
+    """The summary printed on stderr at the end of a run, in `lang` (the CLI prints it in English)."""
     d = outcome.to_dict()
     t = outcome.tally
-    rate = f"{d['hands_per_second']:,.0f} hands/s" if d["hands_per_second"] is not None else "-"
-    head = (f"mcr-score batch: {t.records:,} records"
-            + (f" ({outcome.resumed_from:,} from the earlier run)" if outcome.resumed_from else "")
-            + f", {outcome.scored:,} scored in {outcome.seconds:.1f} s ({rate}, {outcome.jobs} "
-            f"process{'es' * (outcome.jobs != 1)}, rules {outcome.rules})")
+
+    def n(value: float, decimals: int = 0) -> str:
+        return _number(value, lang, decimals)
+
+    rate = text("summary.rate", lang, rate=n(d["hands_per_second"])) if d["hands_per_second"] is not None else "-"
+    processes = text("summary.process" if outcome.jobs == 1 else "summary.processes", lang, n=outcome.jobs)
+    facts = {
+        "records": n(t.records),
+        "scored": n(outcome.scored),
+        "seconds": n(outcome.seconds, 1),
+        "rate": rate,
+        "processes": processes,
+        "rules": outcome.rules,
+    }
+    if outcome.resumed_from:
+        head = text("summary.head-resumed", lang, resumed=n(outcome.resumed_from), **facts)
+    else:
+        head = text("summary.head", lang, **facts)
     if outcome.interrupted:
-        head += "\ninterrupted: the output holds every record up to here; run again with --resume to continue"
-    codes = ", ".join(f"{c} {n:,}" for c, n in t.error_codes.most_common())
-    rows = [("winning hands", t.winning, ""), ("  8 points or more", t.valid, ""),
-            ("  below 8 points", t.below_minimum, ""), ("not winning", t.not_winning, ""),
-            ("errors", t.errors, f"  ({codes})" if codes else ""),
-            ("claims checked", t.claims, ""), ("claim mismatches", t.claim_mismatches, "")]
-    lines = [head] + [f"  {label:<20}{n:>12,}{extra}" for label, n, extra in rows]
+        head += "\n" + text("summary.interrupted", lang)
+    codes = ", ".join(f"{c} {n(k)}" for c, k in t.error_codes.most_common())
+    rows = [
+        ("summary.winning", 0, t.winning, ""),
+        ("summary.valid", 2, t.valid, ""),
+        ("summary.below", 2, t.below_minimum, ""),
+        ("summary.not-winning", 0, t.not_winning, ""),
+        ("summary.errors", 0, t.errors, f"  ({codes})" if codes else ""),
+        ("summary.claims", 0, t.claims, ""),
+        ("summary.mismatches", 0, t.claim_mismatches, ""),
+    ]
+    lines = [head] + [
+        f"  {pad(' ' * indent + text(label, lang), 20)}{pad(n(count), 12, right=True)}{extra}"
+        for label, indent, count, extra in rows
+    ]
     buckets = []
     for lo, hi in _BUCKETS:
-        n = sum(c for total, c in t.totals.items() if total >= lo and (hi is None or total <= hi))
-        if n:
-            buckets.append(f"{lo}+: {n:,}" if hi is None else f"{lo}-{hi}: {n:,}")
+        k = sum(c for total, c in t.totals.items() if total >= lo and (hi is None or total <= hi))
+        if k:
+            buckets.append(f"{lo}+: {n(k)}" if hi is None else f"{lo}-{hi}: {n(k)}")
     if buckets:
-        lines.append("  totals              " + "  ".join(buckets))
+        lines.append("  " + pad(text("summary.totals", lang), 20) + "  ".join(buckets))
     return "\n".join(lines)
+
+
+def _number(value: float, lang: str, decimals: int = 0) -> str:
+    """A count or a duration as `lang` writes it: 1,234.5 in English and Chinese, 1 234,5 in French."""
+    written = f"{value:,.{decimals}f}"
+    if lang == "fr":
+        written = written.replace(",", "\u202f").replace(".", ",")
+    return written

@@ -9,6 +9,7 @@ import sys
 import click
 
 from .. import batch as core
+from ..messages import msg
 from ..profiles import DEFAULT
 from .options import RULES, RULES_HELP
 
@@ -106,10 +107,10 @@ def batch(
             progress=progress,
         )
     except core.BatchError as e:
-        click.echo(f"Error: {e}", err=True)
-        sys.exit(2)
+        click.echo(msg("cli.error", message=e.msg).text(), err=True)
+        sys.exit(e.exit_code)
     except KeyboardInterrupt:
-        click.echo("\nmcr-score batch: aborted; run again with --resume to continue", err=True)
+        click.echo("\n" + msg("cli.aborted").text(), err=True)
         sys.exit(EXIT_INTERRUPTED)
     except BrokenPipeError:
         # The reader went away (`| head`): nothing more to say, and nowhere to say it on stdout.
