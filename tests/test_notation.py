@@ -49,69 +49,115 @@ ORPHANS = hand((), "1m 9m 1p 9p 1s 9s E S W N C F P", "1m")
 VALID = [
     pytest.param("[EEEE][CCCC][FFFF][PPPP]NN", FOUR_DRAGON_KONGS, id="concealed-kongs"),
     pytest.param("1112345678999s9s", NINE_GATES_S, id="suit-letter-shared-last-tile-wins"),
-    pytest.param("[WWWW1][444s]45m678pFF6m",
-                 hand([kong("W", 1), pung("4s")], "4m 5m 6p 7p 8p F F", "6m"), id="exposed-kong-and-pung"),
+    pytest.param(
+        "[WWWW1][444s]45m678pFF6m",
+        hand([kong("W", 1), pung("4s")], "4m 5m 6p 7p 8p F F", "6m"),
+        id="exposed-kong-and-pung",
+    ),
     pytest.param("[123p1][345s2][999s3]6m6pEW1m", THREE_MELDS, id="chow-claim-digits"),
-    pytest.param("[567m,2]123m456p789sEE",
-                 hand([chow("5m", 2)], "1m 2m 3m 4p 5p 6p 7s 8s 9s E", "E"), id="comma-digit"),
-    pytest.param("[567m2]123m456p789sEE",
-                 hand([chow("5m", 2)], "1m 2m 3m 4p 5p 6p 7s 8s 9s E", "E"), id="digit-without-comma"),
-    pytest.param("11123456789999m|EE1000",
-                 hand((), "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m", "9m", self_drawn=True), id="self-drawn"),
-    pytest.param("[1111s,1][2222m,2][3333p,7][4444p]88s|EE0000|2",
-                 hand([kong("1s", 1), kong("2m", 2), kong("3p", 7), kong("4p")], "8s", "8s", flowers=2),
-                 id="kong-claims-promoted-concealed-flower-count"),
-    pytest.param("345s3p55p5567p[7777s]4p|EE0100|cbaghdfe",
-                 hand([kong("7s")], "3p 5p 5p 5p 5p 6p 7p 3s 4s 5s", "4p", last_copy=True, flowers=8,
-                      flower_letters="cbaghdfe"), id="meld-anywhere-flower-letters"),
+    pytest.param(
+        "[567m,2]123m456p789sEE", hand([chow("5m", 2)], "1m 2m 3m 4p 5p 6p 7s 8s 9s E", "E"), id="comma-digit"
+    ),
+    pytest.param(
+        "[567m2]123m456p789sEE", hand([chow("5m", 2)], "1m 2m 3m 4p 5p 6p 7s 8s 9s E", "E"), id="digit-without-comma"
+    ),
+    pytest.param(
+        "11123456789999m|EE1000",
+        hand((), "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m", "9m", self_drawn=True),
+        id="self-drawn",
+    ),
+    pytest.param(
+        "[1111s,1][2222m,2][3333p,7][4444p]88s|EE0000|2",
+        hand([kong("1s", 1), kong("2m", 2), kong("3p", 7), kong("4p")], "8s", "8s", flowers=2),
+        id="kong-claims-promoted-concealed-flower-count",
+    ),
+    pytest.param(
+        "345s3p55p5567p[7777s]4p|EE0100|cbaghdfe",
+        hand([kong("7s")], "3p 5p 5p 5p 5p 6p 7p 3s 4s 5s", "4p", last_copy=True, flowers=8, flower_letters="cbaghdfe"),
+        id="meld-anywhere-flower-letters",
+    ),
     pytest.param("[123p1] [345s2] [999s3] 6m 6p E W 1m", THREE_MELDS, id="spaces-between-groups"),
-    pytest.param("1112345678999s 9s |EE1000|2", hand((), "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 9s 9s 9s", "9s",
-                                                     self_drawn=True, flowers=2), id="spaces-before-suffix"),
+    pytest.param(
+        "1112345678999s 9s |EE1000|2",
+        hand((), "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 9s 9s 9s", "9s", self_drawn=True, flowers=2),
+        id="spaces-before-suffix",
+    ),
     pytest.param("[1111z][5555z][6666z][7777z]44z", FOUR_DRAGON_KONGS, id="z-honors-5z-red-6z-green-7z-white"),
     pytest.param("19m19p19s1234567z1m", ORPHANS, id="z-honors-run"),
     pytest.param("🀇🀏🀙🀡🀐🀘🀀🀁🀂🀃🀄🀅🀆🀇", ORPHANS, id="unicode-tiles"),
-    pytest.param("🀄\ufe0f🀄\ufe0f🀄\ufe0f🀅🀅🀅🀆🀆🀆🀀🀀🀀🀃🀃",
-                 hand((), "E E E N C C C F F F P P P", "N"), id="unicode-with-emoji-selector"),
-    pytest.param("[🀇🀈🀉1][🀁🀁🀁🀁2]🀙🀙🀙🀐🀑🀒🀘🀘",
-                 hand([chow("1m", 1), kong("S", 2)], "1p 1p 1p 1s 2s 3s 9s", "9s"),
-                 id="unicode-melds"),
-    pytest.param("1112345678999s9s🀢🀩", hand((), "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 9s 9s 9s", "9s", flowers=2,
-                                                flower_letters="ah"), id="unicode-flowers"),
+    pytest.param(
+        "🀄\ufe0f🀄\ufe0f🀄\ufe0f🀅🀅🀅🀆🀆🀆🀀🀀🀀🀃🀃",
+        hand((), "E E E N C C C F F F P P P", "N"),
+        id="unicode-with-emoji-selector",
+    ),
+    pytest.param(
+        "[🀇🀈🀉1][🀁🀁🀁🀁2]🀙🀙🀙🀐🀑🀒🀘🀘", hand([chow("1m", 1), kong("S", 2)], "1p 1p 1p 1s 2s 3s 9s", "9s"), id="unicode-melds"
+    ),
+    pytest.param(
+        "1112345678999s9s🀢🀩",
+        hand((), "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 9s 9s 9s", "9s", flowers=2, flower_letters="ah"),
+        id="unicode-flowers",
+    ),
     pytest.param("1112345678999s", hand((), "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 9s 9s 9s"), id="waiting-13-tiles"),
     pytest.param("[123p1][345s2][999s3]6m6pEW", hand(THREE_MELDS.melds, "6m 6p E W"), id="waiting-with-melds"),
-    pytest.param("ab1112345678999s9s|EE0000|cd",
-                 hand((), "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 9s 9s 9s", "9s", flowers=4, flower_letters="abcd"),
-                 id="inline-flowers-then-suffix-flowers"),
-    pytest.param("1112345678999sg9sh",
-                 hand((), "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 9s 9s 9s", "9s", flowers=2, flower_letters="gh"),
-                 id="inline-flowers-after-winning-tile"),
-    pytest.param("1112345678999s9s|SW0000",
-                 hand((), "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 9s 9s 9s", "9s", prevalent_wind="S", seat_wind="W"),
-                 id="prevalent-then-seat-wind"),
+    pytest.param(
+        "ab1112345678999s9s|EE0000|cd",
+        hand((), "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 9s 9s 9s", "9s", flowers=4, flower_letters="abcd"),
+        id="inline-flowers-then-suffix-flowers",
+    ),
+    pytest.param(
+        "1112345678999sg9sh",
+        hand((), "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 9s 9s 9s", "9s", flowers=2, flower_letters="gh"),
+        id="inline-flowers-after-winning-tile",
+    ),
+    pytest.param(
+        "1112345678999s9s|SW0000",
+        hand((), "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 9s 9s 9s", "9s", prevalent_wind="S", seat_wind="W"),
+        id="prevalent-then-seat-wind",
+    ),
     pytest.param("1112345678999s9s|EE0000|0", NINE_GATES_S, id="zero-flowers"),
-    pytest.param("[3333p5][4444p6][5555p3]EEE1m1m",
-                 hand([kong("3p", 5), kong("4p", 6), kong("5p", 3)], "1m E E E", "1m"),
-                 id="promoted-kongs"),
-    pytest.param("123456789m11p23s4s|EE0001",
-                 hand((), "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 2s 3s", "4s", kong=True), id="robbing-the-kong"),
-    pytest.param("[1111m]456789m11p23s4s|EE1001",
-                 hand([kong("1m")], "4m 5m 6m 7m 8m 9m 1p 1p 2s 3s", "4s", self_drawn=True, kong=True),
-                 id="kong-replacement"),
-    pytest.param("123456789m11p23s4s|EE0010",
-                 hand((), "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 2s 3s", "4s", wall_last=True), id="last-wall-discard"),
-    pytest.param("[999s3]1112345678s9s|EE0100",
-                 hand([pung("9s", 3)], "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s", "9s", last_copy=True),
-                 id="last-copy-others-exposed"),
-    pytest.param("[111m1]2345678m99p1s1m", hand([pung("1m", 1)], "2m 3m 4m 5m 6m 7m 8m 9p 9p 1s", "1m"),
-                 id="exactly-four-copies"),
-    pytest.param("1112345678s9s[999s3]", hand([pung("9s", 3)], "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s", "9s"),
-                 id="meld-after-winning-tile"),
-    pytest.param("[1m2m3m]456m789m11p23s4s", hand([chow("1m")], "4m 5m 6m 7m 8m 9m 1p 1p 2s 3s", "4s"),
-                 id="meld-of-single-tile-groups"),
+    pytest.param(
+        "[3333p5][4444p6][5555p3]EEE1m1m",
+        hand([kong("3p", 5), kong("4p", 6), kong("5p", 3)], "1m E E E", "1m"),
+        id="promoted-kongs",
+    ),
+    pytest.param(
+        "123456789m11p23s4s|EE0001",
+        hand((), "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 2s 3s", "4s", kong=True),
+        id="robbing-the-kong",
+    ),
+    pytest.param(
+        "[1111m]456789m11p23s4s|EE1001",
+        hand([kong("1m")], "4m 5m 6m 7m 8m 9m 1p 1p 2s 3s", "4s", self_drawn=True, kong=True),
+        id="kong-replacement",
+    ),
+    pytest.param(
+        "123456789m11p23s4s|EE0010",
+        hand((), "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 2s 3s", "4s", wall_last=True),
+        id="last-wall-discard",
+    ),
+    pytest.param(
+        "[999s3]1112345678s9s|EE0100",
+        hand([pung("9s", 3)], "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s", "9s", last_copy=True),
+        id="last-copy-others-exposed",
+    ),
+    pytest.param(
+        "[111m1]2345678m99p1s1m", hand([pung("1m", 1)], "2m 3m 4m 5m 6m 7m 8m 9p 9p 1s", "1m"), id="exactly-four-copies"
+    ),
+    pytest.param(
+        "1112345678s9s[999s3]",
+        hand([pung("9s", 3)], "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s", "9s"),
+        id="meld-after-winning-tile",
+    ),
+    pytest.param(
+        "[1m2m3m]456m789m11p23s4s",
+        hand([chow("1m")], "4m 5m 6m 7m 8m 9m 1p 1p 2s 3s", "4s"),
+        id="meld-of-single-tile-groups",
+    ),
 ]
 
 
-@pytest.mark.parametrize("text, expected", VALID)
+@pytest.mark.parametrize(("text", "expected"), VALID)
 def test_valid(text, expected):
     assert parse_hand(text) == expected
 
@@ -120,36 +166,58 @@ def test_meld_digits_mean_what_the_notation_says():
     """Kong 7 = promoted from a pung claimed from player 3; no digit = concealed."""
     melds = parse_hand("[1111s,1][2222m,2][3333p,7][4444p]88s|EE0000|2").melds
     assert [(m.claim, m.concealed, m.promoted) for m in melds] == [
-        (1, False, False), (2, False, False), (7, False, True), (None, True, False)]
+        (1, False, False),
+        (2, False, False),
+        (7, False, True),
+        (None, True, False),
+    ]
 
 
-@pytest.mark.parametrize("text, canonical", [
-    pytest.param("[123p1] [345s2] [999s3] 6m 6p E W 1m", "[123p1][345s2][999s3]6m6pEW1m|EE0000", id="spaces"),
-    pytest.param("[567m,2]123m456p789sEE", "[567m2]123m456p789sEE|EE0000", id="comma"),
-    pytest.param("345s3p55p5567p[7777s]4p|EE0100|cbaghdfe", "[7777s]3555567p345s4p|EE0100|cbaghdfe",
-                 id="melds-first-standing-sorted"),
-    pytest.param("[1111z][5555z][6666z][7777z]44z", "[EEEE][CCCC][FFFF][PPPP]NN|EE0000", id="honor-letters"),
-    pytest.param("🀇🀏🀙🀡🀐🀘🀀🀁🀂🀃🀄🀅🀆🀇", "19m19p19sESWNCFP1m|EE0000", id="unicode"),
-    pytest.param("ab1112345678999s9s|EE0000|cd", "1112345678999s9s|EE0000|abcd", id="flowers-in-suffix"),
-    pytest.param("11123456789999m|EE1000", "1112345678999m9m|EE1000", id="winning-tile-apart"),
-    pytest.param("1112345678999s", "1112345678999s|EE0000", id="waiting"),
-    pytest.param("[1111s,1][2222m,2][3333p,7][4444p]88s|EE0000|2", "[1111s1][2222m2][3333p7][4444p]8s8s|EE0000|2",
-                 id="flower-count"),
-])
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        pytest.param("[123p1] [345s2] [999s3] 6m 6p E W 1m", "[123p1][345s2][999s3]6m6pEW1m|EE0000", id="spaces"),
+        pytest.param("[567m,2]123m456p789sEE", "[567m2]123m456p789sEE|EE0000", id="comma"),
+        pytest.param(
+            "345s3p55p5567p[7777s]4p|EE0100|cbaghdfe",
+            "[7777s]3555567p345s4p|EE0100|cbaghdfe",
+            id="melds-first-standing-sorted",
+        ),
+        pytest.param("[1111z][5555z][6666z][7777z]44z", "[EEEE][CCCC][FFFF][PPPP]NN|EE0000", id="honor-letters"),
+        pytest.param("🀇🀏🀙🀡🀐🀘🀀🀁🀂🀃🀄🀅🀆🀇", "19m19p19sESWNCFP1m|EE0000", id="unicode"),
+        pytest.param("ab1112345678999s9s|EE0000|cd", "1112345678999s9s|EE0000|abcd", id="flowers-in-suffix"),
+        pytest.param("11123456789999m|EE1000", "1112345678999m9m|EE1000", id="winning-tile-apart"),
+        pytest.param("1112345678999s", "1112345678999s|EE0000", id="waiting"),
+        pytest.param(
+            "[1111s,1][2222m,2][3333p,7][4444p]88s|EE0000|2",
+            "[1111s1][2222m2][3333p7][4444p]8s8s|EE0000|2",
+            id="flower-count",
+        ),
+    ],
+)
 def test_canonical_form(text, canonical):
     """Canonical: melds in order, sorted standing tiles sharing suit letters, winning tile, full suffix."""
     assert format_hand(parse_hand(text)) == canonical
 
 
-NOTATION_CODES = {"illegal-character", "missing-suit", "bad-tile", "unclosed-meld", "bad-meld", "bad-claim",
-                  "bad-situation", "syntax"}
+NOTATION_CODES = {
+    "illegal-character",
+    "missing-suit",
+    "bad-tile",
+    "unclosed-meld",
+    "bad-meld",
+    "bad-claim",
+    "bad-situation",
+    "syntax",
+}
 HAND_CODES = {"too-many-copies", "tile-count", "too-many-melds", "flowers", "impossible-situation"}
 NINE_S = "1112345678999s9s"  # columns 1-16; a suffix starts at column 17
 
 INVALID = [
     pytest.param("1112345678999sx9s", [("illegal-character", 15)], id="illegal-character"),
-    pytest.param("x1112345678999s9sy", [("illegal-character", 1), ("illegal-character", 18)],
-                 id="two-illegal-characters"),
+    pytest.param(
+        "x1112345678999s9sy", [("illegal-character", 1), ("illegal-character", 18)], id="two-illegal-characters"
+    ),
     pytest.param(NINE_S + "0", [("illegal-character", 17)], id="zero-rank"),
     pytest.param("1112345670999s9s", [("illegal-character", 10)], id="zero-inside-digits"),
     pytest.param("123456789m1234EE", [("missing-suit", 11)], id="digits-without-suit"),
@@ -190,8 +258,9 @@ INVALID = [
     pytest.param(NINE_S + "aa", [("flowers", 18)], id="duplicate-inline-flower"),
     pytest.param("a" + NINE_S + "|EE0000|a", [("flowers", 26)], id="inline-flower-repeated-in-suffix"),
     pytest.param("a" + NINE_S + "|EE0000|2", [("flowers", 1)], id="flowers-as-letters-and-count"),
-    pytest.param("a1112345678999sx9s|EE0000|2", [("illegal-character", 16), ("flowers", 1)],
-                 id="notation-error-comes-first"),
+    pytest.param(
+        "a1112345678999sx9s|EE0000|2", [("illegal-character", 16), ("flowers", 1)], id="notation-error-comes-first"
+    ),
     pytest.param(NINE_S + "|EX0000", [("bad-situation", 19)], id="bad-seat-wind"),
     pytest.param(NINE_S + "|ee0000", [("bad-situation", 18)], id="lowercase-wind"),
     pytest.param(NINE_S + "|EE2000", [("bad-situation", 20)], id="flag-not-0-or-1"),
@@ -202,8 +271,11 @@ INVALID = [
     pytest.param(NINE_S + "|EE0001", [("impossible-situation", 23)], id="robbing-kong-copy-standing"),
     pytest.param("[999s3]1112345678s9s|EE0001", [("impossible-situation", 27)], id="robbing-kong-copy-in-meld"),
     pytest.param("123456789m11p23s4s|EE0011", [("impossible-situation", 25)], id="robbing-kong-last-wall-tile"),
-    pytest.param("1112345678999s7s|EE0011", [("impossible-situation", 23), ("impossible-situation", 23)],
-                 id="robbing-kong-two-problems"),
+    pytest.param(
+        "1112345678999s7s|EE0011",
+        [("impossible-situation", 23), ("impossible-situation", 23)],
+        id="robbing-kong-two-problems",
+    ),
     pytest.param(NINE_S + "|EE1001", [("impossible-situation", 23)], id="replacement-without-kong"),
     pytest.param(NINE_S + "|EE0100", [("impossible-situation", 21)], id="last-copy-but-copy-standing"),
 ]
@@ -214,7 +286,7 @@ def caret_block(text: str, column: int) -> str:
     return f"  {text}\n  {' ' * (column - 1)}^"
 
 
-@pytest.mark.parametrize("text, problems", INVALID)
+@pytest.mark.parametrize(("text", "problems"), INVALID)
 def test_invalid(text, problems):
     with pytest.raises(McrError) as info:
         parse_hand(text)
@@ -225,10 +297,13 @@ def test_invalid(text, problems):
     assert e.problems[0] is e
     assert isinstance(e, ValueError)
     if code in NOTATION_CODES:
-        assert isinstance(e, NotationError) and e.exit_code == 2
+        assert isinstance(e, NotationError)
+        assert e.exit_code == 2
     else:
         assert code in HAND_CODES
-        assert isinstance(e, HandError) and not isinstance(e, NotationError) and e.exit_code == 1
+        assert isinstance(e, HandError)
+        assert not isinstance(e, NotationError)
+        assert e.exit_code == 1
     for p in e.problems:
         assert p.text == text
         assert isinstance(p, NotationError) == (p.code in NOTATION_CODES)
@@ -284,11 +359,36 @@ def test_repr_rebuilds_the_hand(h):
     assert eval(repr(h), dict(NAMESPACE)) == h
 
 
-FRAGMENTS = ["[", "]", ",", "|", " ", "|EE0000", "|SW1001", "|2", "|9", "[123m", "1]", ",2]", "0", "8z", "🀄\ufe0f",
-             "123m", "456p", "789s", "EE", "abc", "111m", "[EEEE]", "[1111s1]", "9s"]
+FRAGMENTS = [
+    "[",
+    "]",
+    ",",
+    "|",
+    " ",
+    "|EE0000",
+    "|SW1001",
+    "|2",
+    "|9",
+    "[123m",
+    "1]",
+    ",2]",
+    "0",
+    "8z",
+    "🀄\ufe0f",
+    "123m",
+    "456p",
+    "789s",
+    "EE",
+    "abc",
+    "111m",
+    "[EEEE]",
+    "[1111s1]",
+    "9s",
+]
 ALPHABET = list("0123456789mpszESWNCFPabcdefgh[],| \t") + [chr(c) for c in range(0x1F000, 0x1F02C)] + ["\ufe0f"]
-TEXT = st.lists(st.one_of(st.sampled_from(ALPHABET), st.sampled_from(FRAGMENTS), st.characters()),
-                max_size=40).map("".join)
+TEXT = st.lists(st.one_of(st.sampled_from(ALPHABET), st.sampled_from(FRAGMENTS), st.characters()), max_size=40).map(
+    "".join
+)
 
 
 @st.composite
@@ -310,19 +410,23 @@ def check_outcome(text: str) -> None:
     """Either a valid `Hand` or an `McrError` with located problems; nothing else may escape."""
     try:
         h = parse_hand(text)
-    except McrError as e:
-        assert e.problems and e.problems[0] is e
-        for p in e.problems:
-            assert isinstance(p.code, str) and p.code in NOTATION_CODES | HAND_CODES
-            assert p.column is None or 1 <= p.column <= len(text) + 1
-            assert p.exit_code == (2 if isinstance(p, NotationError) else 1)
-        assert e.exit_code == max(p.exit_code for p in e.problems)
-        assert text in str(e)
-        json.dumps(e.to_dict())
+    except McrError as raised:
+        error = raised
     else:
         assert isinstance(h, Hand)
         assert check_hand(h) == []
         assert parse_hand(format_hand(h)) == h
+        return
+    assert error.problems
+    assert error.problems[0] is error
+    for p in error.problems:
+        assert isinstance(p.code, str)
+        assert p.code in NOTATION_CODES | HAND_CODES
+        assert p.column is None or 1 <= p.column <= len(text) + 1
+        assert p.exit_code == (2 if isinstance(p, NotationError) else 1)
+    assert error.exit_code == max(p.exit_code for p in error.problems)
+    assert text in str(error)
+    json.dumps(error.to_dict())
 
 
 @settings(PROPERTY, max_examples=500)
@@ -338,6 +442,7 @@ def test_fuzz_near_misses(text):
 
 
 # The fast path for canonical text ---------------------------------------------------------------
+
 
 def grammar_outcome(text: str) -> Hand | list[tuple[str, int | None, str | None, str]]:
     """What the grammar makes of `text`: the hand, or every problem with its place and message."""
@@ -362,8 +467,11 @@ def test_fast_path_gives_the_grammars_hand_or_defers(data):
     the grammar's checks refuse it too), and `parse_hand` gives exactly what the grammar gives."""
     h = data.draw(hands())
     canonical = format_hand(h)
-    text = data.draw(st.one_of(st.just(canonical), st.just(canonical.removesuffix("|EE0000")), written_forms(h),
-                               mutated_hands(), TEXT))
+    text = data.draw(
+        st.one_of(
+            st.just(canonical), st.just(canonical.removesuffix("|EE0000")), written_forms(h), mutated_hands(), TEXT
+        )
+    )
     grammar = grammar_outcome(text)
     fast = read_canonical(text)
     if fast is not None:
@@ -384,9 +492,21 @@ def test_fast_path_reads_every_canonical_text(h):
         assert read_canonical(text.removesuffix("|EE0000")) == h
 
 
-@pytest.mark.parametrize("text", ["111122223mCCCE", "111122223mECCC", "CCC111122223mE", "CCC111122223m",
-                                  "1111112345678m9m", "[1111m][123m]1234m5m", "[124m]123m456p789sEE",
-                                  "[123m5]123m456p789sEE", "[EEEE4]123m456p789sE", "1112345678999s9s|EE0000|0"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "111122223mCCCE",
+        "111122223mECCC",
+        "CCC111122223mE",
+        "CCC111122223m",
+        "1111112345678m9m",
+        "[1111m][123m]1234m5m",
+        "[124m]123m456p789sEE",
+        "[123m5]123m456p789sEE",
+        "[EEEE4]123m456p789sE",
+        "1112345678999s9s|EE0000|0",
+    ],
+)
 def test_fast_path_cases(text):
     """Waiting hands written out of tile order (the grammar sorts them), impossible hands, bad melds."""
     fast = read_canonical(text)
@@ -405,5 +525,6 @@ def test_garbage_stops_after_a_bounded_number_of_problems():
 
 
 def test_a_hand_without_winning_tile_must_have_thirteen_tiles():
-    hand = Hand((), tuple(Tile(c) for c in "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 5s 5s".split()), None)
+    codes = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "5s", "5s"]
+    hand = Hand((), tuple(Tile(c) for c in codes), None)
     assert [p.code for p in check_hand(hand)] == ["tile-count"]

@@ -147,3 +147,11 @@ def test_a_fan_page_names_the_switches_that_change_the_fan():
     assert page["switches"]["two-concealed-kongs"] == "6"
     assert "two-concealed-kongs = 8" in CliRunner().invoke(main, ["fan", "48"], env={"LANG": ""}).output
     assert json.loads(CliRunner().invoke(main, ["fan", "28", "--json"]).output)["switches"] == {}
+
+
+def test_score_errors_speak_the_language_asked():
+    result = CliRunner().invoke(main, ["score", "[124m]x1m", "--lang", "fr"], env={"LANG": ""})
+    assert result.exit_code == 2
+    assert "illegal-character: 'x' ne fait pas partie de la notation des mains (colonne 7)" in result.output
+    english = CliRunner().invoke(main, ["score", "[124m]x1m"], env={"LANG": ""})
+    assert "bad-meld: [124m] is not a chow, pung or kong" in english.output

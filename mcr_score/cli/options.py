@@ -17,7 +17,7 @@ import click
 
 from .. import errors, profiles
 from ..hand import Hand, check_hand
-from ..messages import LANGS, msg
+from ..messages import LANGS, language_from_env, msg
 from ..notation import with_situation
 from ..profiles import DEFAULT, PROFILES
 
@@ -143,22 +143,24 @@ def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool
     return hand
 
 
-def _fail(error: errors.McrError, as_json: bool) -> NoReturn:
+def _fail(error: errors.McrError, as_json: bool, lang: str) -> NoReturn:
     if as_json:
         click.echo(json.dumps({"ok": False, "error": error.to_dict()}, ensure_ascii=False))
     else:
-        click.echo(str(error), err=True)
+        click.echo(error.render(lang), err=True)
     sys.exit(error.exit_code)
 
 
 def handles_errors(f: Callable[P, R]) -> Callable[P, R]:
-    """Turn our errors into a message and exit code 2 (notation) or 1 (other)."""
+    """Turn our errors into a message (in the command's `--lang`, else `LANG`) and exit code 2
+    (notation) or 1 (other)."""
 
     @functools.wraps(f)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return f(*args, **kwargs)
         except errors.McrError as e:
-            _fail(e, bool(kwargs.get("as_json", False)))
+            lang = kwargs.get("lang")
+            _fail(e, bool(kwargs.get("as_json", False)), lang if isinstance(lang, str) else language_from_env())
 
     return wrapper
