@@ -53,6 +53,13 @@ class Set(NamedTuple):
     concealed: bool
     declared: bool
 
+    @property
+    def indices(self) -> tuple[int, ...]:
+        """The set's tiles: three in a row for a chow, three or four of one tile otherwise."""
+        if self.kind == CHOW:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.kind == KONG else 3)
+
 
 @dataclass(frozen=True, slots=True)
 class Arrangement:

@@ -25,11 +25,9 @@ from typing import Any, Literal
 
 from . import errors, profiles
 from .arrangements import (
-    CHOW,
     HONORS_KNITTED,
     KIND_NAMES,
     KNITTED_STRAIGHT,
-    KONG,
     SEVEN_PAIRS,
     THIRTEEN_ORPHANS,
     Arrangement,
@@ -45,7 +43,7 @@ from .fans.table import FANS
 from .hand import Hand, check_hand
 from .notation import format_tiles, parse_hand
 from .tiles import Tile
-from .waits import KNIT, PAIR, Wait, choose, has_wait_shape, waits_on_one_tile
+from .waits import KNIT, PAIR, Wait, choose, has_wait_shape, placements, waits_on_one_tile
 
 MINIMUM = 8
 TIE_BREAK = frozenset(f.fan for f in FANS.values() if f.tie_break)
@@ -226,14 +224,17 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
         for t in m.tiles:
             held[t.index] += 1
     exhausted = frozenset(i for i, c in enumerate(held) if c == 4) if LIVE_WAITS_ONLY in profile.flags else frozenset()
-    unique_wait = any(has_wait_shape(arr, win) for arr in arrs) and waits_on_one_tile(
+    places = [placements(arr, win) for arr in arrs]
+    unique_wait = any(has_wait_shape(arr, p, win) for arr, p in zip(arrs, places, strict=True)) and waits_on_one_tile(
         standing, len(hand.melds), exhausted
     )
     copies_in_melds = held[win] - standing[win]
     concealed = tuple(c + int(i == win) for i, c in enumerate(standing))
     readings = []
-    for arr in arrs:
-        facts = build_facts(arr, concealed, win, hand.situation, unique_wait, copies_in_melds, profile.flags)
+    for arr, arr_places in zip(arrs, places, strict=True):
+        facts = build_facts(
+            arr, arr_places, concealed, win, hand.situation, unique_wait, copies_in_melds, profile.flags
+        )
         found: dict[Fan, list[Hit]] = {}
         for fan, detect in _detectors(profile):
             hits = detect(facts)
@@ -272,15 +273,13 @@ def _detectors(profile: profiles.Profile) -> tuple[tuple[Fan, Detector], ...]:
     return tuple((fan, DETECTORS[fan]) for fan in sorted(profile.points))
 
 
-def _set_tiles(kind: int, tile: int) -> Tiles:
-    if kind == CHOW:
-        return (Tile.from_index(tile), Tile.from_index(tile + 1), Tile.from_index(tile + 2))
-    return (Tile.from_index(tile),) * (4 if kind == KONG else 3)
+def _tiles(indices: tuple[int, ...]) -> Tiles:
+    return tuple(Tile.from_index(i) for i in indices)
 
 
 def _groups(arr: Arrangement, sets: tuple[Set, ...]) -> tuple[list[Group], dict[int, int]]:
     """The arrangement's groups, and the group index of each hit position (sets, `PAIR`, `KNIT`)."""
-    groups = [Group(KIND_NAMES[k], _set_tiles(k, t), c, d) for k, t, c, d in sets]
+    groups = [Group(KIND_NAMES[s.kind], _tiles(s.indices), s.concealed, s.declared) for s in sets]
     where = {i: i for i in range(len(sets))}
     if arr.pairs:
         groups += [Group("pair", (Tile.from_index(t),) * 2, True) for t in arr.pairs]

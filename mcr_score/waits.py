@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .arrangements import CHOW, KNITTED_STRAIGHT, PUNG, STANDARD, Arrangement, Set, is_complete
+from .arrangements import CHOW, KNITTED_STRAIGHT, PUNG, STANDARD, Arrangement, is_complete
 
 # How the winning tile completed its set: the 3 of 1-2 or the 7 of 8-9 ("edge"), the middle of a
 # chow ("closed"), either end of a two-sided chow ("open"), a pung, or a pair. Knitted tiles have
@@ -34,12 +34,12 @@ class Placement:
     wait: Wait | None
 
 
-def placements(arr: Arrangement, sets: Sequence[Set], win: int) -> tuple[Placement, ...]:
+def placements(arr: Arrangement, win: int) -> tuple[Placement, ...]:
     """Every concealed group of `arr` that the winning tile can have completed (declared melds never)."""
     if arr.form not in (STANDARD, KNITTED_STRAIGHT):
         return ()
     out = []
-    for i, (kind, tile, _, declared) in enumerate(sets):
+    for i, (kind, tile, _, declared) in enumerate(arr.sets):
         if declared:
             continue
         if kind == CHOW and _same_suit(tile, win) and tile <= win <= tile + 2:
@@ -63,11 +63,12 @@ def chow_wait(low: int, win: int) -> Wait:
     return "open"
 
 
-def has_wait_shape(arr: Arrangement, win: int) -> bool:
-    """Whether a wait fan could apply in `arr`: the winning tile is an edge, a closed tile or pairs a single."""
+def has_wait_shape(arr: Arrangement, places: Iterable[Placement], win: int) -> bool:
+    """Whether a wait fan could apply in `arr`, whose `places` are its `placements`: the winning tile
+    is an edge, a closed tile or pairs a single."""
     if arr.pair == win or win in arr.pairs:
         return True
-    return any(p.wait in ("edge", "closed") for p in placements(arr, arr.sets, win))
+    return any(p.wait in ("edge", "closed") for p in places)
 
 
 # Preference when no wait fan decides where the winning tile went: a chow, the pair, a pung, knitted tiles.

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..arrangements import CHOW, KONG, Arrangement, Set
 from ..hand import Situation
-from ..waits import PAIR, Placement, placements
+from ..waits import PAIR, Placement
 
 __all__ = ["DISCARD_PUNG_CONCEALED", "LIVE_WAITS_ONLY", "PAIR", "TILE_HOG_SUITS_ONLY", "Facts", "build_facts"]
 
@@ -59,6 +59,7 @@ class Facts:
 
 def build_facts(
     arr: Arrangement,
+    places: tuple[Placement, ...],
     concealed_counts: tuple[int, ...],
     win: int,
     situation: Situation,
@@ -66,8 +67,8 @@ def build_facts(
     meld_copies_of_win: int,
     flags: frozenset[str],
 ) -> Facts:
+    """The facts of `arr`, given where the winning tile can sit in it (`waits.placements`)."""
     sets = list(arr.sets)
-    places = placements(arr, sets, win)
     exposed_pung = None
     if (
         not situation.self_drawn
@@ -78,14 +79,10 @@ def build_facts(
         if exposed_pung is not None:
             sets[exposed_pung] = sets[exposed_pung]._replace(concealed=False)
     counts = list(concealed_counts)
-    for kind, tile, _, declared in sets:
-        if declared:
-            if kind == CHOW:
-                counts[tile] += 1
-                counts[tile + 1] += 1
-                counts[tile + 2] += 1
-            else:
-                counts[tile] += 4 if kind == KONG else 3
+    for s in sets:
+        if s.declared:
+            for i in s.indices:
+                counts[i] += 1
     tiles = frozenset(i for i, c in enumerate(counts) if c)
     return Facts(
         form=arr.form,
