@@ -162,15 +162,11 @@ def read_canonical(text: str) -> Hand | None:
     situation = Situation()
     if m[3]:
         flowers = m[9] or ""
-        situation = Situation(
-            self_drawn=m[5] == "1",
-            last_copy=m[6] == "1",
-            wall_last=m[7] == "1",
-            kong=m[8] == "1",
-            prevalent_wind=m[3],
-            seat_wind=m[4],
-            flowers=int(flowers) if flowers.isdigit() else len(flowers),
-            flower_letters="" if flowers.isdigit() else flowers,
+        situation = _situation(
+            m[3] + m[4],
+            m[5] + m[6] + m[7] + m[8],
+            int(flowers) if flowers.isdigit() else len(flowers),
+            "" if flowers.isdigit() else flowers,
         )
     hand = Hand(tuple(melds), tuple(tiles), winning, situation)
     written = format_hand(hand)
@@ -200,23 +196,27 @@ def _canonical_meld(body: str) -> Meld | None:
     tiles = _canonical_tiles(mb[1]) if mb is not None else None
     if mb is None or not tiles or len(tiles) not in (3, 4):
         return None
-    first = tiles[0]
+    kind = meld_kind(tiles)
     claim = int(mb[2]) if mb[2] else None
-    if len(set(tiles)) == 1:
-        kind = "pung" if len(tiles) == 3 else "kong"
-    elif (
-        len(tiles) == 3
+    if kind is None or (claim is not None and claim not in CLAIMS[kind]):
+        return None
+    return Meld(kind, tiles[0], concealed=kind == "kong" and claim is None, claim=claim)
+
+
+def meld_kind(tiles: list[Tile]) -> str | None:
+    """`pung` or `kong` for three or four of one tile, `chow` for three in a row of one suit
+    (ascending), None for any other group of tiles."""
+    if len(tiles) in (3, 4) and len(set(tiles)) == 1:
+        return "pung" if len(tiles) == 3 else "kong"
+    first = tiles[0] if tiles else None
+    if (
+        first is not None
+        and len(tiles) == 3
         and not first.is_honor
-        and first.rank <= 7
-        and tiles[1].index == first.index + 1
-        and tiles[2].index == first.index + 2
+        and all(t.suit == first.suit and t.rank == first.rank + i for i, t in enumerate(tiles))
     ):
-        kind = "chow"
-    else:
-        return None
-    if claim is not None and claim not in CLAIMS[kind]:
-        return None
-    return Meld(kind, first, concealed=kind == "kong" and claim is None, claim=claim)
+        return "chow"
+    return None
 
 
 def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
@@ -268,6 +268,20 @@ def _suffix_problem(text: str, bar: int) -> errors.McrError:
     rest = suffix[7:]
     column = bar + 8 + (1 if rest[:1] == "|" else 0)
     return errors.BadSituationError(msg("error.suffix.rest", rest=repr(rest)), text=text, column=column)
+
+
+def _situation(winds: str, flags: str, flowers: int, letters: str) -> Situation:
+    """The suffix `|WWffff` (prevalent and seat wind, then the four 0/1 flags) with its flowers."""
+    return Situation(
+        self_drawn=flags[0] == "1",
+        last_copy=flags[1] == "1",
+        wall_last=flags[2] == "1",
+        kong=flags[3] == "1",
+        prevalent_wind=winds[0],
+        seat_wind=winds[1],
+        flowers=flowers,
+        flower_letters=letters,
+    )
 
 
 class _Fallback(Exception):
@@ -394,15 +408,7 @@ class _Builder(Transformer[Token, _Built]):
 
     def _meld(self, tiles: list[Tile], claim_token: Token | None, written: str, column: int) -> Meld | None:
         claim = int(claim_token.value[-1]) if claim_token is not None else None
-        kind = None
-        if len(tiles) in (3, 4) and len(set(tiles)) == 1:
-            kind = "pung" if len(tiles) == 3 else "kong"
-        elif (
-            len(tiles) == 3
-            and not tiles[0].is_honor
-            and all(t.suit == tiles[0].suit and t.rank == tiles[0].rank + i for i, t in enumerate(tiles))
-        ):
-            kind = "chow"
+        kind = meld_kind(tiles)
         if kind is None:
             if not tiles:
                 return None  # the groups inside were already reported
@@ -443,16 +449,7 @@ class _Builder(Transformer[Token, _Built]):
             given = children[3]
             assert isinstance(given, tuple)
             flowers, letters, flowers_column = given
-        situation = Situation(
-            self_drawn=flags.value[0] == "1",
-            last_copy=flags.value[1] == "1",
-            wall_last=flags.value[2] == "1",
-            kong=flags.value[3] == "1",
-            prevalent_wind=winds.value[0],
-            seat_wind=winds.value[1],
-            flowers=flowers,
-            flower_letters=letters,
-        )
+        situation = _situation(winds.value, flags.value, flowers, letters)
         w, f = _column(winds), _column(flags)
         columns = {
             "bar": _column(bar),
