@@ -20,7 +20,6 @@ from .arrangements import CHOW, KNITTED_STRAIGHT, PUNG, STANDARD, Arrangement, i
 # chow ("closed"), either end of a two-sided chow ("open"), a pung, or a pair. Knitted tiles have
 # no wait shape: they are not sets.
 Wait = Literal["edge", "closed", "open", "pung", "pair"]
-WAITS: tuple[Wait, ...] = ("edge", "closed", "open", "pung", "pair")
 
 PAIR = 4  # the pair's position in a fan hit (sets are 0-3)
 KNIT = 5  # the knitted tiles' position (knitted-straight arrangements)
