@@ -4,7 +4,7 @@ Pipeline (one pass per arrangement, then the best one):
 1. check the hand (`hand.check_hand`); a waiting or non-winning hand is a result, not an error;
 2. list the arrangements (`arrangements.py`);
 3. read the facts each detector needs (`fans/facts.py`), including whether the hand waited
-   on one tile kind only (`waits.py`);
+   on one tile kind only (`placement.py`);
 4. run one detector per fan of the profile (`fans/detectors.py`);
 5. apply the exclusion passes (`exclusions.py`) with the profile's data (`profiles.py`);
 6. keep the highest total. Ties go to an arrangement with a fan whose table row says
@@ -12,7 +12,7 @@ Pipeline (one pass per arrangement, then the best one):
    calculator's preference), then to the first one listed (standard splits come before seven
    pairs and the other special shapes).
 The result carries its structure: the chosen arrangement as tiles, the winning tile, the set it
-completed and how (`waits.choose`), and for every fan the sets it used.
+completed and how (`placement.choose`), and for every fan the sets it used.
 The 8-point minimum counts everything but flowers (R98 Art. 10 一(一); R98 #81).
 """
 
@@ -42,8 +42,8 @@ from .fans.ids import Fan
 from .fans.table import FANS
 from .hand import Hand, check_hand
 from .notation import format_tiles, parse_hand
+from .placement import KNIT, PAIR, Wait, choose, has_wait_shape, placements, waits_on_one_tile
 from .tiles import Tile
-from .waits import KNIT, PAIR, Wait, choose, has_wait_shape, placements, waits_on_one_tile
 
 MINIMUM = 8
 TIE_BREAK = frozenset(f.fan for f in FANS.values() if f.tie_break)
@@ -298,7 +298,7 @@ def _groups(arr: Arrangement, sets: tuple[Set, ...]) -> tuple[list[Group], dict[
 
 def _win_place(facts: Facts, counted: Hits, where: Mapping[int, int]) -> tuple[int | None, Wait | None]:
     """The group the winning tile completed, and how: the set of the counted wait fan, the pung the
-    discard completed, else the first place the tile fits (`waits.choose`). Thirteen orphans and
+    discard completed, else the first place the tile fits (`placement.choose`). Thirteen orphans and
     honors-and-knitted have no sets, hence no wait shape."""
     arr = facts.arrangement
     if arr.form == SEVEN_PAIRS:

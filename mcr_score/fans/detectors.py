@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from itertools import combinations, pairwise
 
 from ..arrangements import CHOW, HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from ..placement import PAIR, Wait
 from ..tiles import GREEN, REVERSIBLE, is_honor, is_terminal, is_terminal_or_honor
-from ..waits import PAIR, Wait
 from .facts import TILE_HOG_SUITS_ONLY, Facts
 from .ids import Fan
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..arrangements import CHOW, KONG, Arrangement, Set
 from ..hand import Situation
-from ..waits import PAIR, Placement
+from ..placement import PAIR, Placement
 
 __all__ = ["DISCARD_PUNG_CONCEALED", "LIVE_WAITS_ONLY", "PAIR", "TILE_HOG_SUITS_ONLY", "Facts", "build_facts"]
 
@@ -67,7 +67,7 @@ def build_facts(
     meld_copies_of_win: int,
     flags: frozenset[str],
 ) -> Facts:
-    """The facts of `arr`, given where the winning tile can sit in it (`waits.placements`)."""
+    """The facts of `arr`, given where the winning tile can sit in it (`placement.placements`)."""
     sets = list(arr.sets)
     exposed_pung = None
     if (

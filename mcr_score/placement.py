@@ -1,4 +1,4 @@
-"""What a hand waits on, and how its winning tile sits in an arrangement.
+"""How the winning tile sits in an arrangement, and whether the hand waits on one tile kind only.
 
 Two questions, both read from shapes only:
 - does the hand wait on one tile kind only? Edge, Closed and Single Wait (77-79) need it, and a
