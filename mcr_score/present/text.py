@@ -218,9 +218,9 @@ def rules_markdown() -> str:
             "|---|---|---|---|---|",
         ]
         for s in same:
-            chosen = PROFILES[names[0]].choices[s.key]
+            common = PROFILES[names[0]].choices[s.key]
             own = "".join(f"; {n}: {CHOICE_SOURCES[n][s.key]}" for n in names if s.key in CHOICE_SOURCES.get(n, {}))
-            others = "; ".join(reading(s, key, True) for key in s.options if key != chosen)
-            cite = s.options[chosen].cite + own
-            lines.append(f"| `{s.key}` | {s.point} | {reading(s, chosen, True, cite)} | {others} | {example(s)} |")
+            others = "; ".join(reading(s, key, True) for key in s.options if key != common)
+            cite = s.options[common].cite + own
+            lines.append(f"| `{s.key}` | {s.point} | {reading(s, common, True, cite)} | {others} | {example(s)} |")
     return "\n".join(lines) + "\n"
