@@ -436,12 +436,14 @@ _WMO_2014_SOURCES = {
     "lesser-knitted-with-knitted-straight": f"{WMO14} App. 1 fan 34 p.34 names only 五门齐、门前清 as not "
     "combined [WMO14]; [SF] counts both (not settled by an example)",
     "knitted-straight-with-waits": f"{WMO14} App. 1 fan 35 p.35, example 1 counts Single Wait; wait definitions "
-    "pp.45-46 [WMO14]; residual-wait reading of [SF] (a project interpretation)",
+    "pp.45-46 [WMO14]; residual-wait reading of [SF] (a project interpretation); 7th WMC clarification 3 "
+    "(mahjong-ca.org) alike",
     "nine-gates-terminal-pungs": f"{WMO14} App. 1 fan 4 p.24: 不计清一色、门前清、幺九刻 [WMO14], read literally "
     "(every terminal pung); [SF] does not test a second one",
     "seven-pairs-tile-hog": f"{WMO14} App. 1 fans 3 p.23, 8 p.26, 19 p.31 name no Tile Hog exclusion [WMO14]; "
     "[SF] counts Tile Hog in the All Green seven pairs 223344668888sFF",
-    "knitted-straight-all-chows": "not settled by the quoted clauses; [SF] (upstream behaviour kept)",
+    "knitted-straight-all-chows": "not settled by the quoted clauses; [SF] (upstream behaviour kept); 7th WMC "
+    "clarification 3 (mahjong-ca.org, 2006 rules): 组合龙普通型和牌中，可加计平和",
     "kongs-with-concealed-kong-fans": f"{WMO14} App. 1 fan 17 p.28: 暗杠加计，三暗杠加计三暗刻分; fan 5 p.24: "
     "暗杠加计 [WMO14]; [SF] Three/Four Kongs tests",
     "discard-completed-pung": f"{WMO14} App. 1 fans 12, 33, 66 not quoted on this point; [SF] (upstream behaviour "
