@@ -406,8 +406,8 @@ _CHINA = {
 }
 # The 2014 WMO Chinese edition: each choice with the clause behind it ([WMO14]: quoted, with printed
 # pages, in SkyEye-FAST/mcr-mahjong RULES_REVIEW.md; [SF]: that project's reading where the quoted
-# clauses do not settle the point: its wmo-2014-zh profile keeps its upstream, the calculator of
-# PyMahjongGB, except on the six points its COMPATIBILITY.md lists).
+# clauses do not settle the point: its wmo-2014-zh profile keeps its upstream, the code PyMahjongGB
+# also wraps (the same fixed switches), except on the six points its COMPATIBILITY.md lists).
 _WMO_2014 = {
     "two-concealed-kongs": "8",
     "concealed-and-melded-kong": "six-points",
