@@ -7,6 +7,7 @@ from .hand import Hand, Meld, Situation, check_hand
 from .notation import format_hand, parse_hand, with_situation
 from .scoring import FanCount, NotCounted, Score, score
 from .tiles import Tile
+from .advice import DiscardsResult, ShantenResult, WaitsResult, discards, shanten, waits
 
 __all__ = [
     "FanCount",
@@ -24,4 +25,10 @@ __all__ = [
     "parse_hand",
     "score",
     "with_situation",
+    "DiscardsResult",
+    "ShantenResult",
+    "WaitsResult",
+    "discards",
+    "shanten",
+    "waits",
 ]

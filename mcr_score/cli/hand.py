@@ -7,8 +7,10 @@ from typing import Any
 
 import click
 
+from ..advice import waits as waits_of
 from ..messages import language_from_env
 from ..notation import format_hand, parse_hand
+from ..present.advice_text import score_waiting_text
 from ..present.text import hand_text, hand_to_dict, score_text
 from ..scoring import score as score_hand
 from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, apply_situation, handles_errors, situation_options
@@ -43,5 +45,7 @@ def score(
     result = score_hand(hand, rules)
     if as_json:
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+    elif hand.winning is None:  # a waiting hand: what it waits on, as `mcr-score waits` shows it
+        click.echo(score_waiting_text(waits_of(hand, rules), format_hand(hand), lang or language_from_env()))
     else:
         click.echo(score_text(result, format_hand(hand), lang or language_from_env()))
