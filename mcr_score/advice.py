@@ -268,7 +268,7 @@ def shanten(hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> ShantenR
     hand = _hand(hand, False, "shanten")
     in_melds, seen_counts = _visible(hand, seen)
     standing = counts_of(hand.standing)
-    readings = form_readings(standing, len(hand.melds))
+    readings = form_readings(standing, len(hand.melds), in_melds)
     unavailable = [standing[i] + in_melds[i] + seen_counts[i] for i in range(34)]
     least, useful = overall(readings)
     tiles, left = _lefts(useful, unavailable)
@@ -291,7 +291,7 @@ def discards(hand: Hand | str, rules: str = profiles.DEFAULT, seen: Iterable[Til
             continue
         rest = list(concealed)
         rest[d] -= 1
-        least, useful = overall(form_readings(rest, n_melds))
+        least, useful = overall(form_readings(rest, n_melds, in_melds))
         tiles, left = _lefts(useful, unavailable)
         found: tuple[WaitTile, ...] = ()
         if least == 0:

@@ -168,10 +168,10 @@ def _standard_useful(counts: Sequence[int], n: int, held: Sequence[int], base: i
     return out
 
 
-def _standard(counts: Counts, n_melds: int) -> FormReading:
+def _standard(counts: Counts, n_melds: int, held: Counts) -> FormReading:
     n = 4 - n_melds
     base = standard_shanten(counts, n)
-    return FormReading(STANDARD, base, tuple(_standard_useful(counts, n, counts, base)))
+    return FormReading(STANDARD, base, tuple(_standard_useful(counts, n, held, base)))
 
 
 def _seven_pairs(counts: Counts) -> FormReading:
@@ -199,7 +199,7 @@ def _honors_and_knitted(counts: Counts) -> FormReading:
     return FormReading(HONORS_AND_KNITTED, best, tuple(sorted(useful)))
 
 
-def _knitted_straight(counts: Counts, n_melds: int, with_useful: bool = True) -> FormReading:
+def _knitted_straight(counts: Counts, n_melds: int, held: Counts | None = None) -> FormReading:
     n = 1 - n_melds  # the knit stands for three of the four sets
     best, useful = 99, set()
     for tiles in KNIT_TILES:
@@ -212,10 +212,10 @@ def _knitted_straight(counts: Counts, n_melds: int, with_useful: bool = True) ->
                 missing.append(i)
         rest_shanten = standard_shanten(rest, n)
         shanten = len(missing) + rest_shanten
-        if shanten > best or not with_useful:
+        if shanten > best or held is None:
             best = min(best, shanten)
             continue
-        found = set(missing) | set(_standard_useful(rest, n, counts, rest_shanten))
+        found = {i for i in missing if held[i] < 4} | set(_standard_useful(rest, n, held, rest_shanten))
         if shanten < best:
             best, useful = shanten, found
         else:
@@ -223,17 +223,21 @@ def _knitted_straight(counts: Counts, n_melds: int, with_useful: bool = True) ->
     return FormReading(KNITTED_STRAIGHT, best, tuple(sorted(useful)))
 
 
-def form_readings(counts: Sequence[int], n_melds: int) -> dict[str, FormReading | None]:
+def form_readings(
+    counts: Sequence[int], n_melds: int, in_melds: Sequence[int] | None = None
+) -> dict[str, FormReading | None]:
     """Each form's reading of concealed `counts` (13 tiles, melds counting 3), None where the
     declared melds rule the form out (the special forms need a concealed hand; the knitted
-    straight allows one meld)."""
+    straight allows one meld). `in_melds` counts the melds' tiles: a kind held four times between
+    them and the standing tiles is not useful."""
     c = tuple(counts)
+    held = c if in_melds is None else tuple(a + b for a, b in zip(c, in_melds, strict=True))
     return {
-        STANDARD: _standard(c, n_melds),
+        STANDARD: _standard(c, n_melds, held),
         SEVEN_PAIRS: _seven_pairs(c) if n_melds == 0 else None,
         THIRTEEN_ORPHANS: _thirteen_orphans(c) if n_melds == 0 else None,
         HONORS_AND_KNITTED: _honors_and_knitted(c) if n_melds == 0 else None,
-        KNITTED_STRAIGHT: _knitted_straight(c, n_melds) if n_melds <= 1 else None,
+        KNITTED_STRAIGHT: _knitted_straight(c, n_melds, held) if n_melds <= 1 else None,
     }
 
 
@@ -257,7 +261,7 @@ def shanten_number(counts: Sequence[int], n_melds: int) -> int:
             13 - max(sum(1 for i in tiles + _HONORS if c[i]) for tiles in KNIT_TILES),
         )
     if n_melds <= 1 and best > 0:
-        best = min(best, _knitted_straight(c, n_melds, with_useful=False).shanten)
+        best = min(best, _knitted_straight(c, n_melds).shanten)
     return best
 
 
