@@ -21,38 +21,10 @@ import sys
 import time
 from collections import Counter
 
-from mcr_score import format_hand, shanten, waits
-from tests.support.advice import draw_waiting, reference_forms, reference_shanten, reference_waits
+from mcr_score import format_hand
+from tests.support.advice import compare, draw_waiting
 
 SHOWN = 10
-
-
-def compare(hand, counts: Counter[str]) -> list[str]:
-    """The disagreements on one hand, each as a line; `counts` tallies what was compared."""
-    problems = []
-    ours = shanten(hand)
-    held = Counter(t.code for t in hand.standing) + Counter(t.code for m in hand.melds for t in m.tiles)
-    for name, ref in reference_forms(hand).items():
-        form = ours.form(name)
-        if form is None:
-            continue
-        counts[f"form {name}"] += 1
-        mine = (form.shanten, [t.code for t in form.useful])
-        theirs = (ref[0], [c for c in ref[1] if held[c] < 4]) if ref else None
-        if mine != theirs:
-            problems.append(f"{name}: ours {mine}, reference {theirs}")
-    counts["overall"] += 1
-    if ours.shanten != reference_shanten(hand):
-        problems.append(f"overall: ours {ours.shanten}, reference {reference_shanten(hand)}")
-    if ours.shanten == 0:
-        counts["ready (waits compared)"] += 1
-        result = waits(hand, "china")
-        mine_w = {w.tile.code: (w.discard.total, w.self_drawn.total) for w in result.waits}
-        ref_w = reference_waits(hand)
-        counts["wait tiles"] += len(ref_w)
-        if mine_w != ref_w:
-            problems.append(f"waits: ours {mine_w}, reference {ref_w}")
-    return problems
 
 
 def main(argv: list[str] | None = None) -> int:

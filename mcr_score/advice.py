@@ -204,7 +204,9 @@ def _hand(hand: Hand | str, want_winning: bool, command: str) -> Hand:
 def _visible(hand: Hand, seen: Iterable[Tile | str] | str) -> tuple[list[int], list[int]]:
     """(tiles in the hand's melds, tiles seen elsewhere) as counts per kind; a kind over four
     copies between the hand and what was seen is a named error."""
-    seen_tiles = parse_seen(seen) if isinstance(seen, str) else tuple(Tile(t) if isinstance(t, str) else t for t in seen)
+    seen_tiles = (
+        parse_seen(seen) if isinstance(seen, str) else tuple(Tile(t) if isinstance(t, str) else t for t in seen)
+    )
     in_melds = counts_of(t for m in hand.melds for t in m.tiles)
     seen_counts = counts_of(seen_tiles)
     held = counts_of(hand.concealed_tiles())

@@ -86,10 +86,12 @@ def test_ready_useful_tiles_are_exactly_the_completing_tiles(hand) -> None:
     found = form_readings(counts, len(hand.melds))
     least, useful = overall(found)
     completing = [
-        w for w in range(34) if counts[w] < 4 and is_complete(tuple(c + (i == w) for i, c in enumerate(counts)), len(hand.melds))
+        w
+        for w in range(34)
+        if counts[w] < 4 and is_complete(tuple(c + (i == w) for i, c in enumerate(counts)), len(hand.melds))
     ]
     if least == 0:
-        assert list(useful) == [w for w in completing]
+        assert list(useful) == list(completing)
     else:
         assert completing == [] or all(held[w] >= 4 for w in completing)
 
@@ -108,9 +110,7 @@ def test_a_useful_tile_lowers_the_shanten_by_one_and_no_other_tile_does(hand) ->
         if is_complete(tuple(drawn), k):
             after = -1
         else:  # the best 13 tiles to keep
-            after = min(
-                shanten_number([c - (i == d) for i, c in enumerate(drawn)], k) for d in range(34) if drawn[d]
-            )
+            after = min(shanten_number([c - (i == d) for i, c in enumerate(drawn)], k) for d in range(34) if drawn[d])
         assert after == (least - 1 if t in useful else least), (t, least, useful)
 
 

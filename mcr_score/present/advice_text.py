@@ -21,9 +21,7 @@ def _head(label: str, rules: str | None, lang: str) -> list[str]:
 
 
 def _fans(score: Score, lang: str) -> str:
-    return ", ".join(
-        f"{f.id} {fan_name(f.fan, lang)}" + (f" ×{f.count}" if f.count > 1 else "") for f in score.fans
-    )
+    return ", ".join(f"{f.id} {fan_name(f.fan, lang)}" + (f" ×{f.count}" if f.count > 1 else "") for f in score.fans)
 
 
 def _total(score: Score) -> str:
@@ -78,7 +76,7 @@ def shanten_text(result: ShantenResult, label: str = "", lang: str = DEFAULT_LAN
     heads = [text(f"shanten.col.{c}", lang) for c in ("form", "shanten", "useful")]
     rows = []
     for name, form in zip(FORMS, result.forms, strict=True):
-        label_ = text("form." + name.replace("_", "-"), lang)
+        label_ = text(f"form.{name.replace('_', '-')}", lang)
         if form is None:
             rows.append([label_, "-", text("shanten.ruled-out", lang)])
         else:

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import MahjongGB
 
+from mcr_score.advice import shanten, waits
 from mcr_score.hand import Hand, Situation, check_hand
 from mcr_score.tiles import Tile
 from tests.support.reference import pack, reference_raw, tile_code
@@ -70,7 +71,9 @@ def reference_forms(hand: Hand) -> dict[str, tuple[int, list[str]] | None]:
 
 def reference_shanten(hand: Hand) -> int:
     """The reference's MahjongShanten: the least over the forms the melds allow."""
-    return MahjongGB.MahjongShanten(pack=tuple(pack(m) for m in hand.melds), hand=tuple(tile_code(t) for t in hand.standing))
+    return MahjongGB.MahjongShanten(
+        pack=tuple(pack(m) for m in hand.melds), hand=tuple(tile_code(t) for t in hand.standing)
+    )
 
 
 def reference_waits(hand: Hand, seen: Counter[Tile] | None = None) -> dict[str, tuple[int, int]]:
@@ -96,3 +99,31 @@ def reference_waits(hand: Hand, seen: Counter[Tile] | None = None) -> dict[str, 
         if len(totals) == 2:
             out[tile.code] = (totals[0], totals[1])
     return out
+
+
+def compare(hand: Hand, counts: Counter[str]) -> list[str]:
+    """The disagreements on one hand, each as a line; `counts` tallies what was compared."""
+    problems = []
+    ours = shanten(hand)
+    held = Counter(t.code for t in hand.standing) + Counter(t.code for m in hand.melds for t in m.tiles)
+    for name, ref in reference_forms(hand).items():
+        form = ours.form(name)
+        if form is None:
+            continue
+        counts[f"form {name}"] += 1
+        mine = (form.shanten, [t.code for t in form.useful])
+        theirs = (ref[0], [c for c in ref[1] if held[c] < 4]) if ref else None
+        if mine != theirs:
+            problems.append(f"{name}: ours {mine}, reference {theirs}")
+    counts["overall"] += 1
+    if ours.shanten != reference_shanten(hand):
+        problems.append(f"overall: ours {ours.shanten}, reference {reference_shanten(hand)}")
+    if ours.shanten == 0:
+        counts["ready (waits compared)"] += 1
+        result = waits(hand, "china")
+        mine_w = {w.tile.code: (w.discard.total, w.self_drawn.total) for w in result.waits}
+        ref_w = reference_waits(hand)
+        counts["wait tiles"] += len(ref_w)
+        if mine_w != ref_w:
+            problems.append(f"waits: ours {mine_w}, reference {ref_w}")
+    return problems
