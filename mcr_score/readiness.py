@@ -21,7 +21,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .arrangements import KNIT_TILES, ORPHANS
 
@@ -250,7 +249,8 @@ def overall(readings: dict[str, FormReading | None]) -> tuple[int, tuple[int, ..
 
 
 def shanten_number(counts: Sequence[int], n_melds: int) -> int:
-    """The least shanten over every form the melds allow, without the useful tiles."""
+    """The least shanten of a 13-tile hand over every form the melds allow, without the useful
+    tiles (the knitted straight is tried only when the others leave the hand short of ready)."""
     c = tuple(counts)
     best = standard_shanten(c, 4 - n_melds)
     if n_melds == 0:
@@ -263,13 +263,3 @@ def shanten_number(counts: Sequence[int], n_melds: int) -> int:
     if n_melds <= 1 and best > 0:
         best = min(best, _knitted_straight(c, n_melds).shanten)
     return best
-
-
-def to_codes(indices: Sequence[int]) -> list[str]:
-    from .tiles import NAMES
-
-    return [NAMES[i] for i in indices]
-
-
-def reading_dict(r: FormReading | None) -> dict[str, Any] | None:
-    return None if r is None else {"shanten": r.shanten, "useful": to_codes(r.useful)}

@@ -219,7 +219,7 @@ def test_discards_command() -> None:
 
 def test_score_on_a_waiting_hand_prints_its_waits() -> None:
     text = run("score", NINE_GATES).stdout
-    assert "Not a winning hand: 13 tiles, a waiting hand. What it waits on:" in text
+    assert "Not a winning hand: 13 tiles, a waiting hand without its winning tile" in text
     assert "Ready: 9 wait(s), 23 copies left." in text
     assert "4 Nine Gates" in text
     assert "Not ready: no tile completes this hand." in run("score", "123456789m1357p").stdout

@@ -14,14 +14,15 @@ from hypothesis import strategies as st
 
 from mcr_score import parse_hand
 from mcr_score.arrangements import counts_of, is_complete
-from mcr_score.readiness import FORMS, form_readings, overall, shanten_number, standard_shanten, to_codes
+from mcr_score.readiness import FORMS, form_readings, overall, shanten_number, standard_shanten
+from mcr_score.tiles import NAMES
 from tests.support.advice import draw_waiting
 
 
 def readings(text: str) -> dict[str, tuple[int, list[str]] | None]:
     hand = parse_hand(text)
     found = form_readings(counts_of(hand.standing), len(hand.melds))
-    return {f: None if r is None else (r.shanten, to_codes(r.useful)) for f, r in found.items()}
+    return {f: None if r is None else (r.shanten, [NAMES[i] for i in r.useful]) for f, r in found.items()}
 
 
 def test_nine_gates_waits_on_every_character() -> None:

@@ -45,7 +45,7 @@ def score(
     result = score_hand(hand, rules)
     if as_json:
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
-    elif hand.winning is None:  # a waiting hand: what it waits on, as `mcr-score waits` shows it
-        click.echo(score_waiting_text(waits_of(hand, rules), format_hand(hand), lang or language_from_env()))
     else:
         click.echo(score_text(result, format_hand(hand), lang or language_from_env()))
+        if hand.winning is None:  # a waiting hand: what it waits on, as `mcr-score waits` shows it
+            click.echo(score_waiting_text(waits_of(hand, rules), lang or language_from_env()))

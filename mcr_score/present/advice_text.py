@@ -116,13 +116,9 @@ def discards_text(result: DiscardsResult, label: str = "", lang: str = DEFAULT_L
     return "\n".join(lines)
 
 
-def score_waiting_text(result: WaitsResult, label: str = "", lang: str = DEFAULT_LANG) -> str:
-    """`score` on a 13-tile hand: not a winning hand, and what it waits on (the `waits` table)."""
-    lines = _head(label, result.rules, lang)
-    lines.append(text("waits.from-score", lang))
+def score_waiting_text(result: WaitsResult, lang: str = DEFAULT_LANG) -> str:
+    """What `score` adds under "not a winning hand" for a 13-tile hand: the `waits` table."""
     if not result.ready:
-        lines.append(text("waits.none", lang))
-    else:
-        lines.append(text("waits.ready", lang, n=len(result.waits), left=result.left))
-        lines += wait_rows(result.waits, lang)
+        return text("waits.none", lang)
+    lines = [text("waits.ready", lang, n=len(result.waits), left=result.left), *wait_rows(result.waits, lang)]
     return "\n".join(lines)
