@@ -23,7 +23,7 @@ from . import errors, profiles
 from .arrangements import counts_of, is_complete
 from .hand import Hand, check_hand
 from .messages import msg
-from .notation import _canonical_tiles, parse_hand
+from .notation import parse_hand
 from .placement import candidates, plus
 from .readiness import FORMS, FormReading, form_readings, overall
 from .scoring import Score, score_with_profile
@@ -176,14 +176,25 @@ class DiscardsResult:
         return {"ok": True, "rules": self.rules, "discards": [d.to_dict() for d in self.discards]}
 
 
-_SEEN_SPACES = re.compile(r"[\s,]+")
+_SEEN_GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])|[\s,]+")
 
 
 def parse_seen(text: str) -> tuple[Tile, ...]:
-    """Tiles named as in the notation's standing tiles (`335m7pEE`; spaces and commas ignored)."""
-    tiles = _canonical_tiles(_SEEN_SPACES.sub("", text))
-    if tiles is None:
-        raise errors.SeenTilesError(msg("error.seen.notation", text=text), text=text, where="--seen")
+    """Tiles written as the notation writes standing tiles (`335m7pEE`; spaces and commas
+    between groups ignored); the column of the first character that is not part of one."""
+    tiles: list[Tile] = []
+    pos = 0
+    while pos < len(text):
+        group = _SEEN_GROUP.match(text, pos)
+        if group is None:
+            raise errors.SeenTilesError(
+                msg("error.seen.notation", text=text), text=text, column=pos + 1, where="--seen"
+            )
+        if group[2]:
+            tiles.extend(Tile(rank + group[2]) for rank in group[1])
+        elif group[3]:
+            tiles.append(Tile(group[3]))
+        pos = group.end()
     return tuple(tiles)
 
 

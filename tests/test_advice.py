@@ -141,6 +141,13 @@ def test_wrong_size_is_a_named_error(command: str, hand: str, want: int, got: in
     assert f"需要{want}张牌" in zh.stderr
 
 
+def test_seen_tiles_are_written_like_standing_tiles() -> None:
+    assert [t.code for t in parse_seen("335m7p EE, 9s")] == ["3m", "3m", "5m", "7p", "E", "E", "9s"]
+    with pytest.raises(errors.SeenTilesError) as e:
+        parse_seen("55m 7x")
+    assert e.value.column == 5
+
+
 def test_bad_seen_tiles() -> None:
     with pytest.raises(errors.SeenTilesError):
         parse_seen("5x")
