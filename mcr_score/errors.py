@@ -138,6 +138,12 @@ class SyntaxProblemError(NotationError):
     code = "syntax"
 
 
+class WinMarkerError(NotationError):
+    """A winning-tile marker in parentheses where none can stand: in a declared meld, or twice."""
+
+    code = "win-marker"
+
+
 class HandError(McrError):
     """Valid notation describing an impossible hand."""
 
@@ -179,3 +185,10 @@ class UnknownProfileError(McrError):
 
     code = "unknown-profile"
     exit_code = 2
+
+
+class WinTileError(HandError):
+    """A named winning tile (`--win`, a `win` column) that the hand does not hold, that contradicts
+    the tile marked in the notation, or that a waiting hand cannot take."""
+
+    code = "win-tile"
