@@ -293,7 +293,7 @@ def test_claim_text() -> None:
     assert "71 Short Straight is not counted: Pure Straight already uses 123m and 456m (non-separation)." in out
     assert "69 Pure Double Chow: the hand does not show it." in out
     assert "64 Tile Hog: claimed 2 times, counted 1." in out
-    assert "58 Last Tile: 4 points" in out
+    assert "58 Last Tile: worth 4" in out
     assert "The claim disagrees with the computed score." in out
     _, out, _ = run("explain", TILES_5M_LAST, "--claim", "29", "--lang", "fr")
     assert "Annoncé 29, calculé 29 : les totaux concordent." in out
