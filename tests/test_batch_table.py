@@ -196,7 +196,8 @@ def test_report_markdown(tmp_path: Path) -> None:
         result = cli(str(path), "--jobs", jobs, "--chunk-size", "2", "--report", str(report), "-o", str(tmp_path / "o"))
         assert result.exit_code == 0
         md = report.read_text()
-        assert "Input " in md and "8 records, 7 with a problem." in md
+        assert "Input " in md
+        assert "8 records, 7 with a problem." in md
         assert "| error | bad-record | 1 |" in md
         assert "| error | missing-suit | 1 |" in md
         assert "| not a winning hand | no-shape | 2 |" in md
