@@ -121,6 +121,8 @@ def test_blank_lines_are_skipped_counted_and_not_errors_under_strict(tmp_path: P
         ("in.jsonl", b'{"id": "r7", "notation": "12345\xff"}', "r7"),
         ("in.jsonl", b'{"id": 7, "notation": "12345\xff"}', 7),
         ("in.jsonl", b'{"id": "r\xff7", "notation": "12345"}', None),  # the id itself is unreadable
+        ("in.jsonl", b'{"id": "r7", \xff', None),  # not JSON once decoded
+        ("in.jsonl", b'[1, "\xff"]', None),  # not an object
         ("in.csv", b"id,notation\nr7,12345\xff", "r7"),
         ("in.txt", b"123456789m\xff123p5s5s", None),  # no id written
     ],

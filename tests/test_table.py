@@ -95,6 +95,16 @@ def test_marked_form_reads_as_explain_draws_it() -> None:
     assert format_hand(parse_hand("123456789m123p5s5s")) == "123456789m123p5s5s|EE0000"  # canonical unchanged
 
 
+def test_parse_shows_the_marked_form() -> None:
+    code, out, _ = run("parse", TILES_5M_LAST)
+    assert code == 0
+    assert out.splitlines()[-1] == "marked:    [555m1]1234(5)6789mEE|EE0000"
+    code, out, _ = run("parse", TILES_5M_LAST, "--json")
+    assert json.loads(out)["marked"] == "[555m1]1234(5)6789mEE|EE0000"
+    code, out, _ = run("parse", "123456789m123p5s", "--json")
+    assert json.loads(out)["marked"] is None
+
+
 # --- --win
 
 

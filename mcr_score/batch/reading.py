@@ -164,10 +164,8 @@ def csv_delimiter(header: str) -> str:
 
 
 def _header_fields(header: str, delimiter: str) -> list[str]:
-    try:
-        rows = list(csv.reader([header], delimiter=delimiter))
-    except csv.Error:
-        return []
+    """A header's fields, lower case; the lenient reader (`strict` off) takes any line of text."""
+    rows = list(csv.reader([header], delimiter=delimiter))
     return [c.strip().lower() for c in rows[0]] if rows else []
 
 

@@ -16,7 +16,6 @@ import csv
 import io
 import json
 import os
-from collections import Counter
 from typing import NamedTuple
 
 from ..messages import text
@@ -139,10 +138,6 @@ class Report:
                 _ids(extra),
             )
         )
-
-    def counts(self) -> Counter[tuple[str, str]]:
-        """Records by (kind, code), in the report's order."""
-        return Counter((p.kind, p.code) for p in self.problems)
 
     def _groups(self) -> list[tuple[str, str, list[Problem]]]:
         groups: dict[tuple[str, str], list[Problem]] = {}

@@ -56,8 +56,6 @@ class ClaimedFansType(_StrParamType):
     name = "IDS"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, tuple):
-            return value
         from ..batch.claims import claim_from_text  # the one reader of claimed fans
 
         try:

@@ -44,6 +44,7 @@ def situation_to_dict(s: Situation) -> dict[str, Any]:
 def hand_to_dict(hand: Hand) -> dict[str, Any]:
     return {
         "canonical": format_hand(hand),
+        "marked": format_hand(hand, mark_win=True) if hand.winning else None,
         "melds": [meld_to_dict(m) for m in hand.melds],
         "standing": [t.code for t in hand.standing],
         "winning": hand.winning.code if hand.winning else None,
@@ -95,6 +96,8 @@ def hand_text(hand: Hand) -> str:
         ("winning", hand.winning.code if hand.winning else "none: a waiting hand of 13 tiles"),
         ("situation", describe_situation(hand.situation)),
     ]
+    if hand.winning:
+        rows.append(("marked", format_hand(hand, mark_win=True)))
     return "\n".join(f"{k + ':':<11}{v}" for k, v in rows)
 
 
