@@ -397,16 +397,20 @@ class _Builder(Transformer[Token, _Built]):
     def suited(self, children: list[Token]) -> _Tiles:
         ranks, suit = children
         out = []
-        for m in _RANK.finditer(ranks.value):
-            r = m[1] or m[2]
-            column = _column(ranks) + m.start(1 if m[1] else 2)
+        start = _column(ranks)
+        if "(" in ranks.value:
+            written = [(m[1] or m[2], m.start(1 if m[1] else 2), bool(m[1])) for m in _RANK.finditer(ranks.value)]
+        else:  # no marker: the common case, kept cheap
+            written = [(r, offset, False) for offset, r in enumerate(ranks.value)]
+        for r, offset, marked in written:
+            column = start + offset
             if suit.value == "z":
                 if int(r) > 7:
                     self._problem(errors.BadTileError, msg("error.notation.honor-rank", rank=r), column)
                     continue
-                out.append(_Placed(Tile(Z_HONORS[int(r) - 1]), column, bool(m[1])))
+                out.append(_Placed(Tile(Z_HONORS[int(r) - 1]), column, marked))
             else:
-                out.append(_Placed(Tile(r + suit.value), column, bool(m[1])))
+                out.append(_Placed(Tile(r + suit.value), column, marked))
         return out
 
     def bare_ranks(self, children: list[Token]) -> _Tiles:
