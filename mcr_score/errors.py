@@ -138,6 +138,12 @@ class SyntaxProblemError(NotationError):
     code = "syntax"
 
 
+class WinMarkerError(NotationError):
+    """A winning-tile marker in parentheses where none can stand: in a declared meld, or twice."""
+
+    code = "win-marker"
+
+
 class HandError(McrError):
     """Valid notation describing an impossible hand."""
 
@@ -194,3 +200,10 @@ class SeenTilesError(NotationError):
     """A `--seen` text that is not a run of tiles."""
 
     code = "bad-seen"
+
+
+class WinTileError(HandError):
+    """A named winning tile (`--win`, a `win` column) that the hand does not hold, that contradicts
+    the tile marked in the notation, or that a waiting hand cannot take."""
+
+    code = "win-tile"

@@ -64,15 +64,21 @@ def build_parsers() -> None:
     _tree_parser()
 
 
-def parse_hand(text: str) -> Hand:
+def parse_hand(text: str, win: str | Tile | None = None) -> Hand:
     """Parse hand notation into a `Hand`; raise the `McrError`s found, all at once.
+
+    `win` names the winning tile among the concealed tiles (`--win`), whatever their order; it
+    must agree with a tile marked in the text, `4(5)6m`.
 
     Text in the canonical form is read without the grammar (`read_canonical`), some five times
     faster; every other text, and every hand with a problem, goes through the grammar."""
+    if win is not None:
+        hand, located = parse_located(text)
+        return with_winning(hand, win, marked=located.marked)
     if isinstance(text, str):
-        hand = read_canonical(text)
-        if hand is not None and not check_hand(hand):
-            return hand
+        canonical = read_canonical(text)
+        if canonical is not None and not check_hand(canonical):
+            return canonical
     return parse_located(text)[0]
 
 
@@ -89,7 +95,9 @@ def parse_located(text: str) -> tuple[Hand, _Located]:
 
 def _checked(text: str, built: _Built) -> tuple[Hand, _Located]:
     """The hand if `check_hand` finds nothing impossible; otherwise its problems, located in `text`."""
-    located = _Located(built.melds, built.standing, built.winning, built.situation, _end_column(text, built))
+    located = _Located(
+        built.melds, built.standing, built.winning, built.situation, _end_column(text, built), built.marked
+    )
     errors.raise_all(check_hand(built.hand, located.locate, text))
     return built.hand, located
 
@@ -230,6 +238,8 @@ def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
     if text[pos : pos + 1] == "0" and not (tok is not None and tok.type == "CLAIM"):
         # The lexer reads a stray 0 as a flower count or flags, so it arrives as a token.
         return errors.IllegalCharacterError(msg("error.notation.zero"), text=text, column=pos + 1)
+    if isinstance(e, UnexpectedCharacters) and text[pos] in "()":
+        return errors.WinMarkerError(msg("error.notation.paren", char=repr(text[pos])), text=text, column=pos + 1)
     if isinstance(e, UnexpectedCharacters):
         return errors.IllegalCharacterError(
             msg("error.notation.character", char=repr(text[pos])), text=text, column=pos + 1
@@ -297,6 +307,7 @@ class _Located:
     winning: int | None
     situation: dict[str, int]  # column of each situation field written in the text
     end: int
+    marked: bool = False  # the winning tile was marked in parentheses, `4(5)6m`
 
     def locate(self, ref: Ref) -> tuple[int | None, str | None]:
         kind = ref[0]
@@ -312,7 +323,16 @@ class _Located:
         return self.end, None
 
 
-_Tiles = list[tuple[Tile, int]]  # tiles of a group, each with its column
+class _Placed(NamedTuple):
+    """A tile as written: its column, and whether it is marked as the winning tile, `4(5)6m`."""
+
+    tile: Tile
+    column: int
+    marked: bool = False
+
+
+_Tiles = list[_Placed]  # the tiles of a group
+_RANK = re.compile(r"\(([1-9])\)|([1-9])")
 
 
 class _MeldItem(NamedTuple):
@@ -338,6 +358,13 @@ class _Built(NamedTuple):
     standing: list[int]
     winning: int | None
     situation: dict[str, int]
+    marked: bool  # the winning tile was marked in parentheses
+
+
+def _marked(tok: Token, code: str) -> _Placed:
+    """An honor or Unicode tile token, `E` or `(E)`, as a placed tile."""
+    marked = tok.value.startswith("(")
+    return _Placed(Tile(code.strip("()")), _column(tok) + marked, marked)
 
 
 def _column(tok: Token) -> int:
@@ -370,15 +397,20 @@ class _Builder(Transformer[Token, _Built]):
     def suited(self, children: list[Token]) -> _Tiles:
         ranks, suit = children
         out = []
-        for offset, r in enumerate(ranks.value):
-            column = _column(ranks) + offset
+        start = _column(ranks)
+        if "(" in ranks.value:
+            written = [(m[1] or m[2], m.start(1 if m[1] else 2), bool(m[1])) for m in _RANK.finditer(ranks.value)]
+        else:  # no marker: the common case, kept cheap
+            written = [(r, offset, False) for offset, r in enumerate(ranks.value)]
+        for r, offset, marked in written:
+            column = start + offset
             if suit.value == "z":
                 if int(r) > 7:
                     self._problem(errors.BadTileError, msg("error.notation.honor-rank", rank=r), column)
                     continue
-                out.append((Tile(Z_HONORS[int(r) - 1]), column))
+                out.append(_Placed(Tile(Z_HONORS[int(r) - 1]), column, marked))
             else:
-                out.append((Tile(r + suit.value), column))
+                out.append(_Placed(Tile(r + suit.value), column, marked))
         return out
 
     def bare_ranks(self, children: list[Token]) -> _Tiles:
@@ -387,10 +419,10 @@ class _Builder(Transformer[Token, _Built]):
         return []
 
     def honor(self, children: list[Token]) -> _Tiles:
-        return [(Tile(children[0].value), _column(children[0]))]
+        return [_marked(children[0], children[0].value)]
 
     def unicode_tile(self, children: list[Token]) -> _Tiles:
-        return [(Tile(UNICODE[children[0].value]), _column(children[0]))]
+        return [_marked(children[0], UNICODE[children[0].value.strip("()")])]
 
     def flower(self, children: list[Token]) -> _FlowerItem:
         ch = children[0].value
@@ -402,7 +434,11 @@ class _Builder(Transformer[Token, _Built]):
         assert isinstance(closing, Token)
         column = _column(opening)
         claim_token = children[-2] if isinstance(children[-2], Token) and children[-2].type == "CLAIM" else None
-        tiles = [t for group in children if isinstance(group, list) for t, _ in group]
+        placed = [p for group in children if isinstance(group, list) for p in group]
+        for p in placed:
+            if p.marked:
+                self._problem(errors.WinMarkerError, msg("error.notation.marker-in-meld"), p.column)
+        tiles = [p.tile for p in placed]
         written = self.text[opening.start_pos : closing.end_pos] if self.text is not None else ""
         return _MeldItem(self._meld(tiles, claim_token, written, column), column)
 
@@ -506,19 +542,33 @@ class _Builder(Transformer[Token, _Built]):
             letters += situation.flower_letters
             situation = dataclasses.replace(situation, flowers=len(letters), flower_letters=letters)
         winning, win_col = None, None
-        if len(tiles) == 14 - 3 * len(melds):
-            (winning, win_col), tiles = tiles[-1], tiles[:-1]
-        tiles.sort(key=lambda tc: (INDEX[tc[0].code], tc[1]))
-        hand = Hand(tuple(melds), tuple(t for t, _ in tiles), winning, situation)
-        return _Built(hand, meld_cols, [c for _, c in tiles], win_col, columns)
+        marked = [p for p in tiles if p.marked]
+        for extra in marked[1:]:
+            self._problem(
+                errors.WinMarkerError, msg("error.notation.marker-twice", first=marked[0].column), extra.column
+            )
+        if marked:
+            winning, win_col = marked[0].tile, marked[0].column
+            tiles = [p for p in tiles if p is not marked[0]]
+        elif len(tiles) == 14 - 3 * len(melds):
+            winning, win_col = tiles[-1].tile, tiles[-1].column
+            tiles = tiles[:-1]
+        tiles.sort(key=lambda p: (INDEX[p.tile.code], p.column))
+        hand = Hand(tuple(melds), tuple(p.tile for p in tiles), winning, situation)
+        return _Built(hand, meld_cols, [p.column for p in tiles], win_col, columns, bool(marked))
 
 
-def format_hand(hand: Hand) -> str:
-    """Canonical notation: melds, sorted standing tiles, the winning tile, then the situation."""
+def format_hand(hand: Hand, mark_win: bool = False) -> str:
+    """Canonical notation: melds, sorted standing tiles, the winning tile, then the situation.
+    With `mark_win` the winning tile stands among the sorted tiles in parentheses, `1234(5)6789m`."""
     parts = [format_meld(m) for m in hand.melds]
-    parts.append(format_tiles(hand.standing))
-    if hand.winning is not None:
-        parts.append(format_tiles((hand.winning,)))
+    if mark_win and hand.winning is not None:
+        tiles = sorted((*hand.standing, hand.winning), key=lambda t: t.index)
+        parts.append(format_tiles(tiles, marked=tiles.index(hand.winning)))
+    else:
+        parts.append(format_tiles(hand.standing))
+        if hand.winning is not None:
+            parts.append(format_tiles((hand.winning,)))
     s = hand.situation
     flags = "".join("1" if f else "0" for f in (s.self_drawn, s.last_copy, s.wall_last, s.kong))
     suffix = f"|{s.prevalent_wind}{s.seat_wind}{flags}"
@@ -535,20 +585,21 @@ def format_meld(meld: Meld) -> str:
     return f"[{body}{meld.claim if meld.claim is not None else ''}]"
 
 
-def format_tiles(tiles: Iterable[Tile]) -> str:
-    """Tiles in the given order; runs of one suit share their letter (`123m`), honors as letters."""
+def format_tiles(tiles: Iterable[Tile], marked: int | None = None) -> str:
+    """Tiles in the given order; runs of one suit share their letter (`123m`), honors as letters;
+    the tile at position `marked` in parentheses (`4(5)6m`)."""
     out: list[str] = []
     run_suit = ""
-    for t in tiles:
+    for i, t in enumerate(tiles):
         code = t.code
         if len(code) == 1:  # an honor
             out.append(run_suit)
-            out.append(code)
+            out.append(f"({code})" if i == marked else code)
             run_suit = ""
             continue
         if run_suit != code[1]:
             out.append(run_suit)
-        out.append(code[0])
+        out.append(f"({code[0]})" if i == marked else code[0])
         run_suit = code[1]
     out.append(run_suit)
     return "".join(out)
@@ -560,3 +611,35 @@ def with_situation(hand: Hand, **changes: Any) -> Hand:
     if "flowers" in changes and hand.situation.flower_letters:
         changes.setdefault("flower_letters", "")
     return dataclasses.replace(hand, situation=dataclasses.replace(hand.situation, **changes))
+
+
+def read_tile(text: str | Tile, where: str = "win") -> Tile:
+    """One tile as the notation writes it: `5m`, `E`, `5z`, `🀄`; a named error for anything else."""
+    if isinstance(text, Tile):
+        return text
+    written = text.strip() if isinstance(text, str) else ""
+    if written in _TILE_OF:
+        return _TILE_OF[written]
+    if len(written) == 2 and written[1] == "z" and written[0] in "1234567":
+        return Tile(Z_HONORS[int(written[0]) - 1])
+    if written in UNICODE:
+        return Tile(UNICODE[written])
+    raise errors.BadTileError(msg("error.win.not-a-tile", value=repr(text)), where=where)
+
+
+def with_winning(hand: Hand, win: str | Tile, *, marked: bool = False, where: str = "win") -> Hand:
+    """The same tiles with `win` as the winning tile, taken from the standing tiles and the
+    winning tile in any order; an error when it is not there, when the hand is waiting (13 tiles,
+    no winning tile), or when it contradicts the tile `marked` in the notation."""
+    tile = read_tile(win, where)
+    if hand.winning is None:
+        raise errors.WinTileError(msg("error.win.waiting", tile=tile), where=where)
+    if marked and tile != hand.winning:
+        raise errors.WinTileError(msg("error.win.conflict", tile=tile, marked=hand.winning), where=where)
+    pool = [*hand.standing, hand.winning]
+    if tile not in pool:
+        raise errors.WinTileError(msg("error.win.absent", tile=tile), where=where)
+    pool.remove(tile)
+    new = dataclasses.replace(hand, standing=tuple(sorted(pool, key=lambda t: t.index)), winning=tile)
+    errors.raise_all(check_hand(new))
+    return new

@@ -12,6 +12,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -107,6 +108,13 @@ def test_every_input_form_gives_the_score_json_object_plus_id_and_line():
 def test_blank_and_comment_lines_of_the_text_form_hold_no_record():
     assert batch.score_line("   ", "text") is None
     assert batch.score_line("  # a comment", "text") is None
+
+
+def test_blank_lines_hold_no_record_in_every_format():
+    # Issue 14: a blank line is skipped (and counted by a run), never an empty-record error.
+    assert batch.score_line("", "jsonl") is None
+    assert batch.score_line(" \t ", "jsonl") is None
+    assert batch.score_line("", "csv", columns=("id", "notation")) is None
 
 
 def test_json_record_example_of_the_issue():
@@ -206,7 +214,6 @@ def test_error_records_keep_id_and_notation_errors_their_column():
 
 
 GARBAGE = [
-    ("", "empty-record"),
     ("not json", "bad-json"),
     ("[1, 2]", "bad-json"),
     ('{"hand": ', "bad-json"),
@@ -313,7 +320,7 @@ def write_lines(path: Path, lines: list[str | bytes]) -> Path:
     return path
 
 
-def test_every_input_line_gets_one_output_record_in_order(tmp_path):
+def test_every_input_line_but_blank_ones_gets_one_output_record_in_order(tmp_path):
     good = [json.dumps(record_of(h, id=f"h{i}")) for i, h in enumerate(HANDS[:40])]
     bad = [
         b"\xff\xfe not utf-8",
@@ -335,16 +342,17 @@ def test_every_input_line_gets_one_output_record_in_order(tmp_path):
         result = cli(str(path), "--jobs", jobs, "--chunk-size", "7")
         assert result.exit_code == 0, result.stderr
         outs = lines_of(result.stdout)
-        assert [o["line"] for o in outs] == list(range(1, len(lines) + 1))
+        blank = [i for i, line in enumerate(lines, start=1) if line == ""]
+        assert [o["line"] for o in outs] == [n for n in range(1, len(lines) + 1) if n not in blank]
         errors = [o for o in outs if not o["ok"]]
-        assert len(errors) == len(lines) - len(good)
+        assert len(errors) == len(lines) - len(good) - len(blank)
         assert {o["error"]["code"] for o in errors} >= {
             "encoding",
             "oversized",
-            "empty-record",
             "bad-json",
             "bad-field",
         }
+        assert re.search(rf"blank lines skipped +{len(blank)}\n", result.stderr)
         scored = [o for o in outs if o["ok"]]
         assert [o["id"] for o in scored] == [f"h{i}" for i in range(len(good))]
         assert scored[3] == expected(HANDS[3], id="h3", line=scored[3]["line"])
@@ -402,8 +410,7 @@ def test_csv_in_and_csv_out(tmp_path):
         ("2", "a", "true"),
         ("3", "b", "true"),
         ("4", "c", "false"),
-        ("5", "", "false"),
-        ("6", "", "false"),
+        ("6", "", "false"),  # line 5 is blank: no record (issue 14)
     ]
     assert table[0]["fans"] == "28 62 63 70 79"
     assert table[0]["total"] == "22"
@@ -413,8 +420,7 @@ def test_csv_in_and_csv_out(tmp_path):
     assert table[1]["claimed_total"] == "20"
     assert table[2]["error_code"] == "tile-count"
     assert table[2]["error_where"] == "notation"
-    assert table[3]["error_code"] == "empty-record"
-    assert table[4]["error_code"] == "bad-csv"
+    assert table[3]["error_code"] == "bad-csv"
 
 
 def test_a_csv_without_notation_column_is_a_usage_error(tmp_path):
@@ -563,7 +569,9 @@ def mixed_lines(n: int, seed: int = 5) -> list[str | bytes]:
 
 
 def test_resume_truncates_a_partial_line_and_continues(tmp_path):
-    path = write_lines(tmp_path / "in.jsonl", mixed_lines(300))
+    lines = mixed_lines(300)
+    path = write_lines(tmp_path / "in.jsonl", lines)
+    records = sum(line != "" for line in lines)  # a blank line is no record (issue 14)
     full = tmp_path / "full.jsonl"
     assert cli(str(path), "-o", str(full), "--jobs", "1").exit_code == 0
     data = full.read_bytes()
@@ -575,7 +583,7 @@ def test_resume_truncates_a_partial_line_and_continues(tmp_path):
         assert result.exit_code == 0
         assert part.read_bytes() == data
         summary = json.loads((tmp_path / "s.json").read_text())
-        assert summary["records"] == 300
+        assert summary["records"] == records
         assert summary["resumed_from"] == data[:cut].count(b"\n")
     # Resuming a finished run adds nothing.
     assert cli(str(path), "-o", str(full), "--resume").exit_code == 0

@@ -207,6 +207,7 @@ NOTATION_CODES = {
     "unclosed-meld",
     "bad-meld",
     "bad-claim",
+    "win-marker",
     "bad-situation",
     "syntax",
 }

@@ -6,6 +6,7 @@ written in order, a chunk at a time. A worker that dies costs only the record th
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import signal
@@ -40,6 +41,7 @@ class Task:
     columns: tuple[str, ...] | None
     out_fmt: str
     records: Chunk
+    delimiter: str = ","  # of a CSV input
 
 
 def score_chunk(task: Task) -> tuple[str, Tally]:
@@ -60,7 +62,7 @@ def score_chunk(task: Task) -> tuple[str, Tally]:
 
 
 def _score_one(record: RawLine, task: Task) -> dict[str, object]:
-    return score_raw(record.number, record.text, record.problem, task.fmt, task.rules, task.columns)
+    return score_raw(record.number, record.text, record.problem, task.fmt, task.rules, task.columns, task.delimiter)
 
 
 def default_jobs() -> int:
@@ -78,6 +80,7 @@ def process(
     fmt: str,
     rules: str,
     columns: tuple[str, ...] | None = None,
+    delimiter: str = ",",
     out_fmt: str = "jsonl",
     jobs: int = 1,
     chunk_size: int = DEFAULT_CHUNK,
@@ -102,7 +105,7 @@ def process(
             on_chunk(part.records, consumed)
 
     def task(chunk: Chunk) -> Task:
-        return Task(fmt, rules, columns, out_fmt, chunk)
+        return Task(fmt, rules, columns, out_fmt, chunk, delimiter)
 
     finished = False
     if jobs > 1:  # a single chunk is not worth starting workers for
@@ -193,7 +196,7 @@ def _isolated(task: Task, new_pool: Callable[[], ProcessPoolExecutor]) -> tuple[
     pool = new_pool()
     try:
         for record in task.records:
-            single = Task(task.fmt, task.rules, task.columns, task.out_fmt, (record,))
+            single = dataclasses.replace(task, records=(record,))
             try:
                 text, part = pool.submit(score_chunk, single).result()
             except BrokenProcessPool:

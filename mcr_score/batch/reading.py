@@ -7,8 +7,10 @@ of their text, and are never parsed. Also: the input formats, and the CSV header
 from __future__ import annotations
 
 import csv
+import itertools
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from ..messages import Message, msg
@@ -39,10 +41,12 @@ class ByteStream(Protocol):
 
 
 class LineProblem(NamedTuple):
-    """Why the reader refused a line: an error code of `errors.LINE_ERRORS` and its message."""
+    """Why the reader refused a line: an error code of `errors.LINE_ERRORS` and its message;
+    `salvage`, the line decoded with U+FFFD for the bytes that are not UTF-8 (to find its id)."""
 
     code: str
     message: Message
+    salvage: str | None = None
 
 
 class RawLine(NamedTuple):
@@ -79,7 +83,11 @@ def read_lines(stream: ByteStream) -> Iterator[RawLine]:
             yield RawLine(
                 number,
                 None,
-                LineProblem("encoding", msg("error.line.encoding", byte=raw[e.start], at=e.start + 1)),
+                LineProblem(
+                    "encoding",
+                    msg("error.line.encoding", byte=raw[e.start], at=e.start + 1),
+                    raw.decode("utf-8", errors="replace"),
+                ),
                 consumed,
             )
             continue
@@ -91,24 +99,74 @@ def read_lines(stream: ByteStream) -> Iterator[RawLine]:
         yield RawLine(number, text, None, consumed)
 
 
-def open_records(stream: ByteStream, fmt: str) -> tuple[tuple[str, ...] | None, Iterator[RawLine]]:
-    """(CSV columns or None, the records of the stream): text skips blank and `#` lines; CSV reads
-    its header first (blank lines before it skipped)."""
-    lines = read_lines(stream)
-    columns = None
-    if fmt == "csv":
-        for line in lines:
-            if line.problem is not None:
-                raise BatchError(msg("error.batch.header-line", line=line.number, problem=line.problem.message))
-            text = line.text or ""  # a line without a problem has its text
-            if text.strip():
-                columns = csv_columns(text)
-                break
-        else:
+DELIMITERS = (",", ";", "\t")  # CSV separators: the comma, the French spreadsheet's semicolon, TAB
+
+
+@dataclass
+class Opened:
+    """An input opened for reading: its format (given, or sniffed from its first line), the CSV
+    header's columns and delimiter, the records, and how many blank lines were skipped so far."""
+
+    fmt: str
+    columns: tuple[str, ...] | None
+    delimiter: str
+    records: Iterator[RawLine]
+    blank_lines: int = 0
+
+
+def open_records(stream: ByteStream, fmt: str | None, delimiter: str | None = None) -> Opened:
+    """The records of the stream: blank lines (and the text form's `#` lines) are not records
+    (blank lines are counted in `blank_lines`); CSV reads its header first. `fmt` None: sniffed
+    from the first line that is not blank (`sniff_format`)."""
+    opened = Opened(fmt or "text", None, delimiter or ",", iter(()))
+
+    def kept(lines: Iterator[RawLine]) -> Iterator[RawLine]:
+        for r in lines:
+            if r.text is not None and not r.text.strip():
+                opened.blank_lines += 1
+            elif r.text is None or opened.fmt != "text" or not skipped_text_line(r.text):
+                yield r
+
+    lines = kept(read_lines(stream))
+    first = next(lines, None)
+    if fmt is None and first is not None and first.text is not None:
+        opened.fmt = sniff_format(first.text)
+    if opened.fmt == "csv":
+        if first is None:
             raise BatchError(msg("error.batch.csv-empty"))
-    if fmt == "text":
-        return columns, (r for r in lines if r.text is None or not skipped_text_line(r.text))
-    return columns, lines
+        if first.problem is not None:
+            raise BatchError(msg("error.batch.header-line", line=first.number, problem=first.problem.message))
+        text = first.text or ""  # a line without a problem has its text
+        opened.delimiter = delimiter or csv_delimiter(text)
+        opened.columns = csv_columns(text, opened.delimiter)
+        opened.records = lines
+    else:
+        opened.records = itertools.chain([first] if first is not None else [], lines)
+    return opened
+
+
+def sniff_format(first: str) -> str:
+    """The format of an input whose name does not say it, from its first line: a JSON object is
+    JSON lines, a CSV header with a `notation` column is CSV, anything else is text."""
+    stripped = first.strip()
+    if stripped.startswith("{"):
+        return "jsonl"
+    if "notation" in _header_fields(stripped, csv_delimiter(stripped)):
+        return "csv"
+    return "text"
+
+
+def csv_delimiter(header: str) -> str:
+    """The delimiter that splits a CSV header into fields one of which is `notation` (the most
+    fields if several do); the comma when none does."""
+    found = [(len(f), d) for d in DELIMITERS if "notation" in (f := _header_fields(header, d))]
+    return max(found)[1] if found else ","
+
+
+def _header_fields(header: str, delimiter: str) -> list[str]:
+    """A header's fields, lower case; the lenient reader (`strict` off) takes any line of text."""
+    rows = list(csv.reader([header], delimiter=delimiter))
+    return [c.strip().lower() for c in rows[0]] if rows else []
 
 
 def skipped_text_line(text: str) -> bool:
@@ -117,11 +175,11 @@ def skipped_text_line(text: str) -> bool:
     return not stripped or stripped.startswith("#")
 
 
-def csv_columns(header: str) -> tuple[str, ...]:
-    """The columns of a CSV header; `notation` is required, `id`, `claimed_total` and
+def csv_columns(header: str, delimiter: str = ",") -> tuple[str, ...]:
+    """The columns of a CSV header; `notation` is required, `id`, `win`, `claimed_total` and
     `claimed_fans` are read, other columns are ignored."""
     try:
-        rows = list(csv.reader([header], strict=True))
+        rows = list(csv.reader([header], strict=True, delimiter=delimiter))
     except csv.Error as e:
         raise BatchError(msg("error.batch.header-row", reason=str(e))) from None
     columns = tuple(c.strip().lower() for c in (rows[0] if rows else []))
@@ -131,8 +189,14 @@ def csv_columns(header: str) -> tuple[str, ...]:
 
 
 def input_format(path: str, given: str | None) -> str:
-    """The input format given, or the one the file's extension says (`.gz` looked through)."""
+    """The input format given, or the one the file's extension says (`.gz` looked through), else text."""
+    return declared_format(path, given) or "text"
+
+
+def declared_format(path: str, given: str | None) -> str | None:
+    """The input format given, or the one the file's extension says; None when neither says
+    (standard input, another extension): then the first line decides (`sniff_format`)."""
     if given:
         return given
     name = path[:-3] if path.endswith(".gz") else path
-    return EXTENSIONS.get(os.path.splitext(name)[1].lower(), "text")
+    return EXTENSIONS.get(os.path.splitext(name)[1].lower())

@@ -15,11 +15,13 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 from collections.abc import Callable
 
 from .. import errors, profiles
 from ..hand import check_hand
 from ..messages import msg
+from ..notation import parse_hand
 from ..records import HAND_FIELDS, BadFieldError, RecordError, UnknownFieldError, hand_from_record, json_type
 from ..scoring import Score
 from ..scoring import score as score_hand
@@ -35,6 +37,8 @@ MAX_PROBLEMS = 20  # problems listed in one error record (garbage can have thous
 MAX_NOTATION = 200
 
 _COMMON_FIELDS = ("id", "claimed_total", "claimed_fans")
+# A text field that is a claim (a total, fan ids), not a hand: digits, separators, `69x2`.
+_CLAIM_FIELD = re.compile(r"\d+(?:[x×*]\d+)?(?:[\s,;]+\d+(?:[x×*]\d+)?)*")
 
 RecordId = str | int | None
 
@@ -65,18 +69,20 @@ def score_line(
     line: int | None = None,
     rules: str = profiles.DEFAULT,
     columns: tuple[str, ...] | None = None,
+    delimiter: str = ",",
 ) -> OutputRecord | None:
     """The output object for one line of input in `fmt` (text, jsonl or csv; `columns` is the CSV
-    header). None for a line that holds no record: a blank or `#` comment line of the text form."""
-    if fmt == "text" and skipped_text_line(text):
+    header, `delimiter` its separator). None for a line that holds no record: a blank line, or a
+    `#` comment line of the text form."""
+    if not text.strip() or (fmt == "text" and skipped_text_line(text)):
         return None
     if fmt == "csv" and columns is None:
         raise ValueError("a CSV line needs the header's columns")
     if fmt not in INPUT_FORMATS:
         raise ValueError(f"unknown input format {fmt!r}; known: {', '.join(INPUT_FORMATS)}")
     if len(text) > MAX_LINE:
-        return score_raw(line, None, LineProblem("oversized", OVERSIZED), fmt, rules, columns)
-    return score_raw(line, text, None, fmt, rules, columns)
+        return score_raw(line, None, LineProblem("oversized", OVERSIZED), fmt, rules, columns, delimiter)
+    return score_raw(line, text, None, fmt, rules, columns, delimiter)
 
 
 def score_raw(
@@ -86,16 +92,38 @@ def score_raw(
     fmt: str,
     rules: str,
     columns: tuple[str, ...] | None,
+    delimiter: str = ",",
 ) -> OutputRecord:
     """One record as read: `problem` when the reader already refused the line (then `text` is None)."""
     if problem is not None:
-        return error_record(None, line, LINE_ERRORS.get(problem.code, RecordError)(problem.message))
+        rid = readable_id(problem.salvage, fmt, columns, delimiter) if problem.salvage is not None else None
+        return error_record(rid, line, LINE_ERRORS.get(problem.code, RecordError)(problem.message))
     assert text is not None, "a line the reader did not refuse has its text"
     if fmt == "jsonl":
         return _guarded(None, line, lambda: _score_json_text(text, line, rules))
     if fmt == "csv":
-        return _score_csv_line(text, line, rules, columns or ())
+        return _score_csv_line(text, line, rules, columns or (), delimiter)
     return _score_text_line(text, line, rules)
+
+
+def readable_id(salvage: str, fmt: str, columns: tuple[str, ...] | None, delimiter: str = ",") -> RecordId:
+    """The id of a line that could not be read as a whole (bytes not in UTF-8, shown as U+FFFD),
+    when the id itself is intact; None otherwise."""
+    rid: object = None
+    try:
+        if fmt == "jsonl":
+            record = json.loads(salvage)
+            rid = record.get("id") if isinstance(record, dict) else None
+        elif fmt == "csv":
+            row = next(csv.reader([salvage], delimiter=delimiter), [])
+            rid = dict(zip(columns or (), row, strict=False)).get("id", "").strip() or None
+        elif "\t" in salvage:
+            rid = salvage.split("\t")[0].strip() or None
+    except (ValueError, csv.Error, RecursionError):
+        return None
+    if isinstance(rid, bool) or not isinstance(rid, (str, int)) or "\ufffd" in str(rid):
+        return None
+    return rid
 
 
 def error_record(rid: RecordId, line: int | None, e: errors.McrError) -> OutputRecord:
@@ -150,8 +178,9 @@ def _scored(rid: RecordId, line: int | None, result: Score, claim: Claim | None)
     return out
 
 
-def _score_text(notation: object, rules: str) -> Score:
-    """Score notation; its errors name the field `notation` (their columns count in it)."""
+def _score_text(notation: object, rules: str, win: str | None = None) -> Score:
+    """Score notation (with its winning tile named by `win`, when given); its errors name the
+    field `notation` (their columns count in it) or `win`."""
     if not isinstance(notation, str):
         raise BadFieldError(msg("error.record.notation-text", type=type(notation).__name__), where="notation")
     if not notation.strip():
@@ -162,7 +191,7 @@ def _score_text(notation: object, rules: str) -> Score:
             where="notation",
         )
     try:
-        return score_hand(notation, rules)
+        return score_hand(parse_hand(notation, win=win) if win else notation, rules)
     except errors.McrError as e:
         for p in e.problems:
             if p.where is None:
@@ -179,12 +208,14 @@ def _score_text_line(text: str, line: int | None, rules: str) -> OutputRecord:
         fields = text.split("\t")
         if len(fields) == 1:
             return _scored(None, line, _score_text(text.strip(), rules), None)
+        if len(fields) == 2 and _CLAIM_FIELD.fullmatch(fields[1].strip()):
+            raise RecordError(msg("error.record.claim-after-hand", field=repr(fields[1].strip())), where="line")
+        rid = fields[0].strip() or None
         if len(fields) > 4:
             raise RecordError(
                 msg("error.record.tab-fields", n=len(fields)),
                 where="line",
             )
-        rid = fields[0].strip() or None
         claimed = [*fields[2:], None, None]
         claim = claim_from_text(claimed[0], claimed[1])
         return _scored(rid, line, _score_text(fields[1].strip(), rules), claim)
@@ -192,16 +223,16 @@ def _score_text_line(text: str, line: int | None, rules: str) -> OutputRecord:
     return _guarded_id(lambda: rid, line, build)
 
 
-def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str, ...]) -> OutputRecord:
+def _score_csv_line(
+    text: str, line: int | None, rules: str, columns: tuple[str, ...], delimiter: str = ","
+) -> OutputRecord:
     """One CSV row, read with the header's `columns` (an error record keeps the id if it was read)."""
     rid: RecordId = None
 
     def build() -> OutputRecord:
         nonlocal rid
-        if not text.strip():
-            raise EmptyRecordError(msg("error.record.empty-line"))
         try:
-            rows = list(csv.reader([text], strict=True))
+            rows = list(csv.reader([text], strict=True, delimiter=delimiter))
         except csv.Error as e:
             raise BadCsvError(msg("error.record.csv-row", reason=str(e)), where="line") from None
         row = rows[0] if rows else []
@@ -210,15 +241,14 @@ def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str,
         values = dict(zip(columns, row, strict=False))  # missing trailing fields: absent
         rid = values.get("id", "").strip() or None
         claim = claim_from_text(values.get("claimed_total"), values.get("claimed_fans"))
-        return _scored(rid, line, _score_text(values.get("notation", "").strip(), rules), claim)
+        win = values.get("win", "").strip() or None
+        return _scored(rid, line, _score_text(values.get("notation", "").strip(), rules, win), claim)
 
     return _guarded_id(lambda: rid, line, build)
 
 
 def _score_json_text(text: str, line: int | None, rules: str) -> OutputRecord:
     """One JSON line (too deep a nesting is bad JSON, not a crash)."""
-    if not text.strip():
-        raise EmptyRecordError(msg("error.record.empty-line"))
     try:
         record = json.loads(text)
     except RecursionError:

@@ -18,8 +18,9 @@ from .errors import BatchError
 from .output import csv_header
 from .pool import DEFAULT_CHUNK, Task, default_jobs, process
 from .progress import Progress
-from .reading import ByteStream, input_format, open_records
+from .reading import ByteStream, declared_format, open_records
 from .records import score_notation
+from .report import Report
 from .resume import Resume, prepare_output, skip_records
 from .tally import Outcome
 
@@ -70,13 +71,16 @@ def run(
     resume: bool = False,
     chunk_size: int = DEFAULT_CHUNK,
     progress: bool | None = None,
+    delimiter: str | None = None,
+    report: Report | None = None,
     stdin: BinaryIO | None = None,
     stdout: BinaryIO | None = None,
     stderr: TextIO | None = None,
 ) -> Outcome:
-    """The whole `mcr-score batch` run: open, (resume,) score, write; the summary is returned."""
+    """The whole `mcr-score batch` run: open, (resume,) score, write; the summary is returned.
+    The input format is `input_fmt`, else the extension's, else sniffed from the first line; a
+    CSV's `delimiter`, else sniffed from its header. `report` sees every output record written."""
     stderr = stderr if stderr is not None else sys.stderr
-    fmt = input_format(source, input_fmt)
     jobs = jobs or default_jobs()
     if resume and output is None:
         raise BatchError(msg("error.batch.resume-output"))
@@ -107,7 +111,8 @@ def run(
     state = Resume()
     out_file: BinaryIO | None = None
     try:
-        columns, records = open_records(in_stream, fmt)
+        opened = open_records(in_stream, declared_format(source, input_fmt), delimiter)
+        fmt, columns, records = opened.fmt, opened.columns, opened.records
         if output is not None:
             out_file, state = prepare_output(output, out_fmt, resume, rules)
         else:
@@ -115,7 +120,8 @@ def run(
             if out_fmt == "csv":
                 out_file.write(csv_header().encode())
         writer = out_file
-        skipped = skip_records(records, state, Task(fmt, rules, columns, out_fmt, ())) if state.done else 0
+        task = Task(fmt, rules, columns, out_fmt, (), opened.delimiter)
+        skipped = skip_records(records, state, task) if state.done else 0
         show = stderr.isatty() if progress is None else progress
         bar = Progress(stderr, total_bytes, skipped) if show else None
         done = {"records": 0, "bytes": skipped}
@@ -131,6 +137,8 @@ def run(
                     writer.flush()
                 finally:
                     interrupts.writing = False
+                if report is not None:
+                    report.feed(text)
                 if interrupts.abort_after_write:
                     raise KeyboardInterrupt
 
@@ -147,6 +155,7 @@ def run(
                     fmt=fmt,
                     rules=rules,
                     columns=columns,
+                    delimiter=opened.delimiter,
                     out_fmt=out_fmt,
                     jobs=jobs,
                     chunk_size=chunk_size,
@@ -159,7 +168,14 @@ def run(
         seconds = time.monotonic() - started
         state.tally.merge(tally)
         return Outcome(
-            state.tally, tally.records, seconds, jobs, profiles.get(rules).name, state.done, interrupted=not finished
+            state.tally,
+            tally.records,
+            seconds,
+            jobs,
+            profiles.get(rules).name,
+            state.done,
+            interrupted=not finished,
+            blank_lines=opened.blank_lines,
         )
     finally:
         if out_file is not None and output is not None:

@@ -106,6 +106,7 @@ class Outcome:
     rules: str
     resumed_from: int = 0
     interrupted: bool = False
+    blank_lines: int = 0  # blank lines of the input read by this run: skipped, not records
 
     def to_dict(self) -> dict[str, Any]:
         """The summary as JSON (`--summary-json`)."""
@@ -128,6 +129,7 @@ class Outcome:
             "seconds": round(self.seconds, 3),
             "hands_per_second": round(self.scored / self.seconds, 1) if self.seconds > 0 else None,
             "interrupted": self.interrupted,
+            "blank_lines": self.blank_lines,
         }
 
 
@@ -168,6 +170,8 @@ def summary_text(outcome: Outcome, lang: str = DEFAULT_LANG) -> str:
         ("summary.claims", 0, t.claims, ""),
         ("summary.mismatches", 0, t.claim_mismatches, ""),
     ]
+    if outcome.blank_lines:
+        rows.append(("summary.blank", 0, outcome.blank_lines, ""))
     lines = [head] + [
         f"  {pad(' ' * indent + text(label, lang), 20)}{pad(n(count), 12, right=True)}{extra}"
         for label, indent, count, extra in rows

@@ -9,11 +9,19 @@ import sys
 import click
 
 from .. import batch as core
+from ..batch.report import Report, report_format
 from ..messages import msg
 from ..profiles import DEFAULT
 from .options import RULES, RULES_HELP
 
 EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
+DELIMITERS = {",": ",", ";": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}
+
+
+def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and report_format(value) is None:
+        raise click.BadParameter(msg("error.batch.report-format", path=repr(value)).text(), ctx, param)
+    return value
 
 
 @click.command()
@@ -38,6 +46,20 @@ EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
     default="jsonl",
     show_default=True,
     help="Output format.",
+)
+@click.option(
+    "--delimiter",
+    type=click.Choice(list(DELIMITERS)),
+    default=None,
+    help="CSV input separator: ',', ';' or tab (default: the one that splits the header around 'notation').",
+)
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    callback=_report_path,
+    help="Also write the records with a problem, grouped with their line and id, to FILE (.md or .csv).",
 )
 @click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
 @click.option(
@@ -75,6 +97,8 @@ def batch(
     output: str | None,
     input_format: str | None,
     out_fmt: str,
+    delimiter: str | None,
+    report_path: str | None,
     rules: str,
     jobs: int | None,
     resume: bool,
@@ -86,14 +110,18 @@ def batch(
     """Score every hand of FILE (or - for standard input): one output record per input record, in order.
 
     Input: text (one hand per line in the notation, optionally id<TAB>hand), JSON lines (the
-    record form or {"id", "notation"}) or CSV with a header (id,notation[,claimed_total]). A record
-    may carry claimed_total and claimed_fans; mismatches are reported with the missing and extra
-    fans. A summary goes to standard error.
+    record form or {"id", "notation"}) or CSV with a header (id,notation[,win][,claimed_total]),
+    separated by commas, semicolons or tabs. Without --input-format and a telling extension, the
+    first line decides (a JSON object, a CSV header with 'notation', else text). Blank lines are
+    skipped and counted. A record may carry claimed_total and claimed_fans; mismatches are reported
+    with the missing and extra fans. A summary goes to standard error; --report lists the records
+    with a problem.
 
     Exit codes: 0 every record has its output record (even an error record); 1 with --strict when a
     record is an error, not a winning hand, below 8 points or a claim mismatch; 2 a usage error;
     130 interrupted (the output holds complete records only: run again with --resume).
     """
+    report = Report(out_fmt) if report_path else None
     try:
         outcome = core.run(
             source,
@@ -105,6 +133,8 @@ def batch(
             resume=resume,
             chunk_size=chunk_size,
             progress=progress,
+            delimiter=DELIMITERS[delimiter] if delimiter else None,
+            report=report,
         )
     except core.BatchError as e:
         click.echo(msg("cli.error", message=e.msg).text(), err=True)
@@ -117,6 +147,8 @@ def batch(
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
     click.echo(core.summary_text(outcome), err=True)
+    if report is not None and report_path is not None:
+        report.write(report_path, source, outcome.tally.records, outcome.rules)
     if summary_json:
         tmp = summary_json + ".tmp"
         with open(tmp, "w", encoding="utf-8") as f:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import click
@@ -11,9 +12,22 @@ from ..advice import waits as waits_of
 from ..messages import language_from_env
 from ..notation import format_hand, parse_hand
 from ..present.advice_text import score_waiting_text
-from ..present.text import hand_text, hand_to_dict, score_text
+from ..present.style import Style
+from ..present.text import brief_text, hand_text, hand_to_dict, score_text
 from ..scoring import score as score_hand
-from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, apply_situation, handles_errors, situation_options
+from .options import (
+    COLOR_OPTION,
+    JSON_OPTION,
+    LANG_OPTION,
+    RULES_OPTION,
+    WIN_OPTION,
+    apply_situation,
+    handles_errors,
+    read_hand,
+    situation_options,
+)
+
+EXIT_FALSE_HU = 3  # `score --check`: a winning hand below 8 points, or not a winning hand
 
 
 @click.command()
@@ -32,20 +46,48 @@ def parse(text: str, as_json: bool, robbing_kong: bool, replacement: bool, **fie
 
 @click.command()
 @click.argument("text", metavar="HAND")
+@WIN_OPTION
 @situation_options
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
+@click.option("--brief", is_flag=True, help="One line: the total, the points without flowers and the verdict.")
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Exit status is the verdict: 0 a winning hand of 8 points or more, 3 below 8 or not a winning hand.",
+)
+@COLOR_OPTION
 @handles_errors
 def score(
-    text: str, rules: str, lang: str | None, as_json: bool, robbing_kong: bool, replacement: bool, **fields: Any
+    text: str,
+    win: str | None,
+    rules: str,
+    lang: str | None,
+    as_json: bool,
+    brief: bool,
+    check: bool,
+    color: bool | None,
+    robbing_kong: bool,
+    replacement: bool,
+    **fields: Any,
 ) -> None:
-    """Score HAND: the best arrangement, counted and not-counted fans, total and the 8-point verdict."""
-    hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
+    """Score HAND: the best arrangement, counted and not-counted fans, total and the 8-point verdict.
+
+    Exit status: 0 scored (with --check: a valid Hu, a winning hand of 8 points or more without
+    flowers); 3 with --check when the hand is below 8 points or not a winning hand (a false Hu);
+    2 bad notation or a usage error; 1 an impossible hand."""
+    hand = apply_situation(text, read_hand(text, win), robbing_kong, replacement, **fields)
     result = score_hand(hand, rules)
+    lang = lang or language_from_env()
+    style = Style.for_stream(sys.stdout, color=color)
     if as_json:
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+    elif brief:
+        click.echo(brief_text(result, lang, style), color=style.color)
     else:
-        click.echo(score_text(result, format_hand(hand), lang or language_from_env()))
+        click.echo(score_text(result, format_hand(hand), lang, style), color=style.color)
         if hand.winning is None:  # a waiting hand: what it waits on, as `mcr-score waits` shows it
-            click.echo(score_waiting_text(waits_of(hand, rules), lang or language_from_env()))
+            click.echo(score_waiting_text(waits_of(hand, rules), lang))
+    if check and not (result.winning and result.meets_minimum):
+        sys.exit(EXIT_FALSE_HU)

@@ -18,7 +18,7 @@ import click
 from .. import errors, profiles
 from ..hand import Hand, check_hand
 from ..messages import LANGS, language_from_env, msg
-from ..notation import with_situation
+from ..notation import parse_hand, parse_located, with_situation, with_winning
 from ..profiles import DEFAULT, PROFILES
 
 P = ParamSpec("P")
@@ -50,6 +50,21 @@ class RulesType(_StrParamType):
         return str(value)
 
 
+class ClaimedFansType(_StrParamType):
+    """Fan ids claimed at the table, as a batch record writes them: `28,62,63`, `28 62 69x2`."""
+
+    name = "IDS"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from ..batch.claims import claim_from_text  # the one reader of claimed fans
+
+        try:
+            claim = claim_from_text(None, str(value))
+        except errors.McrError as e:
+            self.fail(e.message, param, ctx)
+        return claim.fans if claim is not None else ()
+
+
 RULES = RulesType()
 RULES_HELP = "Rule profile: green-book, china, wmo-2014, or a house profile file NAME.toml."
 
@@ -61,6 +76,19 @@ LANG_OPTION = click.option(
 )
 RULES_OPTION = click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+WIN_OPTION = click.option(
+    "--win",
+    metavar="TILE",
+    default=None,
+    help="The winning tile (5m, E, 5z), one of the hand's tiles written in any order; "
+    "without it the marked tile 4(5)6m, else the last tile written.",
+)
+COLOR_OPTION = click.option(
+    "--color/--no-color",
+    "color",
+    default=None,
+    help="Colour and Unicode tiles, or plain text (default: on a terminal, unless NO_COLOR is set or TERM=dumb).",
+)
 
 _OPTION_OF_FIELD = {
     "self_drawn": "--self-drawn/--discard",
@@ -109,6 +137,15 @@ def situation_options(f: F) -> F:
     for option in reversed(options):
         f = option(f)
     return f
+
+
+def read_hand(text: str, win: str | None) -> Hand:
+    """The hand of HAND and `--win`: the named winning tile must be among its tiles and agree
+    with a tile marked in the notation."""
+    if win is None:
+        return parse_hand(text)
+    hand, located = parse_located(text)
+    return with_winning(hand, win, marked=located.marked, where="--win")
 
 
 def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool, **fields: Any) -> Hand:

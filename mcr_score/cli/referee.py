@@ -17,15 +17,26 @@ from .. import errors
 from ..fans.ids import Fan
 from ..fans.table import FANS
 from ..messages import language_from_env
-from ..notation import parse_hand
+from ..present.referee import check_claim, fan_detail, fan_table, rejection
 from ..present.referee import explain as explain_hand
-from ..present.referee import fan_detail, fan_table, rejection
-from ..present.referee_text import Style, render_explanation, render_fan, render_fan_table, render_rejection
-from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, WIND, apply_situation, situation_options
+from ..present.referee_text import render_explanation, render_fan, render_fan_table, render_rejection
+from ..present.style import Style
+from .options import (
+    COLOR_OPTION,
+    JSON_OPTION,
+    LANG_OPTION,
+    RULES_OPTION,
+    WIN_OPTION,
+    WIND,
+    ClaimedFansType,
+    apply_situation,
+    read_hand,
+    situation_options,
+)
 
 
-def _style(err: bool = False) -> Style:
-    return Style.for_stream(sys.stderr if err else sys.stdout)
+def _style(err: bool = False, color: bool | None = None) -> Style:
+    return Style.for_stream(sys.stderr if err else sys.stdout, color=color)
 
 
 def _dump(data: object) -> None:
@@ -34,6 +45,7 @@ def _dump(data: object) -> None:
 
 @click.command()
 @click.argument("text", metavar="HAND")
+@WIN_OPTION
 @situation_options
 @click.option(
     "--from",
@@ -42,35 +54,61 @@ def _dump(data: object) -> None:
     default=None,
     help="Seat wind of the player who discarded the winning tile (not with a self-drawn hand).",
 )
+@click.option(
+    "--claim",
+    "claimed_total",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="The total claimed at the table (flowers included): compared with the computed total.",
+)
+@click.option(
+    "--claim-fans",
+    "claimed_fans",
+    type=ClaimedFansType(),
+    default=None,
+    metavar="IDS",
+    help="The fans claimed, ids separated by commas or spaces, 69x2 for two: 28,62,63.",
+)
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
+@COLOR_OPTION
 def explain(
     text: str,
+    win: str | None,
     rules: str,
     lang: str | None,
     as_json: bool,
+    color: bool | None,
     discarder: str | None,
+    claimed_total: int | None,
+    claimed_fans: tuple[int, ...] | None,
     robbing_kong: bool,
     replacement: bool,
     **fields: Any,
 ) -> None:
     """Explain HAND for a referee: the verdict and 8-point check, the arrangement, each fan
-    counted or not and why, the other arrangements, the situation checks, and who pays what."""
+    counted or not and why, the other arrangements, the situation checks, and who pays what.
+    With --claim/--claim-fans: the claim against the computed score, and why each differs."""
     lang = lang or language_from_env()
     try:
-        hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
+        hand = apply_situation(text, read_hand(text, win), robbing_kong, replacement, **fields)
         data = explain_hand(hand, rules, discarder.upper() if discarder else None)
     except errors.McrError as e:
         if as_json:
             _dump(rejection(e))
         else:
-            click.echo(render_rejection(e, lang, _style(err=True)), err=True)
+            style = _style(err=True, color=color)
+            click.echo(render_rejection(e, lang, style), err=True, color=style.color)
         sys.exit(e.exit_code)
+    if claimed_total is not None or claimed_fans is not None:
+        data["claim"] = check_claim(data, claimed_total, claimed_fans)
     if as_json:
         _dump(data)
     else:
-        click.echo(render_explanation(data, lang, _style()))
+        style = _style(color=color)
+        click.echo(render_explanation(data, lang, style), color=style.color)
 
 
 @click.command()

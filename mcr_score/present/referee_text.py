@@ -1,19 +1,12 @@
 """Text for the referee view: the explanation data of `referee.py` as sentences in en, fr or zh.
 
-On a terminal the tiles are drawn as Unicode mahjong tiles and verdicts are coloured; piped or
-redirected output stays plain text (tile codes, no escape sequences), and `NO_COLOR` turns the
-colour off everywhere (https://no-color.org). Nothing here decides a rule: every number and
-reason comes from the data.
+On a terminal the tiles are drawn as Unicode mahjong tiles and verdicts are coloured (`style`
+says when). Nothing here decides a rule: every number and reason comes from the data.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, TextIO
-
-import click
+from typing import Any
 
 from ..errors import McrError
 from ..fans.ids import Fan
@@ -22,6 +15,7 @@ from ..scoring import TIE_BREAK
 from ..textwidth import FAN_COLUMNS, columns, pad, width
 from ..tiles import TO_UNICODE, Tile
 from .i18n import fan_name, join_and, join_or, seat, text
+from .style import PLAIN, Style, paint
 
 
 def format_codes(codes: list[str]) -> str:
@@ -29,28 +23,9 @@ def format_codes(codes: list[str]) -> str:
     return format_tiles([Tile(c) for c in codes])
 
 
-@dataclass(frozen=True)
-class Style:
-    """How to draw: ANSI colour, and Unicode tiles and marks instead of tile codes."""
-
-    color: bool = False
-    unicode: bool = False
-
-    @classmethod
-    def for_stream(cls, stream: TextIO, env: Mapping[str, str] | None = None) -> Style:
-        """Unicode and colour on a terminal only; colour also off when `NO_COLOR` is set and non-empty."""
-        env = os.environ if env is None else env
-        tty = bool(getattr(stream, "isatty", lambda: False)())
-        return cls(color=tty and not env.get("NO_COLOR"), unicode=tty)
-
-
-PLAIN = Style()
 _MARKS = {"ok": "✓", "inferred": "→", "note": "!", "rejected": "✗"}
 _MARK_COLORS = {"ok": "green", "inferred": "cyan", "note": "yellow", "rejected": "red"}
-
-
-def _paint(s: str, style: Style, **how: Any) -> str:
-    return click.style(s, **how) if style.color else s
+_paint = paint
 
 
 def _colon(lang: str) -> str:
@@ -257,6 +232,8 @@ def render_explanation(data: dict[str, Any], lang: str = "en", style: Style = PL
         out.append("")
 
     section("h.verdict", _verdict(data, lang, style))
+    if "claim" in data:
+        section("h.claim", _claim(data, lang, style))
     if data["verdict"]["winning"]:
         section("h.arrangement", _arrangement(data, lang, style), form=text(f"form.{data['form']}", lang))
         v = data["verdict"]
@@ -277,6 +254,49 @@ def render_explanation(data: dict[str, Any], lang: str = "en", style: Style = PL
     )
     section("h.payments", _payments(data["payments"], lang, style))
     return "\n".join(out).rstrip("\n")
+
+
+def _claim(data: dict[str, Any], lang: str, style: Style) -> list[str]:
+    """The referee's dispute: claimed against computed, each fan claimed but not counted with the
+    rule that removed it, each fan counted but not claimed."""
+    c = data["claim"]
+    lines = []
+    if c["total"] is not None:
+        key = "claim.total-agrees" if c["total"] == c["computed"] else "claim.total-differs"
+        lines.append(text(key, lang, claimed=c["total"], computed=c["computed"], diff=abs(c["total"] - c["computed"])))
+    if c["fans"] is None:
+        lines.append(text("claim.no-fans", lang))
+    else:
+        counted = {f["id"]: f["count"] for f in data["fans"]}
+        if c["removed"]:
+            lines.append(text("claim.extra", lang))
+        for r in c["removed"]:
+            name = f"{r['id']} {fan_name(r['id'], lang)}"
+            if r["rule"] == "not-found":
+                lines.append("  " + text("claim.not-found", lang, fan=name))
+            elif r["rule"] == "fewer":
+                times = c["fans"].count(r["id"])
+                lines.append("  " + text("claim.fewer", lang, fan=name, claimed=times, counted=counted[r["id"]]))
+            else:
+                n = next(n for n in data["not_counted"] if n["id"] == r["id"])
+                lines.append(f"  {r['id']} {not_counted_sentence(n, lang)}")
+        if c["missing"]:
+            lines.append(text("claim.missing", lang))
+            points = {f["id"]: f["points"] for f in data["fans"]}
+            for fan_id in sorted(set(c["missing"])):
+                times = c["missing"].count(fan_id)
+                lines.append(
+                    "  "
+                    + text(
+                        "claim.missing-fan",
+                        lang,
+                        fan=f"{fan_id} {fan_name(fan_id, lang)}",
+                        points=points[fan_id] * times,
+                    )
+                )
+    verdict = "claim.agrees" if c["agrees"] else "claim.disagrees"
+    lines.append(_paint(text(verdict, lang), style, fg="green" if c["agrees"] else "red", bold=True))
+    return lines
 
 
 def render_rejection(error: McrError, lang: str = "en", style: Style = PLAIN) -> str:

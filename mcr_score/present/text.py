@@ -8,9 +8,11 @@ from ..hand import Hand, Meld, Situation
 from ..messages import DEFAULT_LANG, text
 from ..notation import format_hand, format_tiles
 from ..profiles import CHOICE_SOURCES, PROFILES, SWITCHES, Switch
-from ..scoring import MINIMUM, Score
+from ..scoring import MINIMUM, Group, Score
 from ..textwidth import FAN_COLUMNS, columns
 from .i18n import fan_name
+from .referee_text import draw_tiles
+from .style import PLAIN, Style, paint
 
 _PLAYERS = {1: "left", 2: "opposite", 3: "right"}
 
@@ -42,6 +44,7 @@ def situation_to_dict(s: Situation) -> dict[str, Any]:
 def hand_to_dict(hand: Hand) -> dict[str, Any]:
     return {
         "canonical": format_hand(hand),
+        "marked": format_hand(hand, mark_win=True) if hand.winning else None,
         "melds": [meld_to_dict(m) for m in hand.melds],
         "standing": [t.code for t in hand.standing],
         "winning": hand.winning.code if hand.winning else None,
@@ -93,29 +96,44 @@ def hand_text(hand: Hand) -> str:
         ("winning", hand.winning.code if hand.winning else "none: a waiting hand of 13 tiles"),
         ("situation", describe_situation(hand.situation)),
     ]
+    if hand.winning:
+        rows.append(("marked", format_hand(hand, mark_win=True)))
     return "\n".join(f"{k + ':':<11}{v}" for k, v in rows)
 
 
-def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG) -> str:
-    """A readable table in `lang`: counted fans with points, count and sets; the not-counted fans; the verdict."""
+def _group_label(score: Score, i: int, style: Style) -> str:
+    """A group as written (`123m`), or in Unicode tiles with the winning tile marked on a terminal."""
+    g = score.arrangement[i]
+    if not style.unicode:
+        return g.label
+    codes = [t.code for t in g.tiles]
+    win = codes.index(score.win_tile.code) if i == score.win_set and score.win_tile is not None else None
+    return draw_tiles(codes, style, win)
+
+
+def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG, style: Style = PLAIN) -> str:
+    """A readable table in `lang`: counted fans with points, count and sets; the not-counted fans; the verdict.
+    `style` draws Unicode tiles and colours the verdict (on a terminal)."""
     lines = [
         text("score.head", lang, hand=hand_label, rules=score.rules)
         if hand_label
         else text("rules", lang, rules=score.rules)
     ]
     if not score.winning:
-        lines.append(text("score.not_winning", lang, reason=text(f"reason.{score.reason or 'no-shape'}", lang)))
+        reason = text(f"reason.{score.reason or 'no-shape'}", lang)
+        lines.append(paint(text("score.not_winning", lang, reason=reason), style, fg="red", bold=True))
         return "\n".join(lines)
-    sets = "  ".join(f"[{g.label}]" if g.declared else g.label for g in score.arrangement)
+    labels = [_group_label(score, i, style) for i in range(len(score.arrangement))]
+    sets = "  ".join(f"[{x}]" if g.declared else x for g, x in zip(score.arrangement, labels, strict=True))
     lines.append(text("score.arrangement", lang, sets=sets, form=text(f"form.{score.form}", lang)))
-    group = score.win_group
-    if score.win_tile is not None and group is not None:
+    group: Group | None = score.win_group
+    if score.win_tile is not None and group is not None and score.win_set is not None:
+        tile = paint(str(score.win_tile), style, bold=True)
+        label = labels[score.win_set]
         if score.wait is None:
-            lines.append(text("score.win_in", lang, tile=score.win_tile, set=group.label))
+            lines.append(text("score.win_in", lang, tile=tile, set=label))
         else:
-            lines.append(
-                text("score.win", lang, tile=score.win_tile, set=group.label, wait=text(f"wait.{score.wait}", lang))
-            )
+            lines.append(text("score.win", lang, tile=tile, set=label, wait=text(f"wait.{score.wait}", lang)))
     heads = [text(f"col.{c}", lang) for c in ("no", "fan", "points", "count", "sets")]
     rows = [
         [str(f.id), fan_name(f.fan, lang), str(f.points), str(f.count), " ".join(format_tiles(s) for s in f.sets)]
@@ -141,10 +159,23 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG) -> 
             )
     values = {"total": score.total, "points": score.points, "flowers": score.flower_points}
     if score.meets_minimum:
-        lines.append(text("score.total_ok", lang, **values))
+        lines.append(paint(text("score.total_ok", lang, **values), style, fg="green", bold=True))
     else:
-        lines.append(text("score.total_short", lang, short=MINIMUM - score.points, **values))
+        lines.append(
+            paint(text("score.total_short", lang, short=MINIMUM - score.points, **values), style, fg="red", bold=True)
+        )
     return "\n".join(lines)
+
+
+def brief_text(score: Score, lang: str = DEFAULT_LANG, style: Style = PLAIN) -> str:
+    """One line: the total, the points without flowers, and the verdict (`score --brief`)."""
+    if not score.winning:
+        line = text("score.brief.not-winning", lang, reason=text(f"reason.{score.reason or 'no-shape'}", lang))
+        return paint(line, style, fg="red", bold=True)
+    values = {"total": score.total, "points": score.points, "flowers": score.flower_points}
+    if score.meets_minimum:
+        return paint(text("score.brief.valid", lang, **values), style, fg="green", bold=True)
+    return paint(text("score.brief.short", lang, short=MINIMUM - score.points, **values), style, fg="red", bold=True)
 
 
 def _source(profile: str, switch: Switch) -> str:

@@ -1,0 +1,203 @@
+"""`batch --report FILE`: the records with a problem, grouped, for an organiser to act on.
+
+It reads the output records as they are written (JSON lines or CSV rows), so it never scores
+anything again. Kinds, in this order: errors (grouped by code), hands that do not win (by reason),
+winning hands below 8 points, and claims that disagree (with the missing and extra fans). A record
+below 8 points whose claim also disagrees is listed under both. Counts by kind and code come
+first. Markdown for a person (`.md`), CSV for a spreadsheet (`.csv`).
+
+The problem records are kept in memory until the end (some 200 bytes each): fine for the tens of
+thousands a tournament season has; the other records cost nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from typing import NamedTuple
+
+from ..messages import text
+from .output import CSV_COLUMNS, OutputRecord
+
+REPORT_FORMATS = {".md": "markdown", ".csv": "csv"}
+KINDS = ("error", "not-winning", "below-minimum", "claim-mismatch")
+# Output-record fragments that mark a possible problem: other JSON lines are not decoded at all.
+_MARKS = ('"ok": false', '"winning": false', '"meets_minimum": false', '"matches": false')
+_LANG = "en"  # the report is written in English, as the summary is
+
+
+class Problem(NamedTuple):
+    """One record's problem of one kind, as the report lists it."""
+
+    kind: str
+    code: str  # the error code, the reason a hand does not win, or "" (below 8, claims)
+    line: int | None
+    id: str
+    detail: str
+    claimed_total: str = ""
+    total: str = ""
+    missing: str = ""
+    extra: str = ""
+
+
+def report_format(path: str) -> str | None:
+    """`markdown` or `csv` by the file's extension; None for any other."""
+    return REPORT_FORMATS.get(os.path.splitext(path)[1].lower())
+
+
+def _ids(value: object) -> str:
+    """Fan ids as a line of text (`61 73 75`), from a JSON list or a CSV cell."""
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+class Report:
+    """Collects the problems of the output records of a run, then writes them."""
+
+    def __init__(self, out_fmt: str) -> None:
+        self.out_fmt = out_fmt
+        self.problems: list[Problem] = []
+
+    def feed(self, chunk: str) -> None:
+        """Read the output records of one written chunk (whole lines, no CSV header)."""
+        if self.out_fmt == "jsonl":
+            for line in chunk.splitlines():
+                if any(mark in line for mark in _MARKS):
+                    self.add(json.loads(line))
+            return
+        for row in csv.reader(io.StringIO(chunk)):
+            self.add_csv(dict(zip(CSV_COLUMNS, row, strict=False)))
+
+    def add(self, out: OutputRecord) -> None:
+        """One output record as written in JSON lines."""
+        line, rid = out.get("line"), "" if out.get("id") is None else str(out.get("id"))
+        if not out.get("ok"):
+            error = out.get("error") or {}
+            where = error.get("where")
+            place = f" (column {error['column']})" if error.get("column") else f" ({where})" if where else ""
+            self.problems.append(Problem("error", error.get("code", ""), line, rid, error.get("message", "") + place))
+            return
+        if not out.get("winning"):
+            reason = out.get("reason") or "no-shape"
+            self.problems.append(Problem("not-winning", reason, line, rid, text(f"reason.{reason}", _LANG)))
+        elif not out.get("meets_minimum"):
+            self.problems.append(self._below(line, rid, out.get("total"), out.get("points"), out.get("flower_points")))
+        claim = out.get("claim")
+        if claim is not None and not claim.get("matches"):
+            self._claim(
+                line, rid, claim.get("claimed_total"), out.get("total"), claim.get("missing"), claim.get("extra")
+            )
+
+    def add_csv(self, row: dict[str, str]) -> None:
+        """One output record as written in a CSV row."""
+        line = int(row["line"]) if row.get("line", "").isdigit() else None
+        rid = row.get("id", "")
+        if row.get("ok") != "true":
+            where = row.get("error_where")
+            column = row.get("error_column")
+            place = f" (column {column})" if column else f" ({where})" if where else ""
+            message = row.get("error_message", "") + place
+            self.problems.append(Problem("error", row.get("error_code", ""), line, rid, message))
+            return
+        if row.get("winning") != "true":
+            reason = row.get("reason") or "no-shape"
+            self.problems.append(Problem("not-winning", reason, line, rid, text(f"reason.{reason}", _LANG)))
+        elif row.get("meets_minimum") != "true":
+            self.problems.append(self._below(line, rid, row.get("total"), row.get("points"), row.get("flower_points")))
+        if row.get("claim_matches") == "false":
+            self._claim(line, rid, row.get("claimed_total"), row.get("total"), row.get("missing"), row.get("extra"))
+
+    @staticmethod
+    def _below(line: int | None, rid: str, total: object, points: object, flowers: object) -> Problem:
+        short = 8 - int(str(points or 0))
+        detail = text("report.below", _LANG, total=total, points=points, flowers=flowers, short=short)
+        return Problem("below-minimum", "", line, rid, detail, total=str(total))
+
+    def _claim(
+        self, line: int | None, rid: str, claimed: object, total: object, missing: object, extra: object
+    ) -> None:
+        claimed_text = "" if claimed is None else str(claimed)
+        parts = [text("report.claimed", _LANG, claimed=claimed_text or "-", total=total)]
+        if _ids(missing):
+            parts.append(text("report.missing", _LANG, ids=_ids(missing)))
+        if _ids(extra):
+            parts.append(text("report.extra", _LANG, ids=_ids(extra)))
+        self.problems.append(
+            Problem(
+                "claim-mismatch",
+                "",
+                line,
+                rid,
+                "; ".join(parts),
+                claimed_text,
+                str(total),
+                _ids(missing),
+                _ids(extra),
+            )
+        )
+
+    def _groups(self) -> list[tuple[str, str, list[Problem]]]:
+        groups: dict[tuple[str, str], list[Problem]] = {}
+        for p in self.problems:
+            groups.setdefault((p.kind, p.code), []).append(p)
+        order = sorted(groups, key=lambda k: (KINDS.index(k[0]), -len(groups[k]), k[1]))
+        return [(kind, code, groups[(kind, code)]) for kind, code in order]
+
+    def write(self, path: str, source: str, records: int, rules: str) -> None:
+        """Write the report to `path`, Markdown or CSV by its extension (atomically: a temporary
+        file renamed)."""
+        body = self.markdown(source, records, rules) if report_format(path) == "markdown" else self.csv()
+        tmp = path + ".tmp"
+        with open(tmp, "w", encoding="utf-8", newline="") as f:
+            f.write(body)
+        os.replace(tmp, path)
+
+    def markdown(self, source: str, records: int, rules: str) -> str:
+        """The report for a person: counts at the top, then each group with its records' lines and ids."""
+        affected = len({(p.line, p.id) for p in self.problems})
+        out = [
+            f"# {text('report.title', _LANG)}",
+            "",
+            text("report.head", _LANG, source=_cell(source), rules=rules, records=records, affected=affected),
+            "",
+        ]
+        groups = self._groups()
+        if not groups:
+            return "\n".join([*out, text("report.none", _LANG), ""])
+        out += [f"| {text('report.col-kind', _LANG)} | code | {text('report.col-records', _LANG)} |", "|---|---|---:|"]
+        out += [f"| {text(f'report.kind.{k}', _LANG)} | {c} | {len(ps)} |" for k, c, ps in groups]
+        for kind, code, ps in groups:
+            title = text(f"report.kind.{kind}", _LANG) + (f": {code}" if code else "")
+            out += ["", f"## {title} ({len(ps)})", ""]
+            if kind == "claim-mismatch":
+                out += ["| line | id | claimed | computed | missing | extra |", "|---:|---|---:|---:|---|---|"]
+                out += [
+                    f"| {p.line} | {_cell(p.id)} | {p.claimed_total} | {p.total} | {p.missing} | {p.extra} |"
+                    for p in ps
+                ]
+            else:
+                out += ["| line | id | problem |", "|---:|---|---|"]
+                out += [f"| {p.line} | {_cell(p.id)} | {_cell(p.detail)} |" for p in ps]
+        return "\n".join(out) + "\n"
+
+    def csv(self) -> str:
+        """The report for a spreadsheet: one row per count (kind, code, count) first, then one row
+        per problem (kind, code, line, id, detail and, for claims, the totals and fans)."""
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(("kind", "code", "count", "line", "id", "detail", "claimed_total", "total", "missing", "extra"))
+        groups = self._groups()
+        writer.writerows((kind, code, len(ps), "", "", "", "", "", "", "") for kind, code, ps in groups)
+        for _, _, ps in groups:
+            writer.writerows(
+                (p.kind, p.code, "", p.line, p.id, p.detail, p.claimed_total, p.total, p.missing, p.extra) for p in ps
+            )
+        return buf.getvalue()
+
+
+def _cell(value: str) -> str:
+    """Text in a Markdown table cell: a bar would end the cell (hands carry `|EE0000`)."""
+    return value.replace("|", "\\|")
