@@ -7,8 +7,10 @@ from .hand import Hand, Meld, Situation, check_hand
 from .notation import format_hand, parse_hand, with_situation
 from .scoring import FanCount, NotCounted, Score, score
 from .tiles import Tile
+from .tournament import CatchUp, SessionResult, Standings, catch_up, read_session, score_session, standings
 
 __all__ = [
+    "CatchUp",
     "FanCount",
     "Hand",
     "HandError",
@@ -17,11 +19,17 @@ __all__ = [
     "NotCounted",
     "NotationError",
     "Score",
+    "SessionResult",
     "Situation",
+    "Standings",
     "Tile",
+    "catch_up",
     "check_hand",
     "format_hand",
     "parse_hand",
+    "read_session",
     "score",
+    "score_session",
+    "standings",
     "with_situation",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from .. import __version__
-from . import batch, hand, referee, rules
+from . import batch, hand, referee, rules, tournament
 
 
 @click.group()
@@ -26,3 +26,6 @@ main.add_command(referee.explain)
 main.add_command(referee.fans)
 main.add_command(referee.fan)
 main.add_command(batch.batch)
+main.add_command(tournament.session)
+main.add_command(tournament.standings_command)
+main.add_command(tournament.catchup)
