@@ -11,7 +11,7 @@ from html import escape
 
 from ..messages import text
 from ..tournament import SessionResult
-from .session_text import points_text, result_text
+from .session_text import points_text, result_text, signed
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")  # one per player, distinct in grey print too by dash
 DASHES = ("", "6 3", "2 2", "8 3 2 3")
@@ -90,7 +90,7 @@ def session_html(result: SessionResult, lang: str) -> str:
     rows = []
     for h in result.hands:
         cells = "".join(
-            f'<td class="seat">{seat}</td><td class="num">{score:+d}</td><td class="run">{run}</td>'
+            f'<td class="seat">{seat}</td><td class="num">{signed(score)}</td><td class="run">{run}</td>'
             for seat, score, run in zip(h.winds.seats, h.scores, h.running, strict=True)
         )
         rows.append(

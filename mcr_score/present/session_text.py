@@ -22,6 +22,11 @@ def points_text(value: Fraction) -> str:
     return str(n) if isinstance(n, int) else f"{n:.2f}".rstrip("0")
 
 
+def signed(n: int) -> str:
+    """A hand's score as the sheet writes it: +36, -8, and 0 for nothing."""
+    return f"{n:+d}" if n else "0"
+
+
 def result_text(hand: SettledHand, players: tuple[str, ...], lang: str) -> str:
     """What happened in a hand, in words: the win and who paid, the draw, the false Hu and why."""
     e = hand.entry
@@ -70,7 +75,8 @@ def session_text(result: SessionResult, lang: str) -> str:
     ]
     for h in result.hands:
         cells = [
-            f"{seat} {score:+d} = {run}" for seat, score, run in zip(h.winds.seats, h.scores, h.running, strict=True)
+            f"{seat} {signed(score)} = {run}"
+            for seat, score, run in zip(h.winds.seats, h.scores, h.running, strict=True)
         ]
         rows.append([str(h.n), h.winds.prevalent, *cells, result_text(h, result.players, lang)])
     rows.append([text("session.h.total", lang), "", *(str(t) for t in result.totals)])
