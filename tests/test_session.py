@@ -79,7 +79,7 @@ SEATS = [
 ]  # fmt: skip
 
 
-def _session(*hands: dict[str, object], **top: object) -> dict[str, object]:
+def _session(*hands: object, **top: object) -> dict[str, object]:
     return {"players": PLAYERS, "hands": list(hands), **top}
 
 
@@ -243,7 +243,24 @@ def test_bad_hands_are_named_errors_with_the_hand_number(hand: object, message: 
 def test_every_problem_of_a_sheet_is_reported_at_once() -> None:
     with pytest.raises(SessionError) as caught:
         session_from_data(_session({"winner": 9, "points": 8}, {"draw": True}, {}))
-    assert [p.where for p in caught.value.problems] == ["hand 1", "hand 3"]
+    assert [p.hand for p in caught.value.problems] == [1, 3]  # type: ignore[attr-defined]
+
+
+def test_the_problems_of_the_fields_and_of_the_scoring_are_reported_together() -> None:
+    data = _session(
+        {"winner": 1, "from": 2, "points": 20, "notation": "123456789m123p5s5s"},
+        {"winner": 2, "from": 2, "points": 8},
+        {"winner": 1, "points": 8, "scores": [1, 1, 1, 1]},
+        players=["Ana", "Bo", "Cy"],
+    )
+    with pytest.raises(SessionError) as caught:
+        score_session(data)
+    assert [(p.code, p.hand) for p in caught.value.problems] == [  # type: ignore[attr-defined]
+        ("bad-session", None),
+        ("points-mismatch", 1),
+        ("bad-session-hand", 2),
+        ("unbalanced", 3),
+    ]
 
 
 @pytest.mark.parametrize(

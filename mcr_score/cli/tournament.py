@@ -17,7 +17,7 @@ import click
 from ..messages import language_from_env
 from ..present.session_html import session_html
 from ..present.session_text import catchup_text, session_csv, session_text, standings_text
-from ..tournament import FalseHu, catch_up, ema_csv, read_players, read_session, settle_session, standings
+from ..tournament import FalseHu, catch_up, ema_csv, load_session, read_players, settle_file, standings
 from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, handles_errors
 
 FILE = click.Path(dir_okay=False, path_type=Path)
@@ -73,7 +73,7 @@ def session(
     Hu, penalties, each hand's winds, running totals, table points and places."""
     lang = lang or language_from_env()
     setting = None if false_hu is None else FalseHu(false_hu[0], false_hu[1])
-    result = settle_session(read_session(file, setting), rules)
+    result = settle_file(*load_session(file, setting), rules)
     if html_out is not None:
         _write(html_out, session_html(result, lang))
     if csv_out is not None:
@@ -100,7 +100,7 @@ def standings_command(
     """Rank the players of the sessions in FILES by table points, then score; ties share a rank."""
     lang = lang or language_from_env()
     players = read_players(players_file) if players_file is not None else {}
-    table = standings(settle_session(read_session(f), rules) for f in files)
+    table = standings(settle_file(*load_session(f), rules) for f in files)
     if ema_out is not None:
         _write(ema_out, ema_csv(table, players))
     click.echo(json.dumps(table.to_dict(), ensure_ascii=False) if as_json else standings_text(table, lang))

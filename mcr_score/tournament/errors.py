@@ -9,9 +9,11 @@ from ..errors import McrError
 
 
 class SessionError(McrError):
-    """A session file that cannot be read as a session (format, players, settings)."""
+    """A session file that cannot be read as a session (format, players, settings).
+    `hand` is the number of the hand at fault (its message says it too), None for the file."""
 
     code = "bad-session"
+    hand: int | None = None
 
 
 class SessionHandError(SessionError):

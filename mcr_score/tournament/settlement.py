@@ -171,6 +171,7 @@ def _notation_error(entry: HandEntry, e: McrError) -> McrError:
         column=e.column,
     )
     error.exit_code = e.exit_code
+    error.hand = entry.n
     return error
 
 
@@ -224,6 +225,13 @@ def _settle(entry: HandEntry, setting: FalseHu, profile: profiles.Profile) -> di
 
 def settle_session(session: Session, rules: str = profiles.DEFAULT) -> SessionResult:
     """Settle every hand of `session`; raises every hand's problem at once."""
+    result, problems = settle_checked(session, rules)
+    errors.raise_all(problems)
+    return result
+
+
+def settle_checked(session: Session, rules: str = profiles.DEFAULT) -> tuple[SessionResult, list[McrError]]:
+    """The settled session and the problems of its hands (the result is meaningless if there are any)."""
     profile = profiles.get(rules)
     problems: list[McrError] = []
     settled: list[SettledHand] = []
@@ -251,8 +259,7 @@ def settle_session(session: Session, rules: str = profiles.DEFAULT) -> SessionRe
                 )
         running = _add(running, scores)
         settled.append(SettledHand(**fields, scores=scores, running=running))
-    errors.raise_all(problems)
-    return SessionResult(
+    result = SessionResult(
         session.players,
         session.false_hu,
         profile.name,
@@ -261,3 +268,4 @@ def settle_session(session: Session, rules: str = profiles.DEFAULT) -> SessionRe
         table_points(running),
         ranks(running),
     )
+    return result, problems

@@ -66,9 +66,11 @@ class Session:
     false_hu: FalseHu = FalseHu()
 
 
-def hand_problem(n: int, problem: Message, cls: type[McrError] = SessionHandError) -> McrError:
-    """An error naming its hand: "hand 3: ..." in every language."""
-    return cls(msg("session.hand", n=n, problem=problem), where=f"hand {n}")
+def hand_problem(n: int, problem: Message, cls: type[SessionError] = SessionHandError) -> SessionError:
+    """An error naming its hand: "hand 3: ..." in every language; `hand` keeps the number for programs."""
+    error = cls(msg("session.hand", n=n, problem=problem))
+    error.hand = n
+    return error
 
 
 def _is_int(value: Any) -> bool:
@@ -164,8 +166,16 @@ def _hand(n: int, raw: Any, players: Sequence[str], problems: list[McrError]) ->
 def session_from_data(data: Any, false_hu: FalseHu | None = None) -> Session:
     """A `Session` from the decoded JSON/TOML structure; raises every problem at once.
     `false_hu`, when given, overrides the file's setting."""
+    session, problems = parse_session(data, false_hu)
+    errors.raise_all(problems)
+    return session
+
+
+def parse_session(data: Any, false_hu: FalseHu | None = None) -> tuple[Session, list[McrError]]:
+    """The session made of the hands that are well formed, and every problem found: the caller can
+    still settle those hands to report the problems of their scoring in the same pass."""
     if not isinstance(data, Mapping):
-        raise SessionError(msg("session.error.not-object"))
+        return Session(("1", "2", "3", "4"), ()), [SessionError(msg("session.error.not-object"))]
     problems: list[McrError] = [
         SessionError(msg("session.error.unknown-top", field=str(k))) for k in data if k not in SESSION_FIELDS
     ]
@@ -202,8 +212,7 @@ def session_from_data(data: Any, false_hu: FalseHu | None = None) -> Session:
             entry = _hand(n, raw_hand, players, problems)
             if entry is not None:
                 hands.append(entry)
-    errors.raise_all(problems)
-    return Session(players, tuple(hands), setting or FalseHu())
+    return Session(players, tuple(hands), setting or FalseHu()), problems
 
 
 def _csv_data(source: str) -> dict[str, Any]:
@@ -255,7 +264,14 @@ def _csv_int(value: str) -> int | None:
 
 
 def read_session(path: str | Path, false_hu: FalseHu | None = None) -> Session:
-    """Read a session file: `.json`, `.toml` or `.csv` (UTF-8)."""
+    """Read a session file: `.json`, `.toml` or `.csv` (UTF-8); raises every problem at once."""
+    session, problems = load_session(path, false_hu)
+    errors.raise_all(problems)
+    return session
+
+
+def load_session(path: str | Path, false_hu: FalseHu | None = None) -> tuple[Session, list[McrError]]:
+    """Read a session file: the session of its well-formed hands and the problems (see `parse_session`)."""
     path = Path(path)
     try:
         source = path.read_text(encoding="utf-8-sig")
@@ -277,4 +293,4 @@ def read_session(path: str | Path, false_hu: FalseHu | None = None) -> Session:
         data = _csv_data(source)
     else:
         raise SessionError(msg("session.error.format", path=str(path)))
-    return session_from_data(data, false_hu)
+    return parse_session(data, false_hu)
