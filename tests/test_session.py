@@ -27,7 +27,8 @@ import pytest
 
 import mcr_score
 from mcr_score.cli import main
-from mcr_score.tournament import FalseHu, hand_winds, read_session, score_session, session_from_data
+from mcr_score.present.session_text import session_text
+from mcr_score.tournament import FalseHu, hand_winds, read_session, score_session, session_from_data, settle_session
 from mcr_score.tournament.errors import (
     HandNotationError,
     PointsMismatchError,
@@ -361,3 +362,13 @@ def test_cli_session_errors(tmp_path: Path) -> None:
     override.write_text(json.dumps(_session({"false_hu": 1})), encoding="utf-8")
     moved = runner().invoke(main, ["session", str(override), "--false-hu=-40,0", "--json"])
     assert json.loads(moved.stdout)["totals"] == [-40, 0, 0, 0]
+
+
+def test_the_api_in_steps_and_the_text_of_a_hand_that_does_not_win() -> None:
+    session = read_session(GOLDEN / "full-16.json")
+    assert settle_session(session, "china").totals == (41, 80, -66, -66)
+    with pytest.raises(PointsMismatchError):
+        settle_session(session_from_data(_session({"winner": 1, "points": 9, "notation": "123456789m123p5s5s|EE1000"})))
+    result = score_session(_session({"winner": 2, "notation": "1112345678999m1p"}))
+    assert session_text(result, "en").splitlines()[2].endswith("false Hu by Bo: not a winning hand")
+    assert "Bo错和：不是和牌" in session_text(result, "zh")

@@ -1,7 +1,7 @@
 """Table points: 4, 2, 1 and 0 by the session total; tied players share the points of the places
 they tie for (two first: 3 each; all four: 7/4 each), so a table always hands out 7. This is the
-EMA's MCR tournament practice as issue #15 states it (MCR 2006 ch. 10, "Ranking Players after
-Competitions", ranks by table points, then by score)."""
+EMA's MCR tournament practice as issue #15 states it (the Green Book's ch. 10, "Ranking Players
+after Competitions", was not read here)."""
 
 from __future__ import annotations
 

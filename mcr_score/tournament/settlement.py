@@ -2,7 +2,7 @@
 points and places. Hands given as notation are scored by the engine under the session's rules,
 with the winds the sheet gives that hand.
 
-Payments (MCR 2006 ch. 9; French rules §VI.3 (8)), by `payments.owed`: on a discard the discarder
+Payments (R98 Art. 10 一(二)-(三); French rules §VI.3 (8)), by `payments.owed`: on a discard the discarder
 pays h + 8 and the two others 8; self-drawn, each of the three pays h + 8. A declared win below
 8 points without flowers (or not a winning hand) is a false Hu: the offender loses 30 and each
 other player gains 10 by default (a session setting). A draw moves nothing; penalties are added
