@@ -11,7 +11,7 @@ from mcr_score.cli import main
 from mcr_score.cli.options import RULES
 from mcr_score.profiles import PROFILES
 
-COMMANDS = ["batch", "explain", "fan", "fans", "parse", "rules", "score"]
+COMMANDS = ["batch", "catchup", "explain", "fan", "fans", "parse", "rules", "score", "session", "standings"]
 RULES_METAVAR = "[" + "|".join(PROFILES) + "|FILE.toml]"
 
 
@@ -32,7 +32,7 @@ def test_every_command_has_help(cli_runner: CliRunner, name: str) -> None:
     assert result.stdout.startswith(f"Usage: mcr-score {name} [OPTIONS]")
 
 
-@pytest.mark.parametrize("name", ["batch", "explain", "fan", "score"])
+@pytest.mark.parametrize("name", ["batch", "explain", "fan", "score", "session", "standings"])
 def test_rules_option_shows_the_profiles_and_files(cli_runner: CliRunner, name: str) -> None:
     result = cli_runner.invoke(main, [name, "--help"], prog_name="mcr-score", terminal_width=200)
     assert f"--rules {RULES_METAVAR}" in result.stdout
