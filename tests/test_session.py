@@ -92,10 +92,12 @@ def test_the_winds_of_each_hand(n: int) -> None:
     assert winds.player_at("E") == SEATS[n - 1].index("E")
 
 
-def test_each_player_is_east_once_in_each_round_and_meets_each_opponent_on_each_side() -> None:
+def test_each_player_is_east_once_in_each_round_and_starts_a_round_in_each_seat() -> None:
     for start in range(0, 16, 4):
         easts = {hand_winds(start + k).player_at("E") for k in range(1, 5)}
         assert easts == {0, 1, 2, 3}
+    for player in range(4):
+        assert {hand_winds(n).seats[player] for n in (1, 5, 9, 13)} == {"E", "S", "W", "N"}
     with pytest.raises(ValueError, match="hands 1 to 16"):
         hand_winds(17)
 

@@ -6,7 +6,7 @@ seat passes after every hand to the next player in turn (the one who was South),
 Between rounds the players change seats (MCR 2006, appendix 4 "Procedures for Seat Rotation";
 Mahjong Den Haag, "MCR seating scheme"): after the East round East and South swap, West and North
 swap; the player who started West then sits North, East, South, the one who started North sits
-West, South, East, so each player has had each other one on either side and opposite.
+West, South, East; the East starter sits North then West, the South starter West then North.
 """
 
 from __future__ import annotations
