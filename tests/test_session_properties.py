@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mcr_score.tournament import catch_up, score_session
@@ -15,6 +15,8 @@ from mcr_score.tournament.places import table_points
 from mcr_score.tournament.settlement import false_hu_moves, win_payments
 from mcr_score.tournament.sheet import FalseHu
 
+# No deadline: speed is measured in benchmarks/, and the loaded test machine stalls now and then.
+PROPERTY = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 player = st.integers(1, 4)
 penalties = st.lists(st.integers(-50, 0), min_size=4, max_size=4)
 
@@ -41,6 +43,7 @@ def hands(draw: st.DrawFn) -> dict[str, Any]:
 settings = st.tuples(st.integers(-60, 0), st.integers(0, 20)).filter(lambda s: s[0] + 3 * s[1] <= 0)
 
 
+@PROPERTY
 @given(st.integers(0, 500), st.integers(0, 3), st.one_of(st.none(), st.integers(0, 3)))
 def test_the_payments_of_a_hu_sum_to_zero(points: int, winner: int, discarder: int | None) -> None:
     if discarder == winner:
@@ -50,6 +53,7 @@ def test_the_payments_of_a_hu_sum_to_zero(points: int, winner: int, discarder: i
     assert paid[winner] == (3 * (points + 8) if discarder is None else points + 24)
 
 
+@PROPERTY
 @given(st.integers(0, 3), settings)
 def test_a_false_hu_pays_the_others_and_penalises_the_rest(offender: int, setting: tuple[int, int]) -> None:
     payments, penalty = false_hu_moves(offender, FalseHu(*setting))
@@ -57,6 +61,7 @@ def test_a_false_hu_pays_the_others_and_penalises_the_rest(offender: int, settin
     assert payments[offender] + penalty[offender] == setting[0]
 
 
+@PROPERTY
 @given(st.lists(hands(), max_size=16), settings)
 def test_a_sessions_totals_sum_to_its_penalties(sheet: list[dict[str, Any]], setting: tuple[int, int]) -> None:
     result = score_session({"players": ["A", "B", "C", "D"], "false_hu": list(setting), "hands": sheet})
@@ -70,6 +75,7 @@ def test_a_sessions_totals_sum_to_its_penalties(sheet: list[dict[str, Any]], set
     assert sum(result.table_points) == 7
 
 
+@PROPERTY
 @given(st.lists(st.integers(-300, 300), min_size=4, max_size=4))
 def test_table_points_sum_to_7_and_follow_the_totals(totals: list[int]) -> None:
     points = table_points(totals)
@@ -87,6 +93,7 @@ def _ahead_after(scores: list[int], me: int, other: int, h: int, discarder: int 
     return scores[me] + paid[me] > scores[other] + paid[other]
 
 
+@PROPERTY
 @given(st.lists(st.integers(-1000, 1000), min_size=4, max_size=4), player)
 def test_catch_up_is_the_smallest_hu_that_works(scores: list[int], me: int) -> None:
     result = catch_up(scores, me)
