@@ -40,7 +40,7 @@ def hands(draw: st.DrawFn) -> dict[str, Any]:
     return hand
 
 
-settings = st.tuples(st.integers(-60, 0), st.integers(0, 20)).filter(lambda s: s[0] + 3 * s[1] <= 0)
+false_hu_settings = st.tuples(st.integers(-60, 0), st.integers(0, 20)).filter(lambda s: s[0] + 3 * s[1] <= 0)
 
 
 @PROPERTY
@@ -54,7 +54,7 @@ def test_the_payments_of_a_hu_sum_to_zero(points: int, winner: int, discarder: i
 
 
 @PROPERTY
-@given(st.integers(0, 3), settings)
+@given(st.integers(0, 3), false_hu_settings)
 def test_a_false_hu_pays_the_others_and_penalises_the_rest(offender: int, setting: tuple[int, int]) -> None:
     payments, penalty = false_hu_moves(offender, FalseHu(*setting))
     assert sum(payments) == 0
@@ -62,7 +62,7 @@ def test_a_false_hu_pays_the_others_and_penalises_the_rest(offender: int, settin
 
 
 @PROPERTY
-@given(st.lists(hands(), max_size=16), settings)
+@given(st.lists(hands(), max_size=16), false_hu_settings)
 def test_a_sessions_totals_sum_to_its_penalties(sheet: list[dict[str, Any]], setting: tuple[int, int]) -> None:
     result = score_session({"players": ["A", "B", "C", "D"], "false_hu": list(setting), "hands": sheet})
     false_hu_penalty = setting[0] + 3 * setting[1]  # what a false Hu takes that the others do not receive
