@@ -8,8 +8,10 @@ from .hand import Hand, Meld, Situation, check_hand
 from .notation import format_hand, parse_hand, with_situation
 from .scoring import FanCount, NotCounted, Score, score
 from .tiles import Tile
+from .tournament import CatchUp, SessionResult, Standings, catch_up, read_session, score_session, standings
 
 __all__ = [
+    "CatchUp",
     "DiscardsResult",
     "FanCount",
     "Hand",
@@ -19,16 +21,22 @@ __all__ = [
     "NotCounted",
     "NotationError",
     "Score",
+    "SessionResult",
     "ShantenResult",
     "Situation",
+    "Standings",
     "Tile",
     "WaitsResult",
+    "catch_up",
     "check_hand",
     "discards",
     "format_hand",
     "parse_hand",
+    "read_session",
     "score",
+    "score_session",
     "shanten",
+    "standings",
     "waits",
     "with_situation",
 ]

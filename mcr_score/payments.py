@@ -16,6 +16,13 @@ from .tiles import WINDS
 BASE = 8  # points each loser pays on top of (or instead of) the total
 
 
+def owed(total: int, *, self_drawn: bool, discarder: bool) -> int:
+    """What one loser pays the winner of a valid Hu worth `total` (flowers included): the base, and
+    the total too when the winner drew the tile or this loser discarded it (or had the kong robbed).
+    The one definition of the rule: `payments` here and the session sheet (`tournament`) both use it."""
+    return BASE + total if self_drawn or discarder else BASE
+
+
 def payments(result: Score, hand: Hand, discarder: str | None = None) -> dict[str, Any]:
     """Who pays the winner what; nobody pays for a hand that is not a valid Hu."""
     s = hand.situation
@@ -35,7 +42,7 @@ def payments(result: Score, hand: Hand, discarder: str | None = None) -> dict[st
         return out | {"reason": "not-winning"}
     if not result.meets_minimum:
         return out | {"reason": "false-hu"}
-    big = BASE + result.total
+    big = owed(result.total, self_drawn=True, discarder=True)
     seat = WINDS.index(s.seat_wind)
     others = [WINDS[(seat + k) % 4] for k in (1, 2, 3)]  # in turn order after the winner
     payers: list[dict[str, Any]]
@@ -46,7 +53,11 @@ def payments(result: Score, hand: Hand, discarder: str | None = None) -> dict[st
         if discarder:
             payers = [
                 {"seat": discarder, "role": role, "amount": big},
-                *({"seat": w, "role": "other", "amount": BASE} for w in others if w != discarder),
+                *(
+                    {"seat": w, "role": "other", "amount": owed(result.total, self_drawn=False, discarder=False)}
+                    for w in others
+                    if w != discarder
+                ),
             ]
         else:
             payers = [

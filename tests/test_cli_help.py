@@ -11,7 +11,21 @@ from mcr_score.cli import main
 from mcr_score.cli.options import RULES
 from mcr_score.profiles import PROFILES
 
-COMMANDS = ["batch", "discards", "explain", "fan", "fans", "parse", "rules", "score", "shanten", "waits"]
+COMMANDS = [
+    "batch",
+    "catchup",
+    "discards",
+    "explain",
+    "fan",
+    "fans",
+    "parse",
+    "rules",
+    "score",
+    "session",
+    "shanten",
+    "standings",
+    "waits",
+]
 RULES_METAVAR = "[" + "|".join(PROFILES) + "|FILE.toml]"
 
 
@@ -32,7 +46,7 @@ def test_every_command_has_help(cli_runner: CliRunner, name: str) -> None:
     assert result.stdout.startswith(f"Usage: mcr-score {name} [OPTIONS]")
 
 
-@pytest.mark.parametrize("name", ["batch", "explain", "fan", "score"])
+@pytest.mark.parametrize("name", ["batch", "explain", "fan", "score", "session", "standings"])
 def test_rules_option_shows_the_profiles_and_files(cli_runner: CliRunner, name: str) -> None:
     result = cli_runner.invoke(main, [name, "--help"], prog_name="mcr-score", terminal_width=200)
     assert f"--rules {RULES_METAVAR}" in result.stdout

@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from .. import __version__
-from . import advice, batch, hand, referee, rules
+from . import advice, batch, hand, referee, rules, tournament
 
 
 @click.group()
@@ -29,3 +29,6 @@ main.add_command(batch.batch)
 main.add_command(advice.waits)
 main.add_command(advice.shanten)
 main.add_command(advice.discards)
+main.add_command(tournament.session)
+main.add_command(tournament.standings_command)
+main.add_command(tournament.catchup)

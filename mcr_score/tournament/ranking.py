@@ -1,0 +1,115 @@
+"""The tournament table over sessions: each player's table points, then score, summed over the
+sessions they played; players equal on both share a rank (1, 1, 3). The EMA results file adds each
+player's EMA number and country from a players file.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ..messages import msg
+from .errors import PlayersFileError
+from .places import number
+from .settlement import SessionResult
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """What the EMA ranking needs besides the results: the EMA number and the country."""
+
+    name: str
+    ema_number: str = ""
+    country: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    player: str
+    table_points: Fraction
+    score: int
+    sessions: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "player": self.player,
+            "table_points": number(self.table_points),
+            "score": self.score,
+            "sessions": self.sessions,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """`to_dict()` is the `standings --json` object."""
+
+    rows: tuple[Standing, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": True, "standings": [r.to_dict() for r in self.rows]}
+
+
+def standings(sessions: Iterable[SessionResult]) -> Standings:
+    """Rank the players of `sessions` by name: table points, then score; equal on both share a rank."""
+    points: dict[str, Fraction] = {}
+    score: dict[str, int] = {}
+    played: dict[str, int] = {}
+    for result in sessions:
+        for name, tp, total in zip(result.players, result.table_points, result.totals, strict=True):
+            points[name] = points.get(name, Fraction(0)) + tp
+            score[name] = score.get(name, 0) + total
+            played[name] = played.get(name, 0) + 1
+    key = {name: (points[name], score[name]) for name in points}
+    order = sorted(points, key=lambda name: (-points[name], -score[name], name))
+    rows = tuple(
+        Standing(1 + sum(k > key[name] for k in key.values()), name, points[name], score[name], played[name])
+        for name in order
+    )
+    return Standings(rows)
+
+
+def read_players(path: str | Path) -> dict[str, PlayerInfo]:
+    """A players file: CSV with a header `name,ema_number,country` (other columns ignored)."""
+    path = Path(path)
+    try:
+        source = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as e:
+        raise PlayersFileError(msg("players.error.file", path=str(path), reason=str(e))) from e
+    reader = csv.DictReader(io.StringIO(source))
+    if reader.fieldnames is None or "name" not in reader.fieldnames:
+        raise PlayersFileError(msg("players.error.header", path=str(path)))
+    out: dict[str, PlayerInfo] = {}
+    for line, row in enumerate(reader, 2):
+        name = (row.get("name") or "").strip()
+        if not name or name in out:
+            raise PlayersFileError(msg("players.error.row", path=str(path), line=line, name=name))
+        out[name] = PlayerInfo(name, (row.get("ema_number") or "").strip(), (row.get("country") or "").strip())
+    return out
+
+
+EMA_COLUMNS = ("place", "name", "ema_number", "country", "table_points", "score")
+
+
+def ema_csv(table: Standings, players: Mapping[str, PlayerInfo]) -> str:
+    """The results file the EMA ranking takes: place, name, EMA number, country, table points, score."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(EMA_COLUMNS)
+    for row in table.rows:
+        info = players.get(row.player, PlayerInfo(row.player))
+        writer.writerow(
+            [row.rank, row.player, info.ema_number, info.country, _points_text(row.table_points), row.score]
+        )
+    return out.getvalue()
+
+
+def _points_text(value: Fraction) -> str:
+    """Table points as the sheet writes them: 9, 9.5, 2.33."""
+    return str(int(value)) if value.denominator == 1 else f"{float(value):.2f}".rstrip("0")

@@ -1,0 +1,49 @@
+"""Seat and prevalent winds of each of a session's 16 hands.
+
+A session is four wind rounds (East, South, West, North) of four hands. Within a round the East
+seat passes after every hand to the next player in turn (the one who was South), whoever won
+(French rules §VI.3 (7): the winds turn even when East wins, so a session is exactly 16 hands).
+Between rounds the players change seats (MCR 2006, appendix 4 "Procedures for Seat Rotation";
+Mahjong Den Haag, "MCR seating scheme"): after the East round East and South swap, West and North
+swap; the player who started West then sits North, East, South, the one who started North sits
+West, South, East; the East starter sits North then West, the South starter West then North.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..tiles import WINDS
+
+HANDS = 16  # four wind rounds of four hands
+ROUND_HANDS = 4
+
+# The seat each player (numbered by their seat in hand 1: E, S, W, N) takes at the start of each round.
+ROUND_SEATS: tuple[tuple[str, str, str, str], ...] = (
+    ("E", "S", "W", "N"),
+    ("S", "E", "N", "W"),
+    ("N", "W", "E", "S"),
+    ("W", "N", "S", "E"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class HandWinds:
+    """The prevalent wind of hand `n` (1-16) and each player's seat wind, in sheet order."""
+
+    n: int
+    prevalent: str
+    seats: tuple[str, str, str, str]
+
+    def player_at(self, wind: str) -> int:
+        """The player (0-3) sitting at `wind` in this hand."""
+        return self.seats.index(wind)
+
+
+def hand_winds(n: int) -> HandWinds:
+    """The winds of hand `n` of a session (1-16)."""
+    if not 1 <= n <= HANDS:
+        raise ValueError(f"a session has hands 1 to {HANDS}, not {n}")
+    round_index, k = divmod(n - 1, ROUND_HANDS)
+    seats = tuple(WINDS[(WINDS.index(w) - k) % 4] for w in ROUND_SEATS[round_index])
+    return HandWinds(n, WINDS[round_index], (seats[0], seats[1], seats[2], seats[3]))
