@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from .. import __version__
-from . import batch, hand, referee, rules
+from . import batch, hand, referee, rules, serve
 
 
 @click.group()
@@ -26,3 +26,4 @@ main.add_command(referee.explain)
 main.add_command(referee.fans)
 main.add_command(referee.fan)
 main.add_command(batch.batch)
+main.add_command(serve.serve)
