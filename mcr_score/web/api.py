@@ -14,9 +14,12 @@ from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Path, Query, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from .. import __version__, errors
 from ..cli.options import apply_situation
@@ -105,7 +108,7 @@ def _error_response(error: errors.McrError, status: int = 422) -> JSONResponse:
     return JSONResponse(rejection(error), status_code=status)
 
 
-def _validation_error(exc: RequestValidationError) -> RequestError:
+def _validation_error(exc: RequestValidationError) -> errors.McrError:
     problems: list[errors.McrError] = []
     for e in exc.errors():
         where = ".".join(str(part) for part in e.get("loc", ()))
@@ -196,10 +199,10 @@ def _hand_route(
         )
 
 
-def _text_route(app: FastAPI, name: str, render: Callable[[Any], str], model: type[TextInput], summary: str) -> None:
+def _text_route(app: FastAPI, name: str, render: Callable[[Any], str], model: type[HandInput], summary: str) -> None:
     """`GET /api/text/NAME`: the command's text output in `lang`; an error is 422 with its words in `lang`."""
 
-    def endpoint(data: TextInput) -> Response:
+    def endpoint(data: TextInput | ExplainTextInput) -> Response:
         try:
             return PlainTextResponse(render(data))
         except errors.McrError as e:
@@ -256,6 +259,21 @@ def create_app() -> FastAPI:
             return JSONResponse(rejection(_validation_error(exc)), status_code=422)
         return _error_response(_validation_error(exc))
 
+    @app.exception_handler(HTTPException)
+    async def _http(request: Request, exc: HTTPException) -> Response:
+        """A body that is not JSON is bad input like any other (422, named); a 405 lists every method of the
+        path in `Allow` (GET and POST are two routes, each knows one)."""
+        if exc.status_code == 400:
+            problem = RequestError(msg("error.request.field", field="body", problem=exc.detail), where="body")
+            return _error_response(problem)
+        if exc.status_code == 405:
+            path = request.url.path
+            methods = {
+                m for r in app.routes if isinstance(r, APIRoute) and r.path_regex.match(path) for m in r.methods or ()
+            }
+            exc.headers = {**(exc.headers or {}), "Allow": ", ".join(sorted(methods))}
+        return await http_exception_handler(request, exc)
+
     _hand_route(app, "parse", do_parse, HandInput, ParseBody, "parse --json: the hand's structure")
     _hand_route(app, "score", do_score, HandInput, ScoreBody, "score --json: the best arrangement, fans, total")
     _hand_route(app, "explain", do_explain, ExplainInput, ExplainBody, "explain --json: the referee view")
@@ -307,6 +325,5 @@ def create_app() -> FastAPI:
         return HTMLResponse((STATIC / "docs.html").read_text(encoding="utf-8"))
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    app.add_middleware(BodyLimit)  # type: ignore[arg-type]
+    app.add_middleware(BodyLimit)
     return app
-
