@@ -400,7 +400,7 @@ function drawWaits(data) {
   const detail = document.createElement("div");
   detail.className = "card-fans";
   for (const w of waits) {
-    const s = w.score;
+    const s = state.sit.self ? w.self_drawn : w.discard; // the win the situation toggles describe
     const card = document.createElement("button");
     card.type = "button";
     card.className = "card";
