@@ -41,10 +41,12 @@ from .schemas import (
     FanDetail,
     FanRow,
     HandInput,
+    HandOnly,
     ParseBody,
     RulesBody,
     RulesInput,
     ScoreBody,
+    SituatedInput,
     TextInput,
 )
 
@@ -74,7 +76,7 @@ class TooLargeError(errors.McrError):
     exit_code = 2
 
 
-def _situated(data: HandInput) -> Hand:
+def _situated(data: SituatedInput) -> Hand:
     """The hand with the options applied, by the CLI's own `apply_situation` (the same checks, the same errors)."""
     fields = {
         "self_drawn": data.self_drawn,
@@ -88,7 +90,7 @@ def _situated(data: HandInput) -> Hand:
     return apply_situation(data.hand, parse_hand(data.hand), data.robbing_kong, data.replacement, **fields)
 
 
-def do_parse(data: HandInput) -> dict[str, Any]:
+def do_parse(data: SituatedInput) -> dict[str, Any]:
     """`parse --json`."""
     return {"ok": True, **hand_to_dict(_situated(data))}
 
@@ -163,23 +165,23 @@ def _hand_route(
     app: FastAPI,
     name: str,
     build: Callable[[Any], dict[str, Any]],
-    model: type[HandInput],
+    model: type[HandOnly],
     answer: type[Any],
     summary: str,
 ) -> None:
     """`GET /api/NAME?hand=...` and `POST /api/NAME {"hand": ...}` for the CLI command NAME."""
     responses = {200: {"model": answer, "description": summary}, **_ERRORS}
 
-    def run(data: HandInput) -> Response:
+    def run(data: HandOnly) -> Response:
         try:
             return JSONResponse(build(data))
         except errors.McrError as e:
             return _error_response(e)
 
-    def get(data: HandInput) -> Response:
+    def get(data: HandOnly) -> Response:
         return run(data)
 
-    def post(data: HandInput) -> Response:
+    def post(data: HandOnly) -> Response:
         return run(data)
 
     # The model is this route's own: set as a real object (a string annotation would not resolve here).
@@ -274,7 +276,7 @@ def create_app() -> FastAPI:
             exc.headers = {**(exc.headers or {}), "Allow": ", ".join(sorted(methods))}
         return await http_exception_handler(request, exc)
 
-    _hand_route(app, "parse", do_parse, HandInput, ParseBody, "parse --json: the hand's structure")
+    _hand_route(app, "parse", do_parse, SituatedInput, ParseBody, "parse --json: the hand's structure")
     _hand_route(app, "score", do_score, HandInput, ScoreBody, "score --json: the best arrangement, fans, total")
     _hand_route(app, "explain", do_explain, ExplainInput, ExplainBody, "explain --json: the referee view")
     _text_route(app, "score", _score_text, TextInput, "score: the text output in lang")

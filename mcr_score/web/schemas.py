@@ -28,10 +28,14 @@ _RULES = Field(
 )
 
 
-class RulesInput(BaseModel):
-    """`--rules`: a built-in profile name."""
+class _Input(BaseModel):
+    """Unknown fields are refused by name (a misspelt option is not silently ignored)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class RulesInput(_Input):
+    """`--rules`: a built-in profile name."""
 
     rules: str = _RULES
 
@@ -43,10 +47,15 @@ class RulesInput(BaseModel):
         return value
 
 
-class HandInput(RulesInput):
-    """HAND and the situation options of `mcr-score score`, one field per option."""
+class HandOnly(_Input):
+    """HAND, the argument of every hand command."""
 
     hand: str = Field(min_length=1, max_length=MAX_HAND, description="The hand in the notation (README).")
+
+
+class SituatedInput(HandOnly):
+    """HAND and the situation options, one field per option: `mcr-score parse`."""
+
     self_drawn: bool | None = Field(None, description="--self-drawn (true) / --discard (false); unset: the suffix.")
     last_tile: bool = Field(False, description="--last-tile: the winning tile was the last copy (fan 58).")
     wall_last: bool = Field(False, description="--wall-last: the last tile of the wall (fans 44/45).")
@@ -58,10 +67,12 @@ class HandInput(RulesInput):
     flowers: int | None = Field(None, ge=0, le=8, description="--flowers: number of flowers.")
 
 
-class ExplainInput(HandInput):
-    """`mcr-score explain`: the hand, and `--from`, the seat that discarded the winning tile."""
+class HandInput(SituatedInput, RulesInput):
+    """`mcr-score score`: the hand, its situation options and `--rules`."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+class ExplainInput(HandInput):
+    """`mcr-score explain`: and `--from`, the seat that discarded the winning tile."""
 
     discarder: Wind | None = Field(None, alias="from", description="--from: seat wind of the discarder.")
 
