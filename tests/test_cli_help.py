@@ -11,7 +11,7 @@ from mcr_score.cli import main
 from mcr_score.cli.options import RULES
 from mcr_score.profiles import PROFILES
 
-COMMANDS = ["batch", "explain", "fan", "fans", "parse", "rules", "score"]
+COMMANDS = ["batch", "explain", "fan", "fans", "parse", "rules", "score", "serve"]
 RULES_METAVAR = "[" + "|".join(PROFILES) + "|FILE.toml]"
 
 

@@ -77,13 +77,19 @@ def shoot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / name), full_page=False)
 
 
+def open_page(page: Any, url: str) -> None:
+    """Load the page and wait until its script has wired every control."""
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+
+
 def tap(page: Any, code: str, mode: str = "single") -> None:
     page.check(f"input[name=mode][value={mode}]")
     page.click(f"#picker [data-tile='{code}']")
 
 
 def test_pick_a_hand_and_see_its_total(server: str, page: Any) -> None:
-    page.goto(server + "/")
+    open_page(page, server + "/")
     for code in ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "5s", "5s"]:
         tap(page, code)
     expect = playwright_api.expect
@@ -93,11 +99,12 @@ def test_pick_a_hand_and_see_its_total(server: str, page: Any) -> None:
     expect(page.locator("#result .not-counted")).to_contain_text("its sets are already combined in 28 Pure Straight")
     expect(page.locator("#count")).to_have_text("14 / 14 tiles")
     assert "q=123456789m123p5s5s" in page.url
+    page.evaluate("window.scrollTo(0, document.querySelector('#situation-section').offsetTop - 8)")
     shoot(page, "phone-score.png")
 
 
 def test_a_tile_used_four_times_is_disabled(server: str, page: Any) -> None:
-    page.goto(server + "/")
+    open_page(page, server + "/")
     tap(page, "9s", "pung")
     expect = playwright_api.expect
     expect(page.locator("#picker [data-tile='9s']")).to_be_disabled()  # a second pung would be six
@@ -112,7 +119,7 @@ def test_a_tile_used_four_times_is_disabled(server: str, page: Any) -> None:
 
 
 def test_the_text_box_drives_the_picker(server: str, page: Any) -> None:
-    page.goto(server + "/")
+    open_page(page, server + "/")
     page.fill("#notation", "[EEEE][CCCC][FFFF][PPPP]NN")
     expect = playwright_api.expect
     expect(page.locator("#hand .meld")).to_have_count(4)
@@ -127,7 +134,7 @@ def test_the_text_box_drives_the_picker(server: str, page: Any) -> None:
 
 
 def test_situation_toggles_and_their_errors_in_words(server: str, page: Any) -> None:
-    page.goto(server + "/?q=123456789m123p5s5s&lang=fr")
+    open_page(page, server + "/?q=123456789m123p5s5s&lang=fr")
     expect = playwright_api.expect
     expect(page.locator("#result .total")).to_have_attribute("data-total", "22")
     page.check("#self-drawn")
@@ -138,7 +145,7 @@ def test_situation_toggles_and_their_errors_in_words(server: str, page: Any) -> 
 
 
 def test_language_switch(server: str, page: Any) -> None:
-    page.goto(server + "/?q=123456789m123p5s5s")
+    open_page(page, server + "/?q=123456789m123p5s5s")
     expect = playwright_api.expect
     expect(page.locator("#result .fans")).to_contain_text("Pure Straight")
     page.select_option("#lang", "zh")
@@ -153,7 +160,7 @@ def test_language_switch(server: str, page: Any) -> None:
 def test_a_shared_url_opens_scored_at_tablet_size(server: str, browser: Any) -> None:
     context = browser.new_context(viewport=TABLET)
     page = context.new_page()
-    page.goto(server + "/?q=%5BWWWW1%5D%5B444s%5D45m678pFF6m%7CES1000&rules=china&lang=en")
+    open_page(page, server + "/?q=%5BWWWW1%5D%5B444s%5D45m678pFF6m%7CES1000&rules=china&lang=en")
     expect = playwright_api.expect
     expect(page.locator("#rules")).to_have_value("china")
     expect(page.locator("#hand .meld")).to_have_count(2)
@@ -164,7 +171,7 @@ def test_a_shared_url_opens_scored_at_tablet_size(server: str, browser: Any) -> 
 
 
 def test_undo_and_clear(server: str, page: Any) -> None:
-    page.goto(server + "/?q=123456789m123p5s5s")
+    open_page(page, server + "/?q=123456789m123p5s5s")
     expect = playwright_api.expect
     expect(page.locator("#count")).to_have_text("14 / 14 tiles")
     page.click("#hand [data-tile='5s'] >> nth=1")

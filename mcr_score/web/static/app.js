@@ -297,10 +297,16 @@ function refresh(fromText = false) {
   evaluate(fromText ? $("notation").value.trim() : text);
 }
 
+let typing = 0;
+
+// The page reads its own spellings at once; others wait for a pause in typing, then ask the service.
 async function onText() {
   const text = $("notation").value.trim();
   const read = readNotation(text);
+  clearTimeout(typing);
   if (read) { change(() => (state = read), true); return; }
+  await new Promise((resolve) => { typing = setTimeout(resolve, 250); });
+  if ($("notation").value.trim() !== text) return;
   const answer = await api("parse", { hand: text });
   if (answer.ok) change(() => (state = fromParsed(answer.body)), true);
   else showError(text);
@@ -309,7 +315,7 @@ async function onText() {
 // ---- the service ---------------------------------------------------------------------------------
 
 async function api(name, params) {
-  const query = new URLSearchParams({ rules: $("rules").value, ...params });
+  const query = new URLSearchParams(name === "parse" ? params : { rules: $("rules").value, ...params }); // parse takes no rules
   const response = await fetch(`/api/${name}?${query}`);
   const body = response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text();
   return { ok: response.ok, status: response.status, body };
@@ -465,6 +471,7 @@ async function start() {
     try { await navigator.clipboard.writeText(location.href); $("share-note").textContent = t("page.copied"); }
     catch { $("share-note").textContent = location.href; }
   });
+  document.body.dataset.ready = "1"; // every control answers from here on
 }
 
 start();
