@@ -188,3 +188,62 @@ def test_the_docs_page_works_offline(server: str, page: Any) -> None:
     expect = playwright_api.expect
     expect(page.locator("#score_get")).to_contain_text("/api/score")
     expect(page.locator("#schema-ScoreBody")).to_be_visible()
+
+
+NINE_GATES = "1112345678999m"
+
+
+def waits_answer(hand: str) -> dict[str, Any]:
+    """Until the waits command (#13) is merged, `/api/waits` is answered here in its JSON shape
+    (`mcr-score waits --json`: each winning tile with the score of the win on a discard and self-drawn),
+    the scores coming from the engine."""
+    from mcr_score import score
+
+    tiles = [f"{r}m" for r in range(1, 10)]
+    return {
+        "ok": True,
+        "rules": "green-book",
+        "ready": True,
+        "waits": [
+            {
+                "tile": t,
+                "left": 1 if t in ("1m", "9m") else 3 - (t == "5m"),
+                "last_copy": False,
+                "discard": score(hand + t).to_dict(),
+                "self_drawn": score(hand + t + "|EE1000").to_dict(),
+            }
+            for t in tiles
+        ],
+    }
+
+
+def test_thirteen_tiles_show_the_waits_cards(server: str, browser: Any) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    asked: list[str] = []
+
+    def fulfil(route: Any) -> None:
+        asked.append(route.request.url)
+        route.fulfill(json=waits_answer(NINE_GATES))
+
+    page.route("**/api/waits?*", fulfil)
+    open_page(page, server + "/")
+    for code in NINE_GATES[:-1]:
+        tap(page, code + "m")
+    expect = playwright_api.expect
+    expect(page.locator("#count")).to_have_text("13 / 14 tiles")
+    expect(page.locator("#result .card")).to_have_count(9)
+    assert "hand=1112345678999m" in asked[-1]
+    card = page.locator("#result .card[data-wait='5m']")
+    expect(card.locator(".badge")).to_have_text("8+")
+    expect(card.locator(".pts")).to_have_text("90 pts")  # as `mcr-score score 1112345678999m5m` gives it
+    card.click()
+    expect(card).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#result .card-fans .fans")).to_contain_text("4 Nine Gates")  # that hand's fans
+    page.check("#self-drawn")  # the cards now show the self-drawn win
+    expect(page.locator("#result .card[data-wait='5m'] .pts")).to_have_text("94 pts")
+    page.select_option("#lang", "zh")
+    expect(page.locator("#result h2").first).to_have_text("和牌张")
+    page.evaluate("window.scrollTo(0, document.querySelector('#result').offsetTop - 8)")
+    shoot(page, "phone-waits.png")
+    context.close()

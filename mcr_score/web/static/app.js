@@ -60,9 +60,11 @@ function writeTiles(codes) {
 function notation(s) {
   const claim = { chow: "", pung: "", kong: "1", concealed: "", promoted: "5" };
   let out = s.melds.map((m) => `[${writeTiles(meldTiles(m))}${claim[m.kind]}]`).join("");
-  if (s.tiles.length) {
+  if (tileCount(s) === 14) {
     const standing = s.tiles.slice(0, -1).sort(tileSort);
-    out += writeTiles(standing) + writeTiles([s.tiles[s.tiles.length - 1]]);
+    out += writeTiles(standing) + writeTiles(s.tiles.slice(-1)); // the last tile written is the winning tile
+  } else {
+    out += writeTiles([...s.tiles].sort(tileSort));
   }
   const x = s.sit;
   const flags = [x.self, x.last, x.wall, x.kong].map((f) => (f ? "1" : "0")).join("");
@@ -169,9 +171,9 @@ function canAdd(mode, code) {
 
 // ---- drawing -------------------------------------------------------------------------------------
 
-function face(code, extra = "") {
-  const b = document.createElement("button");
-  b.type = "button";
+function face(code, extra = "", tag = "button") {
+  const b = document.createElement(tag);
+  if (tag === "button") b.type = "button";
   b.dataset.tile = code;
   if (code.length === 2) {
     b.className = `tile ${code[1]} ${extra}`;
@@ -412,7 +414,7 @@ function drawWaits(data) {
     card.className = "card";
     card.dataset.wait = w.tile;
     card.setAttribute("aria-expanded", "false");
-    card.append(face(w.tile));
+    card.append(face(w.tile, "", "span")); // a card is a button: its tile cannot be one too
     card.insertAdjacentHTML("beforeend", `<span class="pts">${escape(t("page.wait-points", { total: s.total }))}</span>
       <span class="badge ${s.meets_minimum ? "ok" : ""}">${escape(s.meets_minimum ? t("page.badge") : t("page.below"))}</span>`);
     card.addEventListener("click", () => {
