@@ -91,6 +91,10 @@ _ALWAYS_CONCEALED = (
 # an "MCR 2006 interaction policy"), and Sloper's column #293 on the Tianjin 2006 rulings.
 # docs/rules-research.md gives the quotations; the PDF itself could not be read here.
 GB = "Green Book 2006"
+# The 2014 WMO Chinese edition 《麻将竞赛规则》 (北京现代出版社, Dec. 2014, ISBN 978-7-5143-3183-7), with
+# its printed pages, as quoted clause by clause in SkyEye-FAST/mcr-mahjong RULES_REVIEW.md ([WMO14]);
+# the text itself could not be read here.
+WMO14 = "WMO 2014"
 
 SWITCHES: tuple[Switch, ...] = (
     Switch(
@@ -262,8 +266,8 @@ SWITCHES: tuple[Switch, ...] = (
         },
         "1199m1199p11119s9s",
     ),
-    # Points the texts leave open: both profiles choose the Chinese calculators' reading (so they agree
-    # with each other and with PyMahjongGB), and each option that does so says why.
+    # Points the 2006 texts leave open: green-book and china choose the Chinese calculators' reading (so they
+    # agree with each other and with PyMahjongGB), and each option that does so says why.
     Switch(
         "kongs-with-concealed-kong-fans",
         "Concealed Kong (67) or Two Concealed Kongs (48) on top of Three Kongs (17) or Four Kongs (5)",
@@ -274,11 +278,18 @@ SWITCHES: tuple[Switch, ...] = (
                 f"{GB} App. 1 fans 5, 17 (silent); A#5, A#17 notes (MIL); docs/rules-research.md point 10",
             ),
             "wmo-2014": Option(
-                "the concealed kongs also score Concealed Kong or Two Concealed Kongs",
-                "WMO 2014 App. 1 fan 17 p.28 (暗杠加计), fan 5 p.24; S550",
+                "the concealed kongs add their kong fan: one, Concealed Kong; two, Two Concealed Kongs (which "
+                "absorbs Two Concealed Pungs); three or four, the concealed-pung fan (Three or Four Concealed "
+                "Pungs) and no Concealed Kong",
+                f"{WMO14} App. 1 fan 17 p.28 (暗杠加计，三暗杠加计三暗刻分), fan 5 p.24 (暗杠加计) [WMO14]; S550",
                 remove_excludes={
                     Fan.THREE_KONGS: frozenset({Fan.TWO_CONCEALED_KONGS, Fan.CONCEALED_KONG}),
                     Fan.FOUR_KONGS: frozenset({Fan.TWO_CONCEALED_KONGS, Fan.CONCEALED_KONG}),
+                },
+                joint_excludes={
+                    (kongs, pungs): frozenset({Fan.CONCEALED_KONG})
+                    for kongs in (Fan.THREE_KONGS, Fan.FOUR_KONGS)
+                    for pungs in (Fan.THREE_CONCEALED_PUNGS, Fan.FOUR_CONCEALED_PUNGS)
                 },
             ),
         },
@@ -393,12 +404,69 @@ _CHINA = {
     "tile-hog-of-honors": "counted",
     "all-types-with-knitted-straight": "counted",
 }
+# The 2014 WMO Chinese edition: each choice with the clause behind it ([WMO14]: quoted, with printed
+# pages, in SkyEye-FAST/mcr-mahjong RULES_REVIEW.md; [SF]: that project's reading where the quoted
+# clauses do not settle the point: its wmo-2014-zh profile keeps its upstream, the code PyMahjongGB
+# also wraps (the same fixed switches), except on the six points its COMPATIBILITY.md lists).
+_WMO_2014 = {
+    "two-concealed-kongs": "8",
+    "concealed-and-melded-kong": "six-points",
+    "fully-concealed-with-concealed-forms": "combined",
+    "all-green-with-half-flush": "combined",
+    "all-terminals-with-double-pung": "combined",
+    "lesser-knitted-with-knitted-straight": "combined",
+    "knitted-straight-with-waits": "combined",
+    "nine-gates-terminal-pungs": "all",
+    "seven-pairs-tile-hog": "counted",
+    "knitted-straight-all-chows": "counted",
+    "kongs-with-concealed-kong-fans": "wmo-2014",
+    "discard-completed-pung": "melded",
+    "exhausted-waits": "formal",
+    "tile-hog-of-honors": "counted",
+    "all-types-with-knitted-straight": "counted",
+}
+_WMO_2014_SOURCES = {
+    "two-concealed-kongs": f"{WMO14} §8 fan table p.11 and App. 8 p.14: 双暗杠 in the 8-point group [WMO14]",
+    "concealed-and-melded-kong": f"{WMO14} App. 1 fan 57 p.40: 一明杠与一暗杠计6分 [WMO14]",
+    "fully-concealed-with-concealed-forms": f"{WMO14} App. 1 fans 4, 6, 7, 12, 19, 20, 34 pp.23-35: self-drawn, "
+    "加计不求人分 [WMO14]",
+    "all-green-with-half-flush": f"{WMO14} App. 1 fan 3 p.23: 可加计清一色、混一色分 [WMO14]",
+    "all-terminals-with-double-pung": f"{WMO14} App. 1 fan 8 p.26: not combined with 碰碰和、全带幺、幺九刻、无字 "
+    "only; its examples count 两个双同刻 or 三同刻 [WMO14]",
+    "lesser-knitted-with-knitted-straight": f"{WMO14} App. 1 fan 34 p.34 names only 五门齐、门前清 as not "
+    "combined [WMO14]; [SF] counts both (not settled by an example)",
+    "knitted-straight-with-waits": f"{WMO14} App. 1 fan 35 p.35, example 1 counts Single Wait; wait definitions "
+    "pp.45-46 [WMO14]; residual-wait reading of [SF] (a project interpretation); 7th WMC clarification 3 "
+    "(mahjong-ca.org) alike",
+    "nine-gates-terminal-pungs": f"{WMO14} App. 1 fan 4 p.24: 不计清一色、门前清、幺九刻 [WMO14], read literally "
+    "(every terminal pung); [SF] does not test a second one",
+    "seven-pairs-tile-hog": f"{WMO14} App. 1 fans 3 p.23, 8 p.26, 19 p.31 name no Tile Hog exclusion [WMO14]; "
+    "[SF] counts Tile Hog in the All Green seven pairs 223344668888sFF",
+    "knitted-straight-all-chows": "not settled by the quoted clauses; [SF] (upstream behaviour kept); 7th WMC "
+    "clarification 3 (mahjong-ca.org, 2006 rules): 组合龙普通型和牌中，可加计平和",
+    "kongs-with-concealed-kong-fans": f"{WMO14} App. 1 fan 17 p.28: 暗杠加计，三暗杠加计三暗刻分; fan 5 p.24: "
+    "暗杠加计 [WMO14]; [SF] Three/Four Kongs tests",
+    "discard-completed-pung": f"{WMO14} App. 1 fans 12, 33, 66 not quoted on this point; [SF] (upstream behaviour "
+    "kept)",
+    "exhausted-waits": f"{WMO14} App. 1 fans 77-79 pp.45-46 (只能听和…) not settled for a kind held four times; "
+    "[SF] (upstream behaviour kept)",
+    "tile-hog-of-honors": "the Chinese 四归一 has no suit-tile limit (the 2014 definition not quoted); [SF]",
+    "all-types-with-knitted-straight": f"{WMO14} App. 1 fan 35 p.35 not quoted on fan 52; [SF] (upstream "
+    "behaviour kept)",
+}
 PROFILE_CHOICES: Mapping[str, Mapping[str, str]] = MappingProxyType(
-    {"green-book": MappingProxyType(_GREEN_BOOK), "china": MappingProxyType(_CHINA)}
+    {
+        "green-book": MappingProxyType(_GREEN_BOOK),
+        "china": MappingProxyType(_CHINA),
+        "wmo-2014": MappingProxyType(_WMO_2014),
+    }
 )
+# Where a built-in profile's choice rests on a text other than its option's own citation.
+CHOICE_SOURCES: Mapping[str, Mapping[str, str]] = MappingProxyType({"wmo-2014": MappingProxyType(_WMO_2014_SOURCES)})
 DESCRIPTIONS = {
     "green-book": "2006 WMO Mahjong Competition Rules (the Green Book), played at EMA/FFMJ tournaments.",
     "china": "Chinese practice, identical to the PyMahjongGB 1.4.0 calculator.",
+    "wmo-2014": "2014 WMO Chinese edition of the Mahjong Competition Rules (麻将竞赛规则, December 2014).",
 }
 DEFAULT = "green-book"
 

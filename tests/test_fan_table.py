@@ -22,7 +22,7 @@ from mcr_score.fans.table import BY_KEY, FANS, PROFILES, FanDef, points
 REPO = Path(__file__).resolve().parents[1]
 SEED = REPO.parent / "shared" / "seeds" / "mcr-regles-officielles-fr.txt"
 
-GB, CN = "green-book", "china"
+GB, CN, WMO = "green-book", "china", "wmo-2014"
 
 # Green Book point tiers: (first id, last id, points, how many fans).
 GB_TIERS = [
@@ -93,15 +93,16 @@ def test_green_book_point_tiers(first: int, last: int, value: int, count: int) -
 
 
 def test_china_differs_from_green_book_only_on_48_and_82() -> None:
+    """wmo-2014 has the Green Book's points: 48 at 8 (2014 §8 table p.11, App. 8 p.14), no private fan."""
     for fan in FANS.values():
         assert set(fan.points) <= set(PROFILES)
         if fan.id == 48:
-            assert dict(fan.points) == {GB: 8, CN: 6}
+            assert dict(fan.points) == {GB: 8, CN: 6, WMO: 8}
         elif fan.id == 82:
             assert dict(fan.points) == {CN: 5}  # private fan 明暗杠: china profile only
         else:
-            assert set(fan.points) == {GB, CN}, fan.id
-            assert fan.points[GB] == fan.points[CN], fan.id
+            assert set(fan.points) == {GB, CN, WMO}, fan.id
+            assert fan.points[GB] == fan.points[CN] == fan.points[WMO], fan.id
 
 
 def test_points_function() -> None:
@@ -111,6 +112,8 @@ def test_points_function() -> None:
     assert points(48, CN) == 6
     assert points(82, GB) is None
     assert points(82, CN) == 5
+    assert points(48, WMO) == 8
+    assert points(82, WMO) is None
     assert points(81, CN) == 1
     with pytest.raises(ValueError, match="unknown profile"):
         points(1, "riichi")

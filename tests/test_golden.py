@@ -10,6 +10,10 @@ exercises published from Green Book events, each worked out by hand (its header 
 Appendix's own tile pictures could not be transcribed). Where the text leaves the player a choice
 of equal value, `or_fans` lists the other accepted fan maps.
 
+`tests/golden/wmo-2014.toml` holds the WMO-2014 rule tests of SkyEye-FAST/mcr-mahjong (the 2014 text's
+own examples could not be read here: its header says so), each with the 2014 clause it rests on and the
+fans the test does not assert worked out by hand.
+
 Checks:
 1. each case scores exactly as recorded (fan -> count map and total; the 8-point minimum where given);
 2. the china table covers every fan 1-82 in at least two cases;
@@ -35,6 +39,7 @@ MIN_CASES_PER_FAN = 2
 FIELDS = {
     "china": (("id", "hand", "fans", "total", "source"), ("meets_minimum", "note")),
     "green-book": (("id", "hand", "fans", "total", "source", "why"), ("meets_minimum", "or_fans")),
+    "wmo-2014": (("id", "hand", "fans", "total", "source", "why"), ("meets_minimum", "or_fans")),
 }
 
 

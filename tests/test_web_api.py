@@ -202,3 +202,25 @@ def test_a_body_that_is_not_json_and_a_wrong_method(client: TestClient) -> None:
     assert wrong.status_code == 405
     assert wrong.headers["allow"] == "GET, POST"
     assert client.get("/api/nothing").status_code == 404
+
+
+def test_every_text_id_of_the_page_is_in_every_catalogue() -> None:
+    import re
+    from importlib import resources
+
+    static = resources.files("mcr_score.web") / "static"
+    html = (static / "index.html").read_text(encoding="utf-8")
+    script = (static / "app.js").read_text(encoding="utf-8")
+    ids = set(re.findall(r'data-i18n="([^"]+)"', html)) | set(re.findall(r'\bt\("([^"]+)"', script))
+    ids |= {f"page.suit.{k}" for k in "mpszf"} | {f"page.wind.{w}" for w in "ESWN"}  # ids the script composes
+    ids |= {f"rule.{r}" for r in ("implied", "same-set", "non-separation", "non-identical", "account-once")}
+    assert len(ids) > 40
+    for lang in ("en", "fr", "zh"):
+        assert ids <= set(api.page_strings(lang)), (lang, ids - set(api.page_strings(lang)))
+
+
+def test_rules_json_gives_each_profile_its_source(cli_runner: CliRunner) -> None:
+    _, data = cli_json(cli_runner, "rules")
+    for switch in data["switches"]:
+        assert set(switch["sources"]) == {p["name"] for p in data["profiles"]}
+        assert all(switch["sources"].values())

@@ -51,7 +51,7 @@ class RulesType(_StrParamType):
 
 
 RULES = RulesType()
-RULES_HELP = "Rule profile: green-book, china, or a house profile file NAME.toml."
+RULES_HELP = "Rule profile: green-book, china, wmo-2014, or a house profile file NAME.toml."
 
 LANG_OPTION = click.option(
     "--lang",

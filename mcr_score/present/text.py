@@ -7,7 +7,7 @@ from typing import Any
 from ..hand import Hand, Meld, Situation
 from ..messages import DEFAULT_LANG, text
 from ..notation import format_hand, format_tiles
-from ..profiles import DEFAULT, PROFILES, SWITCHES, Switch
+from ..profiles import CHOICE_SOURCES, DEFAULT, PROFILES, SWITCHES, Switch
 from ..scoring import MINIMUM, Score
 from ..textwidth import FAN_COLUMNS, columns
 from .i18n import fan_name
@@ -147,8 +147,14 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG) -> 
     return "\n".join(lines)
 
 
+def _source(profile: str, switch: Switch) -> str:
+    """Why `profile` chose its option of `switch`: its own source where it names one, else the option's citation."""
+    choice = PROFILES[profile].choices[switch.key]
+    return CHOICE_SOURCES.get(profile, {}).get(switch.key, switch.options[choice].cite)
+
+
 def rules_text() -> str:
-    """The profiles, then each switch with every option and which profiles choose it."""
+    """The profiles, then each switch with every option, which profiles choose it and on what source."""
     lines = ["profiles:"]
     lines += [f"  {p.name}: {p.description}" for p in PROFILES.values()]
     for switch in SWITCHES:
@@ -157,12 +163,16 @@ def rules_text() -> str:
             users = [p.name for p in PROFILES.values() if p.choices[switch.key] == key]
             lines.append(f"  {key}{' [' + ', '.join(users) + ']' if users else ''}: {option.text}")
             lines.append(f"      {option.cite}")
+            for user in users:
+                if switch.key in CHOICE_SOURCES.get(user, {}):
+                    lines.append(f"      {user}: {_source(user, switch)}")
         lines.append(f"  example: {switch.example}")
     return "\n".join(lines)
 
 
 def rules_to_dict() -> dict[str, Any]:
-    """`rules --json`: the profiles with their choices, and each switch with every option and its users."""
+    """`rules --json`: the profiles with their choices, and each switch with every option and its users, and
+    the source of each profile's choice (its own where it names one, else the option's citation)."""
     return {
         "ok": True,
         "default": DEFAULT,
@@ -183,6 +193,7 @@ def rules_to_dict() -> dict[str, Any]:
                     }
                     for key, option in s.options.items()
                 ],
+                "sources": {name: _source(name, s) for name in PROFILES},
             }
             for s in SWITCHES
         ],
@@ -190,13 +201,13 @@ def rules_to_dict() -> dict[str, Any]:
 
 
 def rules_markdown() -> str:
-    """docs/rules.md: the switches on which the profiles differ, their two readings side by side;
-    then the switches both profiles set alike (points the texts leave open), with the other readings."""
-    gb, cn = PROFILES["green-book"], PROFILES["china"]
+    """docs/rules.md: the switches on which the profiles differ, each profile's reading side by side;
+    then the switches every profile sets alike (points the texts leave open), with the other readings."""
+    names = list(PROFILES)
 
-    def reading(s: Switch, key: str, named: bool = False) -> str:
+    def reading(s: Switch, key: str, named: bool = False, cite: str | None = None) -> str:
         option = s.options[key]
-        return f"{f'`{key}`: ' if named else ''}{option.text} ({option.cite})"
+        return f"{f'`{key}`: ' if named else ''}{option.text} ({cite or option.cite})"
 
     def example(s: Switch) -> str:
         return "`" + s.example.replace("|", "\\|") + "`"  # a bare | would end the table cell
@@ -208,31 +219,38 @@ def rules_markdown() -> str:
         "`tests/test_profiles.py` checks that this file is current and that every example "
         "scores differently under each option of its switch.",
         "",
+        "Sources: [WMO14] = the 2014 WMO Chinese edition 《麻将竞赛规则》 as quoted, with printed pages, in "
+        "SkyEye-FAST/mcr-mahjong `RULES_REVIEW.md` (the text itself was not read here); [SF] = that project's "
+        "reading, where the quoted clauses do not settle the point. docs/rules-research.md has the rest.",
+        "",
         "## Where the profiles differ",
         "",
-        "| switch | point | green-book (citation) | china (citation) | example hand |",
-        "|---|---|---|---|---|",
+        "| switch | point | " + " | ".join(f"{n} (citation)" for n in names) + " | example hand |",
+        "|---|---|" + "---|" * len(names) + "---|",
     ]
     same = []
     for s in SWITCHES:
-        g, c = gb.choices[s.key], cn.choices[s.key]
-        if g == c:
+        chosen = [PROFILES[n].choices[s.key] for n in names]
+        if len(set(chosen)) == 1:
             same.append(s)
-        else:
-            lines.append(f"| `{s.key}` | {s.point} | {reading(s, g)} | {reading(s, c)} | {example(s)} |")
+            continue
+        cells = [reading(s, c, True, _source(n, s)) for n, c in zip(names, chosen, strict=True)]
+        lines.append(f"| `{s.key}` | {s.point} | {' | '.join(cells)} | {example(s)} |")
     if same:
         lines += [
             "",
-            "## Where the texts leave a point open: the same choice in both profiles",
+            "## Where the texts leave a point open: the same choice in every profile",
             "",
-            "Both profiles choose the same reading, and its text says why; a house profile can choose "
+            "Every profile chooses the same reading, and its text says why; a house profile can choose "
             "another by its option name.",
             "",
-            "| switch | point | both profiles (citation) | other readings (citation) | example hand |",
+            "| switch | point | every profile (citation) | other readings (citation) | example hand |",
             "|---|---|---|---|---|",
         ]
         for s in same:
-            chosen = gb.choices[s.key]
-            others = "; ".join(reading(s, key, True) for key in s.options if key != chosen)
-            lines.append(f"| `{s.key}` | {s.point} | {reading(s, chosen, True)} | {others} | {example(s)} |")
+            common = PROFILES[names[0]].choices[s.key]
+            own = "".join(f"; {n}: {CHOICE_SOURCES[n][s.key]}" for n in names if s.key in CHOICE_SOURCES.get(n, {}))
+            others = "; ".join(reading(s, key, True) for key in s.options if key != common)
+            cite = s.options[common].cite + own
+            lines.append(f"| `{s.key}` | {s.point} | {reading(s, common, True, cite)} | {others} | {example(s)} |")
     return "\n".join(lines) + "\n"
