@@ -224,3 +224,12 @@ def test_rules_json_gives_each_profile_its_source(cli_runner: CliRunner) -> None
     for switch in data["switches"]:
         assert set(switch["sources"]) == {p["name"] for p in data["profiles"]}
         assert all(switch["sources"].values())
+
+
+def test_the_lang_field_takes_the_catalogue_languages() -> None:
+    from typing import get_args
+
+    from mcr_score.messages import LANGS
+    from mcr_score.web.schemas import Lang
+
+    assert get_args(Lang) == LANGS
