@@ -179,3 +179,18 @@ class UnknownProfileError(McrError):
 
     code = "unknown-profile"
     exit_code = 2
+
+
+# --- issue 13: waits, shanten and discards
+
+
+class HandSizeError(HandError):
+    """A hand of the wrong size for the question: `waits` and `shanten` need 13 tiles, `discards` 14."""
+
+    code = "hand-size"
+
+
+class SeenTilesError(NotationError):
+    """A `--seen` text that is not a run of tiles."""
+
+    code = "bad-seen"

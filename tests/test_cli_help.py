@@ -11,7 +11,7 @@ from mcr_score.cli import main
 from mcr_score.cli.options import RULES
 from mcr_score.profiles import PROFILES
 
-COMMANDS = ["batch", "explain", "fan", "fans", "parse", "rules", "score", "serve"]
+COMMANDS = ["batch", "discards", "explain", "fan", "fans", "parse", "rules", "score", "serve", "shanten", "waits"]
 RULES_METAVAR = "[" + "|".join(PROFILES) + "|FILE.toml]"
 
 

@@ -233,3 +233,25 @@ def test_the_lang_field_takes_the_catalogue_languages() -> None:
     from mcr_score.web.schemas import Lang
 
     assert get_args(Lang) == LANGS
+
+
+ADVICE = [
+    ("waits", "1112345678999m", {}, []),
+    ("waits", "123456789m123p5s", {"seen": "5s5s", "rules": "china"}, ["--seen", "5s5s", "--rules", "china"]),
+    ("waits", "123456789m123p5s|EE1000", {"seat": "S"}, ["--seat", "S"]),
+    ("waits", "1112345678999m5m", {}, []),  # 14 tiles: an error
+    ("shanten", "1112345678999m", {}, []),
+    ("shanten", "19m19p19sESWNCF2m", {"seen": "PPP"}, ["--seen", "PPP"]),
+    ("discards", "1112345678999m5m", {}, []),
+    ("discards", "123456789m123p5s7p", {"rules": "china"}, ["--rules", "china"]),
+]
+
+
+@pytest.mark.parametrize(("command", "hand", "fields", "options"), ADVICE)
+def test_waits_shanten_discards_answer_the_cli_json(
+    client: TestClient, cli_runner: CliRunner, command: str, hand: str, fields: dict[str, Any], options: list[str]
+) -> None:
+    code, expected = cli_json(cli_runner, command, hand, *options)
+    got = client.get(f"/api/{command}", params={"hand": hand, **fields})
+    assert got.json() == expected == client.post(f"/api/{command}", json={"hand": hand, **fields}).json()
+    assert got.status_code == (200 if code == 0 else 422)

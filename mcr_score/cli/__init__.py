@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from .. import __version__
-from . import batch, hand, referee, rules, serve
+from . import advice, batch, hand, referee, rules, serve
 
 
 @click.group()
@@ -27,3 +27,6 @@ main.add_command(referee.fans)
 main.add_command(referee.fan)
 main.add_command(batch.batch)
 main.add_command(serve.serve)
+main.add_command(advice.waits)
+main.add_command(advice.shanten)
+main.add_command(advice.discards)

@@ -7,8 +7,10 @@ from typing import Any
 
 import click
 
+from ..advice import waits as waits_of
 from ..messages import language_from_env
 from ..notation import format_hand, parse_hand
+from ..present.advice_text import score_waiting_text
 from ..present.text import hand_text, hand_to_dict, score_text
 from ..scoring import score as score_hand
 from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, apply_situation, handles_errors, situation_options
@@ -45,3 +47,5 @@ def score(
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
         click.echo(score_text(result, format_hand(hand), lang or language_from_env()))
+        if hand.winning is None:  # a waiting hand: what it waits on, as `mcr-score waits` shows it
+            click.echo(score_waiting_text(waits_of(hand, rules), lang or language_from_env()))

@@ -22,6 +22,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from .. import __version__, errors
+from ..advice import discards as discards_of
+from ..advice import shanten as shanten_of
+from ..advice import waits as waits_of
 from ..cli.options import apply_situation
 from ..fans.ids import Fan
 from ..fans.table import FANS
@@ -34,6 +37,7 @@ from ..present.referee_text import render_explanation, render_rejection
 from ..present.text import hand_to_dict, rules_to_dict, score_text
 from ..scoring import score as score_hand
 from .schemas import (
+    DiscardsBody,
     ErrorBody,
     ExplainBody,
     ExplainInput,
@@ -46,8 +50,12 @@ from .schemas import (
     RulesBody,
     RulesInput,
     ScoreBody,
+    ShantenBody,
+    ShantenInput,
     SituatedInput,
     TextInput,
+    WaitsBody,
+    WaitsInput,
 )
 
 MAX_BODY = 8 * 1024
@@ -104,6 +112,21 @@ def do_explain(data: HandInput) -> dict[str, Any]:
     """`explain --json`."""
     discarder = data.discarder if isinstance(data, ExplainInput) else None
     return explain_hand(_situated(data), data.rules, discarder)
+
+
+def do_waits(data: WaitsInput) -> dict[str, Any]:
+    """`waits --json`."""
+    return waits_of(_situated(data), data.rules, data.seen).to_dict()
+
+
+def do_shanten(data: ShantenInput) -> dict[str, Any]:
+    """`shanten --json`."""
+    return shanten_of(parse_hand(data.hand), data.seen).to_dict()
+
+
+def do_discards(data: WaitsInput) -> dict[str, Any]:
+    """`discards --json`."""
+    return discards_of(_situated(data), data.rules, data.seen).to_dict()
 
 
 def _error_response(error: errors.McrError, status: int = 422) -> JSONResponse:
@@ -279,6 +302,18 @@ def create_app() -> FastAPI:
     _hand_route(app, "parse", do_parse, SituatedInput, ParseBody, "parse --json: the hand's structure")
     _hand_route(app, "score", do_score, HandInput, ScoreBody, "score --json: the best arrangement, fans, total")
     _hand_route(app, "explain", do_explain, ExplainInput, ExplainBody, "explain --json: the referee view")
+    _hand_route(
+        app, "waits", do_waits, WaitsInput, WaitsBody, "waits --json: each winning tile of a 13-tile hand, scored"
+    )
+    _hand_route(app, "shanten", do_shanten, ShantenInput, ShantenBody, "shanten --json: how far from ready, per form")
+    _hand_route(
+        app,
+        "discards",
+        do_discards,
+        WaitsInput,
+        DiscardsBody,
+        "discards --json: each discard of a 14-tile hand, ranked",
+    )
     _text_route(app, "score", _score_text, TextInput, "score: the text output in lang")
     _text_route(app, "explain", _explain_text, ExplainTextInput, "explain: the text output in lang")
 

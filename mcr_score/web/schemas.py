@@ -76,6 +76,25 @@ class ExplainInput(HandInput):
     discarder: Wind | None = Field(None, alias="from", description="--from: seat wind of the discarder.")
 
 
+_SEEN = Field(
+    "",
+    max_length=MAX_HAND,
+    description="--seen: tiles other players have shown (discards, their melds), e.g. 335m7pEE: fewer copies left.",
+)
+
+
+class WaitsInput(HandInput):
+    """`mcr-score waits` and `mcr-score discards`: the hand, its situation, `--rules` and `--seen`."""
+
+    seen: str = _SEEN
+
+
+class ShantenInput(HandOnly):
+    """`mcr-score shanten`: the hand and `--seen` (no situation, no rules: shanten is about shape)."""
+
+    seen: str = _SEEN
+
+
 class TextInput(HandInput):
     """A hand command's text output: `--lang`."""
 
@@ -174,6 +193,33 @@ class ExplainBody(_Open):
     alternatives: list[dict[str, Any]]
     situation: dict[str, Any]
     payments: Any
+
+
+class WaitsBody(_Open):
+    """`mcr-score waits --json`: each winning tile with the scores of the win on a discard and self-drawn."""
+
+    ok: Literal[True]
+    rules: str
+    ready: bool
+    waits: list[dict[str, Any]]
+
+
+class ShantenBody(_Open):
+    """`mcr-score shanten --json`."""
+
+    ok: Literal[True]
+    shanten: int
+    forms: dict[str, Any]
+    useful: list[str]
+    useful_left: int
+
+
+class DiscardsBody(_Open):
+    """`mcr-score discards --json`."""
+
+    ok: Literal[True]
+    rules: str
+    discards: list[dict[str, Any]]
 
 
 class FanRow(_Open):

@@ -1,0 +1,323 @@
+"""The questions a player asks before the Hu: what am I waiting on and is each win worth 8
+(`waits`), how far am I from ready (`shanten`), which tile should I let go (`discards`).
+
+Each answer is computed here from the engine's parts (`readiness` for shanten, `arrangements` for
+whether a tile completes the hand, `scoring` for what the win scores) and returned as a frozen
+value whose `to_dict()` is the command's JSON; the pages only lay it out.
+
+Copies left of a tile: four, less those in the hand (standing tiles and declared melds) and those
+`seen` elsewhere on the table. A kind the hand holds all four of is not a wait (no copy is left to
+win on). When the other three copies are visible (in the hand's melds or seen) and the hand does
+not hold one, the win on that tile is on the last copy (和绝张, Last Tile, fan 58): it is scored so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from . import errors, profiles
+from .arrangements import counts_of, is_complete
+from .hand import Hand, check_hand
+from .messages import msg
+from .notation import parse_hand
+from .placement import candidates, plus
+from .readiness import FORMS, FormReading, form_readings, overall
+from .scoring import Score, score_with_profile
+from .tiles import Tile
+
+HAND_TILES = 13  # a waiting hand: standing tiles plus three for each declared meld
+
+
+@dataclass(frozen=True, slots=True)
+class WaitTile:
+    """One tile that completes the hand: copies left, whether a win on it is the last copy, and
+    the best score of the win on a discard and self-drawn."""
+
+    tile: Tile
+    left: int
+    last_copy: bool
+    discard: Score
+    self_drawn: Score
+
+    @property
+    def best(self) -> Score:
+        """The better of the two wins (self-drawn on a tie)."""
+        return self.discard if self.discard.total > self.self_drawn.total else self.self_drawn
+
+    @property
+    def meets_minimum(self) -> bool:
+        """Whether a win on this tile reaches 8 points (flowers kept out) on a discard or self-drawn."""
+        return self.discard.meets_minimum or self.self_drawn.meets_minimum
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tile": self.tile.code,
+            "left": self.left,
+            "last_copy": self.last_copy,
+            "discard": self.discard.to_dict(),
+            "self_drawn": self.self_drawn.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class WaitsResult:
+    """Every wait of a 13-tile hand under one rule profile (empty when it waits on nothing)."""
+
+    rules: str
+    hand: Hand
+    waits: tuple[WaitTile, ...]
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.waits)
+
+    @property
+    def left(self) -> int:
+        """Copies left of all the waits together."""
+        return sum(w.left for w in self.waits)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": True, "rules": self.rules, "ready": self.ready, "waits": [w.to_dict() for w in self.waits]}
+
+
+@dataclass(frozen=True, slots=True)
+class FormShanten:
+    """One winning form's shanten and its useful tiles with the copies left of each."""
+
+    form: str
+    shanten: int
+    useful: tuple[Tile, ...]
+    left: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"shanten": self.shanten, "useful": [t.code for t in self.useful]}
+
+
+@dataclass(frozen=True, slots=True)
+class ShantenResult:
+    """The shanten of each form (None where the declared melds rule it out) and the least of them,
+    with the tiles that lower that least and the copies left of each."""
+
+    shanten: int
+    forms: tuple[FormShanten | None, ...]  # in the order of `readiness.FORMS`
+    useful: tuple[Tile, ...]
+    left: tuple[int, ...]
+
+    @property
+    def useful_left(self) -> int:
+        return sum(self.left)
+
+    def form(self, name: str) -> FormShanten | None:
+        return self.forms[FORMS.index(name)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ok": True,
+            "shanten": self.shanten,
+            "forms": {name: f.to_dict() if f else None for name, f in zip(FORMS, self.forms, strict=True)},
+            "useful": [t.code for t in self.useful],
+            "useful_left": self.useful_left,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """One tile let go from a 14-tile hand: the shanten after it, the useful tiles then and their
+    copies left, and when it leaves the hand ready, its waits."""
+
+    tile: Tile
+    shanten: int
+    useful: tuple[Tile, ...]
+    left: tuple[int, ...]
+    waits: tuple[WaitTile, ...] = ()
+
+    @property
+    def useful_left(self) -> int:
+        return sum(self.left)
+
+    @property
+    def best(self) -> Score | None:
+        """The best score among the waits, None when the discard does not leave the hand ready."""
+        return max((w.best for w in self.waits), key=lambda s: s.total, default=None)
+
+    @property
+    def below_minimum(self) -> bool:
+        """Ready, but no wait reaches 8 points: this discard leaves no route to a valid Hu."""
+        return bool(self.waits) and not any(w.meets_minimum for w in self.waits)
+
+    def to_dict(self) -> dict[str, Any]:
+        best = self.best
+        return {
+            "tile": self.tile.code,
+            "shanten": self.shanten,
+            "useful": [t.code for t in self.useful],
+            "useful_left": self.useful_left,
+            "waits": [w.to_dict() for w in self.waits],
+            "best": best.total if best else None,
+            "below_minimum": self.below_minimum,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardsResult:
+    """Every distinct discard of a 14-tile hand, best first: least shanten; then, for ready
+    hands, waits reaching 8 points before those that do not; then most copies of the useful
+    tiles left; then the best score."""
+
+    rules: str
+    hand: Hand
+    discards: tuple[Discard, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": True, "rules": self.rules, "discards": [d.to_dict() for d in self.discards]}
+
+
+_SEEN_GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])|[\s,]+")
+
+
+def parse_seen(text: str) -> tuple[Tile, ...]:
+    """Tiles written as the notation writes standing tiles (`335m7pEE`; spaces and commas
+    between groups ignored); the column of the first character that is not part of one."""
+    tiles: list[Tile] = []
+    pos = 0
+    while pos < len(text):
+        group = _SEEN_GROUP.match(text, pos)
+        if group is None:
+            raise errors.SeenTilesError(
+                msg("error.seen.notation", text=text), text=text, column=pos + 1, where="--seen"
+            )
+        if group[2]:
+            tiles.extend(Tile(rank + group[2]) for rank in group[1])
+        elif group[3]:
+            tiles.append(Tile(group[3]))
+        pos = group.end()
+    return tuple(tiles)
+
+
+def _hand(hand: Hand | str, want_winning: bool, command: str) -> Hand:
+    """The parsed, checked hand; a named error when its size is not the one `command` needs."""
+    if isinstance(hand, str):
+        hand = parse_hand(hand)
+    else:
+        errors.raise_all(check_hand(hand))
+    if (hand.winning is not None) != want_winning:
+        got = len(hand.standing) + (hand.winning is not None) + 3 * len(hand.melds)
+        raise errors.HandSizeError(
+            msg("error.hand-size", command=command, want=HAND_TILES + want_winning, got=got), where="hand"
+        )
+    return hand
+
+
+def _visible(hand: Hand, seen: Iterable[Tile | str] | str) -> tuple[list[int], list[int]]:
+    """(tiles in the hand's melds, tiles seen elsewhere) as counts per kind; a kind over four
+    copies between the hand and what was seen is a named error."""
+    seen_tiles = (
+        parse_seen(seen) if isinstance(seen, str) else tuple(Tile(t) if isinstance(t, str) else t for t in seen)
+    )
+    in_melds = counts_of(t for m in hand.melds for t in m.tiles)
+    seen_counts = counts_of(seen_tiles)
+    held = counts_of(hand.concealed_tiles())
+    for i in range(34):
+        if seen_counts[i] and held[i] + in_melds[i] + seen_counts[i] > 4:
+            raise errors.TooManyCopiesError(
+                msg("error.seen.too-many", tile=Tile.from_index(i), n=held[i] + in_melds[i] + seen_counts[i]),
+                where="--seen",
+            )
+    return in_melds, seen_counts
+
+
+def _wait_list(hand: Hand, profile: profiles.Profile, in_melds: list[int], seen: list[int]) -> tuple[WaitTile, ...]:
+    """The waits of a checked 13-tile hand, each scored on a discard and self-drawn."""
+    standing = counts_of(hand.standing)
+    n_melds = len(hand.melds)
+    out = []
+    for w in candidates(standing, n_melds):
+        if standing[w] + in_melds[w] >= 4 or not is_complete(plus(standing, w), n_melds):
+            continue
+        visible = in_melds[w] + seen[w]
+        last = standing[w] == 0 and visible == 3
+        tile = Tile.from_index(w)
+        scores = []
+        for self_drawn in (False, True):
+            s = dataclasses.replace(
+                hand.situation, self_drawn=self_drawn, last_copy=(hand.situation.last_copy or last) and not standing[w]
+            )
+            won = Hand(hand.melds, hand.standing, tile, s)
+            errors.raise_all(check_hand(won))
+            scores.append(score_with_profile(won, profile))
+        out.append(WaitTile(tile, 4 - standing[w] - visible, last, scores[0], scores[1]))
+    return tuple(out)
+
+
+def waits(hand: Hand | str, rules: str = profiles.DEFAULT, seen: Iterable[Tile | str] | str = ()) -> WaitsResult:
+    """Every tile that completes a 13-tile hand (declared melds counting 3), each scored on a
+    discard and self-drawn with the hand's situation (winds, flowers, flags); `seen`: tiles other
+    players have shown, for the copies left and the last copy."""
+    hand = _hand(hand, False, "waits")
+    profile = profiles.get(rules)
+    in_melds, seen_counts = _visible(hand, seen)
+    return WaitsResult(profile.name, hand, _wait_list(hand, profile, in_melds, seen_counts))
+
+
+def _lefts(tiles: Iterable[int], unavailable: list[int]) -> tuple[tuple[Tile, ...], tuple[int, ...]]:
+    chosen = tuple(tiles)
+    return tuple(Tile.from_index(i) for i in chosen), tuple(max(0, 4 - unavailable[i]) for i in chosen)
+
+
+def _form(reading: FormReading | None, unavailable: list[int]) -> FormShanten | None:
+    if reading is None:
+        return None
+    useful, left = _lefts(reading.useful, unavailable)
+    return FormShanten(reading.form, reading.shanten, useful, left)
+
+
+def shanten(hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> ShantenResult:
+    """The shanten of a 13-tile hand in each of the five forms and overall (0 = ready), with the
+    tiles that lower it and the copies left of each."""
+    hand = _hand(hand, False, "shanten")
+    in_melds, seen_counts = _visible(hand, seen)
+    standing = counts_of(hand.standing)
+    readings = form_readings(standing, len(hand.melds), in_melds)
+    unavailable = [standing[i] + in_melds[i] + seen_counts[i] for i in range(34)]
+    least, useful = overall(readings)
+    tiles, left = _lefts(useful, unavailable)
+    return ShantenResult(least, tuple(_form(readings[f], unavailable) for f in FORMS), tiles, left)
+
+
+def discards(hand: Hand | str, rules: str = profiles.DEFAULT, seen: Iterable[Tile | str] | str = ()) -> DiscardsResult:
+    """For each distinct tile of a 14-tile hand's concealed tiles: the shanten after discarding it,
+    its useful tiles and their copies left (the discarded tile counts as seen), and, when it
+    leaves the hand ready, its waits scored; ranked best first (`DiscardsResult`)."""
+    hand = _hand(hand, True, "discards")
+    profile = profiles.get(rules)
+    in_melds, seen_counts = _visible(hand, seen)
+    concealed = counts_of(hand.concealed_tiles())
+    unavailable = [concealed[i] + in_melds[i] + seen_counts[i] for i in range(34)]
+    n_melds = len(hand.melds)
+    out = []
+    for d in range(34):
+        if not concealed[d]:
+            continue
+        rest = list(concealed)
+        rest[d] -= 1
+        least, useful = overall(form_readings(rest, n_melds, in_melds))
+        tiles, left = _lefts(useful, unavailable)
+        found: tuple[WaitTile, ...] = ()
+        if least == 0:
+            standing = tuple(Tile.from_index(i) for i in range(34) for _ in range(rest[i]))
+            after = Hand(hand.melds, standing, None, dataclasses.replace(hand.situation, last_copy=False))
+            seen_after = list(seen_counts)
+            seen_after[d] += 1
+            found = _wait_list(after, profile, in_melds, seen_after)
+        out.append(Discard(Tile.from_index(d), least, tiles, left, found))
+    out.sort(key=_rank)
+    return DiscardsResult(profile.name, hand, tuple(out))
+
+
+def _rank(d: Discard) -> tuple[int, bool, int, int, int]:
+    best = d.best
+    return (d.shanten, d.below_minimum, -d.useful_left, -(best.total if best else 0), d.tile.index)

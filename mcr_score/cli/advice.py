@@ -1,0 +1,94 @@
+"""`mcr-score waits`, `shanten` and `discards`: what a hand waits on, how far it is from ready,
+and which tile to let go."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from ..advice import discards as discards_of
+from ..advice import shanten as shanten_of
+from ..advice import waits as waits_of
+from ..messages import language_from_env
+from ..notation import format_hand, parse_hand
+from ..present.advice_text import discards_text, shanten_text, waits_text
+from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, apply_situation, handles_errors, situation_options
+
+SEEN_OPTION = click.option(
+    "--seen",
+    default="",
+    metavar="TILES",
+    help="Tiles other players have shown (discards, their melds), e.g. 335m7pEE: fewer copies left.",
+)
+
+
+@click.command()
+@click.argument("text", metavar="HAND")
+@situation_options
+@SEEN_OPTION
+@RULES_OPTION
+@LANG_OPTION
+@JSON_OPTION
+@handles_errors
+def waits(
+    text: str,
+    seen: str,
+    rules: str,
+    lang: str | None,
+    as_json: bool,
+    robbing_kong: bool,
+    replacement: bool,
+    **fields: Any,
+) -> None:
+    """Every tile that completes a 13-tile HAND, scored on a discard and self-drawn, with copies left."""
+    hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
+    result = waits_of(hand, rules, seen)
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        click.echo(waits_text(result, format_hand(hand), lang or language_from_env()))
+
+
+@click.command()
+@click.argument("text", metavar="HAND")
+@SEEN_OPTION
+@LANG_OPTION
+@JSON_OPTION
+@handles_errors
+def shanten(text: str, seen: str, lang: str | None, as_json: bool) -> None:
+    """How far a 13-tile HAND is from ready in each of the five forms, and the tiles that bring it closer."""
+    hand = parse_hand(text)
+    result = shanten_of(hand, seen)
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        click.echo(shanten_text(result, format_hand(hand), lang or language_from_env()))
+
+
+@click.command()
+@click.argument("text", metavar="HAND")
+@situation_options
+@SEEN_OPTION
+@RULES_OPTION
+@LANG_OPTION
+@JSON_OPTION
+@handles_errors
+def discards(
+    text: str,
+    seen: str,
+    rules: str,
+    lang: str | None,
+    as_json: bool,
+    robbing_kong: bool,
+    replacement: bool,
+    **fields: Any,
+) -> None:
+    """For each tile of a 14-tile HAND: shanten after discarding it, useful tiles, and the waits it leaves, ranked."""
+    hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
+    result = discards_of(hand, rules, seen)
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        click.echo(discards_text(result, format_hand(hand), lang or language_from_env()))
