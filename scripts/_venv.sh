@@ -1,5 +1,5 @@
 # Shared by scripts/demo and scripts/test: make .venv (once) and install the package into it.
-# Usage: source scripts/_venv.sh EXTRAS   (EXTRAS is "" or "[test]")
+# Usage: source scripts/_venv.sh EXTRAS   (EXTRAS is "[web]" or "[test]"; the test extra includes web)
 set -eu
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"

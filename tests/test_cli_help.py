@@ -21,6 +21,7 @@ COMMANDS = [
     "parse",
     "rules",
     "score",
+    "serve",
     "session",
     "shanten",
     "standings",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from .. import __version__
-from . import advice, batch, hand, referee, rules, tournament
+from . import advice, batch, hand, referee, rules, serve, tournament
 
 
 @click.group()
@@ -26,6 +26,7 @@ main.add_command(referee.explain)
 main.add_command(referee.fans)
 main.add_command(referee.fan)
 main.add_command(batch.batch)
+main.add_command(serve.serve)
 main.add_command(advice.waits)
 main.add_command(advice.shanten)
 main.add_command(advice.discards)

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
-from ..present.text import rules_markdown, rules_text
+from ..present.text import rules_markdown, rules_text, rules_to_dict
 
 
 @click.command()
 @click.option("--markdown", is_flag=True, help="Print the docs/rules.md table.")
-def rules(markdown: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print the profiles and switches as one JSON object.")
+def rules(markdown: bool, as_json: bool) -> None:
     """The rule profiles and every switch, with its options, citations and an example."""
+    if as_json:
+        click.echo(json.dumps(rules_to_dict(), ensure_ascii=False))
+        return
     click.echo(rules_markdown() if markdown else rules_text(), nl=not markdown)

@@ -7,7 +7,7 @@ from typing import Any
 from ..hand import Hand, Meld, Situation
 from ..messages import DEFAULT_LANG, text
 from ..notation import format_hand, format_tiles
-from ..profiles import CHOICE_SOURCES, PROFILES, SWITCHES, Switch
+from ..profiles import CHOICE_SOURCES, DEFAULT, PROFILES, SWITCHES, Switch
 from ..scoring import MINIMUM, Group, Score
 from ..textwidth import FAN_COLUMNS, columns
 from .i18n import fan_name
@@ -199,6 +199,36 @@ def rules_text() -> str:
                     lines.append(f"      {user}: {_source(user, switch)}")
         lines.append(f"  example: {switch.example}")
     return "\n".join(lines)
+
+
+def rules_to_dict() -> dict[str, Any]:
+    """`rules --json`: the profiles with their choices, and each switch with every option and its users, and
+    the source of each profile's choice (its own where it names one, else the option's citation)."""
+    return {
+        "ok": True,
+        "default": DEFAULT,
+        "profiles": [
+            {"name": p.name, "description": p.description, "choices": dict(p.choices)} for p in PROFILES.values()
+        ],
+        "switches": [
+            {
+                "key": s.key,
+                "point": s.point,
+                "example": s.example,
+                "options": [
+                    {
+                        "key": key,
+                        "text": option.text,
+                        "cite": option.cite,
+                        "profiles": [p.name for p in PROFILES.values() if p.choices[s.key] == key],
+                    }
+                    for key, option in s.options.items()
+                ],
+                "sources": {name: _source(name, s) for name in PROFILES},
+            }
+            for s in SWITCHES
+        ],
+    }
 
 
 def rules_markdown() -> str:

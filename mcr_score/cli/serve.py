@@ -1,0 +1,32 @@
+"""`mcr-score serve`: the table-side page and the JSON service (the optional `web` extra: FastAPI, uvicorn)."""
+
+from __future__ import annotations
+
+import click
+
+from ..messages import language_from_env, text
+
+
+@click.command()
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 serves every network interface (a tablet on the same network).",
+)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
+@click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True, help="Worker processes.")
+def serve(host: str, port: int, workers: int) -> None:
+    """Serve the page for a phone or tablet at / and the JSON API under /api/ (docs at /docs)."""
+    lang = language_from_env()
+    try:
+        import uvicorn  # the web extra: imported here so the other commands never need it
+
+        from ..web import api  # noqa: F401  (fails early, with the message below, when FastAPI is missing)
+    except ImportError as e:
+        raise click.ClickException(text("serve.no-extra", lang, missing=e.name or "fastapi")) from None
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(text("serve.listening", lang, url=f"http://{shown}:{port}/"), err=True)
+    uvicorn.run(
+        "mcr_score.web.api:create_app", factory=True, host=host, port=port, workers=workers, log_level="warning"
+    )

@@ -1,0 +1,366 @@
+"""The app of `mcr-score serve`: the JSON service under `/api/`, the table-side page at `/`, the docs.
+
+Each hand endpoint takes the CLI command's inputs (query fields for GET, a JSON object for POST)
+and returns exactly what the command prints with `--json`, built by the same functions (the CLI
+tests and these compare the two); a bad input is HTTP 422 with the same named error object
+`{"ok": false, "error": {...}}`. Everything the page needs is package data: no network at run time.
+A hand command plugs in with one `_hand_route` call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, MutableMapping
+from importlib import resources
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Path, Query, Request
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.routing import APIRoute
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from .. import __version__, errors
+from ..advice import discards as discards_of
+from ..advice import shanten as shanten_of
+from ..advice import waits as waits_of
+from ..cli.options import apply_situation
+from ..fans.ids import Fan
+from ..fans.table import FANS
+from ..hand import Hand
+from ..messages import LANGS, catalogue, msg
+from ..notation import format_hand, parse_hand
+from ..present.referee import explain as explain_hand
+from ..present.referee import fan_detail, fan_table, rejection
+from ..present.referee_text import render_explanation, render_rejection
+from ..present.text import hand_to_dict, rules_to_dict, score_text
+from ..scoring import score as score_hand
+from .schemas import (
+    DiscardsBody,
+    ErrorBody,
+    ExplainBody,
+    ExplainInput,
+    ExplainTextInput,
+    FanDetail,
+    FanRow,
+    HandInput,
+    HandOnly,
+    ParseBody,
+    RulesBody,
+    RulesInput,
+    ScoreBody,
+    ShantenBody,
+    ShantenInput,
+    SituatedInput,
+    TextInput,
+    WaitsBody,
+    WaitsInput,
+)
+
+MAX_BODY = 8 * 1024
+"""The largest request body read, in bytes: a hand and its options fit in a few hundred."""
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+STATIC = resources.files("mcr_score.web") / "static"
+_ERRORS: dict[int | str, dict[str, Any]] = {422: {"model": ErrorBody, "description": "Bad input: a named error."}}
+_PAGE_PREFIXES = ("page.", "rule.", "wait.", "form.")
+
+
+class RequestError(errors.McrError):
+    """A request field the service cannot take (wrong type, out of range, unknown field)."""
+
+    code = "bad-request"
+    exit_code = 2
+
+
+class TooLargeError(errors.McrError):
+    code = "too-large"
+    exit_code = 2
+
+
+def _situated(data: SituatedInput) -> Hand:
+    """The hand with the options applied, by the CLI's own `apply_situation` (the same checks, the same errors)."""
+    fields = {
+        "self_drawn": data.self_drawn,
+        "last_copy": data.last_tile or None,
+        "wall_last": data.wall_last or None,
+        "kong": data.kong or None,
+        "seat_wind": data.seat,
+        "prevalent_wind": data.prevalent,
+        "flowers": data.flowers,
+    }
+    return apply_situation(data.hand, parse_hand(data.hand), data.robbing_kong, data.replacement, **fields)
+
+
+def do_parse(data: SituatedInput) -> dict[str, Any]:
+    """`parse --json`."""
+    return {"ok": True, **hand_to_dict(_situated(data))}
+
+
+def do_score(data: HandInput) -> dict[str, Any]:
+    """`score --json`."""
+    return score_hand(_situated(data), data.rules).to_dict()
+
+
+def do_explain(data: HandInput) -> dict[str, Any]:
+    """`explain --json`."""
+    discarder = data.discarder if isinstance(data, ExplainInput) else None
+    return explain_hand(_situated(data), data.rules, discarder)
+
+
+def do_waits(data: WaitsInput) -> dict[str, Any]:
+    """`waits --json`."""
+    return waits_of(_situated(data), data.rules, data.seen).to_dict()
+
+
+def do_shanten(data: ShantenInput) -> dict[str, Any]:
+    """`shanten --json`."""
+    return shanten_of(parse_hand(data.hand), data.seen).to_dict()
+
+
+def do_discards(data: WaitsInput) -> dict[str, Any]:
+    """`discards --json`."""
+    return discards_of(_situated(data), data.rules, data.seen).to_dict()
+
+
+def _error_response(error: errors.McrError, status: int = 422) -> JSONResponse:
+    return JSONResponse(rejection(error), status_code=status)
+
+
+def _validation_error(exc: RequestValidationError) -> errors.McrError:
+    problems: list[errors.McrError] = []
+    for e in exc.errors():
+        where = ".".join(str(part) for part in e.get("loc", ()))
+        problems.append(RequestError(msg("error.request.field", field=where, problem=e.get("msg", "")), where=where))
+    if not problems:
+        problems.append(RequestError(msg("error.request.field", field="request", problem="invalid")))
+    first = problems[0]
+    first.problems = tuple(problems)
+    return first
+
+
+class BodyLimit:
+    """Refuse a request body over `limit` bytes with HTTP 413 and a named error, before anything parses it."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD"):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                error = TooLargeError(msg("error.request.too-large", limit=self.limit), where="body")
+                await _error_response(error, 413)(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+
+def _hand_route(
+    app: FastAPI,
+    name: str,
+    build: Callable[[Any], dict[str, Any]],
+    model: type[HandOnly],
+    answer: type[Any],
+    summary: str,
+) -> None:
+    """`GET /api/NAME?hand=...` and `POST /api/NAME {"hand": ...}` for the CLI command NAME."""
+    responses = {200: {"model": answer, "description": summary}, **_ERRORS}
+
+    def run(data: HandOnly) -> Response:
+        try:
+            return JSONResponse(build(data))
+        except errors.McrError as e:
+            return _error_response(e)
+
+    def get(data: HandOnly) -> Response:
+        return run(data)
+
+    def post(data: HandOnly) -> Response:
+        return run(data)
+
+    # The model is this route's own: set as a real object (a string annotation would not resolve here).
+    get.__annotations__ = {"data": Annotated[model, Query()], "return": Response}
+    post.__annotations__ = {"data": model, "return": Response}
+
+    for method, endpoint in (("GET", get), ("POST", post)):
+        app.add_api_route(
+            f"/api/{name}",
+            endpoint,
+            methods=[method],
+            summary=summary,
+            response_model=None,
+            responses=responses | ({413: {"model": ErrorBody}} if method == "POST" else {}),
+            operation_id=f"{name}_{method.lower()}",
+            tags=["hands"],
+        )
+
+
+def _text_route(app: FastAPI, name: str, render: Callable[[Any], str], model: type[HandInput], summary: str) -> None:
+    """`GET /api/text/NAME`: the command's text output in `lang`; an error is 422 with its words in `lang`."""
+
+    def endpoint(data: TextInput | ExplainTextInput) -> Response:
+        try:
+            return PlainTextResponse(render(data))
+        except errors.McrError as e:
+            return PlainTextResponse(render_rejection(e, data.lang), status_code=422)
+
+    endpoint.__annotations__ = {"data": Annotated[model, Query()], "return": Response}
+
+    app.add_api_route(
+        f"/api/text/{name}",
+        endpoint,
+        methods=["GET"],
+        summary=summary,
+        response_class=PlainTextResponse,
+        responses={
+            200: {"content": {"text/plain": {"schema": {"type": "string"}}}, "description": summary},
+            422: {
+                "content": {"text/plain": {"schema": {"type": "string"}}, "application/json": {"schema": {}}},
+                "description": "Bad input: the problems in words (a bad field: the JSON error object).",
+            },
+        },
+        operation_id=f"text_{name}",
+        tags=["text"],
+    )
+
+
+def _score_text(data: TextInput) -> str:
+    hand = _situated(data)
+    return score_text(score_hand(hand, data.rules), format_hand(hand), data.lang)
+
+
+def _explain_text(data: ExplainTextInput) -> str:
+    return render_explanation(do_explain(data), data.lang)
+
+
+def page_strings(lang: str) -> dict[str, str]:
+    """The catalogue entries the page shows (its own `page.*` ids, the not-counted reasons, waits, forms)."""
+    return {k: v for k, v in catalogue(lang).items() if k.startswith(_PAGE_PREFIXES)}
+
+
+def create_app() -> FastAPI:
+    """The whole service: API, page, static files, offline docs."""
+    app = FastAPI(
+        title="mcr-score",
+        version=__version__,
+        description="Chinese Official Mahjong (MCR) scoring: the `mcr-score` commands as a JSON service. "
+        "Every answer is exactly the command's `--json` object; bad input is HTTP 422 with a named error.",
+        docs_url=None,
+        redoc_url=None,
+    )
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> Response:
+        if request.url.path.startswith("/api/text/"):
+            return JSONResponse(rejection(_validation_error(exc)), status_code=422)
+        return _error_response(_validation_error(exc))
+
+    @app.exception_handler(HTTPException)
+    async def _http(request: Request, exc: HTTPException) -> Response:
+        """A body that is not JSON is bad input like any other (422, named); a 405 lists every method of the
+        path in `Allow` (GET and POST are two routes, each knows one)."""
+        if exc.status_code == 400:
+            problem = RequestError(msg("error.request.field", field="body", problem=exc.detail), where="body")
+            return _error_response(problem)
+        if exc.status_code == 405:
+            path = request.url.path
+            methods = {
+                m for r in app.routes if isinstance(r, APIRoute) and r.path_regex.match(path) for m in r.methods or ()
+            }
+            exc.headers = {**(exc.headers or {}), "Allow": ", ".join(sorted(methods))}
+        return await http_exception_handler(request, exc)
+
+    _hand_route(app, "parse", do_parse, SituatedInput, ParseBody, "parse --json: the hand's structure")
+    _hand_route(app, "score", do_score, HandInput, ScoreBody, "score --json: the best arrangement, fans, total")
+    _hand_route(app, "explain", do_explain, ExplainInput, ExplainBody, "explain --json: the referee view")
+    _hand_route(
+        app, "waits", do_waits, WaitsInput, WaitsBody, "waits --json: each winning tile of a 13-tile hand, scored"
+    )
+    _hand_route(app, "shanten", do_shanten, ShantenInput, ShantenBody, "shanten --json: how far from ready, per form")
+    _hand_route(
+        app,
+        "discards",
+        do_discards,
+        WaitsInput,
+        DiscardsBody,
+        "discards --json: each discard of a 14-tile hand, ranked",
+    )
+    _text_route(app, "score", _score_text, TextInput, "score: the text output in lang")
+    _text_route(app, "explain", _explain_text, ExplainTextInput, "explain: the text output in lang")
+
+    @app.get(
+        "/api/fans",
+        summary="fans --json: the fan table under a profile",
+        response_model=None,
+        responses={200: {"model": list[FanRow]}, **_ERRORS},
+        tags=["fans"],
+    )
+    def fans(data: Annotated[RulesInput, Query()]) -> Response:
+        return JSONResponse(fan_table(data.rules))
+
+    @app.get(
+        "/api/fans/{number}",
+        summary="fan N --json: one fan in full with its example scored",
+        response_model=None,
+        responses={200: {"model": FanDetail}, **_ERRORS},
+        tags=["fans"],
+    )
+    def fan(number: Annotated[int, Path(ge=1, le=len(FANS))], data: Annotated[RulesInput, Query()]) -> Response:
+        return JSONResponse(fan_detail(Fan(number), data.rules))
+
+    @app.get(
+        "/api/rules",
+        summary="rules --json: the profiles and their switches",
+        response_model=None,
+        responses={200: {"model": RulesBody}},
+        tags=["fans"],
+    )
+    def rules() -> Response:
+        return JSONResponse(rules_to_dict())
+
+    @app.get("/ui/strings/{lang}.json", include_in_schema=False)
+    def strings(lang: str) -> Response:
+        if lang not in LANGS:
+            return _error_response(RequestError(msg("error.request.lang", lang=lang), where="lang"), 404)
+        return JSONResponse(page_strings(lang))
+
+    @app.get("/", include_in_schema=False)
+    def page() -> Response:
+        return HTMLResponse((STATIC / "index.html").read_text(encoding="utf-8"))
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> Response:
+        return HTMLResponse((STATIC / "docs.html").read_text(encoding="utf-8"))
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.add_middleware(BodyLimit)
+    return app

@@ -1,0 +1,248 @@
+"""The service's inputs and the shapes of its answers, as pydantic models for validation and `/openapi.json`.
+
+The inputs are the CLI's: one field per argument or option, named after it. The answers are not
+built from these models (the endpoints return the CLI's own dicts unchanged); the models only
+describe them, so the schema documents the JSON and schemathesis checks that it tells the truth.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..profiles import DEFAULT, PROFILES
+
+MAX_HAND = 200
+"""The longest hand text accepted: a hand with four kongs, a suffix and flowers spelled out fits in 80."""
+
+Wind = Literal["E", "S", "W", "N"]
+Lang = Literal["en", "fr", "zh"]
+"""messages.LANGS as a type (a test keeps the two the same)."""
+
+_RULES = Field(
+    DEFAULT,
+    description="A built-in rule profile (house profile files are a CLI feature: the service reads no file).",
+    json_schema_extra={"enum": list(PROFILES)},
+)
+
+
+class _Input(BaseModel):
+    """Unknown fields are refused by name (a misspelt option is not silently ignored)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class RulesInput(_Input):
+    """`--rules`: a built-in profile name."""
+
+    rules: str = _RULES
+
+    @field_validator("rules")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        if value not in PROFILES:
+            raise ValueError(f"unknown rule profile; known: {', '.join(PROFILES)}")
+        return value
+
+
+class HandOnly(_Input):
+    """HAND, the argument of every hand command."""
+
+    hand: str = Field(min_length=1, max_length=MAX_HAND, description="The hand in the notation (README).")
+
+
+class SituatedInput(HandOnly):
+    """HAND and the situation options, one field per option: `mcr-score parse`."""
+
+    self_drawn: bool | None = Field(None, description="--self-drawn (true) / --discard (false); unset: the suffix.")
+    last_tile: bool = Field(False, description="--last-tile: the winning tile was the last copy (fan 58).")
+    wall_last: bool = Field(False, description="--wall-last: the last tile of the wall (fans 44/45).")
+    kong: bool = Field(False, description="--kong: robbing a kong on a discard, the replacement tile on a self-draw.")
+    robbing_kong: bool = Field(False, description="--robbing-kong: --kong with --discard.")
+    replacement: bool = Field(False, description="--replacement: --kong with --self-drawn.")
+    seat: Wind | None = Field(None, description="--seat: seat wind.")
+    prevalent: Wind | None = Field(None, description="--prevalent: prevalent (round) wind.")
+    flowers: int | None = Field(None, ge=0, le=8, description="--flowers: number of flowers.")
+
+
+class HandInput(SituatedInput, RulesInput):
+    """`mcr-score score`: the hand, its situation options and `--rules`."""
+
+
+class ExplainInput(HandInput):
+    """`mcr-score explain`: and `--from`, the seat that discarded the winning tile."""
+
+    discarder: Wind | None = Field(None, alias="from", description="--from: seat wind of the discarder.")
+
+
+_SEEN = Field(
+    "",
+    max_length=MAX_HAND,
+    description="--seen: tiles other players have shown (discards, their melds), e.g. 335m7pEE: fewer copies left.",
+)
+
+
+class WaitsInput(HandInput):
+    """`mcr-score waits` and `mcr-score discards`: the hand, its situation, `--rules` and `--seen`."""
+
+    seen: str = _SEEN
+
+
+class ShantenInput(HandOnly):
+    """`mcr-score shanten`: the hand and `--seen` (no situation, no rules: shanten is about shape)."""
+
+    seen: str = _SEEN
+
+
+class TextInput(HandInput):
+    """A hand command's text output: `--lang`."""
+
+    lang: Lang = "en"
+
+
+class ExplainTextInput(ExplainInput):
+    lang: Lang = "en"
+
+
+# ---- answers -------------------------------------------------------------------------------------
+
+
+class _Open(BaseModel):
+    """A described object: the listed fields, and the CLI may add more."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class ErrorDetail(_Open):
+    code: str = Field(description="Stable code: illegal-character, too-many-copies, bad-request, ...")
+    message: str = Field(description="In English, as in the CLI's JSON.")
+    column: int | None = Field(None, description="1-based column in the hand text.")
+    where: str | None = Field(None, description="The field or option at fault.")
+    problems: list[dict[str, Any]] | None = Field(None, description="Every problem, when there are several.")
+
+
+class ErrorBody(_Open):
+    ok: Literal[False]
+    error: ErrorDetail
+
+
+class FanOut(_Open):
+    id: int
+    name: str
+    points: int
+    count: int
+    sets: list[list[str]]
+
+
+class NotCountedOut(_Open):
+    id: int
+    name: str
+    rule: str
+    by: int | None
+    sets: list[list[str]]
+    by_sets: list[list[str]]
+
+
+class ScoreBody(_Open):
+    """`mcr-score score --json` (README: `score --json`)."""
+
+    ok: Literal[True]
+    rules: str
+    winning: bool
+    reason: str | None
+    total: int
+    points: int
+    flower_points: int
+    meets_minimum: bool
+    form: str | None
+    win_tile: str | None
+    win_set: list[str] | None
+    wait: str | None
+    fans: list[FanOut]
+    not_counted: list[NotCountedOut]
+    arrangement: list[dict[str, Any]]
+    alternatives: list[dict[str, Any]]
+
+
+class ParseBody(_Open):
+    """`mcr-score parse --json`."""
+
+    ok: Literal[True]
+    canonical: str
+    melds: list[dict[str, Any]]
+    standing: list[str]
+    winning: str | None
+    waiting: bool
+    situation: dict[str, Any]
+
+
+class ExplainBody(_Open):
+    """`mcr-score explain --json`."""
+
+    ok: Literal[True]
+    hand: str
+    rules: str
+    verdict: dict[str, Any]
+    form: str | None
+    winning_tile: str | None
+    wait: str | None
+    arrangement: list[dict[str, Any]]
+    fans: list[dict[str, Any]]
+    not_counted: list[dict[str, Any]]
+    alternatives: list[dict[str, Any]]
+    situation: dict[str, Any]
+    payments: Any
+
+
+class WaitsBody(_Open):
+    """`mcr-score waits --json`: each winning tile with the scores of the win on a discard and self-drawn."""
+
+    ok: Literal[True]
+    rules: str
+    ready: bool
+    waits: list[dict[str, Any]]
+
+
+class ShantenBody(_Open):
+    """`mcr-score shanten --json`."""
+
+    ok: Literal[True]
+    shanten: int
+    forms: dict[str, Any]
+    useful: list[str]
+    useful_left: int
+
+
+class DiscardsBody(_Open):
+    """`mcr-score discards --json`."""
+
+    ok: Literal[True]
+    rules: str
+    discards: list[dict[str, Any]]
+
+
+class FanRow(_Open):
+    """One row of `mcr-score fans --json`."""
+
+    id: int
+    names: dict[str, str]
+    points: int | None
+    rules: str
+
+
+class FanDetail(FanRow):
+    """`mcr-score fan N --json`."""
+
+    definition: str
+    cite: str
+    example: dict[str, Any]
+
+
+class RulesBody(_Open):
+    """`mcr-score rules --json`."""
+
+    ok: Literal[True]
+    default: str
+    profiles: list[dict[str, Any]]
+    switches: list[dict[str, Any]]
