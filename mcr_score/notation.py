@@ -86,8 +86,7 @@ def _check_text(text: object) -> None:
     if not isinstance(text, str):
         raise TypeError(msg("error.notation.not-text", type=type(text).__name__).text())
     if len(text) > MAX_NOTATION:
-        raise errors.OversizedNotationError(
-            msg("error.notation.too-long", n=len(text), max=MAX_NOTATION))
+        raise errors.OversizedNotationError(msg("error.notation.too-long", n=len(text), max=MAX_NOTATION))
 
 
 def parse_located(text: str) -> tuple[Hand, _Located]:
@@ -485,7 +484,9 @@ class _Builder(Transformer[Token, _Built]):
         if tok.type == "FLOWER_COUNT":
             if len(tok.value) > 1:  # `|00`, `|12`: a count is one digit (and never a huge int)
                 self._problem(
-                    errors.BadSituationError, msg("error.suffix.flower-digits", count=repr(tok.value[:12])), _column(tok)
+                    errors.BadSituationError,
+                    msg("error.suffix.flower-digits", count=repr(tok.value[:12])),
+                    _column(tok),
                 )
                 return 0, "", _column(tok), True
             return int(tok.value), "", _column(tok), True

@@ -11,12 +11,12 @@ import click
 from .. import batch as core
 from ..messages import msg
 from ..profiles import DEFAULT
-from .options import RULES, RULES_HELP
+from .options import RULES, RULES_HELP, Command
 
 EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("source", metavar="FILE|-")
 @click.option(
     "-o",

@@ -11,10 +11,18 @@ from ..messages import language_from_env
 from ..notation import format_hand, parse_hand
 from ..present.text import hand_text, hand_to_dict, score_text
 from ..scoring import score as score_hand
-from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, apply_situation, handles_errors, situation_options
+from .options import (
+    JSON_OPTION,
+    LANG_OPTION,
+    RULES_OPTION,
+    Command,
+    apply_situation,
+    handles_errors,
+    situation_options,
+)
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("text", metavar="HAND")
 @situation_options
 @click.option("--json", "as_json", is_flag=True, help="Print the structure as JSON.")
@@ -28,7 +36,7 @@ def parse(text: str, as_json: bool, robbing_kong: bool, replacement: bool, **fie
         click.echo(hand_text(hand))
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("text", metavar="HAND")
 @situation_options
 @RULES_OPTION

@@ -21,7 +21,7 @@ from ..notation import parse_hand
 from ..present.referee import explain as explain_hand
 from ..present.referee import fan_detail, fan_table, rejection
 from ..present.referee_text import Style, render_explanation, render_fan, render_fan_table, render_rejection
-from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, WIND, apply_situation, situation_options
+from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, WIND, Command, apply_situation, situation_options
 
 
 def _style(err: bool = False) -> Style:
@@ -32,7 +32,7 @@ def _dump(data: object) -> None:
     click.echo(json.dumps(data, ensure_ascii=False))
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("text", metavar="HAND")
 @situation_options
 @click.option(
@@ -73,7 +73,7 @@ def explain(
         click.echo(render_explanation(data, lang, _style()))
 
 
-@click.command()
+@click.command(cls=Command)
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
@@ -86,7 +86,7 @@ def fans(rules: str, lang: str | None, as_json: bool) -> None:
         click.echo(render_fan_table(rows, lang or language_from_env(), _style()))
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("number", type=click.IntRange(1, len(FANS)))
 @RULES_OPTION
 @LANG_OPTION
