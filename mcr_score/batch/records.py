@@ -20,6 +20,7 @@ from collections.abc import Callable
 from .. import errors, profiles
 from ..hand import check_hand
 from ..messages import msg
+from ..notation import MAX_NOTATION
 from ..records import HAND_FIELDS, BadFieldError, RecordError, UnknownFieldError, hand_from_record, json_type
 from ..scoring import Score
 from ..scoring import score as score_hand
@@ -29,12 +30,11 @@ from .output import OutputRecord
 from .reading import INPUT_FORMATS, MAX_LINE, OVERSIZED, LineProblem, skipped_text_line
 
 MAX_PROBLEMS = 20  # problems listed in one error record (garbage can have thousands)
-# The longest notation read. A hand is at most 18 tiles: canonically under 60 characters, some 150
-# with spaces and Unicode tiles. The limit keeps garbage cheap: the parser's error recovery takes
-# time quadratic in the number of problems (250 bad characters ~0.05 s, 4,000 ~2 s).
-MAX_NOTATION = 200
 
 _COMMON_FIELDS = ("id", "claimed_total", "claimed_fans")
+# What the grammar ignores around groups; the notation field is passed on as written (no other
+# whitespace stripped), so that batch and `score` accept exactly the same notation.
+_BLANK = " \t"
 
 RecordId = str | int | None
 
@@ -154,7 +154,7 @@ def _score_text(notation: object, rules: str) -> Score:
     """Score notation; its errors name the field `notation` (their columns count in it)."""
     if not isinstance(notation, str):
         raise BadFieldError(msg("error.record.notation-text", type=type(notation).__name__), where="notation")
-    if not notation.strip():
+    if not notation.strip(_BLANK):
         raise EmptyRecordError(msg("error.record.notation-empty"), where="notation")
     if len(notation) > MAX_NOTATION:
         raise OversizedRecordError(
@@ -178,7 +178,7 @@ def _score_text_line(text: str, line: int | None, rules: str) -> OutputRecord:
         nonlocal rid
         fields = text.split("\t")
         if len(fields) == 1:
-            return _scored(None, line, _score_text(text.strip(), rules), None)
+            return _scored(None, line, _score_text(text, rules), None)
         if len(fields) > 4:
             raise RecordError(
                 msg("error.record.tab-fields", n=len(fields)),
@@ -187,7 +187,7 @@ def _score_text_line(text: str, line: int | None, rules: str) -> OutputRecord:
         rid = fields[0].strip() or None
         claimed = [*fields[2:], None, None]
         claim = claim_from_text(claimed[0], claimed[1])
-        return _scored(rid, line, _score_text(fields[1].strip(), rules), claim)
+        return _scored(rid, line, _score_text(fields[1], rules), claim)
 
     return _guarded_id(lambda: rid, line, build)
 
@@ -198,7 +198,7 @@ def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str,
 
     def build() -> OutputRecord:
         nonlocal rid
-        if not text.strip():
+        if not text.strip(_BLANK):
             raise EmptyRecordError(msg("error.record.empty-line"))
         try:
             rows = list(csv.reader([text], strict=True))
@@ -210,7 +210,7 @@ def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str,
         values = dict(zip(columns, row, strict=False))  # missing trailing fields: absent
         rid = values.get("id", "").strip() or None
         claim = claim_from_text(values.get("claimed_total"), values.get("claimed_fans"))
-        return _scored(rid, line, _score_text(values.get("notation", "").strip(), rules), claim)
+        return _scored(rid, line, _score_text(values.get("notation", ""), rules), claim)
 
     return _guarded_id(lambda: rid, line, build)
 

@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..messages import DEFAULT_LANG, text
+from ..messages import DEFAULT_LANG, Message, text
 from ..textwidth import pad
 from .output import OutputRecord
 
@@ -106,6 +106,7 @@ class Outcome:
     rules: str
     resumed_from: int = 0
     interrupted: bool = False
+    damage: Message | None = None  # the input ended on damage (a corrupt .gz) after the records counted
 
     def to_dict(self) -> dict[str, Any]:
         """The summary as JSON (`--summary-json`)."""
@@ -128,6 +129,7 @@ class Outcome:
             "seconds": round(self.seconds, 3),
             "hands_per_second": round(self.scored / self.seconds, 1) if self.seconds > 0 else None,
             "interrupted": self.interrupted,
+            "input_damaged": self.damage.text() if self.damage is not None else None,
         }
 
 

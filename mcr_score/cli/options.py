@@ -188,6 +188,8 @@ class Command(click.Command):
                 raise
             sys.stdout.flush()
         except OSError as e:
+            if e.errno is None or e.filename is not None:
+                raise  # not a failed write to a stream (a command names its own file errors)
             _output_failed(e)
         return result
 
