@@ -216,16 +216,22 @@ def test_notation_error_beats_option_conflict():
         pytest.param(["--prevalent", "S", "--prevalent=N"], "--prevalent given twice", id="prevalent-twice"),
         pytest.param(["--flowers", "1", "--flowers", "2"], "--flowers given twice", id="flowers-twice"),
         pytest.param(["--kong", "--kong"], "--kong given twice", id="flag-twice"),
-        pytest.param(["--rules", "china", "--rules", "china"], "--rules given twice", id="same-value-twice"),
+        pytest.param(["--flowers", "2", "--flowers", "2"], "--flowers given twice", id="same-value-twice"),
     ],
 )
 def test_repeated_options_are_a_usage_error(command, options, named):
     """Issue 12: "the last one wins" was a silent fix-up; an option is given once."""
-    if command == "parse" and options[0] == "--rules":
-        pytest.skip("parse has no --rules")
     result = run(command, HAND, *options)
     assert result.exit_code == 2
     assert named in result.stderr
+
+
+@pytest.mark.parametrize("command", ["score", "explain", "fans", "fan"])
+def test_rules_is_given_once(command):
+    args = ["28"] if command == "fan" else [] if command == "fans" else [HAND]
+    result = run(command, *args, "--rules", "china", "--rules", "china")
+    assert result.exit_code == 2
+    assert "--rules given twice" in result.stderr
 
 
 def test_a_value_that_looks_like_an_option_is_a_value():
