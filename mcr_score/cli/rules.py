@@ -5,9 +5,10 @@ from __future__ import annotations
 import click
 
 from ..present.text import rules_markdown, rules_text
+from .options import Command
 
 
-@click.command()
+@click.command(cls=Command)
 @click.option("--markdown", is_flag=True, help="Print the docs/rules.md table.")
 def rules(markdown: bool) -> None:
     """The rule profiles and every switch, with its options, citations and an example."""
