@@ -66,9 +66,9 @@ class McrError(ValueError):
         return self.render()
 
     def to_dict(self) -> dict[str, Any]:
+        """This problem, and `problems`: all of them (this one first), however many there are."""
         out = self._own_dict()
-        if len(self.problems) > 1:
-            out["problems"] = [p._own_dict() for p in self.problems]
+        out["problems"] = [p._own_dict() for p in self.problems]
         return out
 
     def _own_dict(self) -> dict[str, Any]:
@@ -142,6 +142,12 @@ class WinMarkerError(NotationError):
     """A winning-tile marker in parentheses where none can stand: in a declared meld, or twice."""
 
     code = "win-marker"
+
+
+class OversizedNotationError(NotationError):
+    """A text longer than any hand can be written (`notation.MAX_NOTATION`): refused unread."""
+
+    code = "oversized"
 
 
 class HandError(McrError):

@@ -182,17 +182,17 @@ def _check_situation(hand: Hand, add: Callable[[type[errors.McrError], Message, 
         )
     if not 0 <= s.flowers <= 8:
         add(errors.FlowerError, msg("error.flowers.too-many", n=s.flowers), ("situation", "flowers"))
+    # Checks that need no winning tile hold for a waiting (13-tile) hand too.
+    if s.robbing_kong and s.wall_last:
+        add(errors.ImpossibleSituationError, msg("error.robbing.wall-last"), ("situation", "kong"))
+    if s.replacement and not any(m.kind == "kong" for m in hand.melds):
+        add(errors.ImpossibleSituationError, msg("error.replacement.no-kong"), ("situation", "kong"))
     win = hand.winning
     if win is None:
         return
     held = Counter(hand.standing)
     in_melds = sum(m.tiles.count(win) for m in hand.melds)
-    if s.robbing_kong:
-        if held[win] or in_melds:
-            add(errors.ImpossibleSituationError, msg("error.robbing.held", tile=win), ("situation", "kong"))
-        if s.wall_last:
-            add(errors.ImpossibleSituationError, msg("error.robbing.wall-last"), ("situation", "kong"))
-    if s.replacement and not any(m.kind == "kong" for m in hand.melds):
-        add(errors.ImpossibleSituationError, msg("error.replacement.no-kong"), ("situation", "kong"))
+    if s.robbing_kong and (held[win] or in_melds):
+        add(errors.ImpossibleSituationError, msg("error.robbing.held", tile=win), ("situation", "kong"))
     if s.last_copy and held[win]:
         add(errors.ImpossibleSituationError, msg("error.last-copy.held", tile=win), ("situation", "last_copy"))

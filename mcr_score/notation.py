@@ -25,10 +25,14 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from . import errors
 from .hand import CLAIMS, Hand, Meld, Ref, Situation, check_hand
 from .messages import Message, msg
-from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
+from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, WINDS, Z_HONORS, Tile
 
 GRAMMAR_NAME = "mcr.lark"
 MAX_PROBLEMS = 20
+# The longest notation read (by `parse_hand`, the CLI and batch alike). A hand is at most 18 tiles:
+# canonically under 60 characters, some 150 with spaces and Unicode tiles. Longer text is refused
+# before it is read, so that garbage is answered at once (error recovery costs more per problem).
+MAX_NOTATION = 200
 
 
 def grammar_path() -> Path:
@@ -71,21 +75,29 @@ def parse_hand(text: str, win: str | Tile | None = None) -> Hand:
     must agree with a tile marked in the text, `4(5)6m`.
 
     Text in the canonical form is read without the grammar (`read_canonical`), some five times
-    faster; every other text, and every hand with a problem, goes through the grammar."""
+    faster; every other text, and every hand with a problem, goes through the grammar.
+    A text that is not a `str` is a `TypeError`; one over `MAX_NOTATION` characters is refused unread."""
+    _check_text(text)
     if win is not None:
         hand, located = parse_located(text)
         return with_winning(hand, win, marked=located.marked)
-    if isinstance(text, str):
-        canonical = read_canonical(text)
-        if canonical is not None and not check_hand(canonical):
-            return canonical
+    canonical = read_canonical(text)
+    if canonical is not None and not check_hand(canonical):
+        return canonical
     return parse_located(text)[0]
+
+
+def _check_text(text: object) -> None:
+    """A programming error (not text) is a TypeError; text too long for a hand is an `OversizedNotationError`."""
+    if not isinstance(text, str):
+        raise TypeError(msg("error.notation.not-text", type=type(text).__name__).text())
+    if len(text) > MAX_NOTATION:
+        raise errors.OversizedNotationError(msg("error.notation.too-long", n=len(text), max=MAX_NOTATION))
 
 
 def parse_located(text: str) -> tuple[Hand, _Located]:
     """Parse and check `text`; also return where each part of the hand stands in it."""
-    if not isinstance(text, str):
-        raise errors.SyntaxProblemError(msg("error.notation.not-text", type=type(text).__name__))
+    _check_text(text)
     try:
         built = cast(_Built, _inline_parser().parse(text))  # what the builder's `start` returns
     except (UnexpectedInput, _Fallback):
@@ -231,10 +243,10 @@ def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
     """The problem behind a character or token Lark could not take, named as a player would."""
     pos = e.pos_in_stream if e.pos_in_stream is not None else len(text)
     bar = text.find("|")
-    in_suffix = 0 <= bar < pos or (bar >= 0 and pos == len(text))
-    if in_suffix:
-        return _suffix_problem(text, bar)
     tok = getattr(e, "token", None)
+    ended = pos == len(text) or (tok is not None and tok.type == "$END")  # `hand|`: the end after a bar
+    if 0 <= bar < pos or (bar >= 0 and ended):
+        return _suffix_problem(text, bar)
     if text[pos : pos + 1] == "0" and not (tok is not None and tok.type == "CLAIM"):
         # The lexer reads a stray 0 as a flower count or flags, so it arrives as a token.
         return errors.IllegalCharacterError(msg("error.notation.zero"), text=text, column=pos + 1)
@@ -348,6 +360,7 @@ class _FlowerItem(NamedTuple):
 class _SituationItem(NamedTuple):
     situation: Situation
     columns: dict[str, int]
+    counted: bool  # flowers written as a count (`|0` included)
 
 
 class _Built(NamedTuple):
@@ -475,16 +488,16 @@ class _Builder(Transformer[Token, _Built]):
             return None
         return Meld(kind, tiles[0], concealed=concealed, claim=claim)
 
-    def situation(self, children: list[Token | tuple[int, str, int]]) -> _SituationItem:
+    def situation(self, children: list[Token | tuple[int, str, int, bool]]) -> _SituationItem:
         bar, winds, flags = children[0], children[1], children[2]
         assert isinstance(bar, Token)
         assert isinstance(winds, Token)
         assert isinstance(flags, Token)
-        flowers, letters, flowers_column = 0, "", _column(bar)
+        flowers, letters, flowers_column, counted = 0, "", _column(bar), False
         if len(children) > 3:
             given = children[3]
             assert isinstance(given, tuple)
-            flowers, letters, flowers_column = given
+            flowers, letters, flowers_column, counted = given
         situation = _situation(winds.value, flags.value, flowers, letters)
         w, f = _column(winds), _column(flags)
         columns = {
@@ -497,13 +510,23 @@ class _Builder(Transformer[Token, _Built]):
             "kong": f + 3,
             "flowers": flowers_column,
         }
-        return _SituationItem(situation, columns)
+        return _SituationItem(situation, columns, counted)
 
-    def flowers(self, children: list[Token]) -> tuple[int, str, int]:
+    def flowers(self, children: list[Token]) -> tuple[int, str, int, bool]:
+        """(count, letters, column, whether a count was written) of the `|N` or `|letters` field."""
         tok = children[-1]
+        if tok.type == "BAR":  # an empty field: no flowers
+            return 0, "", _column(tok) + 1, False
         if tok.type == "FLOWER_COUNT":
-            return int(tok.value), "", _column(tok)
-        return len(tok.value), tok.value, _column(tok)
+            if len(tok.value) > 1:  # `|00`, `|12`: a count is one digit (and never a huge int)
+                self._problem(
+                    errors.BadSituationError,
+                    msg("error.suffix.flower-digits", count=repr(tok.value[:12])),
+                    _column(tok),
+                )
+                return 0, "", _column(tok), True
+            return int(tok.value), "", _column(tok), True
+        return len(tok.value), tok.value, _column(tok), False
 
     def start(self, children: list[_Tiles | _MeldItem | _FlowerItem | _SituationItem]) -> _Built:
         melds: list[Meld] = []
@@ -512,6 +535,7 @@ class _Builder(Transformer[Token, _Built]):
         inline_flowers: list[_FlowerItem] = []
         situation: Situation = Situation()
         columns: dict[str, int] = {}
+        counted = False
         for child in children:
             if isinstance(child, list):
                 tiles.extend(child)
@@ -522,7 +546,7 @@ class _Builder(Transformer[Token, _Built]):
             elif isinstance(child, _FlowerItem):
                 inline_flowers.append(child)
             else:
-                situation, columns = child.situation, dict(child.columns)
+                situation, columns, counted = child.situation, dict(child.columns), child.counted
         flower_columns = inline_flowers + [
             _FlowerItem(f, columns["flowers"] + i) for i, f in enumerate(situation.flower_letters)
         ]
@@ -533,7 +557,7 @@ class _Builder(Transformer[Token, _Built]):
             columns["flowers"] = inline_flowers[0].column
         if inline_flowers:
             letters = "".join(f for f, _ in inline_flowers)
-            if situation.flowers and not situation.flower_letters:
+            if counted:
                 self._problem(
                     errors.FlowerError,
                     msg("error.flowers.twice"),
@@ -605,9 +629,24 @@ def format_tiles(tiles: Iterable[Tile], marked: int | None = None) -> str:
     return "".join(out)
 
 
+_FLAGS = ("self_drawn", "last_copy", "wall_last", "kong")
+
+
 def with_situation(hand: Hand, **changes: Any) -> Hand:
-    """The same hand with situation fields replaced (None values leave a field as it is)."""
+    """The same hand with situation fields replaced (None values leave a field as it is).
+
+    A value the notation could not write is refused here, not carried into `format_hand`: a flag
+    that is not a bool or flowers not an int (`TypeError`), a wind not E/S/W/N (`BadSituationError`)."""
     changes = {k: v for k, v in changes.items() if v is not None}
+    for name, value in changes.items():
+        if name in _FLAGS and not isinstance(value, bool):
+            raise TypeError(f"with_situation: {name} must be a bool, not {type(value).__name__}")
+        if name == "flowers" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TypeError(f"with_situation: flowers must be an int, not {type(value).__name__}")
+        if name in ("seat_wind", "prevalent_wind") and value not in WINDS:
+            raise errors.BadSituationError(
+                msg("error.wind", name=msg(f"error.wind-name.{name}"), value=value), where=f"situation.{name}"
+            )
     if "flowers" in changes and hand.situation.flower_letters:
         changes.setdefault("flower_letters", "")
     return dataclasses.replace(hand, situation=dataclasses.replace(hand.situation, **changes))

@@ -568,6 +568,7 @@ def get(name: str) -> Profile:
 
 
 HOUSE_KEYS = ("name", "description", "base", "switches")
+_TOML_TYPES = {"list": "array", "dict": "table", "int": "integer", "bool": "boolean"}
 
 
 def load(path: str | os.PathLike[str]) -> Profile:
@@ -584,6 +585,12 @@ def load(path: str | os.PathLike[str]) -> Profile:
         raise ProfileFileError(msg("error.profile.unreadable", reason=e.strerror), where=where) from None
     except tomllib.TOMLDecodeError as e:
         raise ProfileFileError(msg("error.profile.toml", reason=str(e)), where=where) from None
+    except UnicodeDecodeError as e:
+        raise ProfileFileError(
+            msg("error.profile.encoding", byte=e.object[e.start], at=e.start + 1), where=where
+        ) from None
+    except RecursionError:
+        raise ProfileFileError(msg("error.profile.deep"), where=where) from None
     problems: list[ProfileFileError] = []
 
     def problem(message: Message, key: str) -> None:
@@ -603,7 +610,10 @@ def load(path: str | os.PathLike[str]) -> Profile:
     base = data.get("base")
     choices: dict[str, str] = {}
     if base is not None:
-        if base in PROFILE_CHOICES:
+        if not isinstance(base, str):  # a list or a table: `base` is one profile's name
+            toml_type = _TOML_TYPES.get(type(base).__name__, type(base).__name__)
+            problem(msg("error.profile.base-type", type=toml_type, known=", ".join(PROFILE_CHOICES)), "base")
+        elif base in PROFILE_CHOICES:
             choices.update(PROFILE_CHOICES[base])
         else:
             problem(msg("error.profile.base", base=base, known=", ".join(PROFILE_CHOICES)), "base")

@@ -203,8 +203,10 @@ def score(hand: Hand | str, rules: str = profiles.DEFAULT) -> Score:
     """Score a hand (or its notation) under a rule profile; raise `McrError` for impossible input."""
     if isinstance(hand, str):
         hand = parse_hand(hand)
-    else:
+    elif isinstance(hand, Hand):
         errors.raise_all(check_hand(hand))
+    else:
+        raise TypeError(f"score() takes a Hand or its notation (str), not {type(hand).__name__}")
     return score_with_profile(hand, profiles.get(rules))
 
 

@@ -165,9 +165,6 @@ def test_all_situation_options_reach_the_canonical_form():
 @pytest.mark.parametrize(
     ("options", "text"),
     [
-        pytest.param(["--robbing-kong", "--self-drawn"], HAND, id="robbing-kong-self-drawn"),
-        pytest.param(["--robbing-kong", "--replacement"], KONG_HAND, id="robbing-kong-replacement"),
-        pytest.param(["--replacement", "--discard"], KONG_HAND, id="replacement-discard"),
         pytest.param(["--replacement"], HAND, id="replacement-without-kong"),
         pytest.param(["--kong"], "[123p1][345s2][999s3]1m6pEW1m", id="robbing-kong-copy-held"),
         pytest.param(["--last-tile"], "[123p1][345s2][999s3]1m6pEW1m", id="last-tile-copy-held"),
@@ -185,8 +182,96 @@ def test_impossible_options_exit_1(options, text):
     assert out["error"]["code"] == "impossible-situation"
 
 
+@pytest.mark.parametrize(
+    ("options", "text"),
+    [
+        pytest.param(["--robbing-kong", "--self-drawn"], HAND, id="robbing-kong-self-drawn"),
+        pytest.param(["--robbing-kong", "--replacement"], KONG_HAND, id="robbing-kong-replacement"),
+        pytest.param(["--replacement", "--discard"], KONG_HAND, id="replacement-discard"),
+    ],
+)
+def test_contradictory_options_are_a_usage_error(options, text):
+    """Issue 12: two options that cannot both hold are the user's mistake (exit 2), not the hand's."""
+    result = run("parse", *options, text)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("contradictory-options: ")
+    status, out = run_json(*options, text)
+    assert status == 2
+    assert out["error"]["code"] == "contradictory-options"
+
+
 def test_notation_error_beats_option_conflict():
-    assert run("parse", "--robbing-kong", "--self-drawn", "[124m]123m456p789sEE").exit_code == 2
+    result = run("parse", "--robbing-kong", "--self-drawn", "[124m]123m456p789sEE")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("bad-meld: ")
+
+
+@pytest.mark.parametrize("command", ["parse", "score", "explain"])
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        pytest.param(["--self-drawn", "--discard"], "--self-drawn and --discard contradict", id="self-drawn-discard"),
+        pytest.param(["--discard", "--self-drawn"], "--discard and --self-drawn contradict", id="discard-self-drawn"),
+        pytest.param(["--seat", "S", "--seat", "W"], "--seat given twice", id="seat-twice"),
+        pytest.param(["--prevalent", "S", "--prevalent=N"], "--prevalent given twice", id="prevalent-twice"),
+        pytest.param(["--flowers", "1", "--flowers", "2"], "--flowers given twice", id="flowers-twice"),
+        pytest.param(["--kong", "--kong"], "--kong given twice", id="flag-twice"),
+        pytest.param(["--flowers", "2", "--flowers", "2"], "--flowers given twice", id="same-value-twice"),
+    ],
+)
+def test_repeated_options_are_a_usage_error(command, options, named):
+    """Issue 12: "the last one wins" was a silent fix-up; an option is given once."""
+    result = run(command, HAND, *options)
+    assert result.exit_code == 2
+    assert named in result.stderr
+
+
+@pytest.mark.parametrize("command", ["score", "explain", "fans", "fan"])
+def test_rules_is_given_once(command):
+    args = ["28"] if command == "fan" else [] if command == "fans" else [HAND]
+    result = run(command, *args, "--rules", "china", "--rules", "china")
+    assert result.exit_code == 2
+    assert "--rules given twice" in result.stderr
+
+
+def test_a_value_that_looks_like_an_option_is_a_value():
+    """`--seat --seat` is one --seat whose value is '--seat' (click's reading), refused as a wind."""
+    result = run("parse", HAND, "--seat", "--seat")
+    assert result.exit_code == 2
+    assert "given twice" not in result.stderr
+
+
+def test_batch_options_are_given_once():
+    result = runner().invoke(main, ["batch", "-", "-j1", "-j", "2"], input="")
+    assert result.exit_code == 2
+    assert "-j given twice" in result.stderr
+    result = runner().invoke(main, ["batch", "-", "--format", "csv", "--format=jsonl"], input="")
+    assert result.exit_code == 2
+    assert "--format given twice" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "options", "where"),
+    [
+        pytest.param(HAND, ["--replacement"], "(situation: --replacement)", id="replacement"),
+        pytest.param(HAND, ["--kong", "--self-drawn"], "(situation: --kong)", id="kong"),
+        pytest.param("[123p1][345s2][999s3]1m6pEW1m", ["--robbing-kong"], "(situation: --robbing-kong)", id="robbing"),
+        pytest.param("[123p1][345s2][999s3]1m6pEW1m", ["--last-tile"], "(situation: --last-tile)", id="last-tile"),
+    ],
+)
+def test_situation_errors_name_the_option_typed(text, options, where):
+    """Issue 12: --replacement was reported as "--kong or the |suffix"."""
+    result = run("parse", text, *options)
+    assert result.exit_code == 1
+    assert where in result.stderr.splitlines()[0]
+
+
+def test_a_situation_error_of_the_suffix_points_into_it():
+    """With an option that is not at fault, the suffix's problem keeps its caret in the text."""
+    text = "123456789m123p5s5s|EE1001"
+    result = run("parse", text, "--seat", "S")
+    assert result.exit_code == 1
+    assert "(column 25)" in result.stderr
 
 
 @pytest.mark.parametrize(

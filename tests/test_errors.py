@@ -97,7 +97,8 @@ def test_to_dict_lists_every_problem_once():
     }
     json.dumps(out)
     flowers = errors.FlowerError(msg("error.flowers.too-many", n=9), where="w")
-    assert flowers.to_dict() == {"code": "flowers", "message": "9 flowers; there are only 8", "where": "w"}
+    alone = {"code": "flowers", "message": "9 flowers; there are only 8", "where": "w"}
+    assert flowers.to_dict() == {**alone, "problems": [alone]}  # `problems` even for one (issue 12)
 
 
 def test_an_error_takes_a_message_not_a_string():

@@ -344,7 +344,7 @@ def test_impossible_situation_prints_its_checks_with_a_caret(lang, head, message
 
 def test_option_conflicts_are_rejected_with_their_reason():
     result = run("explain", STRAIGHT, "--robbing-kong", "--self-drawn", "--lang", "fr")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a usage error (issue 12)
     assert "--robbing-kong avec --self-drawn : un kong volé se prend comme une défausse" in result.output
 
 
@@ -361,7 +361,8 @@ def test_from_needs_a_discard_by_another_seat(args, message):
     assert result.exit_code == 1
     assert message in result.output
     as_json = json.loads(run("explain", *args, "--json").output)
-    assert as_json == {"ok": False, "error": {"code": "impossible-situation", "message": message, "where": "--from"}}
+    alone = {"code": "impossible-situation", "message": message, "where": "--from"}
+    assert as_json == {"ok": False, "error": {**alone, "problems": [alone]}}
     assert message not in run("explain", *args, "--lang", "zh").output
 
 

@@ -116,3 +116,55 @@ def test_a_bad_house_file_is_a_usage_error(tmp_path):
     assert out.exit_code == 2
     assert f"{bad}: switches.two-concealed-kongs" in out.output
     assert "Traceback" not in out.output
+
+
+# Issue 12: every bad house file is a named error with the file's name, never a traceback.
+
+
+@pytest.mark.parametrize(
+    ("base", "type_name"),
+    [('["china"]', "array"), ("{a = 1}", "table"), ("1", "integer"), ("true", "boolean")],
+)
+def test_a_base_of_the_wrong_type_is_named(tmp_path, base, type_name):
+    path = tmp_path / "club.toml"
+    path.write_text(f'name = "club"\nbase = {base}\n')
+    with pytest.raises(errors.ProfileFileError) as info:
+        profiles.load(path)
+    assert info.value.code == "bad-profile-file"
+    assert str(info.value).startswith(
+        f"bad-profile-file: base is the name of one built-in profile (green-book, china, wmo-2014), not {type_name}"
+    )
+    assert info.value.where == f"{path}: base"
+
+
+def test_a_deeply_nested_file_is_named(tmp_path):
+    path = tmp_path / "deep.toml"
+    path.write_text('name = "club"\nbase = "china"\nz = ' + "[" * 100_000 + "]" * 100_000 + "\n")
+    with pytest.raises(errors.ProfileFileError) as info:
+        profiles.load(path)
+    assert info.value.message == "not valid TOML: arrays or tables nested too deeply"
+    assert info.value.where == str(path)
+
+
+def test_a_file_not_in_utf8_is_named_with_its_code_and_file(tmp_path):
+    path = tmp_path / "latin.toml"
+    path.write_bytes(b'name = "caf\xe9"\nbase = "china"\n')
+    with pytest.raises(errors.ProfileFileError) as info:
+        profiles.load(path)
+    assert info.value.code == "bad-profile-file"
+    assert info.value.message == "not UTF-8: byte 0xe9 at byte 12"
+    assert info.value.where == str(path)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b'name = "x"\nbase = ["china"]\n', b'name = "x"\nbase = {a = 1}\n', b'name = "\xe9"\n', b"z = " + b"[" * 50_000],
+)
+def test_the_cli_reports_a_bad_house_file_as_a_usage_error(tmp_path, content):
+    path = tmp_path / "club.toml"
+    path.write_bytes(content)
+    result = CliRunner().invoke(main, ["score", "123456789m123p5s5s", "--rules", str(path)])
+    assert result.exit_code == 2
+    assert "bad-profile-file: " in result.output
+    assert str(path) in result.output
+    assert not isinstance(result.exception, (TypeError, RecursionError))

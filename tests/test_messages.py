@@ -104,7 +104,8 @@ def test_a_record_error_renders_in_french_and_keeps_its_english_message() -> Non
 
 def test_a_line_the_reader_refuses_keeps_its_english_message() -> None:
     out = batch.score_line("x" * (batch.MAX_LINE + 1), "jsonl", line=1)
-    assert out["error"] == {"code": "oversized", "message": "line longer than 10,000 characters: not parsed"}
+    alone = {"code": "oversized", "message": "line longer than 10,000 characters: not parsed"}
+    assert out["error"] == {**alone, "problems": [alone]}
 
 
 def test_a_batch_error_is_an_error_with_a_message(tmp_path: Path) -> None:

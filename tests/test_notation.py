@@ -116,6 +116,12 @@ VALID = [
         id="prevalent-then-seat-wind",
     ),
     pytest.param("1112345678999s9s|EE0000|0", NINE_GATES_S, id="zero-flowers"),
+    # GB-Mahjong's forms (issue 12): an empty flower field, a space before the suffix, a space
+    # between the digits and their suit letter.
+    pytest.param("1112345678999s9s|EE0000|", NINE_GATES_S, id="gb-empty-flower-field"),
+    pytest.param("1112345678999s9s |EE0000|", NINE_GATES_S, id="gb-space-then-suffix"),
+    pytest.param("111234 s 5678999 s 9 s", NINE_GATES_S, id="space-between-digits-and-suit"),
+    pytest.param("1112345678999s |EE0000|", hand((), "1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 9s 9s 9s"), id="gb-waiting-space"),
     pytest.param(
         "[3333p5][4444p6][5555p3]EEE1m1m",
         hand([kong("3p", 5), kong("4p", 6), kong("5p", 3)], "1m E E E", "1m"),
@@ -254,11 +260,19 @@ INVALID = [
     pytest.param("[123m][456m][789m][123p] |EE0000", [("tile-count", 25)], id="melds-only"),
     pytest.param("[123m1][123m1][123m1][123m1][456m1]E", [("too-many-melds", 29)], id="five-melds"),
     pytest.param(NINE_S + "|EE0000|9", [("flowers", 25)], id="nine-flowers"),
-    pytest.param(NINE_S + "|EE0000|12", [("flowers", 25)], id="twelve-flowers"),
+    pytest.param(NINE_S + "|EE0000|12", [("bad-situation", 25)], id="twelve-flowers"),  # a count is one digit
     pytest.param(NINE_S + "|EE0000|aba", [("flowers", 27)], id="duplicate-flower-letter"),
     pytest.param(NINE_S + "aa", [("flowers", 18)], id="duplicate-inline-flower"),
     pytest.param("a" + NINE_S + "|EE0000|a", [("flowers", 26)], id="inline-flower-repeated-in-suffix"),
     pytest.param("a" + NINE_S + "|EE0000|2", [("flowers", 1)], id="flowers-as-letters-and-count"),
+    pytest.param("a" + NINE_S + "|EE0000|0", [("flowers", 1)], id="flowers-as-letters-and-zero-count"),
+    pytest.param("a" + NINE_S + "|EE0000|00", [("bad-situation", 26), ("flowers", 1)], id="flowers-as-letters-and-00"),
+    pytest.param(NINE_S + "|EE0000|00", [("bad-situation", 25)], id="two-digit-zero-count"),
+    pytest.param(NINE_S + "|EE0000|" + "0" * 150, [("bad-situation", 25)], id="huge-flower-count"),
+    pytest.param(NINE_S + "|", [("bad-situation", 18)], id="bar-alone"),
+    pytest.param("123456789m123p5s5s|", [("bad-situation", 20)], id="bar-alone-after-pair"),
+    pytest.param("123456789mEE12p|EE0011", [("impossible-situation", 22)], id="waiting-robbing-last-wall-tile"),
+    pytest.param("123456789mEE12p|EE1001", [("impossible-situation", 22)], id="waiting-replacement-without-kong"),
     pytest.param(
         "a1112345678999sx9s|EE0000|2", [("illegal-character", 16), ("flowers", 1)], id="notation-error-comes-first"
     ),
@@ -268,7 +282,6 @@ INVALID = [
     pytest.param(NINE_S + "|EE00", [("bad-situation", 22)], id="too-few-flags"),
     pytest.param(NINE_S + "|EE00001", [("bad-situation", 24)], id="too-many-flags"),
     pytest.param(NINE_S + "|EE0000|x", [("bad-situation", 25)], id="bad-flowers"),
-    pytest.param(NINE_S + "|EE0000|", [("bad-situation", 25)], id="empty-flowers"),
     pytest.param(NINE_S + "|EE0001", [("impossible-situation", 23)], id="robbing-kong-copy-standing"),
     pytest.param("[999s3]1112345678s9s|EE0001", [("impossible-situation", 27)], id="robbing-kong-copy-in-meld"),
     pytest.param("123456789m11p23s4s|EE0011", [("impossible-situation", 25)], id="robbing-kong-last-wall-tile"),
@@ -325,7 +338,8 @@ def test_caret_under_wide_tiles():
 
 @pytest.mark.parametrize("bad", [None, 123, b"1112345678999s9s"])
 def test_non_text_input(bad):
-    with pytest.raises(NotationError):
+    """A programming error, not bad notation: a TypeError naming the type."""
+    with pytest.raises(TypeError, match=type(bad).__name__):
         parse_hand(bad)
 
 
@@ -515,12 +529,30 @@ def test_fast_path_cases(text):
     assert parse_outcome(text) == grammar_outcome(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["a" * 100_000 + NINE_S, NINE_S + "|EE0000|" + "b" * 100_000, "🀢" * 100_000, NINE_S + "|EE0000|" + "0" * 5000],
+    ids=["flower-letters-before", "flower-letters-after", "unicode-flowers", "huge-count"],
+)
+def test_text_longer_than_any_hand_is_refused_unread(text):
+    """Issue 12: these took 20 s (quadratic) or crashed on Python's int-digit limit."""
+    from mcr_score.errors import OversizedNotationError
+    from mcr_score.notation import MAX_NOTATION
+
+    with pytest.raises(OversizedNotationError) as info:
+        parse_hand(text)
+    assert info.value.code == "oversized"
+    assert info.value.exit_code == 2
+    assert f"at most {MAX_NOTATION}" in str(info.value)
+    parse_hand(NINE_S + " " * (MAX_NOTATION - len(NINE_S)))  # the limit itself is read
+
+
 def test_garbage_stops_after_a_bounded_number_of_problems():
     """Error recovery reads on only while the text can still be a hand (MAX_PROBLEMS)."""
-    from mcr_score.notation import MAX_PROBLEMS
+    from mcr_score.notation import MAX_NOTATION, MAX_PROBLEMS
 
     with pytest.raises(NotationError) as info:
-        parse_hand("x" * 4000)
+        parse_hand("x" * MAX_NOTATION)
     assert MAX_PROBLEMS <= len(info.value.problems) <= MAX_PROBLEMS + 1
     assert all(p.code == "illegal-character" for p in info.value.problems)
 

@@ -136,9 +136,10 @@ def test_a_large_body_is_refused_before_it_is_read(client: TestClient) -> None:
         "/api/score", content=b"x" * (api.MAX_BODY + 1), headers={"content-type": "application/json"}
     )
     assert response.status_code == 413
+    too_large = {"code": "too-large", "message": f"the request body is over {api.MAX_BODY} bytes", "where": "body"}
     assert response.json() == {
         "ok": False,
-        "error": {"code": "too-large", "message": f"the request body is over {api.MAX_BODY} bytes", "where": "body"},
+        "error": {**too_large, "problems": [too_large]},
     }
     chunks = (b"x" * 4096 for _ in range(3))  # no content-length: counted as it comes
     assert client.post("/api/score", content=chunks).status_code == 413

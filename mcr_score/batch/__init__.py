@@ -15,12 +15,13 @@ The other modules: `claims` (claimed totals and fans, checked), `output` (JSON l
 
 from __future__ import annotations
 
+from ..notation import MAX_NOTATION
 from .claims import Claim
 from .errors import BatchError
 from .output import CSV_COLUMNS, OUTPUT_FORMATS, OutputRecord
 from .pool import DEFAULT_CHUNK, default_jobs, process
 from .reading import INPUT_FORMATS, MAX_LINE, RawLine, input_format
-from .records import MAX_NOTATION, MAX_PROBLEMS, score_line, score_notation, score_record
+from .records import MAX_PROBLEMS, score_line, score_notation, score_record
 from .runner import run
 from .tally import Outcome, Tally, summary_text
 

@@ -13,7 +13,7 @@ from ..messages import msg
 from ..records import BadFieldError, json_type
 from ..scoring import Score
 
-_FAN_ITEM = re.compile(r"(\d+)(?:\s*[x*×]\s*(\d+))?$")
+_FAN_ITEM = re.compile(r"([0-9]+)(?:\s*[x*×]\s*([0-9]+))?$")  # ASCII digits only: not ٣, ２, ²
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +66,7 @@ def claim_from_text(total: str | None, fans: str | None) -> Claim | None:
 
 
 def _claimed_total(value: object, where: str) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():  # not "٣", "２２", "²"
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise BadFieldError(msg("error.claimed.total", value=repr(value)), where=where)

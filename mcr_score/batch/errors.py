@@ -46,3 +46,9 @@ class BatchError(McrError):
 
     code = "batch"
     exit_code = 2
+
+
+class BatchWriteError(BatchError):
+    """The output could not be written (a full disk): not a usage error, exit 1."""
+
+    exit_code = 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import itertools
 import os
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
@@ -56,6 +57,34 @@ class RawLine(NamedTuple):
     text: str | None  # None when `problem` says why
     problem: LineProblem | None
     size: int  # bytes of input it spans, newline included (for progress and --resume)
+
+
+class GuardedStream:
+    """An input whose damage (a truncated or corrupt `.gz`, a plain file named `.gz`, a read error)
+    ends it instead of the run: the lines before the damage are read and answered, and `damage`
+    says what happened after the last of them, for the run to report."""
+
+    def __init__(self, stream: ByteStream, name: str) -> None:
+        self.stream = stream
+        self.name = name
+        self.lines = 0  # complete lines read so far
+        self.damage: Message | None = None
+
+    def readline(self, size: int = -1, /) -> bytes:
+        if self.damage is not None:
+            return b""
+        try:
+            line = self.stream.readline(size)
+        except (OSError, EOFError, zlib.error) as e:
+            reason = getattr(e, "strerror", None) or str(e) or type(e).__name__
+            self.damage = msg("error.batch.damaged", path=self.name, line=self.lines + 1, reason=reason)
+            return b""
+        if line.endswith(b"\n"):
+            self.lines += 1
+        return line
+
+    def close(self) -> None:
+        self.stream.close()
 
 
 def read_lines(stream: ByteStream) -> Iterator[RawLine]:
@@ -122,7 +151,7 @@ def open_records(stream: ByteStream, fmt: str | None, delimiter: str | None = No
 
     def kept(lines: Iterator[RawLine]) -> Iterator[RawLine]:
         for r in lines:
-            if r.text is not None and not r.text.strip():
+            if r.text is not None and not r.text.strip(" \t"):  # only what the notation ignores
                 opened.blank_lines += 1
             elif r.text is None or opened.fmt != "text" or not skipped_text_line(r.text):
                 yield r
@@ -171,7 +200,7 @@ def _header_fields(header: str, delimiter: str) -> list[str]:
 
 def skipped_text_line(text: str) -> bool:
     """A blank or `#` comment line of the text form: it holds no record."""
-    stripped = text.strip()
+    stripped = text.strip(" \t")  # only what the notation ignores: a line of other spaces is a record
     return not stripped or stripped.startswith("#")
 
 

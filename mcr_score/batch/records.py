@@ -21,7 +21,7 @@ from collections.abc import Callable
 from .. import errors, profiles
 from ..hand import check_hand
 from ..messages import msg
-from ..notation import parse_hand
+from ..notation import MAX_NOTATION, parse_hand
 from ..records import HAND_FIELDS, BadFieldError, RecordError, UnknownFieldError, hand_from_record, json_type
 from ..scoring import Score
 from ..scoring import score as score_hand
@@ -31,14 +31,14 @@ from .output import OutputRecord
 from .reading import INPUT_FORMATS, MAX_LINE, OVERSIZED, LineProblem, skipped_text_line
 
 MAX_PROBLEMS = 20  # problems listed in one error record (garbage can have thousands)
-# The longest notation read. A hand is at most 18 tiles: canonically under 60 characters, some 150
-# with spaces and Unicode tiles. The limit keeps garbage cheap: the parser's error recovery takes
-# time quadratic in the number of problems (250 bad characters ~0.05 s, 4,000 ~2 s).
-MAX_NOTATION = 200
 
 _COMMON_FIELDS = ("id", "claimed_total", "claimed_fans")
 # A text field that is a claim (a total, fan ids), not a hand: digits, separators, `69x2`.
 _CLAIM_FIELD = re.compile(r"\d+(?:[x×*]\d+)?(?:[\s,;]+\d+(?:[x×*]\d+)?)*")
+
+# What the grammar ignores around groups; the notation field is passed on as written (no other
+# whitespace stripped), so that batch and `score` accept exactly the same notation.
+_BLANK = " \t"
 
 RecordId = str | int | None
 
@@ -74,7 +74,7 @@ def score_line(
     """The output object for one line of input in `fmt` (text, jsonl or csv; `columns` is the CSV
     header, `delimiter` its separator). None for a line that holds no record: a blank line, or a
     `#` comment line of the text form."""
-    if not text.strip() or (fmt == "text" and skipped_text_line(text)):
+    if not text.strip(_BLANK) or (fmt == "text" and skipped_text_line(text)):
         return None
     if fmt == "csv" and columns is None:
         raise ValueError("a CSV line needs the header's columns")
@@ -183,7 +183,7 @@ def _score_text(notation: object, rules: str, win: str | None = None) -> Score:
     field `notation` (their columns count in it) or `win`."""
     if not isinstance(notation, str):
         raise BadFieldError(msg("error.record.notation-text", type=type(notation).__name__), where="notation")
-    if not notation.strip():
+    if not notation.strip(_BLANK):
         raise EmptyRecordError(msg("error.record.notation-empty"), where="notation")
     if len(notation) > MAX_NOTATION:
         raise OversizedRecordError(
@@ -207,7 +207,7 @@ def _score_text_line(text: str, line: int | None, rules: str) -> OutputRecord:
         nonlocal rid
         fields = text.split("\t")
         if len(fields) == 1:
-            return _scored(None, line, _score_text(text.strip(), rules), None)
+            return _scored(None, line, _score_text(text, rules), None)
         if len(fields) == 2 and _CLAIM_FIELD.fullmatch(fields[1].strip()):
             raise RecordError(msg("error.record.claim-after-hand", field=repr(fields[1].strip())), where="line")
         rid = fields[0].strip() or None
@@ -218,7 +218,7 @@ def _score_text_line(text: str, line: int | None, rules: str) -> OutputRecord:
             )
         claimed = [*fields[2:], None, None]
         claim = claim_from_text(claimed[0], claimed[1])
-        return _scored(rid, line, _score_text(fields[1].strip(), rules), claim)
+        return _scored(rid, line, _score_text(fields[1], rules), claim)
 
     return _guarded_id(lambda: rid, line, build)
 
@@ -242,7 +242,7 @@ def _score_csv_line(
         rid = values.get("id", "").strip() or None
         claim = claim_from_text(values.get("claimed_total"), values.get("claimed_fans"))
         win = values.get("win", "").strip() or None
-        return _scored(rid, line, _score_text(values.get("notation", "").strip(), rules, win), claim)
+        return _scored(rid, line, _score_text(values.get("notation", ""), rules, win), claim)
 
     return _guarded_id(lambda: rid, line, build)
 

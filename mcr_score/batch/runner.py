@@ -3,6 +3,7 @@ progress, stop cleanly on Ctrl-C or SIGTERM, and return the summary."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -14,11 +15,11 @@ from typing import Any, BinaryIO, TextIO
 from .. import profiles
 from ..messages import msg
 from ..notation import build_parsers
-from .errors import BatchError
+from .errors import BatchError, BatchWriteError
 from .output import csv_header
 from .pool import DEFAULT_CHUNK, Task, default_jobs, process
 from .progress import Progress
-from .reading import ByteStream, declared_format, open_records
+from .reading import ByteStream, GuardedStream, declared_format, open_records
 from .records import score_notation
 from .report import Report
 from .resume import Resume, prepare_output, skip_records
@@ -105,16 +106,19 @@ def run(
         if source.endswith(".gz"):
             import gzip
 
-            in_stream, total_bytes = gzip.GzipFile(fileobj=raw), None
+            in_stream, total_bytes = GuardedStream(gzip.GzipFile(fileobj=raw), source), None
         else:
-            in_stream, total_bytes = raw, os.fstat(raw.fileno()).st_size
+            in_stream, total_bytes = GuardedStream(raw, source), os.fstat(raw.fileno()).st_size
     state = Resume()
     out_file: BinaryIO | None = None
     try:
         opened = open_records(in_stream, declared_format(source, input_fmt), delimiter)
         fmt, columns, records = opened.fmt, opened.columns, opened.records
         if output is not None:
-            out_file, state = prepare_output(output, out_fmt, resume, rules)
+            try:
+                out_file, state = prepare_output(output, out_fmt, resume, rules)
+            except OSError as e:
+                raise BatchError(msg("error.batch.unwritable", path=output, reason=e.strerror or str(e))) from None
         else:
             out_file = stdout if stdout is not None else sys.stdout.buffer
             if out_fmt == "csv":
@@ -135,6 +139,11 @@ def run(
                 try:
                     writer.write(text.encode("utf-8"))
                     writer.flush()
+                except BrokenPipeError:
+                    raise  # the reader went away (`| head`): the CLI ends quietly
+                except OSError as e:  # a full disk: the records written so far stay whole lines
+                    where = output if output is not None else msg("error.batch.stdout")
+                    raise BatchWriteError(msg("error.batch.write", path=where, reason=e.strerror or str(e))) from None
                 finally:
                     interrupts.writing = False
                 if report is not None:
@@ -176,10 +185,13 @@ def run(
             state.done,
             interrupted=not finished,
             blank_lines=opened.blank_lines,
+            damage=in_stream.damage if isinstance(in_stream, GuardedStream) else None,
         )
     finally:
         if out_file is not None and output is not None:
-            out_file.close()
+            # Every write was flushed: closing fails only after a failed write, already reported.
+            with contextlib.suppress(OSError):
+                out_file.close()
         if raw is not None:
             in_stream.close()
             raw.close()  # the file under a GzipFile stays open when it closes

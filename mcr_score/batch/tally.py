@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..messages import DEFAULT_LANG, text
+from ..messages import DEFAULT_LANG, Message, text
 from ..textwidth import pad
 from .output import OutputRecord
 
@@ -108,6 +108,8 @@ class Outcome:
     interrupted: bool = False
     blank_lines: int = 0  # blank lines of the input read by this run: skipped, not records
 
+    damage: Message | None = None  # the input ended on damage (a corrupt .gz) after the records counted
+
     def to_dict(self) -> dict[str, Any]:
         """The summary as JSON (`--summary-json`)."""
         t = self.tally
@@ -130,6 +132,7 @@ class Outcome:
             "hands_per_second": round(self.scored / self.seconds, 1) if self.seconds > 0 else None,
             "interrupted": self.interrupted,
             "blank_lines": self.blank_lines,
+            "input_damaged": self.damage.text() if self.damage is not None else None,
         }
 
 

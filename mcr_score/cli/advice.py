@@ -14,7 +14,7 @@ from ..advice import waits as waits_of
 from ..messages import language_from_env
 from ..notation import format_hand, parse_hand
 from ..present.advice_text import discards_text, shanten_text, waits_text
-from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, apply_situation, handles_errors, situation_options
+from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, Command, apply_situation, handles_errors, situation_options
 
 SEEN_OPTION = click.option(
     "--seen",
@@ -24,7 +24,7 @@ SEEN_OPTION = click.option(
 )
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("text", metavar="HAND")
 @situation_options
 @SEEN_OPTION
@@ -51,7 +51,7 @@ def waits(
         click.echo(waits_text(result, format_hand(hand), lang or language_from_env()))
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("text", metavar="HAND")
 @SEEN_OPTION
 @LANG_OPTION
@@ -67,7 +67,7 @@ def shanten(text: str, seen: str, lang: str | None, as_json: bool) -> None:
         click.echo(shanten_text(result, format_hand(hand), lang or language_from_env()))
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("text", metavar="HAND")
 @situation_options
 @SEEN_OPTION

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -12,7 +13,7 @@ from .. import batch as core
 from ..batch.report import Report, report_format
 from ..messages import msg
 from ..profiles import DEFAULT
-from .options import RULES, RULES_HELP
+from .options import RULES, RULES_HELP, Command
 
 EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
 DELIMITERS = {",": ",", ";": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}
@@ -24,7 +25,7 @@ def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) 
     return value
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("source", metavar="FILE|-")
 @click.option(
     "-o",
@@ -150,12 +151,28 @@ def batch(
     if report is not None and report_path is not None:
         report.write(report_path, source, outcome.tally.records, outcome.rules)
     if summary_json:
-        tmp = summary_json + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(outcome.to_dict(), f, ensure_ascii=False, indent=2)
-            f.write("\n")
-        os.replace(tmp, summary_json)
+        _write_summary(summary_json, outcome)
+    if outcome.damage is not None:
+        click.echo(msg("cli.error", message=outcome.damage).text(), err=True)
+        sys.exit(1)
     if outcome.interrupted:
         sys.exit(EXIT_INTERRUPTED)
     if strict and not outcome.tally.all_good:
+        sys.exit(1)
+
+
+def _write_summary(path: str, outcome: core.Outcome) -> None:
+    """`--summary-json`, written whole or not at all; a place that cannot be written is an error
+    (exit 1) after the run, whose records are already out."""
+    tmp = path + ".tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(outcome.to_dict(), f, ensure_ascii=False, indent=2)
+            f.write("\n")
+        os.replace(tmp, path)
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+        reason = e.strerror or str(e)
+        click.echo(msg("cli.error", message=msg("error.batch.summary", path=path, reason=reason)).text(), err=True)
         sys.exit(1)

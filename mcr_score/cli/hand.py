@@ -21,6 +21,7 @@ from .options import (
     LANG_OPTION,
     RULES_OPTION,
     WIN_OPTION,
+    Command,
     apply_situation,
     handles_errors,
     read_hand,
@@ -30,7 +31,7 @@ from .options import (
 EXIT_FALSE_HU = 3  # `score --check`: a winning hand below 8 points, or not a winning hand
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("text", metavar="HAND")
 @situation_options
 @click.option("--json", "as_json", is_flag=True, help="Print the structure as JSON.")
@@ -44,7 +45,7 @@ def parse(text: str, as_json: bool, robbing_kong: bool, replacement: bool, **fie
         click.echo(hand_text(hand))
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("text", metavar="HAND")
 @WIN_OPTION
 @situation_options

@@ -7,10 +7,12 @@ Notation errors exit 2, other errors 1, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import click
@@ -91,7 +93,7 @@ COLOR_OPTION = click.option(
 )
 
 _OPTION_OF_FIELD = {
-    "self_drawn": "--self-drawn/--discard",
+    "self_drawn": "--self-drawn",
     "last_copy": "--last-tile",
     "wall_last": "--wall-last",
     "kong": "--kong",
@@ -148,8 +150,16 @@ def read_hand(text: str, win: str | None) -> Hand:
     return with_winning(hand, win, marked=located.marked, where="--win")
 
 
+class ContradictoryOptionsError(errors.McrError):
+    """Two options that cannot both hold (`--robbing-kong --self-drawn`): a usage error, exit 2."""
+
+    code = "contradictory-options"
+    exit_code = 2
+
+
 def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool, **fields: Any) -> Hand:
-    """Merge the situation options into the parsed hand, rejecting contradictions by name."""
+    """Merge the situation options into the parsed hand, rejecting contradictions by name; a problem
+    of the situation names the option that set the field, or points into the suffix."""
     conflicts = []
     if robbing_kong and fields["self_drawn"]:
         conflicts.append(msg("error.options.robbing-self-drawn"))
@@ -158,11 +168,16 @@ def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool
     if robbing_kong and replacement:
         conflicts.append(msg("error.options.robbing-replacement"))
     if conflicts:
-        errors.raise_all([errors.ImpossibleSituationError(c, where="options") for c in conflicts])
+        errors.raise_all([ContradictoryOptionsError(c, where="options") for c in conflicts])
+    typed = {name: _OPTION_OF_FIELD[name] for name, value in fields.items() if value is not None}
+    if fields["self_drawn"] is not None:
+        typed["self_drawn"] = "--self-drawn" if fields["self_drawn"] else "--discard"
     if robbing_kong:
         fields.update(kong=True, self_drawn=False)
+        typed.update(kong="--robbing-kong", self_drawn="--robbing-kong")
     if replacement:
         fields.update(kong=True, self_drawn=True)
+        typed.update(kong="--replacement", self_drawn="--replacement")
     if fields["seat_wind"]:
         fields["seat_wind"] = fields["seat_wind"].upper()
     if fields["prevalent_wind"]:
@@ -171,13 +186,94 @@ def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool
         return hand
     hand = with_situation(hand, **fields)
 
+    in_text = parse_located(text)[1].locate  # the text itself is valid: only the options can be at fault
+
     def locate(ref: tuple[Any, ...]) -> tuple[int | None, str | None]:
-        if ref[0] == "situation":
-            return None, f"situation: {_OPTION_OF_FIELD.get(ref[1], ref[1])} or the |suffix"
-        return None, ref[0]
+        if ref[0] == "situation" and ref[1] in typed:
+            return None, f"situation: {typed[ref[1]]}"
+        return in_text(ref)
 
     errors.raise_all(check_hand(hand, locate, text))
     return hand
+
+
+class Command(click.Command):
+    """Every `mcr-score` command: an option given twice (`--seat S --seat W`, `--self-drawn
+    --discard`) is a usage error, not "the last one wins"; text the terminal's encoding cannot
+    show is replaced, not a crash; output that cannot be written (a full disk) is a named error."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        repeated = _repeated_options(self.get_params(ctx), args)
+        if repeated:
+            first, second = repeated
+            message = (
+                msg("error.options.twice", option=first)
+                if first == second
+                else msg("error.options.both", first=first, second=second)
+            )
+            raise click.UsageError(message.text(), ctx)
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        for stream in (sys.stdout, sys.stderr):
+            _replace_unencodable(stream)
+        try:
+            try:
+                result = super().invoke(ctx)
+            except SystemExit:
+                sys.stdout.flush()
+                raise
+            sys.stdout.flush()
+        except OSError as e:
+            if e.errno is None or e.filename is not None:
+                raise  # not a failed write to a stream (a command names its own file errors)
+            _output_failed(e)
+        return result
+
+
+def _repeated_options(params: Sequence[click.Parameter], args: list[str]) -> list[str]:
+    """The spellings of the first option given more than once in `args` (empty: none)."""
+    by_name: dict[str, click.Option] = {}
+    for p in params:
+        if isinstance(p, click.Option) and not p.multiple and not p.count:
+            for name in (*p.opts, *p.secondary_opts):
+                by_name[name] = p
+    seen: dict[str, list[str]] = {}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if arg == "--":
+            break
+        name, eq, _ = arg.partition("=")
+        option = by_name.get(name) if arg.startswith("--") else by_name.get(arg[:2]) if arg[:1] == "-" else None
+        if option is None:
+            continue
+        attached = bool(eq) or (not arg.startswith("--") and len(arg) > 2)
+        if not option.is_flag and not attached:
+            i += 1  # the option's value, whatever it looks like
+        spelled = seen.setdefault(option.name or name, [])
+        spelled.append(name if arg.startswith("--") else arg[:2])
+        if len(spelled) > 1:
+            return spelled
+    return []
+
+
+def _replace_unencodable(stream: Any) -> None:
+    """Let a stream whose encoding lacks a character (PYTHONIOENCODING=latin-1) write `?` for it."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    if encoding.lower().replace("-", "") not in ("utf8", "utf16", "utf32") and hasattr(stream, "reconfigure"):
+        stream.reconfigure(errors="replace")
+
+
+def _output_failed(e: OSError) -> NoReturn:
+    """Standard output could not be written: say so on standard error (unless the reader simply went
+    away, `| head`), and exit 1 without a second failure when Python flushes at exit."""
+    with contextlib.suppress(OSError, ValueError):  # ValueError: no real descriptor (a test runner's stream)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if not isinstance(e, BrokenPipeError):
+        click.echo(msg("cli.error", message=msg("error.output.stdout", reason=e.strerror or str(e))).text(), err=True)
+    sys.exit(1)
 
 
 def _fail(error: errors.McrError, as_json: bool, lang: str) -> NoReturn:

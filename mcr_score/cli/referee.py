@@ -29,6 +29,7 @@ from .options import (
     WIN_OPTION,
     WIND,
     ClaimedFansType,
+    Command,
     apply_situation,
     read_hand,
     situation_options,
@@ -43,7 +44,7 @@ def _dump(data: object) -> None:
     click.echo(json.dumps(data, ensure_ascii=False))
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("text", metavar="HAND")
 @WIN_OPTION
 @situation_options
@@ -111,7 +112,7 @@ def explain(
         click.echo(render_explanation(data, lang, style), color=style.color)
 
 
-@click.command()
+@click.command(cls=Command)
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
@@ -124,7 +125,7 @@ def fans(rules: str, lang: str | None, as_json: bool) -> None:
         click.echo(render_fan_table(rows, lang or language_from_env(), _style()))
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("number", type=click.IntRange(1, len(FANS)))
 @RULES_OPTION
 @LANG_OPTION

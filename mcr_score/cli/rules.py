@@ -7,9 +7,10 @@ import json
 import click
 
 from ..present.text import rules_markdown, rules_text, rules_to_dict
+from .options import Command
 
 
-@click.command()
+@click.command(cls=Command)
 @click.option("--markdown", is_flag=True, help="Print the docs/rules.md table.")
 @click.option("--json", "as_json", is_flag=True, help="Print the profiles and switches as one JSON object.")
 def rules(markdown: bool, as_json: bool) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import click
 
 from ..messages import language_from_env, text
+from .options import Command
 
 
-@click.command()
+@click.command(cls=Command)
 @click.option(
     "--host",
     default="127.0.0.1",

@@ -18,7 +18,7 @@ from ..messages import language_from_env
 from ..present.session_html import session_html
 from ..present.session_text import catchup_text, session_csv, session_text, standings_text
 from ..tournament import FalseHu, catch_up, ema_csv, load_session, read_players, settle_file, standings
-from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, handles_errors
+from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, Command, handles_errors
 
 FILE = click.Path(dir_okay=False, path_type=Path)
 
@@ -44,7 +44,7 @@ def _write(path: Path, content: str) -> None:
     path.write_text(content, encoding="utf-8")
 
 
-@click.command()
+@click.command(cls=Command)
 @click.argument("file", type=FILE)
 @RULES_OPTION
 @click.option(
@@ -81,7 +81,7 @@ def session(
     click.echo(json.dumps(result.to_dict(), ensure_ascii=False) if as_json else session_text(result, lang))
 
 
-@click.command("standings")
+@click.command("standings", cls=Command)
 @click.argument("files", nargs=-1, required=True, type=FILE)
 @RULES_OPTION
 @click.option("--players", "players_file", type=FILE, default=None, help="CSV name,ema_number,country for --ema-csv.")
@@ -106,7 +106,7 @@ def standings_command(
     click.echo(json.dumps(table.to_dict(), ensure_ascii=False) if as_json else standings_text(table, lang))
 
 
-@click.command()
+@click.command(cls=Command)
 @click.option(
     "--scores", metavar="S1,S2,S3,S4", callback=_ints(4), required=True, help="The four scores, in sheet order."
 )

@@ -92,16 +92,15 @@ def hands(draw, waiting: bool | None = None) -> Hand:
 def situations(draw, declared: list[Meld], standing: tuple[Tile, ...], winning: Tile | None) -> Situation:
     """Random flags, winds and flowers, then dropped where `check_hand` forbids the combination."""
     self_drawn, last_copy, wall_last, kong = (draw(st.booleans()) for _ in range(4))
-    if winning is not None:
-        if kong and not self_drawn:  # robbing the kong: the other three copies are in the robbed kong
-            if winning in standing or any(winning in m.tiles for m in declared):
-                kong = False
-            elif wall_last:
-                wall_last = False
-        if kong and self_drawn and not any(m.kind == "kong" for m in declared):
+    if kong and not self_drawn:  # robbing the kong: the other three copies are in the robbed kong
+        if winning is not None and (winning in standing or any(winning in m.tiles for m in declared)):
             kong = False
-        if last_copy and winning in standing:
-            last_copy = False
+        elif wall_last:
+            wall_last = False
+    if kong and self_drawn and not any(m.kind == "kong" for m in declared):
+        kong = False
+    if winning is not None and last_copy and winning in standing:
+        last_copy = False
     letters = draw(st.one_of(st.just(""), st.lists(st.sampled_from(FLOWERS), min_size=1, unique=True).map("".join)))
     count = len(letters) if letters else draw(st.integers(0, 8))
     return Situation(

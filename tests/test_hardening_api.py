@@ -1,0 +1,49 @@
+"""Issue 12, the Python API: a wrong type is a TypeError with a message, a situation the notation
+cannot write is refused, and every error's `to_dict()` lists its problems."""
+
+from __future__ import annotations
+
+import pytest
+
+from mcr_score import errors, parse_hand, score
+from mcr_score.notation import format_hand, with_situation
+
+HAND = "123456789m123p5s5s"
+
+
+@pytest.mark.parametrize("bad", [12345, None, b"123456789m123p5s5s", ["1m"]])
+def test_score_of_something_else_than_a_hand_or_text_is_a_type_error(bad):
+    with pytest.raises(
+        TypeError, match=f"score\\(\\) takes a Hand or its notation \\(str\\), not {type(bad).__name__}"
+    ):
+        score(bad)
+
+
+@pytest.mark.parametrize(("name", "value"), [("seat_wind", "X"), ("prevalent_wind", "e"), ("seat_wind", "EE")])
+def test_with_situation_refuses_a_wind_the_notation_cannot_write(name, value):
+    hand = parse_hand(HAND)
+    with pytest.raises(errors.BadSituationError) as info:
+        with_situation(hand, **{name: value})
+    assert info.value.where == f"situation.{name}"
+    assert f"'{value}' is not E, S, W or N" in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("self_drawn", 1), ("kong", "yes"), ("flowers", "2"), ("flowers", True), ("last_copy", 0)]
+)
+def test_with_situation_refuses_values_of_the_wrong_type(name, value):
+    with pytest.raises(TypeError, match=name):
+        with_situation(parse_hand(HAND), **{name: value})
+
+
+def test_with_situation_keeps_good_values():
+    hand = with_situation(parse_hand(HAND), seat_wind="S", self_drawn=True, flowers=2)
+    assert format_hand(hand) == "123456789m123p5s5s|ES1000|2"
+
+
+def test_an_impossible_situation_lists_its_problems():
+    with pytest.raises(errors.ImpossibleSituationError) as info:
+        parse_hand(HAND + "|EE1001")
+    out = info.value.to_dict()
+    assert out["problems"] == [{k: v for k, v in out.items() if k != "problems"}]
+    assert out["code"] == "impossible-situation"
