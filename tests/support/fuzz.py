@@ -38,9 +38,12 @@ NOTATION_CODES = frozenset(
         "bad-situation",
         "syntax",
         "oversized",
+        "win-marker",
     }
 )
-HAND_CODES = frozenset({"too-many-copies", "tile-count", "too-many-melds", "flowers", "impossible-situation"})
+HAND_CODES = frozenset(
+    {"too-many-copies", "tile-count", "too-many-melds", "flowers", "impossible-situation", "win-tile"}
+)
 RECORD_CODES = frozenset(
     {"empty-record", "oversized", "encoding", "bad-json", "bad-field", "unknown-field", "bad-record"}
 )
