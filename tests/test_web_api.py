@@ -5,6 +5,7 @@ and every bad input is HTTP 422 with the CLI's named error object."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,6 +38,8 @@ HANDS = [
     ("[1111s6]23456m789p55s5s", {"replacement": True, "flowers": 3}, ["--replacement", "--flowers", "3"]),
     ("123456789m123p5s", {}, []),  # waiting: not a winning hand
     ("123456789m123p5s7p", {"prevalent": "W", "self_drawn": False}, ["--prevalent", "W", "--discard"]),
+    ("[555m1]123456789mEE", {"win": "5m"}, ["--win", "5m"]),  # 29, where E winning would give 25
+    ("[555m1]123456789mEE", {"win": "7p"}, ["--win", "7p"]),  # not among the tiles: win-tile
 ]
 
 
@@ -256,3 +259,44 @@ def test_waits_shanten_discards_answer_the_cli_json(
     got = client.get(f"/api/{command}", params={"hand": hand, **fields})
     assert got.json() == expected == client.post(f"/api/{command}", json={"hand": hand, **fields}).json()
     assert got.status_code == (200 if code == 0 else 422)
+
+
+@pytest.mark.parametrize(
+    ("fields", "options"),
+    [
+        ({"claim": 24, "claim_fans": "28,50,71,69,64x2"}, ["--claim", "24", "--claim-fans", "28,50,71,69,64x2"]),
+        ({"claim": 29}, ["--claim", "29"]),
+        ({"claim_fans": "28,zz"}, ["--claim-fans", "28,zz"]),  # a bad fan id: an error on both
+    ],
+)
+def test_explain_checks_a_claim_as_the_cli_does(
+    client: TestClient, cli_runner: CliRunner, fields: dict[str, Any], options: list[str]
+) -> None:
+    hand = "[555m1]12346789mEE5m"
+    got = client.get("/api/explain", params={"hand": hand, **fields})
+    if "zz" in fields.get("claim_fans", ""):
+        assert cli_runner.invoke(main, ["explain", hand, *options, "--json"]).exit_code == 2
+        assert got.status_code == 422
+        assert got.json()["error"]["code"] == "bad-field"
+        return
+    code, expected = cli_json(cli_runner, "explain", hand, *options)
+    assert code == 0
+    assert got.status_code == 200
+    assert got.json() == expected
+    assert expected["claim"]["agrees"] is (fields.get("claim") == 29)
+
+
+def test_session_settles_the_sheet_as_the_cli_does(client: TestClient, cli_runner: CliRunner) -> None:
+    path = Path(__file__).resolve().parent.parent / "examples" / "session" / "full-16.json"
+    sheet = json.loads(path.read_text(encoding="utf-8"))
+    for rules in ("green-book", "china"):
+        _, expected = cli_json(cli_runner, "session", str(path), "--rules", rules)
+        response = client.post("/api/session", params={"rules": rules}, json=sheet)
+        assert response.status_code == 200
+        assert response.json() == expected
+    _, expected = cli_json(cli_runner, "session", str(path.with_name("bad.json")))
+    bad = json.loads(path.with_name("bad.json").read_text(encoding="utf-8"))
+    response = client.post("/api/session", json=bad)
+    assert response.status_code == 422
+    assert response.json() == expected
+    assert [p["code"] for p in expected["error"]["problems"]] == ["bad-session-hand", "winds-mismatch"]

@@ -10,7 +10,7 @@ import click
 
 from ..advice import waits as waits_of
 from ..messages import language_from_env
-from ..notation import format_hand, parse_hand
+from ..notation import format_hand
 from ..present.advice_text import score_waiting_text
 from ..present.style import Style
 from ..present.text import brief_text, hand_text, hand_to_dict, score_text
@@ -33,12 +33,13 @@ EXIT_FALSE_HU = 3  # `score --check`: a winning hand below 8 points, or not a wi
 
 @click.command(cls=Command)
 @click.argument("text", metavar="HAND")
+@WIN_OPTION
 @situation_options
 @click.option("--json", "as_json", is_flag=True, help="Print the structure as JSON.")
 @handles_errors
-def parse(text: str, as_json: bool, robbing_kong: bool, replacement: bool, **fields: Any) -> None:
+def parse(text: str, win: str | None, as_json: bool, robbing_kong: bool, replacement: bool, **fields: Any) -> None:
     """Parse HAND and print its canonical form and structure."""
-    hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
+    hand = apply_situation(text, read_hand(text, win), robbing_kong, replacement, **fields)
     if as_json:
         click.echo(json.dumps({"ok": True, **hand_to_dict(hand)}, ensure_ascii=False))
     else:

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Path, Query, Request
+from fastapi import Body, FastAPI, Path, Query, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
@@ -25,17 +25,19 @@ from .. import __version__, errors
 from ..advice import discards as discards_of
 from ..advice import shanten as shanten_of
 from ..advice import waits as waits_of
-from ..cli.options import apply_situation
+from ..batch.claims import claim_from_text
+from ..cli.options import apply_situation, read_hand
 from ..fans.ids import Fan
 from ..fans.table import FANS
 from ..hand import Hand
 from ..messages import LANGS, catalogue, msg
 from ..notation import format_hand, parse_hand
+from ..present.referee import check_claim, fan_detail, fan_table, rejection
 from ..present.referee import explain as explain_hand
-from ..present.referee import fan_detail, fan_table, rejection
 from ..present.referee_text import render_explanation, render_rejection
 from ..present.text import hand_to_dict, rules_to_dict, score_text
 from ..scoring import score as score_hand
+from ..tournament import score_session
 from .schemas import (
     DiscardsBody,
     ErrorBody,
@@ -50,6 +52,7 @@ from .schemas import (
     RulesBody,
     RulesInput,
     ScoreBody,
+    SessionBody,
     ShantenBody,
     ShantenInput,
     SituatedInput,
@@ -95,7 +98,7 @@ def _situated(data: SituatedInput) -> Hand:
         "prevalent_wind": data.prevalent,
         "flowers": data.flowers,
     }
-    return apply_situation(data.hand, parse_hand(data.hand), data.robbing_kong, data.replacement, **fields)
+    return apply_situation(data.hand, read_hand(data.hand, data.win), data.robbing_kong, data.replacement, **fields)
 
 
 def do_parse(data: SituatedInput) -> dict[str, Any]:
@@ -108,10 +111,18 @@ def do_score(data: HandInput) -> dict[str, Any]:
     return score_hand(_situated(data), data.rules).to_dict()
 
 
-def do_explain(data: HandInput) -> dict[str, Any]:
-    """`explain --json`."""
-    discarder = data.discarder if isinstance(data, ExplainInput) else None
-    return explain_hand(_situated(data), data.rules, discarder)
+def do_explain(data: ExplainInput) -> dict[str, Any]:
+    """`explain --json`, with the claim checked when one is given (`--claim`, `--claim-fans`)."""
+    answer = explain_hand(_situated(data), data.rules, data.discarder)
+    if data.claim is not None or data.claim_fans is not None:
+        claim = claim_from_text(None, data.claim_fans) if data.claim_fans is not None else None
+        answer["claim"] = check_claim(answer, data.claim, claim.fans if claim is not None else None)
+    return answer
+
+
+def do_session(session: dict[str, Any], rules: str) -> dict[str, Any]:
+    """`session --json` of a sheet sent as the JSON a session file holds."""
+    return score_session(session, rules).to_dict()
 
 
 def do_waits(data: WaitsInput) -> dict[str, Any]:
@@ -346,6 +357,19 @@ def create_app() -> FastAPI:
     )
     def rules() -> Response:
         return JSONResponse(rules_to_dict())
+
+    @app.post(
+        "/api/session",
+        summary="session --json: a session's score sheet (the JSON of a session file) settled",
+        response_model=None,
+        responses={200: {"model": SessionBody}, 413: {"model": ErrorBody}, **_ERRORS},
+        tags=["sessions"],
+    )
+    def session(sheet: Annotated[dict[str, Any], Body()], data: Annotated[RulesInput, Query()]) -> Response:
+        try:
+            return JSONResponse(do_session(sheet, data.rules))
+        except errors.McrError as e:
+            return _error_response(e)
 
     @app.get("/ui/strings/{lang}.json", include_in_schema=False)
     def strings(lang: str) -> Response:

@@ -64,6 +64,9 @@ class SituatedInput(HandOnly):
     seat: Wind | None = Field(None, description="--seat: seat wind.")
     prevalent: Wind | None = Field(None, description="--prevalent: prevalent (round) wind.")
     flowers: int | None = Field(None, ge=0, le=8, description="--flowers: number of flowers.")
+    win: str | None = Field(
+        None, min_length=1, max_length=8, description="--win: the winning tile (5m, E, 5z), one of the hand's tiles."
+    )
 
 
 class HandInput(SituatedInput, RulesInput):
@@ -74,6 +77,10 @@ class ExplainInput(HandInput):
     """`mcr-score explain`: and `--from`, the seat that discarded the winning tile."""
 
     discarder: Wind | None = Field(None, alias="from", description="--from: seat wind of the discarder.")
+    claim: int | None = Field(None, ge=0, description="--claim: the total claimed at the table (flowers included).")
+    claim_fans: str | None = Field(
+        None, max_length=MAX_HAND, description="--claim-fans: the fans claimed, e.g. 28,62,69x2."
+    )
 
 
 _SEEN = Field(
@@ -193,6 +200,7 @@ class ExplainBody(_Open):
     alternatives: list[dict[str, Any]]
     situation: dict[str, Any]
     payments: Any
+    claim: dict[str, Any] | None = Field(None, description="With claim or claim_fans: the claim checked.")
 
 
 class WaitsBody(_Open):
@@ -246,3 +254,14 @@ class RulesBody(_Open):
     default: str
     profiles: list[dict[str, Any]]
     switches: list[dict[str, Any]]
+
+
+class SessionBody(_Open):
+    """`mcr-score session --json`: the settled score sheet."""
+
+    ok: Literal[True]
+    players: list[str]
+    hands: list[dict[str, Any]]
+    totals: list[int]
+    table_points: list[float]
+    ranks: list[int]
