@@ -45,6 +45,15 @@ def _knit_tiles(knit: Knit) -> tuple[int, ...]:
 KNIT_TILES = tuple(_knit_tiles(k) for k in KNITS)
 
 
+# The tile indices of each set: SET_TILES[kind][tile] (a chow by its lowest tile; chows of honors or
+# starting on 8 or 9 never occur).
+SET_TILES: tuple[tuple[tuple[int, ...], ...], ...] = (
+    tuple((t, t + 1, t + 2) for t in range(34)),
+    tuple((t,) * 3 for t in range(34)),
+    tuple((t,) * 4 for t in range(34)),
+)
+
+
 class Set(NamedTuple):
     """A chow (by its lowest tile), pung or kong; `declared` melds were shown before the win."""
 
@@ -56,9 +65,7 @@ class Set(NamedTuple):
     @property
     def indices(self) -> tuple[int, ...]:
         """The set's tiles: three in a row for a chow, three or four of one tile otherwise."""
-        if self.kind == CHOW:
-            return (self.tile, self.tile + 1, self.tile + 2)
-        return (self.tile,) * (4 if self.kind == KONG else 3)
+        return SET_TILES[self.kind][self.tile]
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from .arrangements import (
     counts_of,
 )
 from .exclusions import FLOWERS, Hit, Hits, Removed, apply
-from .fans.detectors import DETECTORS, Detector
+from .fans.detectors import Detector, detectors_for
 from .fans.facts import LIVE_WAITS_ONLY, Facts, build_facts
 from .fans.ids import Fan
 from .fans.table import FANS
@@ -236,7 +236,7 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
             arr, arr_places, concealed, win, hand.situation, unique_wait, copies_in_melds, profile.flags
         )
         found: dict[Fan, list[Hit]] = {}
-        for fan, detect in _detectors(profile):
+        for fan, detect in _detectors(profile, facts.form, len(facts.chows), len(facts.pungs)):
             hits = detect(facts)
             if hits:
                 found[fan] = hits
@@ -268,9 +268,10 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
 
 
 @functools.cache
-def _detectors(profile: profiles.Profile) -> tuple[tuple[Fan, Detector], ...]:
-    """The profile's fans with their detectors, in fan order."""
-    return tuple((fan, DETECTORS[fan]) for fan in sorted(profile.points))
+def _detectors(profile: profiles.Profile, form: str, chows: int, pungs: int) -> tuple[tuple[Fan, Detector], ...]:
+    """The profile's fans with their detectors, in fan order, that can find something in an
+    arrangement of this form with this many chows and pungs."""
+    return detectors_for(sorted(profile.points), form, chows, pungs)
 
 
 def _tiles(indices: tuple[int, ...]) -> Tiles:
