@@ -32,8 +32,9 @@ from .arrangements import (
     THIRTEEN_ORPHANS,
     Arrangement,
     Set,
-    arrangements,
+    arrange,
     counts_of,
+    meld_set,
 )
 from .exclusions import FLOWERS, Hit, Hits, Removed, apply
 from .fans.detectors import Detector, detectors_for
@@ -214,22 +215,25 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     if hand.winning is None:
         return Score(rules, False, "waiting")
     win_tile = hand.winning
-    arrs = arrangements(hand)
+    win = win_tile.index
+    standing = counts_of(hand.standing)
+    with_win = list(standing)
+    with_win[win] += 1
+    concealed = tuple(with_win)
+    melds = tuple(meld_set(m) for m in hand.melds)
+    arrs = arrange(concealed, melds)
     if not arrs:
         return Score(rules, False, "no-shape", win_tile=win_tile)
-    standing = counts_of(hand.standing)
-    win = win_tile.index
     held = list(standing)
-    for m in hand.melds:
-        for t in m.tiles:
-            held[t.index] += 1
+    for m in melds:
+        for i in m.indices:
+            held[i] += 1
     exhausted = frozenset(i for i, c in enumerate(held) if c == 4) if LIVE_WAITS_ONLY in profile.flags else frozenset()
     places = [placements(arr, win) for arr in arrs]
     unique_wait = any(has_wait_shape(arr, p, win) for arr, p in zip(arrs, places, strict=True)) and waits_on_one_tile(
-        standing, len(hand.melds), exhausted
+        standing, len(melds), exhausted
     )
     copies_in_melds = held[win] - standing[win]
-    concealed = tuple(c + int(i == win) for i, c in enumerate(standing))
     readings = []
     for arr, arr_places in zip(arrs, places, strict=True):
         facts = build_facts(
@@ -278,15 +282,26 @@ def _tiles(indices: tuple[int, ...]) -> Tiles:
     return tuple(Tile.from_index(i) for i in indices)
 
 
+@functools.cache
+def _set_group(s: Set) -> Group:
+    """The group of a set (groups are values: each is built once)."""
+    return Group(KIND_NAMES[s.kind], _tiles(s.indices), s.concealed, s.declared)
+
+
+@functools.cache
+def _pair_group(tile: int) -> Group:
+    return Group("pair", (Tile.from_index(tile),) * 2, True)
+
+
 def _groups(arr: Arrangement, sets: tuple[Set, ...]) -> tuple[list[Group], dict[int, int]]:
     """The arrangement's groups, and the group index of each hit position (sets, `PAIR`, `KNIT`)."""
-    groups = [Group(KIND_NAMES[s.kind], _tiles(s.indices), s.concealed, s.declared) for s in sets]
+    groups = [_set_group(s) for s in sets]
     where = {i: i for i in range(len(sets))}
     if arr.pairs:
-        groups += [Group("pair", (Tile.from_index(t),) * 2, True) for t in arr.pairs]
+        groups += [_pair_group(t) for t in arr.pairs]
     elif arr.pair is not None:
         where[PAIR] = len(groups)
-        groups.append(Group("pair", (Tile.from_index(arr.pair),) * 2, True))
+        groups.append(_pair_group(arr.pair))
     if arr.singles:
         kind = "knitted" if arr.form in (KNITTED_STRAIGHT, HONORS_KNITTED) else "single"
         singles = sorted(arr.singles)
