@@ -98,13 +98,19 @@ def _pung_groups(f: Facts, size: int, pred: Callable[[list[int]], bool]) -> list
 
 
 def _pure_step(starts: list[int], step: int) -> bool:
-    return len({_suit(s) for s in starts}) == 1 and all(b - a == step for a, b in pairwise(starts))
+    """Sorted tiles of one suit, each `step` above the one before (a rise within a suit stays in it
+    when the first and last tiles share the suit)."""
+    for a, b in pairwise(starts):
+        if b - a != step:
+            return False
+    return starts[0] // 9 == starts[-1] // 9
 
 
 def _mixed_shifted(tiles: list[int], step: int) -> bool:
-    if len({_suit(t) for t in tiles}) != len(tiles):
+    """Tiles of different suits whose numbers, sorted, rise by `step`."""
+    if len({t // 9 for t in tiles}) != len(tiles):
         return False
-    ranks = sorted(_rank(t) for t in tiles)
+    ranks = sorted(t % 9 for t in tiles)
     return all(b - a == step for a, b in pairwise(ranks))
 
 

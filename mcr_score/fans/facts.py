@@ -35,13 +35,20 @@ _NO_GROUPS: tuple[tuple[Group, ...], ...] = ((), (), (), (), ())
 
 
 def _groups(members: list[tuple[int, int]]) -> tuple[tuple[Group, ...], ...]:
-    """`out[n]`: every `n` of the (position, tile) `members`, for n = 0-4 (only 2-4 are read)."""
+    """`out[n]`: every `n` of the (position, tile) `members`, listed by position, for n = 0-4 (only
+    2-4 are read)."""
     if len(members) < 2:
         return _NO_GROUPS
+    positions = [p for p, _ in members]
+    tiles = [t for _, t in members]
     out: list[tuple[Group, ...]] = [(), ()]
     for size in (2, 3, 4):
-        combos = combinations(members, size)
-        out.append(tuple((sorted(t for _, t in combo), tuple(sorted(p for p, _ in combo))) for combo in combos))
+        out.append(
+            tuple(
+                (sorted([tiles[i] for i in combo]), tuple([positions[i] for i in combo]))
+                for combo in combinations(range(len(members)), size)
+            )
+        )
     return tuple(out)
 
 
