@@ -14,9 +14,10 @@ from typing import Any, BinaryIO, TextIO
 from .. import profiles
 from ..messages import msg
 from ..notation import build_parsers
+from . import DEFAULT_CHUNK
 from .errors import BatchError
 from .output import csv_header
-from .pool import DEFAULT_CHUNK, Task, default_jobs, process
+from .pool import Task, default_jobs, process
 from .progress import Progress
 from .reading import ByteStream, input_format, open_records
 from .records import score_notation
