@@ -2,11 +2,16 @@
 
 __version__ = "0.1.0"  # the only place the version is written (pyproject reads it)
 
+from . import scoring
 from .errors import HandError, McrError, NotationError
 from .hand import Hand, Meld, Situation, check_hand
 from .notation import format_hand, parse_hand, with_situation
 from .scoring import FanCount, NotCounted, Score, score
 from .tiles import Tile
+
+# True when the engine modules run compiled by mypyc (a wheel built with a C compiler at hand; see
+# hatch_build.py), False for pure Python: an extension module's file is not a `.py` file.
+compiled: bool = not (scoring.__file__ or "").endswith(".py")
 
 __all__ = [
     "FanCount",
@@ -20,6 +25,7 @@ __all__ = [
     "Situation",
     "Tile",
     "check_hand",
+    "compiled",
     "format_hand",
     "parse_hand",
     "score",
