@@ -190,19 +190,27 @@ def _win_place(facts: Facts, counted: Hits, where: Mapping[int, int]) -> tuple[i
     return where[place.position], place.wait
 
 
+def _union(hits: list[Hit]) -> Hit:
+    """The positions of several hits, each once, in order of first use."""
+    return tuple(dict.fromkeys(p for h in hits for p in h))
+
+
 def _reading(facts: Facts, counted: Hits, removed: list[Removed], points: Mapping[Fan, int]) -> Reading:
     groups, where = _groups(facts.arrangement, facts.sets)
+    at = {position: groups[i].tiles for position, i in where.items()}
 
     def tiles_of(hit: Hit) -> tuple[Tiles, ...]:
-        return tuple(groups[where[p]].tiles for p in hit)
+        return tuple([at[p] for p in hit])
 
     fans = tuple(
-        FanCount(fan, points[fan], len(hits), tiles_of(tuple(dict.fromkeys(p for h in hits for p in h))))
-        for fan, hits in sorted(counted.items())
+        [
+            FanCount(fan, points[fan], len(hits), tiles_of(hits[0] if len(hits) == 1 else _union(hits)))
+            for fan, hits in sorted(counted.items())
+        ]
     )
-    # Identical chows give interchangeable instances of a fan: report each reading once.
-    seen = {(fan, tiles_of(h)) for fan, hits in counted.items() for h in hits}
     not_counted = []
+    # Identical chows give interchangeable instances of a fan: report each reading once.
+    seen = {(fan, tiles_of(h)) for fan, hits in counted.items() for h in hits} if removed else set()
     for r in removed:
         key = (r.fan, tiles_of(r.sets))
         if key not in seen:

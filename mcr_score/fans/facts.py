@@ -128,7 +128,7 @@ def build_facts(
             concealed_pungs.append(i)
         if kind == KONG:
             (kongs_concealed if concealed else kongs_exposed).append(i)
-    tiles = frozenset(i for i, c in enumerate(counts) if c)
+    tiles = frozenset([i for i, c in enumerate(counts) if c])
     return Facts(
         form=arr.form,
         sets=tuple(sets),
@@ -136,7 +136,7 @@ def build_facts(
         arrangement=arr,
         counts=tuple(counts),
         tiles=tiles,
-        suits=frozenset(i // 9 for i in tiles if i < 27),
+        suits=frozenset([i // 9 for i in tiles if i < 27]),
         honors=max(tiles) >= 27,
         chows=tuple(chows),
         pungs=tuple(pungs),
