@@ -1,7 +1,7 @@
 """Speed of mcr-score against the reference calculator (PyMahjongGB 1.4.0), on the same generated hands.
 
     .venv/bin/python -m benchmarks.speed [--hands 20000] [--seed 1] [--pauses 100000]
-    .venv-compiled/bin/python -m benchmarks.speed      # the compiled build (scripts/test-compiled makes it)
+    scripts/test-compiled --benchmark [ARGS]            # the same on the compiled build
 
 One run prints, and says which build ran (`mcr_score.compiled`):
 1. `score(Hand)` and `score(text)` per hand, mean and median, against the reference's bare
