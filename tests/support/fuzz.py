@@ -38,6 +38,7 @@ NOTATION_CODES = frozenset(
         "bad-situation",
         "syntax",
         "oversized",
+        "win-marker",
     }
 )
 HAND_CODES = frozenset({"too-many-copies", "tile-count", "too-many-melds", "flowers", "impossible-situation"})
@@ -60,6 +61,7 @@ SEEDS = (
     "🀇🀏🀙🀡🀐🀘🀀🀁🀂🀃🀄🀅🀆🀇",
     "[1111s][2222m,1][4444p,3]8s333p8s|EE0000|",
     "[123m1]456789m33pCC3p|WE0000",
+    "1234(5)6789m123p55s",
     "555666777p56s55s7s|EE1000|ab",
     "a🀢1112345678999s9s",
 )
