@@ -1,105 +1,124 @@
-"""Score a file of recorded hands with Dask instead of `mcr-score batch --jobs`.
+"""Score recorded hands on a Dask cluster: the output of `mcr-score batch`, byte for byte.
 
-    python examples/dask_batch.py hands.jsonl -o scored/ [--rules china] [--scheduler processes]
+    python examples/dask_batch.py hands.jsonl -o scored.jsonl [--rules china] [--workers 4]
+    python examples/dask_batch.py parts/ -o scored/ --scheduler tcp://scheduler:8786
 
-`mcr_score.batch.score_line(line, fmt, rules=...)` is a pure function of one input line: it
-returns the output object of that record (the `score --json` object plus `id`, `line` and
-`claim`, or `{"ok": false, "error": ...}`) and never raises for a bad record. So any engine that
-maps a function over lines can run it; this is Dask's, with its local scheduler (the same code runs
-on a `dask.distributed` cluster: pass `--scheduler` the address of its scheduler, or create a
-`Client` before computing). With Spark it would be
+Input: one file (JSON lines, text or CSV, as `mcr-score batch` reads them), or a directory of
+partition files (`*.jsonl`, `*.txt`, `*.csv`, each a complete input with its own header for CSV),
+as a data lake stores a big archive. The output of each input file is identical to `mcr-score
+batch FILE --rules R` (same records, same line numbers, same order): `-o` names the output file,
+or for a directory input the output directory, one file per partition under the same name.
 
-    sc.textFile(path).map(lambda l: json.dumps(batch.score_line(l, "jsonl"))).saveAsTextFile(out)
-
-Output: `scored/00000.jsonl`, `scored/00001.jsonl`, ... one file per partition; read in name
-order they hold the records in input order. Dask's `read_text` does not number lines, so `line` is
-null: the records' `id`s identify them. A summary (records, errors, claim mismatches, totals) is
-computed in the same pass and printed.
+How it runs: this process reads each file with the batch's own reader (numbering the lines and
+refusing bad ones exactly as the command does: reading costs a hundredth of scoring) and cuts the
+records into chunks of `--chunk-size`; every chunk is one task, `mcr_score.batch.pool.score_chunk`,
+the very function the command's worker processes run, so the output cannot differ. Tasks go to a
+`dask.distributed` cluster, at most two per worker thread in flight, and their outputs are
+written back in input order. Without `--scheduler` a `LocalCluster` of `--workers` processes on this
+machine runs them; with `--scheduler ADDRESS` the tasks go to a running cluster: start one with
+`dask scheduler` on one machine and `dask worker tcp://SCHEDULER:8786` on each of the others
+(every worker needs `pip install mcr-score dask distributed`; only this process reads the input and
+writes the output, so the files need not be shared). The summary `mcr-score batch` prints goes to
+standard error.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import json
 import os
 import sys
+import time
+from collections import deque
+from collections.abc import Iterator
+from pathlib import Path
 
-import dask
-import dask.bag as db
+from dask.distributed import Client, LocalCluster
 
 from mcr_score import batch
-from mcr_score.profiles import DEFAULT, PROFILES
+from mcr_score.batch.pool import Task, score_chunk
+from mcr_score.batch.reading import RawLine, declared_format, open_records
+from mcr_score.batch.tally import Outcome, Tally
+from mcr_score.profiles import DEFAULT, PROFILES, get
+
+SUFFIXES = (".jsonl", ".ndjson", ".json", ".txt", ".csv")
 
 
-def score_partition(lines, fmt: str, rules: str) -> list[dict]:
-    """The output objects of one partition's lines (blank and comment lines of text hold none)."""
-    out = []
-    for line in lines:
-        result = batch.score_line(line.rstrip("\r\n"), fmt, rules=rules)
-        if result is not None:
-            out.append(result)
-    return out
+def chunks(records: Iterator[RawLine], size: int) -> Iterator[tuple[RawLine, ...]]:
+    chunk: list[RawLine] = []
+    for record in records:
+        chunk.append(record)
+        if len(chunk) == size:
+            yield tuple(chunk)
+            chunk = []
+    if chunk:
+        yield tuple(chunk)
 
 
-def kind(result: dict) -> str:
-    if not result["ok"]:
-        return "error"
-    if not result["winning"]:
-        return "not winning"
-    return "8 points or more" if result["meets_minimum"] else "below 8 points"
+def score_file(
+    client: Client, source: Path, target: Path, rules: str, chunk_size: int, in_flight: int
+) -> tuple[Tally, int]:
+    """Score one input file on the cluster into `target`, in order; the tally of its records and
+    the number of blank lines skipped (not records)."""
+    tally = Tally()
+    with source.open("rb") as stream, target.open("w", encoding="utf-8", newline="") as out:
+        # The format as the command decides it: given by the extension, else sniffed from the first line.
+        opened = open_records(stream, declared_format(str(source), None))
+        pending: deque = deque()
+        for chunk in chunks(opened.records, chunk_size):
+            task = Task(opened.fmt, rules, opened.columns, "jsonl", chunk, opened.delimiter)
+            pending.append(client.submit(score_chunk, task, pure=False))
+            while len(pending) >= in_flight:
+                text, part = pending.popleft().result()
+                out.write(text)
+                tally.merge(part)
+        while pending:
+            text, part = pending.popleft().result()
+            out.write(text)
+            tally.merge(part)
+    return tally, opened.blank_lines
+
+
+def inputs(source: Path, output: Path) -> list[tuple[Path, Path]]:
+    """(input file, output file) pairs: one file, or each partition file of a directory by name."""
+    if not source.is_dir():
+        return [(source, output)]
+    output.mkdir(parents=True, exist_ok=True)
+    parts = sorted(p for p in source.iterdir() if p.suffix in SUFFIXES)
+    return [(p, output / p.name) for p in parts]
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("input", help="a JSON-lines or text file (not CSV: a partition does not see the header)")
-    parser.add_argument("-o", "--output", required=True, help="directory for the scored partitions")
-    parser.add_argument(
-        "--input-format",
-        choices=("jsonl", "text"),
-        default=None,
-        help="default: from the extension, as mcr-score batch",
-    )
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("input", type=Path, help="a file of recorded hands, or a directory of partition files")
+    parser.add_argument("-o", "--output", type=Path, required=True, help="output file (directory for a directory)")
     parser.add_argument("--rules", choices=list(PROFILES), default=DEFAULT)
-    parser.add_argument(
-        "--scheduler",
-        default="processes",
-        help="Dask scheduler: processes (default), threads, synchronous, or a cluster address",
-    )
-    parser.add_argument("--blocksize", default="4MiB", help="bytes of input per partition")
+    parser.add_argument("--scheduler", default=None, help="address of a running cluster (default: a LocalCluster)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="LocalCluster worker processes")
+    parser.add_argument("--chunk-size", type=int, default=batch.DEFAULT_CHUNK, help="records per task")
     args = parser.parse_args(argv)
 
-    fmt = batch.input_format(args.input, args.input_format)
-    if fmt == "csv":
-        parser.error("CSV needs its header in every partition; convert it to JSON lines first")
-    os.makedirs(args.output, exist_ok=True)
-
-    lines = db.read_text(args.input, blocksize=args.blocksize, encoding="utf-8", errors="replace")
-    scored = lines.map_partitions(score_partition, fmt, args.rules)
-    writes = scored.map(lambda r: json.dumps(r, ensure_ascii=False)).to_textfiles(
-        os.path.join(args.output, "*.jsonl"), name_function=lambda i: f"{i:05d}", compute=False
+    started = time.monotonic()
+    if args.scheduler:
+        client = Client(args.scheduler)
+        cluster = None
+    else:
+        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
+    try:
+        threads = sum(client.nthreads().values()) or 1
+        tally, blank_lines = Tally(), 0
+        for source, target in inputs(args.input, args.output):
+            part, blank = score_file(client, source, target, args.rules, args.chunk_size, 2 * threads)
+            tally.merge(part)
+            blank_lines += blank
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    outcome = Outcome(
+        tally, tally.records, time.monotonic() - started, threads, get(args.rules).name, blank_lines=blank_lines
     )
-    kinds = scored.map(kind).frequencies()
-    mismatches = scored.filter(lambda r: r.get("claim") is not None and not r["claim"]["matches"]).count()
-    totals = scored.filter(lambda r: r["ok"] and r["winning"]).pluck("total").frequencies()
-
-    scheduler = args.scheduler
-    if ":" in scheduler:  # a dask.distributed scheduler address
-        from dask.distributed import Client
-
-        Client(scheduler)
-        scheduler = None
-    with dask.config.set(scheduler=scheduler) if scheduler else contextlib.nullcontext():
-        _, kinds, mismatches, totals = dask.compute(writes, kinds, mismatches, totals)
-
-    kinds = dict(kinds)
-    print(
-        f"{sum(kinds.values()):,} records: "
-        + ", ".join(f"{k} {v:,}" for k, v in sorted(kinds.items()))
-        + f"; claim mismatches {mismatches:,}",
-        file=sys.stderr,
-    )
-    print("totals: " + " ".join(f"{t}:{n}" for t, n in sorted(totals)), file=sys.stderr)
+    print(batch.summary_text(outcome), file=sys.stderr)
     return 0
 
 

@@ -20,11 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import errors, profiles
-from .arrangements import counts_of, is_complete
+from .arrangements import completing_tiles, counts_of
 from .hand import Hand, check_hand
 from .messages import msg
 from .notation import parse_hand
-from .placement import candidates, plus
 from .readiness import FORMS, FormReading, form_readings, overall
 from .scoring import Score, score_with_profile
 from .tiles import Tile
@@ -235,8 +234,8 @@ def _wait_list(hand: Hand, profile: profiles.Profile, in_melds: list[int], seen:
     standing = counts_of(hand.standing)
     n_melds = len(hand.melds)
     out = []
-    for w in candidates(standing, n_melds):
-        if standing[w] + in_melds[w] >= 4 or not is_complete(plus(standing, w), n_melds):
+    for w in completing_tiles(standing, n_melds):
+        if standing[w] + in_melds[w] >= 4:
             continue
         visible = in_melds[w] + seen[w]
         last = standing[w] == 0 and visible == 3

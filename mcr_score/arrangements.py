@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -45,6 +45,15 @@ def _knit_tiles(knit: Knit) -> tuple[int, ...]:
 KNIT_TILES = tuple(_knit_tiles(k) for k in KNITS)
 
 
+# The tile indices of each set: SET_TILES[kind][tile] (a chow by its lowest tile; chows of honors or
+# starting on 8 or 9 never occur).
+SET_TILES: tuple[tuple[tuple[int, ...], ...], ...] = (
+    tuple((t, t + 1, t + 2) for t in range(34)),
+    tuple((t,) * 3 for t in range(34)),
+    tuple((t,) * 4 for t in range(34)),
+)
+
+
 class Set(NamedTuple):
     """A chow (by its lowest tile), pung or kong; `declared` melds were shown before the win."""
 
@@ -56,9 +65,7 @@ class Set(NamedTuple):
     @property
     def indices(self) -> tuple[int, ...]:
         """The set's tiles: three in a row for a chow, three or four of one tile otherwise."""
-        if self.kind == CHOW:
-            return (self.tile, self.tile + 1, self.tile + 2)
-        return (self.tile,) * (4 if self.kind == KONG else 3)
+        return SET_TILES[self.kind][self.tile]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +138,96 @@ def is_complete(counts: tuple[int, ...], n_melds: int) -> bool:
                 if _standard_possible(tuple(rest)):
                     return True
     return False
+
+
+def completing_tiles(standing: Sequence[int], n_melds: int) -> list[int]:
+    """The tile kinds that complete concealed `standing` counts (one tile short) with `n_melds`
+    declared melds: `is_complete(standing + tile)` for every kind, computed suit by suit. Each suit's
+    state (sets only, sets and the pair, or neither) is read once, so a candidate tile only reads
+    the state of its own suit with the tile added. A tile with no standing tile within two of it can
+    only complete a knitted or special shape; those are tried only when the standing tiles allow them."""
+    counts = tuple(standing)
+    states = [_suit_state(counts[s : s + 9]) for s in (0, 9, 18)]
+    honor_pairs = 0
+    honor_bad = []
+    for i in range(27, 34):
+        if counts[i] == 2:
+            honor_pairs += 1
+        elif counts[i] and counts[i] != 3:
+            honor_bad.append(i)
+    out = []
+    for w in _near(counts):
+        if w >= 27:
+            if any(states[k] == NEITHER for k in range(3)) or any(i != w for i in honor_bad):
+                continue
+            c = counts[w] + 1
+            if c not in (2, 3):
+                continue
+            pairs = sum(st == WITH_PAIR for st in states) + honor_pairs + (1 if c == 2 else -1)
+        else:
+            k, rank = divmod(w, 9)
+            if honor_bad or any(states[j] == NEITHER for j in range(3) if j != k):
+                continue
+            suit = list(counts[9 * k : 9 * k + 9])
+            suit[rank] += 1
+            state = _suit_state(tuple(suit))
+            if state == NEITHER:
+                continue
+            pairs = sum(states[j] == WITH_PAIR for j in range(3) if j != k) + honor_pairs + (state == WITH_PAIR)
+        if pairs == 1:
+            out.append(w)
+    if _other_shapes_possible(counts, n_melds):
+        done = set(out)
+        out = sorted(done | {w for w in range(34) if w not in done and is_complete(_plus(counts, w), n_melds)})
+    return out
+
+
+def _near(counts: tuple[int, ...]) -> list[int]:
+    """The tile kinds within two of a standing tile of their suit, or equal to a standing honor."""
+    near: set[int] = set()
+    for i, c in enumerate(counts):
+        if c and i >= 27:
+            near.add(i)
+        elif c:
+            base = i - i % 9
+            near.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
+    return sorted(near)
+
+
+def _other_shapes_possible(counts: tuple[int, ...], n_melds: int) -> bool:
+    """Whether one more tile could make a shape other than four sets and a pair: the knitted straight
+    (at most one meld; all but one of its nine tiles standing), or with no meld seven pairs (one kind
+    held an odd number of times), thirteen orphans (orphans only) or honors-and-knitted (no tile twice)."""
+    if n_melds > 1:
+        return False
+    if any(sum(1 for i in tiles if not counts[i]) <= 1 for tiles in KNIT_TILES):
+        return True
+    if n_melds or sum(counts) != 13:
+        return False
+    held = [i for i, c in enumerate(counts) if c]
+    return sum(counts[i] % 2 for i in held) == 1 or all(i in ORPHANS for i in held) or max(counts) <= 1
+
+
+def _plus(counts: tuple[int, ...], tile: int) -> tuple[int, ...]:
+    out = list(counts)
+    out[tile] += 1
+    return tuple(out)
+
+
+# A suit's state in a standard shape: its tiles make sets only, sets and the pair, or neither.
+SETS_ONLY, WITH_PAIR, NEITHER = 0, 1, 2
+
+
+@functools.cache
+def _suit_state(c: tuple[int, ...]) -> int:
+    """The state of one suit's 9 counts (`SETS_ONLY`, `WITH_PAIR` or `NEITHER`)."""
+    n = sum(c)
+    if n % 3 == 1:
+        return NEITHER
+    sets_only, with_pair = _suit_shapes(c)
+    if n % 3 == 2:
+        return WITH_PAIR if with_pair else NEITHER
+    return SETS_ONLY if sets_only else NEITHER
 
 
 def _standard_possible(counts: tuple[int, ...]) -> bool:

@@ -20,6 +20,7 @@ Series removals are recorded as `implied`: the higher fan of the series implies 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -56,9 +57,10 @@ class Removed:
 def apply(found: Mapping[Fan, list[Hit]], profile: Profile) -> tuple[Hits, list[Removed]]:
     """Counted hits per fan, and the removed ones, from the detectors' `found` hits."""
     removed: list[Removed] = []
-    counted = combine(found, profile.points, removed)
-    implied(counted, profile.points, profile.series, {}, removed)
-    implied(counted, profile.points, profile.excludes, profile.excludes_one, removed)
+    counted = combine(found, profile, removed)
+    series, excludes, excludes_one = _in_fan_order(profile)
+    implied(counted, profile.points, series, {}, removed)
+    implied(counted, profile.points, excludes, excludes_one, removed)
     jointly_implied(counted, profile.joint_excludes, removed)
     own_sets(counted, profile.excludes_own, removed)
     if not any(f != FLOWERS for f in counted):
@@ -66,22 +68,48 @@ def apply(found: Mapping[Fan, list[Hit]], profile: Profile) -> tuple[Hits, list[
     return counted, removed
 
 
-def combine(found: Mapping[Fan, list[Hit]], points: Mapping[Fan, int], removed: list[Removed]) -> Hits:
+def combine(found: Mapping[Fan, list[Hit]], profile: Profile, removed: list[Removed]) -> Hits:
     """Keep the best valid choice among the combination fans; record the others."""
     counted = {f: list(h) for f, h in found.items() if f not in COMBINATION_FANS}
-    hits = [(f, h) for f, hs in found.items() if f in COMBINATION_FANS for h in hs]
+    hits = tuple((f, h) for f, hs in found.items() if f in COMBINATION_FANS for h in hs)
     if not hits:
         return counted
-    chosen = _best_choice(hits, points)
+    chosen, not_chosen = _combination(hits, profile)
     for f, h in chosen:
         counted.setdefault(f, []).append(h)
+    removed.extend(not_chosen)
+    return counted
+
+
+@functools.lru_cache(maxsize=16384)
+def _combination(
+    hits: tuple[tuple[Fan, Hit], ...], profile: Profile
+) -> tuple[tuple[tuple[Fan, Hit], ...], tuple[Removed, ...]]:
+    """The chosen combination hits and a record for each other one. Memoised: the same few
+    patterns of set positions come back hand after hand, and the search is the costly part."""
+    chosen = _best_choice(list(hits), profile.points)
     unmatched = list(chosen)
+    removed = []
     for f, h in hits:
         if (f, h) in unmatched:
             unmatched.remove((f, h))
         else:
             removed.append(_why_not(f, h, chosen))
-    return counted
+    return tuple(chosen), tuple(removed)
+
+
+Ordered = dict[Fan, tuple[Fan, ...]]
+
+
+@functools.cache
+def _in_fan_order(profile: Profile) -> tuple[Ordered, Ordered, Ordered]:
+    """The profile's series, exclusions and one-instance exclusions, each set of fans in fan order
+    (the order the records are made in)."""
+
+    def ordered(excludes: Mapping[Fan, frozenset[Fan]]) -> Ordered:
+        return {fan: tuple(sorted(others)) for fan, others in excludes.items()}
+
+    return ordered(profile.series), ordered(profile.excludes), ordered(profile.excludes_one)
 
 
 def _why_not(f: Fan, h: Hit, kept: list[tuple[Fan, Hit]]) -> Removed:
@@ -145,8 +173,8 @@ def _best_choice(hits: list[tuple[Fan, Hit]], points: Mapping[Fan, int]) -> list
 def implied(
     counted: Hits,
     points: Mapping[Fan, int],
-    excludes: Mapping[Fan, frozenset[Fan]],
-    excludes_one: Mapping[Fan, frozenset[Fan]],
+    excludes: Mapping[Fan, tuple[Fan, ...]],
+    excludes_one: Mapping[Fan, tuple[Fan, ...]],
     removed: list[Removed],
 ) -> None:
     """Non-repeat: bigger fans first (by points, then number), each counted fan removes the fans
@@ -155,10 +183,10 @@ def implied(
     for fan in sorted(counted, key=lambda f: (-points[f], f)):
         if not counted.get(fan):
             continue
-        for other in sorted(excludes.get(fan, ())):
+        for other in excludes.get(fan, ()):
             for h in counted.pop(other, ()):
                 removed.append(Removed(other, h, IMPLIED, fan))
-        for other in sorted(excludes_one.get(fan, ())):
+        for other in excludes_one.get(fan, ()):
             if counted.get(other):
                 removed.append(Removed(other, counted[other].pop(0), IMPLIED, fan))
                 if not counted[other]:

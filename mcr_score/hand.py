@@ -7,7 +7,6 @@ reference that the caller turns into a column (notation) or a field name (JSON).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -149,15 +148,19 @@ def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = N
                 ("end",),
             )
 
-    places: dict[Tile, list[Ref]] = {}
-    for t, ref in _tile_refs(hand):
-        places.setdefault(t, []).append(ref)
-    for t, refs in places.items():
-        if len(refs) > 4:
-            located = sorted((locate(r)[0] or 0, r) for r in refs)
-            add(
-                errors.TooManyCopiesError, msg("error.too-many-copies", n=len(refs), tile=t), located[4][1]
-            )  # the fifth copy, in the order written
+    codes = [t.code for m in hand.melds for t in m.tiles] + [t.code for t in hand.standing]
+    if hand.winning is not None:
+        codes.append(hand.winning.code)
+    if len(codes) - len(set(codes)) >= 4 and max(map(codes.count, set(codes))) > 4:  # cheap test first
+        places: dict[Tile, list[Ref]] = {}
+        for t, ref in _tile_refs(hand):
+            places.setdefault(t, []).append(ref)
+        for t, refs in places.items():
+            if len(refs) > 4:
+                located = sorted((locate(r)[0] or 0, r) for r in refs)
+                add(
+                    errors.TooManyCopiesError, msg("error.too-many-copies", n=len(refs), tile=t), located[4][1]
+                )  # the fifth copy, in the order written
 
     _check_situation(hand, add)
     return problems
@@ -190,9 +193,8 @@ def _check_situation(hand: Hand, add: Callable[[type[errors.McrError], Message, 
     win = hand.winning
     if win is None:
         return
-    held = Counter(hand.standing)
-    in_melds = sum(m.tiles.count(win) for m in hand.melds)
-    if s.robbing_kong and (held[win] or in_melds):
+    held = sum(1 for t in hand.standing if t.code == win.code)
+    if s.robbing_kong and (held or any(t.code == win.code for m in hand.melds for t in m.tiles)):
         add(errors.ImpossibleSituationError, msg("error.robbing.held", tile=win), ("situation", "kong"))
-    if s.last_copy and held[win]:
+    if s.last_copy and held:
         add(errors.ImpossibleSituationError, msg("error.last-copy.held", tile=win), ("situation", "last_copy"))

@@ -15,10 +15,11 @@ import string
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 LANGS = ("en", "fr", "zh")
+LOCALES = Path(__file__).resolve().parent / "locales"
 DEFAULT_LANG = "en"
 
 
@@ -54,7 +55,8 @@ def catalogue(lang: str) -> Mapping[str, str]:
     """The messages of one language, flat: the TOML table `h` with key `verdict` is the id `h.verdict`."""
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
-    data = tomllib.loads((resources.files("mcr_score") / "locales" / f"{lang}.toml").read_text(encoding="utf-8"))
+    # Beside this module in the wheel as in a checkout (a plain path: importlib.resources costs start-up time).
+    data = tomllib.loads((LOCALES / f"{lang}.toml").read_text(encoding="utf-8"))
     out: dict[str, str] = {}
 
     def walk(prefix: str, table: Mapping[str, Any]) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .arrangements import CHOW, KNITTED_STRAIGHT, PUNG, STANDARD, Arrangement, is_complete
+from .arrangements import CHOW, KNITTED_STRAIGHT, PUNG, STANDARD, Arrangement, completing_tiles
 
 # How the winning tile completed its set: the 3 of 1-2 or the 7 of 8-9 ("edge"), the middle of a
 # chow ("closed"), either end of a two-sided chow ("open"), a pung, or a pair. Knitted tiles have
@@ -93,34 +93,7 @@ def waits_on_one_tile(standing: Sequence[int], n_melds: int, exhausted: frozense
     (the formal wait of A#77-79) unless they are listed in `exhausted`. Standard shapes need a
     standing tile within two of the one drawn; knitted and orphan shapes (at most one meld) can
     wait on any tile."""
-    found = 0
-    for w in candidates(standing, n_melds):
-        if w not in exhausted and is_complete(plus(standing, w), n_melds):
-            found += 1
-            if found > 1:
-                return False
-    return found == 1
-
-
-def candidates(standing: Sequence[int], n_melds: int) -> list[int]:
-    """The tile kinds that could complete the hand: every kind when a knitted or orphan shape is possible."""
-    if n_melds <= 1:
-        return list(range(34))
-    near: set[int] = set()
-    for i, c in enumerate(standing):
-        if c and i >= 27:
-            near.add(i)
-        elif c:
-            base = i - i % 9
-            near.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
-    return sorted(near)
-
-
-def plus(counts: Sequence[int], tile: int) -> tuple[int, ...]:
-    """`counts` with one more `tile`."""
-    out = list(counts)
-    out[tile] += 1
-    return tuple(out)
+    return sum(1 for w in completing_tiles(standing, n_melds) if w not in exhausted) == 1
 
 
 def _same_suit(a: int, b: int) -> bool:

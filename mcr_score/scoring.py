@@ -11,7 +11,7 @@ Pipeline (one pass per arrangement, then the best one):
    `tie_break` (Pure Triple Chow, Middle Tiles, All Fives, Triple Pung: the reference
    calculator's preference), then to the first one listed (standard splits come before seven
    pairs and the other special shapes).
-The result carries its structure: the chosen arrangement as tiles, the winning tile, the set it
+The result (`result.py`) carries its structure: the chosen arrangement as tiles, the winning tile, the set it
 completed and how (`placement.choose`), and for every fan the sets it used.
 The 8-point minimum counts everything but flowers (R98 Art. 10 一(一); R98 #81).
 """
@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
 
 from . import errors, profiles
 from .arrangements import (
@@ -32,171 +30,36 @@ from .arrangements import (
     THIRTEEN_ORPHANS,
     Arrangement,
     Set,
-    arrangements,
+    arrange,
     counts_of,
+    meld_set,
 )
 from .exclusions import FLOWERS, Hit, Hits, Removed, apply
-from .fans.detectors import DETECTORS, Detector
+from .fans.detectors import Detector, detectors_for
 from .fans.facts import LIVE_WAITS_ONLY, Facts, build_facts
 from .fans.ids import Fan
 from .fans.table import FANS
 from .hand import Hand, check_hand
-from .notation import format_tiles, parse_hand
+from .notation import parse_hand
 from .placement import KNIT, PAIR, Wait, choose, has_wait_shape, placements, waits_on_one_tile
+from .result import FanCount, Group, NotCounted, Reading, Reason, Score, Tiles
 from .tiles import Tile
+
+__all__ = [
+    "MINIMUM",
+    "FanCount",
+    "Group",
+    "NotCounted",
+    "Reading",
+    "Reason",
+    "Score",
+    "score",
+    "score_with_profile",
+]
 
 MINIMUM = 8
 TIE_BREAK = frozenset(f.fan for f in FANS.values() if f.tie_break)
 WAIT_FANS = frozenset(f.fan for f in FANS.values() if f.series == "wait")
-
-# Why a hand does not win: a waiting hand of 13 tiles, or 14 tiles in no winning shape.
-Reason = Literal["waiting", "no-shape"]
-Tiles = tuple[Tile, ...]
-
-
-def _codes(tiles: Tiles) -> list[str]:
-    return [t.code for t in tiles]
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    """One group of tiles of an arrangement: a set, a pair, or the knitted or single tiles."""
-
-    kind: str  # chow, pung, kong, pair, knitted, single
-    tiles: Tiles
-    concealed: bool
-    declared: bool = False
-
-    @property
-    def label(self) -> str:
-        """The group as written: `123m`, `EEE`, `55p`; knitted and single tiles one by one (`1m 4m 7m`)."""
-        if self.kind in ("knitted", "single"):
-            return " ".join(_codes(self.tiles))
-        return format_tiles(self.tiles)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "tiles": _codes(self.tiles), "concealed": self.concealed, "declared": self.declared}
-
-
-class _Named:
-    """The number and English name of a result's `fan`."""
-
-    __slots__ = ()
-    fan: Fan
-
-    @property
-    def id(self) -> int:
-        return int(self.fan)
-
-    @property
-    def name(self) -> str:
-        return FANS[self.fan].en
-
-
-@dataclass(frozen=True, slots=True)
-class FanCount(_Named):
-    """A counted fan: points for one instance, how many times, and the sets it used (one entry per set)."""
-
-    fan: Fan
-    points: int
-    count: int
-    sets: tuple[Tiles, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "points": self.points,
-            "count": self.count,
-            "sets": [_codes(s) for s in self.sets],
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class NotCounted(_Named):
-    """A fan found but not counted: the rule that removed it (`exclusions.RULES`) and the fan responsible."""
-
-    fan: Fan
-    rule: str
-    by: Fan | None
-    sets: tuple[Tiles, ...] = ()
-    by_sets: tuple[Tiles, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "rule": self.rule,
-            "by": int(self.by) if self.by is not None else None,
-            "sets": [_codes(s) for s in self.sets],
-            "by_sets": [_codes(s) for s in self.by_sets],
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """One arrangement scored: its groups, counted and removed fans, points without flowers, and
-    where the winning tile sits (`win_set` indexes `groups`)."""
-
-    form: str
-    groups: tuple[Group, ...]
-    fans: tuple[FanCount, ...]
-    not_counted: tuple[NotCounted, ...]
-    points: int
-    win_set: int | None = None
-    wait: Wait | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"form": self.form, "sets": [_codes(g.tiles) for g in self.groups], "points": self.points}
-
-
-@dataclass(frozen=True)
-class Score:
-    """The result for one hand under one rule profile."""
-
-    rules: str
-    winning: bool
-    reason: Reason | None = None
-    total: int = 0
-    points: int = 0
-    flower_points: int = 0
-    meets_minimum: bool = False
-    form: str = ""
-    fans: tuple[FanCount, ...] = ()
-    not_counted: tuple[NotCounted, ...] = ()
-    arrangement: tuple[Group, ...] = ()
-    win_tile: Tile | None = None
-    win_set: int | None = None  # index in `arrangement` of the group the winning tile completed
-    wait: Wait | None = None
-    alternatives: tuple[Reading, ...] = field(default=(), repr=False)
-
-    def fan_counts(self) -> dict[int, int]:
-        return {f.id: f.count for f in self.fans}
-
-    @property
-    def win_group(self) -> Group | None:
-        return self.arrangement[self.win_set] if self.win_set is not None else None
-
-    def to_dict(self) -> dict[str, Any]:
-        group = self.win_group
-        return {
-            "ok": True,
-            "rules": self.rules,
-            "winning": self.winning,
-            "reason": self.reason,
-            "total": self.total,
-            "points": self.points,
-            "flower_points": self.flower_points,
-            "meets_minimum": self.meets_minimum,
-            "form": self.form or None,
-            "win_tile": self.win_tile.code if self.win_tile else None,
-            "win_set": _codes(group.tiles) if group else None,
-            "wait": self.wait,
-            "fans": [f.to_dict() for f in self.fans],
-            "not_counted": [n.to_dict() for n in self.not_counted],
-            "arrangement": [g.to_dict() for g in self.arrangement],
-            "alternatives": [r.to_dict() for r in self.alternatives],
-        }
 
 
 def score(hand: Hand | str, rules: str = profiles.DEFAULT) -> Score:
@@ -216,29 +79,32 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     if hand.winning is None:
         return Score(rules, False, "waiting")
     win_tile = hand.winning
-    arrs = arrangements(hand)
+    win = win_tile.index
+    standing = counts_of(hand.standing)
+    with_win = list(standing)
+    with_win[win] += 1
+    concealed = tuple(with_win)
+    melds = tuple(meld_set(m) for m in hand.melds)
+    arrs = arrange(concealed, melds)
     if not arrs:
         return Score(rules, False, "no-shape", win_tile=win_tile)
-    standing = counts_of(hand.standing)
-    win = win_tile.index
     held = list(standing)
-    for m in hand.melds:
-        for t in m.tiles:
-            held[t.index] += 1
+    for m in melds:
+        for i in m.indices:
+            held[i] += 1
     exhausted = frozenset(i for i, c in enumerate(held) if c == 4) if LIVE_WAITS_ONLY in profile.flags else frozenset()
     places = [placements(arr, win) for arr in arrs]
     unique_wait = any(has_wait_shape(arr, p, win) for arr, p in zip(arrs, places, strict=True)) and waits_on_one_tile(
-        standing, len(hand.melds), exhausted
+        standing, len(melds), exhausted
     )
     copies_in_melds = held[win] - standing[win]
-    concealed = tuple(c + int(i == win) for i, c in enumerate(standing))
     readings = []
     for arr, arr_places in zip(arrs, places, strict=True):
         facts = build_facts(
             arr, arr_places, concealed, win, hand.situation, unique_wait, copies_in_melds, profile.flags
         )
         found: dict[Fan, list[Hit]] = {}
-        for fan, detect in _detectors(profile):
+        for fan, detect in _detectors(profile, facts.form, len(facts.chows), len(facts.pungs)):
             hits = detect(facts)
             if hits:
                 found[fan] = hits
@@ -270,24 +136,36 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
 
 
 @functools.cache
-def _detectors(profile: profiles.Profile) -> tuple[tuple[Fan, Detector], ...]:
-    """The profile's fans with their detectors, in fan order."""
-    return tuple((fan, DETECTORS[fan]) for fan in sorted(profile.points))
+def _detectors(profile: profiles.Profile, form: str, chows: int, pungs: int) -> tuple[tuple[Fan, Detector], ...]:
+    """The profile's fans with their detectors, in fan order, that can find something in an
+    arrangement of this form with this many chows and pungs."""
+    return detectors_for(sorted(profile.points), form, chows, pungs)
 
 
 def _tiles(indices: tuple[int, ...]) -> Tiles:
     return tuple(Tile.from_index(i) for i in indices)
 
 
+@functools.cache
+def _set_group(s: Set) -> Group:
+    """The group of a set (groups are values: each is built once)."""
+    return Group(KIND_NAMES[s.kind], _tiles(s.indices), s.concealed, s.declared)
+
+
+@functools.cache
+def _pair_group(tile: int) -> Group:
+    return Group("pair", (Tile.from_index(tile),) * 2, True)
+
+
 def _groups(arr: Arrangement, sets: tuple[Set, ...]) -> tuple[list[Group], dict[int, int]]:
     """The arrangement's groups, and the group index of each hit position (sets, `PAIR`, `KNIT`)."""
-    groups = [Group(KIND_NAMES[s.kind], _tiles(s.indices), s.concealed, s.declared) for s in sets]
+    groups = [_set_group(s) for s in sets]
     where = {i: i for i in range(len(sets))}
     if arr.pairs:
-        groups += [Group("pair", (Tile.from_index(t),) * 2, True) for t in arr.pairs]
+        groups += [_pair_group(t) for t in arr.pairs]
     elif arr.pair is not None:
         where[PAIR] = len(groups)
-        groups.append(Group("pair", (Tile.from_index(arr.pair),) * 2, True))
+        groups.append(_pair_group(arr.pair))
     if arr.singles:
         kind = "knitted" if arr.form in (KNITTED_STRAIGHT, HONORS_KNITTED) else "single"
         singles = sorted(arr.singles)
@@ -314,19 +192,27 @@ def _win_place(facts: Facts, counted: Hits, where: Mapping[int, int]) -> tuple[i
     return where[place.position], place.wait
 
 
+def _union(hits: list[Hit]) -> Hit:
+    """The positions of several hits, each once, in order of first use."""
+    return tuple(dict.fromkeys(p for h in hits for p in h))
+
+
 def _reading(facts: Facts, counted: Hits, removed: list[Removed], points: Mapping[Fan, int]) -> Reading:
     groups, where = _groups(facts.arrangement, facts.sets)
+    at = {position: groups[i].tiles for position, i in where.items()}
 
     def tiles_of(hit: Hit) -> tuple[Tiles, ...]:
-        return tuple(groups[where[p]].tiles for p in hit)
+        return tuple([at[p] for p in hit])
 
     fans = tuple(
-        FanCount(fan, points[fan], len(hits), tiles_of(tuple(dict.fromkeys(p for h in hits for p in h))))
-        for fan, hits in sorted(counted.items())
+        [
+            FanCount(fan, points[fan], len(hits), tiles_of(hits[0] if len(hits) == 1 else _union(hits)))
+            for fan, hits in sorted(counted.items())
+        ]
     )
-    # Identical chows give interchangeable instances of a fan: report each reading once.
-    seen = {(fan, tiles_of(h)) for fan, hits in counted.items() for h in hits}
     not_counted = []
+    # Identical chows give interchangeable instances of a fan: report each reading once.
+    seen = {(fan, tiles_of(h)) for fan, hits in counted.items() for h in hits} if removed else set()
     for r in removed:
         key = (r.fan, tiles_of(r.sets))
         if key not in seen:

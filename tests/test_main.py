@@ -20,7 +20,8 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 def test_python_m_prints_the_package_version() -> None:
     proc = run("--version")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip().endswith(f"version {mcr_score.__version__}")
+    build = "compiled with mypyc" if mcr_score.compiled else "pure Python"
+    assert proc.stdout.strip().endswith(f"version {mcr_score.__version__} ({build})")
 
 
 def test_python_m_scores_a_hand() -> None:

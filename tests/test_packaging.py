@@ -32,12 +32,14 @@ NETWORK_DOWN = (
 
 
 def build_wheel(out: Path) -> Path:
-    """Build with pip (isolated build: it downloads hatchling); skip only when that download fails."""
+    """Build with pip (isolated build: it downloads hatchling); skip only when that download fails.
+    The pure Python wheel (MCR_SCORE_PURE=1): scripts/test-compiled builds and tests the compiled one."""
     proc = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-w", str(out), str(ROOT)],
         capture_output=True,
         text=True,
         timeout=600,
+        env={**os.environ, "MCR_SCORE_PURE": "1"},
     )
     log = proc.stdout + proc.stderr
     if proc.returncode != 0:
@@ -77,6 +79,13 @@ def test_wheel_ships_grammar_py_typed_and_main(wheel: Path) -> None:
         assert "mcr_score/py.typed" in names
         assert "mcr_score/__main__.py" in names
         assert {"mcr_score/cli/__init__.py", "mcr_score/cli/options.py", "mcr_score/cli/hand.py"} <= set(names)
+
+
+def test_mcr_score_pure_builds_a_pure_python_wheel(wheel: Path) -> None:
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        assert not [n for n in zf.namelist() if n.endswith((".so", ".pyd"))]
+        assert "mcr_score/scoring.py" in zf.namelist()
 
 
 def test_wheel_version_is_the_package_version(wheel: Path) -> None:

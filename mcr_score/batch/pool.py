@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..messages import msg
+from . import DEFAULT_CHUNK
 from .errors import InternalError
 from .output import serialize
 from .reading import RawLine
@@ -27,7 +28,6 @@ from .tally import Tally
 if TYPE_CHECKING:  # imported when workers are needed: multiprocessing would slow every start of the CLI
     from concurrent.futures import Future, ProcessPoolExecutor
 
-DEFAULT_CHUNK = 200  # records per task: ~0.1-0.3 s of scoring, so Ctrl-C and progress stay responsive
 
 Chunk = tuple[RawLine, ...]
 

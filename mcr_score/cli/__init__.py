@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import click
 
-from .. import __version__
+from .. import __version__, compiled
 from . import advice, batch, hand, referee, rules, serve, tournament
 
 
 @click.group()
-@click.version_option(version=__version__)
+@click.version_option(
+    version=__version__,
+    message=f"%(prog)s, version %(version)s ({'compiled with mypyc' if compiled else 'pure Python'})",
+)
 def main() -> None:
     """Score Chinese Official Mahjong (MCR) hands."""
 

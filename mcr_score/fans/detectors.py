@@ -9,8 +9,9 @@ appendix 1; each docstring names the fan.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import combinations, pairwise
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
 
 from ..arrangements import CHOW, HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..placement import PAIR, Wait
@@ -21,6 +22,23 @@ from .ids import Fan
 Hit = tuple[int, ...]
 Detector = Callable[[Facts], list[Hit]]
 DETECTORS: dict[Fan, Detector] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Needs:
+    """What an arrangement must have for a detector to find anything: at least `chows` chows and
+    `pungs` pungs or kongs, and one of `forms` (None: any form). The scorer skips a detector whose
+    needs an arrangement does not meet (`detectors_for`), so each is a necessary condition only."""
+
+    chows: int = 0
+    pungs: int = 0
+    forms: frozenset[str] | None = None
+
+    def met(self, form: str, chows: int, pungs: int) -> bool:
+        return chows >= self.chows and pungs >= self.pungs and (self.forms is None or form in self.forms)
+
+
+NEEDS: dict[Fan, Needs] = {}
 WHOLE: list[Hit] = [()]
 NONE: list[Hit] = []
 
@@ -28,16 +46,25 @@ WINDS = range(27, 31)
 DRAGONS = range(31, 34)
 
 
-def detector(fan: Fan) -> Callable[[Detector], Detector]:
-    """Register the one detector of `fan`."""
+def detector(
+    fan: Fan, chows: int = 0, pungs: int = 0, forms: tuple[str, ...] | None = None
+) -> Callable[[Detector], Detector]:
+    """Register the one detector of `fan`, with what an arrangement needs for it to find anything."""
 
     def register(fn: Detector) -> Detector:
         if fan in DETECTORS:
             raise RuntimeError(f"two detectors for fan {fan}")
         DETECTORS[fan] = fn
+        NEEDS[fan] = Needs(chows, pungs, None if forms is None else frozenset(forms))
         return fn
 
     return register
+
+
+def detectors_for(fans: Iterable[Fan], form: str, chows: int, pungs: int) -> tuple[tuple[Fan, Detector], ...]:
+    """The detectors of `fans` (in that order) that can find something in an arrangement of this
+    form with this many chows and pungs."""
+    return tuple((fan, DETECTORS[fan]) for fan in fans if NEEDS[fan].met(form, chows, pungs))
 
 
 def _when(cond: bool) -> list[Hit]:
@@ -62,31 +89,28 @@ def _suited_ranks(f: Facts, ranks: set[int]) -> bool:
 
 def _chow_groups(f: Facts, size: int, pred: Callable[[list[int]], bool]) -> list[Hit]:
     """Position tuples of `size` chows whose lowest tiles (sorted) satisfy `pred`."""
-    out = []
-    for combo in combinations(f.chows, size):
-        starts = sorted(t for _, t in combo)
-        if pred(starts):
-            out.append(tuple(sorted(p for p, _ in combo)))
-    return out
+    return [positions for starts, positions in f.chow_groups[size] if pred(starts)]
 
 
 def _pung_groups(f: Facts, size: int, pred: Callable[[list[int]], bool]) -> list[Hit]:
-    out = []
-    for combo in combinations([(p, t) for p, t in f.pungs if t < 27], size):
-        tiles = sorted(t for _, t in combo)
-        if pred(tiles):
-            out.append(tuple(sorted(p for p, _ in combo)))
-    return out
+    """Position tuples of `size` suited pungs or kongs whose tiles (sorted) satisfy `pred`."""
+    return [positions for tiles, positions in f.pung_groups[size] if pred(tiles)]
 
 
 def _pure_step(starts: list[int], step: int) -> bool:
-    return len({_suit(s) for s in starts}) == 1 and all(b - a == step for a, b in pairwise(starts))
+    """Sorted tiles of one suit, each `step` above the one before (a rise within a suit stays in it
+    when the first and last tiles share the suit)."""
+    for a, b in pairwise(starts):
+        if b - a != step:
+            return False
+    return starts[0] // 9 == starts[-1] // 9
 
 
 def _mixed_shifted(tiles: list[int], step: int) -> bool:
-    if len({_suit(t) for t in tiles}) != len(tiles):
+    """Tiles of different suits whose numbers, sorted, rise by `step`."""
+    if len({t // 9 for t in tiles}) != len(tiles):
         return False
-    ranks = sorted(_rank(t) for t in tiles)
+    ranks = sorted(t % 9 for t in tiles)
     return all(b - a == step for a, b in pairwise(ranks))
 
 
@@ -96,14 +120,14 @@ def _sets_and_pair_all(f: Facts, pred: Callable[[tuple[int, ...]], bool]) -> boo
     return pred((f.pair,)) and all(pred((t, t + 1, t + 2) if k == CHOW else (t,)) for k, t, _, _ in f.sets)
 
 
-@detector(Fan.BIG_FOUR_WINDS)
+@detector(Fan.BIG_FOUR_WINDS, pungs=4)
 def big_four_winds(f: Facts) -> list[Hit]:
     """大四喜: pungs or kongs of all four winds."""
     ps = _pungs_of(f, WINDS)
     return [tuple(ps)] if len(ps) == 4 else NONE
 
 
-@detector(Fan.BIG_THREE_DRAGONS)
+@detector(Fan.BIG_THREE_DRAGONS, pungs=3)
 def big_three_dragons(f: Facts) -> list[Hit]:
     """大三元: pungs or kongs of all three dragons."""
     ps = _pungs_of(f, DRAGONS)
@@ -116,7 +140,7 @@ def all_green(f: Facts) -> list[Hit]:
     return _when(f.tiles <= GREEN)
 
 
-@detector(Fan.NINE_GATES)
+@detector(Fan.NINE_GATES, forms=(STANDARD,))
 def nine_gates(f: Facts) -> list[Hit]:
     """九莲宝灯: 1112345678999 of one suit standing, nothing declared, won on a tile of that suit (R98 #4)."""
     if f.declared or f.form != STANDARD or is_honor(f.win):
@@ -127,21 +151,21 @@ def nine_gates(f: Facts) -> list[Hit]:
     return _when(standing == [3, 1, 1, 1, 1, 1, 1, 1, 3])
 
 
-@detector(Fan.FOUR_KONGS)
+@detector(Fan.FOUR_KONGS, pungs=4)
 def four_kongs(f: Facts) -> list[Hit]:
     """四杠: four kongs."""
     ks = f.kongs_concealed + f.kongs_exposed
     return [tuple(sorted(ks))] if len(ks) == 4 else NONE
 
 
-@detector(Fan.SEVEN_SHIFTED_PAIRS)
+@detector(Fan.SEVEN_SHIFTED_PAIRS, forms=(SEVEN_PAIRS,))
 def seven_shifted_pairs(f: Facts) -> list[Hit]:
     """连七对: seven pairs of one suit on seven consecutive numbers."""
     p = f.arrangement.pairs
     return _when(f.form == SEVEN_PAIRS and p[0] < 27 and _pure_step(list(p), 1))
 
 
-@detector(Fan.THIRTEEN_ORPHANS)
+@detector(Fan.THIRTEEN_ORPHANS, forms=(THIRTEEN_ORPHANS,))
 def thirteen_orphans(f: Facts) -> list[Hit]:
     """十三幺: the thirteen terminals and honors, one of them twice."""
     return _when(f.form == THIRTEEN_ORPHANS)
@@ -153,14 +177,14 @@ def all_terminals(f: Facts) -> list[Hit]:
     return _when(all(is_terminal(i) for i in f.tiles))
 
 
-@detector(Fan.LITTLE_FOUR_WINDS)
+@detector(Fan.LITTLE_FOUR_WINDS, pungs=3)
 def little_four_winds(f: Facts) -> list[Hit]:
     """小四喜: pungs of three winds and a pair of the fourth."""
     ps = _pungs_of(f, WINDS)
     return [(*tuple(ps), PAIR)] if len(ps) == 3 and f.pair in WINDS else NONE
 
 
-@detector(Fan.LITTLE_THREE_DRAGONS)
+@detector(Fan.LITTLE_THREE_DRAGONS, pungs=2)
 def little_three_dragons(f: Facts) -> list[Hit]:
     """小三元: pungs of two dragons and a pair of the third."""
     ps = _pungs_of(f, DRAGONS)
@@ -173,13 +197,13 @@ def all_honors(f: Facts) -> list[Hit]:
     return _when(min(f.tiles) >= 27)
 
 
-@detector(Fan.FOUR_CONCEALED_PUNGS)
+@detector(Fan.FOUR_CONCEALED_PUNGS, pungs=4)
 def four_concealed_pungs(f: Facts) -> list[Hit]:
     """四暗刻: four concealed pungs or kongs."""
     return [f.concealed_pungs] if len(f.concealed_pungs) == 4 else NONE
 
 
-@detector(Fan.PURE_TERMINAL_CHOWS)
+@detector(Fan.PURE_TERMINAL_CHOWS, chows=4)
 def pure_terminal_chows(f: Facts) -> list[Hit]:
     """一色双龙会: 123, 123, 789, 789 and a pair of 5, all in one suit."""
     starts = sorted(t for _, t in f.chows)
@@ -190,25 +214,25 @@ def pure_terminal_chows(f: Facts) -> list[Hit]:
     return NONE
 
 
-@detector(Fan.QUADRUPLE_CHOW)
+@detector(Fan.QUADRUPLE_CHOW, chows=4)
 def quadruple_chow(f: Facts) -> list[Hit]:
     """一色四同顺: four identical chows."""
     return _chow_groups(f, 4, lambda s: s[0] == s[3])
 
 
-@detector(Fan.FOUR_PURE_SHIFTED_PUNGS)
+@detector(Fan.FOUR_PURE_SHIFTED_PUNGS, pungs=4)
 def four_pure_shifted_pungs(f: Facts) -> list[Hit]:
     """一色四节高: four pungs of one suit on consecutive numbers."""
     return _pung_groups(f, 4, lambda t: _pure_step(t, 1))
 
 
-@detector(Fan.FOUR_PURE_SHIFTED_CHOWS)
+@detector(Fan.FOUR_PURE_SHIFTED_CHOWS, chows=4)
 def four_pure_shifted_chows(f: Facts) -> list[Hit]:
     """一色四步高: four chows of one suit rising by 1 or by 2."""
     return _chow_groups(f, 4, lambda s: _pure_step(s, 1) or _pure_step(s, 2))
 
 
-@detector(Fan.THREE_KONGS)
+@detector(Fan.THREE_KONGS, pungs=3)
 def three_kongs(f: Facts) -> list[Hit]:
     """三杠: three kongs."""
     ks = f.kongs_concealed + f.kongs_exposed
@@ -221,19 +245,19 @@ def all_terminals_and_honors(f: Facts) -> list[Hit]:
     return _when(all(is_terminal_or_honor(i) for i in f.tiles))
 
 
-@detector(Fan.SEVEN_PAIRS)
+@detector(Fan.SEVEN_PAIRS, forms=(SEVEN_PAIRS,))
 def seven_pairs(f: Facts) -> list[Hit]:
     """七对: seven pairs."""
     return _when(f.form == SEVEN_PAIRS)
 
 
-@detector(Fan.GREATER_HONORS_AND_KNITTED_TILES)
+@detector(Fan.GREATER_HONORS_AND_KNITTED_TILES, forms=(HONORS_KNITTED,))
 def greater_honors_and_knitted(f: Facts) -> list[Hit]:
     """七星不靠: the seven honors and seven knitted tiles, all single."""
     return _when(f.form == HONORS_KNITTED and sum(1 for i in f.tiles if i >= 27) == 7)
 
 
-@detector(Fan.ALL_EVEN_PUNGS)
+@detector(Fan.ALL_EVEN_PUNGS, pungs=4)
 def all_even_pungs(f: Facts) -> list[Hit]:
     """全双刻: four pungs and a pair, all of even numbers."""
     return _when(f.form == STANDARD and len(f.pungs) == 4 and not f.honors and all(_rank(i) % 2 == 1 for i in f.tiles))
@@ -245,13 +269,13 @@ def full_flush(f: Facts) -> list[Hit]:
     return _when(len(f.suits) == 1 and not f.honors)
 
 
-@detector(Fan.PURE_TRIPLE_CHOW)
+@detector(Fan.PURE_TRIPLE_CHOW, chows=3)
 def pure_triple_chow(f: Facts) -> list[Hit]:
     """一色三同顺: three identical chows."""
     return _chow_groups(f, 3, lambda s: s[0] == s[2])
 
 
-@detector(Fan.PURE_SHIFTED_PUNGS)
+@detector(Fan.PURE_SHIFTED_PUNGS, pungs=3)
 def pure_shifted_pungs(f: Facts) -> list[Hit]:
     """一色三节高: three pungs of one suit on consecutive numbers."""
     return _pung_groups(f, 3, lambda t: _pure_step(t, 1))
@@ -275,13 +299,13 @@ def lower_tiles(f: Facts) -> list[Hit]:
     return _when(_suited_ranks(f, {1, 2, 3}))
 
 
-@detector(Fan.PURE_STRAIGHT)
+@detector(Fan.PURE_STRAIGHT, chows=3)
 def pure_straight(f: Facts) -> list[Hit]:
     """清龙: 123, 456 and 789 of one suit."""
     return _chow_groups(f, 3, lambda s: _pure_step(s, 3) and _rank(s[0]) == 0)
 
 
-@detector(Fan.THREE_SUITED_TERMINAL_CHOWS)
+@detector(Fan.THREE_SUITED_TERMINAL_CHOWS, chows=4)
 def three_suited_terminal_chows(f: Facts) -> list[Hit]:
     """三色双龙会: 123 and 789 in two suits, a pair of 5 in the third."""
     starts = sorted(t for _, t in f.chows)
@@ -293,37 +317,37 @@ def three_suited_terminal_chows(f: Facts) -> list[Hit]:
     return NONE
 
 
-@detector(Fan.PURE_SHIFTED_CHOWS)
+@detector(Fan.PURE_SHIFTED_CHOWS, chows=3)
 def pure_shifted_chows(f: Facts) -> list[Hit]:
     """一色三步高: three chows of one suit rising by 1 or by 2."""
     return _chow_groups(f, 3, lambda s: _pure_step(s, 1) or _pure_step(s, 2))
 
 
-@detector(Fan.ALL_FIVES)
+@detector(Fan.ALL_FIVES, forms=(STANDARD,))
 def all_fives(f: Facts) -> list[Hit]:
     """全带五: a 5 in every set and in the pair."""
     return _when(_sets_and_pair_all(f, lambda ts: any(t < 27 and _rank(t) == 4 for t in ts)))
 
 
-@detector(Fan.TRIPLE_PUNG)
+@detector(Fan.TRIPLE_PUNG, pungs=3)
 def triple_pung(f: Facts) -> list[Hit]:
     """三同刻: pungs of the same number in the three suits."""
     return _pung_groups(f, 3, lambda t: len({_rank(x) for x in t}) == 1)
 
 
-@detector(Fan.THREE_CONCEALED_PUNGS)
+@detector(Fan.THREE_CONCEALED_PUNGS, pungs=3)
 def three_concealed_pungs(f: Facts) -> list[Hit]:
     """三暗刻: three concealed pungs or kongs."""
     return [f.concealed_pungs] if len(f.concealed_pungs) >= 3 else NONE
 
 
-@detector(Fan.LESSER_HONORS_AND_KNITTED_TILES)
+@detector(Fan.LESSER_HONORS_AND_KNITTED_TILES, forms=(HONORS_KNITTED,))
 def lesser_honors_and_knitted(f: Facts) -> list[Hit]:
     """全不靠: fourteen singles from the honors and one knitted set."""
     return _when(f.form == HONORS_KNITTED)
 
 
-@detector(Fan.KNITTED_STRAIGHT)
+@detector(Fan.KNITTED_STRAIGHT, forms=(KNITTED_STRAIGHT, HONORS_KNITTED))
 def knitted_straight(f: Facts) -> list[Hit]:
     """组合龙: 147, 258, 369 each in its own suit."""
     if f.form == KNITTED_STRAIGHT:
@@ -343,14 +367,14 @@ def lower_four(f: Facts) -> list[Hit]:
     return _when(_suited_ranks(f, {1, 2, 3, 4}))
 
 
-@detector(Fan.BIG_THREE_WINDS)
+@detector(Fan.BIG_THREE_WINDS, pungs=3)
 def big_three_winds(f: Facts) -> list[Hit]:
     """三风刻: pungs of three winds."""
     ps = _pungs_of(f, WINDS)
     return [tuple(ps)] if len(ps) == 3 else NONE
 
 
-@detector(Fan.MIXED_STRAIGHT)
+@detector(Fan.MIXED_STRAIGHT, chows=3)
 def mixed_straight(f: Facts) -> list[Hit]:
     """花龙: 123, 456 and 789, each in a different suit."""
 
@@ -366,13 +390,13 @@ def reversible_tiles(f: Facts) -> list[Hit]:
     return _when(f.tiles <= REVERSIBLE)
 
 
-@detector(Fan.MIXED_TRIPLE_CHOW)
+@detector(Fan.MIXED_TRIPLE_CHOW, chows=3)
 def mixed_triple_chow(f: Facts) -> list[Hit]:
     """三色三同顺: the same chow in the three suits."""
     return _chow_groups(f, 3, lambda s: _mixed_shifted(s, 0))
 
 
-@detector(Fan.MIXED_SHIFTED_PUNGS)
+@detector(Fan.MIXED_SHIFTED_PUNGS, pungs=3)
 def mixed_shifted_pungs(f: Facts) -> list[Hit]:
     """三色三节高: pungs on three consecutive numbers, one in each suit."""
     return _pung_groups(f, 3, lambda t: _mixed_shifted(t, 1))
@@ -408,13 +432,13 @@ def robbing_the_kong(f: Facts) -> list[Hit]:
     return _when(not f.situation.self_drawn and f.situation.kong)
 
 
-@detector(Fan.TWO_CONCEALED_KONGS)
+@detector(Fan.TWO_CONCEALED_KONGS, pungs=2)
 def two_concealed_kongs(f: Facts) -> list[Hit]:
     """双暗杠: two concealed kongs."""
     return [tuple(f.kongs_concealed)] if len(f.kongs_concealed) == 2 else NONE
 
 
-@detector(Fan.ALL_PUNGS)
+@detector(Fan.ALL_PUNGS, pungs=4)
 def all_pungs(f: Facts) -> list[Hit]:
     """碰碰和: four pungs or kongs and a pair."""
     return _when(len(f.pungs) == 4)
@@ -426,7 +450,7 @@ def half_flush(f: Facts) -> list[Hit]:
     return _when(len(f.suits) == 1 and f.honors)
 
 
-@detector(Fan.MIXED_SHIFTED_CHOWS)
+@detector(Fan.MIXED_SHIFTED_CHOWS, chows=3)
 def mixed_shifted_chows(f: Facts) -> list[Hit]:
     """三色三步高: chows starting on three consecutive numbers, one in each suit."""
     return _chow_groups(f, 3, lambda s: _mixed_shifted(s, 1))
@@ -444,14 +468,14 @@ def melded_hand(f: Facts) -> list[Hit]:
     return _when(f.exposed_melds == 4 and not f.situation.self_drawn)
 
 
-@detector(Fan.TWO_DRAGONS_PUNGS)
+@detector(Fan.TWO_DRAGONS_PUNGS, pungs=2)
 def two_dragon_pungs(f: Facts) -> list[Hit]:
     """双箭刻: pungs of two dragons."""
     ps = _pungs_of(f, DRAGONS)
     return [tuple(ps)] if len(ps) == 2 else NONE
 
 
-@detector(Fan.OUTSIDE_HAND)
+@detector(Fan.OUTSIDE_HAND, forms=(STANDARD,))
 def outside_hand(f: Facts) -> list[Hit]:
     """全带幺: a terminal or honor in every set and in the pair."""
     return _when(_sets_and_pair_all(f, lambda ts: any(is_terminal_or_honor(t) for t in ts)))
@@ -463,7 +487,7 @@ def fully_concealed_hand(f: Facts) -> list[Hit]:
     return _when(f.exposed_melds == 0 and f.situation.self_drawn)
 
 
-@detector(Fan.TWO_MELDED_KONGS)
+@detector(Fan.TWO_MELDED_KONGS, pungs=2)
 def two_melded_kongs(f: Facts) -> list[Hit]:
     """双明杠: two kongs, at least one exposed (the Green Book's fan 57 covers one melded plus one
     concealed kong; the china profile's fan 82 takes that case instead)."""
@@ -477,19 +501,19 @@ def last_tile(f: Facts) -> list[Hit]:
     return _when(f.last_copy)
 
 
-@detector(Fan.DRAGON_PUNG)
+@detector(Fan.DRAGON_PUNG, pungs=1)
 def dragon_pung(f: Facts) -> list[Hit]:
     """箭刻: a pung of a dragon, each."""
     return [(p,) for p in _pungs_of(f, DRAGONS)]
 
 
-@detector(Fan.PREVALENT_WIND)
+@detector(Fan.PREVALENT_WIND, pungs=1)
 def prevalent_wind(f: Facts) -> list[Hit]:
     """圈风刻: a pung of the prevalent wind."""
     return [(p,) for p in _pungs_of(f, (27 + "ESWN".index(f.situation.prevalent_wind),))]
 
 
-@detector(Fan.SEAT_WIND)
+@detector(Fan.SEAT_WIND, pungs=1)
 def seat_wind(f: Facts) -> list[Hit]:
     """门风刻: a pung of the seat wind."""
     return [(p,) for p in _pungs_of(f, (27 + "ESWN".index(f.situation.seat_wind),))]
@@ -501,7 +525,7 @@ def concealed_hand(f: Facts) -> list[Hit]:
     return _when(f.exposed_melds == 0 and not f.situation.self_drawn)
 
 
-@detector(Fan.ALL_CHOWS)
+@detector(Fan.ALL_CHOWS, chows=1, forms=(STANDARD, KNITTED_STRAIGHT))
 def all_chows(f: Facts) -> list[Hit]:
     """平和: only chows and a suited pair."""
     if f.pair is None or f.pair >= 27 or f.pungs:
@@ -518,19 +542,19 @@ def tile_hog(f: Facts) -> list[Hit]:
     return [() for i, c in enumerate(f.counts) if c == 4 and i not in kongs and not (suits_only and is_honor(i))]
 
 
-@detector(Fan.DOUBLE_PUNG)
+@detector(Fan.DOUBLE_PUNG, pungs=2)
 def double_pung(f: Facts) -> list[Hit]:
     """双同刻: pungs of the same number in two suits."""
     return _pung_groups(f, 2, lambda t: _mixed_shifted(t, 0))
 
 
-@detector(Fan.TWO_CONCEALED_PUNGS)
+@detector(Fan.TWO_CONCEALED_PUNGS, pungs=2)
 def two_concealed_pungs(f: Facts) -> list[Hit]:
     """双暗刻: two concealed pungs or kongs."""
     return [f.concealed_pungs] if len(f.concealed_pungs) >= 2 else NONE
 
 
-@detector(Fan.CONCEALED_KONG)
+@detector(Fan.CONCEALED_KONG, pungs=1)
 def concealed_kong(f: Facts) -> list[Hit]:
     """暗杠: a concealed kong."""
     return [(p,) for p in f.kongs_concealed]
@@ -542,37 +566,37 @@ def all_simples(f: Facts) -> list[Hit]:
     return _when(not any(is_terminal_or_honor(i) for i in f.tiles))
 
 
-@detector(Fan.PURE_DOUBLE_CHOW)
+@detector(Fan.PURE_DOUBLE_CHOW, chows=2)
 def pure_double_chow(f: Facts) -> list[Hit]:
     """一般高: two identical chows."""
     return _chow_groups(f, 2, lambda s: s[0] == s[1])
 
 
-@detector(Fan.MIXED_DOUBLE_CHOW)
+@detector(Fan.MIXED_DOUBLE_CHOW, chows=2)
 def mixed_double_chow(f: Facts) -> list[Hit]:
     """喜相逢: the same chow in two suits."""
     return _chow_groups(f, 2, lambda s: _mixed_shifted(s, 0))
 
 
-@detector(Fan.SHORT_STRAIGHT)
+@detector(Fan.SHORT_STRAIGHT, chows=2)
 def short_straight(f: Facts) -> list[Hit]:
     """连六: two chows of one suit making six consecutive numbers."""
     return _chow_groups(f, 2, lambda s: s[1] - s[0] == 3 and _suit(s[0]) == _suit(s[1]))
 
 
-@detector(Fan.TWO_TERMINAL_CHOWS)
+@detector(Fan.TWO_TERMINAL_CHOWS, chows=2)
 def two_terminal_chows(f: Facts) -> list[Hit]:
     """老少副: 123 and 789 of one suit."""
     return _chow_groups(f, 2, lambda s: s[1] - s[0] == 6 and _rank(s[0]) == 0)
 
 
-@detector(Fan.PUNG_OF_TERMINALS_OR_HONORS)
+@detector(Fan.PUNG_OF_TERMINALS_OR_HONORS, pungs=1)
 def pung_of_terminals_or_honors(f: Facts) -> list[Hit]:
     """幺九刻: a pung of terminals or honors, each."""
     return [(p,) for p, t in f.pungs if is_terminal_or_honor(t)]
 
 
-@detector(Fan.MELDED_KONG)
+@detector(Fan.MELDED_KONG, pungs=1)
 def melded_kong(f: Facts) -> list[Hit]:
     """明杠: an exposed kong."""
     return [(p,) for p in f.kongs_exposed]
@@ -590,13 +614,13 @@ def no_honors(f: Facts) -> list[Hit]:
     return _when(not f.honors)
 
 
-@detector(Fan.EDGE_WAIT)
+@detector(Fan.EDGE_WAIT, chows=1)
 def edge_wait(f: Facts) -> list[Hit]:
     """边张: won on the 3 of 12 or the 7 of 89, the only tile waited on."""
     return _waited(f, "edge")
 
 
-@detector(Fan.CLOSED_WAIT)
+@detector(Fan.CLOSED_WAIT, chows=1)
 def closed_wait(f: Facts) -> list[Hit]:
     """嵌张 (坎张): won on the middle tile of a chow, the only tile waited on."""
     return _waited(f, "closed")
@@ -632,7 +656,7 @@ def flower_tiles(f: Facts) -> list[Hit]:
     return [()] * f.flowers
 
 
-@detector(Fan.CONCEALED_KONG_AND_MELDED_KONG)
+@detector(Fan.CONCEALED_KONG_AND_MELDED_KONG, pungs=2)
 def concealed_kong_and_melded_kong(f: Facts) -> list[Hit]:
     """明暗杠 (china profile only): one concealed and one exposed kong."""
     if len(f.kongs_concealed) == 1 and len(f.kongs_exposed) == 1:

@@ -13,8 +13,9 @@ exactly one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
-from ..arrangements import CHOW, KONG, Arrangement, Set
+from ..arrangements import CHOW, KONG, SET_TILES, Arrangement, Set
 from ..hand import Situation
 from ..placement import PAIR, Placement
 
@@ -26,6 +27,29 @@ DISCARD_PUNG_CONCEALED = "discard-pung-concealed"
 LIVE_WAITS_ONLY = "live-waits-only"
 # Tile Hog counts four of a suit tile only (read by the fan 64 detector).
 TILE_HOG_SUITS_ONLY = "tile-hog-suits-only"
+
+
+# A group of sets: their tiles (the lowest for a chow), sorted, and their positions, sorted.
+Group = tuple[list[int], tuple[int, ...]]
+_NO_GROUPS: tuple[tuple[Group, ...], ...] = ((), (), (), (), ())
+
+
+def _groups(members: list[tuple[int, int]]) -> tuple[tuple[Group, ...], ...]:
+    """`out[n]`: every `n` of the (position, tile) `members`, listed by position, for n = 0-4 (only
+    2-4 are read)."""
+    if len(members) < 2:
+        return _NO_GROUPS
+    positions = [p for p, _ in members]
+    tiles = [t for _, t in members]
+    out: list[tuple[Group, ...]] = [(), ()]
+    for size in (2, 3, 4):
+        out.append(
+            tuple(
+                (sorted([tiles[i] for i in combo]), tuple([positions[i] for i in combo]))
+                for combo in combinations(range(len(members)), size)
+            )
+        )
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +66,10 @@ class Facts:
     honors: bool
     chows: tuple[tuple[int, int], ...]  # (position, lowest tile)
     pungs: tuple[tuple[int, int], ...]  # (position, tile) for pungs and kongs
+    # Every group of 2, 3 and 4 chows (`chow_groups[n]`), and of suited pungs and kongs (`pung_groups[n]`),
+    # as (lowest tiles sorted, positions sorted): the combination fans all read them, so they are listed once.
+    chow_groups: tuple[tuple[Group, ...], ...]
+    pung_groups: tuple[tuple[Group, ...], ...]
     win: int
     situation: Situation
     last_copy: bool
@@ -79,11 +107,28 @@ def build_facts(
         if exposed_pung is not None:
             sets[exposed_pung] = sets[exposed_pung]._replace(concealed=False)
     counts = list(concealed_counts)
-    for s in sets:
-        if s.declared:
-            for i in s.indices:
-                counts[i] += 1
-    tiles = frozenset(i for i, c in enumerate(counts) if c)
+    chows: list[tuple[int, int]] = []
+    pungs: list[tuple[int, int]] = []
+    concealed_pungs: list[int] = []
+    kongs_concealed: list[int] = []
+    kongs_exposed: list[int] = []
+    declared = False
+    exposed_melds = 0
+    for i, (kind, tile, concealed, decl) in enumerate(sets):
+        if decl:
+            declared = True
+            exposed_melds += not concealed
+            for t in SET_TILES[kind][tile]:
+                counts[t] += 1
+        if kind == CHOW:
+            chows.append((i, tile))
+            continue
+        pungs.append((i, tile))
+        if concealed:
+            concealed_pungs.append(i)
+        if kind == KONG:
+            (kongs_concealed if concealed else kongs_exposed).append(i)
+    tiles = frozenset([i for i, c in enumerate(counts) if c])
     return Facts(
         form=arr.form,
         sets=tuple(sets),
@@ -91,18 +136,20 @@ def build_facts(
         arrangement=arr,
         counts=tuple(counts),
         tiles=tiles,
-        suits=frozenset(i // 9 for i in tiles if i < 27),
-        honors=any(i >= 27 for i in tiles),
-        chows=tuple((i, t) for i, (k, t, _, _) in enumerate(sets) if k == CHOW),
-        pungs=tuple((i, t) for i, (k, t, _, _) in enumerate(sets) if k != CHOW),
+        suits=frozenset([i // 9 for i in tiles if i < 27]),
+        honors=max(tiles) >= 27,
+        chows=tuple(chows),
+        pungs=tuple(pungs),
+        chow_groups=_groups(chows),
+        pung_groups=_groups([(p, t) for p, t in pungs if t < 27]),
         win=win,
         situation=situation,
         last_copy=situation.last_copy or meld_copies_of_win == 3,
-        declared=any(d for _, _, _, d in sets),
-        exposed_melds=sum(1 for _, _, c, d in sets if d and not c),
-        concealed_pungs=tuple(i for i, (k, _, c, _) in enumerate(sets) if k != CHOW and c),
-        kongs_concealed=tuple(i for i, (k, _, c, _) in enumerate(sets) if k == KONG and c),
-        kongs_exposed=tuple(i for i, (k, _, c, _) in enumerate(sets) if k == KONG and not c),
+        declared=declared,
+        exposed_melds=exposed_melds,
+        concealed_pungs=tuple(concealed_pungs),
+        kongs_concealed=tuple(kongs_concealed),
+        kongs_exposed=tuple(kongs_exposed),
         placements=places,
         exposed_pung=exposed_pung,
         unique_wait=unique_wait,

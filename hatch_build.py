@@ -1,0 +1,90 @@
+"""Wheel build hook: compile the engine modules with mypyc when a C compiler is at hand.
+
+The same source serves both builds. When building a (non-editable) wheel on a machine with a C
+compiler and Python's headers, and unless the environment says `MCR_SCORE_PURE=1`, the modules of
+`COMPILED` are compiled with mypyc and their extension modules ship beside the `.py` files (Python
+imports the extension first); otherwise the wheel is pure Python. `mcr_score.compiled` tells which
+one runs. A compile that fails falls back to the pure wheel with a warning, so an install never
+fails for want of a working compiler; `MCR_SCORE_COMPILE=1` makes it an error instead (CI).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+# The engine: pure computation on ints and tuples, where mypyc pays. The result values, the
+# profiles, the notation, the pages and the command line stay pure Python.
+COMPILED = (
+    "mcr_score/arrangements.py",
+    "mcr_score/placement.py",
+    "mcr_score/exclusions.py",
+    "mcr_score/fans/facts.py",
+    "mcr_score/fans/detectors.py",
+    "mcr_score/scoring.py",
+)
+BUILD_REQUIRES = ["mypy>=1.11", "setuptools>=70"]  # mypyc ships with mypy; it drives setuptools' build_ext
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip() not in ("", "0")
+
+
+def c_compiler() -> str | None:
+    """The C compiler setuptools would use, if it and Python's headers are installed."""
+    cc = os.environ.get("CC") or (sysconfig.get_config_var("CC") or "cc").split()[0]
+    headers = Path(sysconfig.get_paths()["include"], "Python.h")
+    return shutil.which(cc) if headers.is_file() else None
+
+
+def wanted() -> bool:
+    return not _flag("MCR_SCORE_PURE") and (c_compiler() is not None or _flag("MCR_SCORE_COMPILE"))
+
+
+class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
+    PLUGIN_NAME = "custom"
+
+    def dependencies(self) -> list[str]:
+        return list(BUILD_REQUIRES) if self.target_name == "wheel" and wanted() else []
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel" or version == "editable" or not wanted():
+            return
+        self._work = Path(tempfile.mkdtemp(prefix="mcr-score-mypyc-"))
+        try:
+            built = self._compile(self._work)
+        except (OSError, subprocess.CalledProcessError) as e:
+            if _flag("MCR_SCORE_COMPILE"):
+                raise
+            print(f"mcr-score: mypyc compile failed ({e}); building the pure Python wheel", file=sys.stderr)
+            return
+        for path in built:
+            build_data["force_include"][str(path)] = path.relative_to(self._work).as_posix()
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+    def _compile(self, work: Path) -> list[Path]:
+        """Compile a copy of the package in `work` (the source tree stays clean); the extension modules."""
+        root = Path(self.root)
+        shutil.copytree(root / "mcr_score", work / "mcr_score", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        subprocess.run(
+            [sys.executable, "-m", "mypyc", "--ignore-missing-imports", *COMPILED],
+            cwd=work,
+            check=True,
+            stdout=sys.stderr,
+        )
+        suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+        return sorted(p for p in work.rglob(f"*{suffix}") if "build" not in p.relative_to(work).parts)
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        work = getattr(self, "_work", None)
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)

@@ -1,0 +1,167 @@
+"""The result of scoring a hand: plain values that the pages (text, JSON, HTML) read.
+
+`Score` is what `mcr_score.score` returns; `Reading` is one arrangement scored (the chosen one and
+the alternatives); `Group` a group of tiles of an arrangement; `FanCount` and `NotCounted` a fan
+counted, or found and not counted, with the sets it used. These are ordinary Python classes even
+in the compiled build (`scoring` computes them), so they pickle, compare and print the same in both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .fans.ids import Fan
+from .fans.table import FANS
+from .notation import format_tiles
+from .placement import Wait
+from .tiles import Tile
+
+# Why a hand does not win: a waiting hand of 13 tiles, or 14 tiles in no winning shape.
+Reason = Literal["waiting", "no-shape"]
+Tiles = tuple[Tile, ...]
+
+
+def _codes(tiles: Tiles) -> list[str]:
+    return [t.code for t in tiles]
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One group of tiles of an arrangement: a set, a pair, or the knitted or single tiles."""
+
+    kind: str  # chow, pung, kong, pair, knitted, single
+    tiles: Tiles
+    concealed: bool
+    declared: bool = False
+
+    @property
+    def label(self) -> str:
+        """The group as written: `123m`, `EEE`, `55p`; knitted and single tiles one by one (`1m 4m 7m`)."""
+        if self.kind in ("knitted", "single"):
+            return " ".join(_codes(self.tiles))
+        return format_tiles(self.tiles)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "tiles": _codes(self.tiles), "concealed": self.concealed, "declared": self.declared}
+
+
+class _Named:
+    """The number and English name of a result's `fan`."""
+
+    __slots__ = ()
+    fan: Fan
+
+    @property
+    def id(self) -> int:
+        return int(self.fan)
+
+    @property
+    def name(self) -> str:
+        return FANS[self.fan].en
+
+
+@dataclass(frozen=True, slots=True)
+class FanCount(_Named):
+    """A counted fan: points for one instance, how many times, and the sets it used (one entry per set)."""
+
+    fan: Fan
+    points: int
+    count: int
+    sets: tuple[Tiles, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "points": self.points,
+            "count": self.count,
+            "sets": [_codes(s) for s in self.sets],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NotCounted(_Named):
+    """A fan found but not counted: the rule that removed it (`exclusions.RULES`) and the fan responsible."""
+
+    fan: Fan
+    rule: str
+    by: Fan | None
+    sets: tuple[Tiles, ...] = ()
+    by_sets: tuple[Tiles, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "rule": self.rule,
+            "by": int(self.by) if self.by is not None else None,
+            "sets": [_codes(s) for s in self.sets],
+            "by_sets": [_codes(s) for s in self.by_sets],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One arrangement scored: its groups, counted and removed fans, points without flowers, and
+    where the winning tile sits (`win_set` indexes `groups`)."""
+
+    form: str
+    groups: tuple[Group, ...]
+    fans: tuple[FanCount, ...]
+    not_counted: tuple[NotCounted, ...]
+    points: int
+    win_set: int | None = None
+    wait: Wait | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"form": self.form, "sets": [_codes(g.tiles) for g in self.groups], "points": self.points}
+
+
+@dataclass(frozen=True)
+class Score:
+    """The result for one hand under one rule profile."""
+
+    rules: str
+    winning: bool
+    reason: Reason | None = None
+    total: int = 0
+    points: int = 0
+    flower_points: int = 0
+    meets_minimum: bool = False
+    form: str = ""
+    fans: tuple[FanCount, ...] = ()
+    not_counted: tuple[NotCounted, ...] = ()
+    arrangement: tuple[Group, ...] = ()
+    win_tile: Tile | None = None
+    win_set: int | None = None  # index in `arrangement` of the group the winning tile completed
+    wait: Wait | None = None
+    alternatives: tuple[Reading, ...] = field(default=(), repr=False)
+
+    def fan_counts(self) -> dict[int, int]:
+        return {f.id: f.count for f in self.fans}
+
+    @property
+    def win_group(self) -> Group | None:
+        return self.arrangement[self.win_set] if self.win_set is not None else None
+
+    def to_dict(self) -> dict[str, Any]:
+        group = self.win_group
+        return {
+            "ok": True,
+            "rules": self.rules,
+            "winning": self.winning,
+            "reason": self.reason,
+            "total": self.total,
+            "points": self.points,
+            "flower_points": self.flower_points,
+            "meets_minimum": self.meets_minimum,
+            "form": self.form or None,
+            "win_tile": self.win_tile.code if self.win_tile else None,
+            "win_set": _codes(group.tiles) if group else None,
+            "wait": self.wait,
+            "fans": [f.to_dict() for f in self.fans],
+            "not_counted": [n.to_dict() for n in self.not_counted],
+            "arrangement": [g.to_dict() for g in self.arrangement],
+            "alternatives": [r.to_dict() for r in self.alternatives],
+        }
