@@ -4,17 +4,24 @@ and which tile to let go."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import click
 
 from ..advice import discards as discards_of
 from ..advice import shanten as shanten_of
 from ..advice import waits as waits_of
+from ..hand import Hand
 from ..messages import language_from_env
 from ..notation import format_hand, parse_hand
 from ..present.advice_text import discards_text, shanten_text, waits_text
 from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, Command, apply_situation, handles_errors, situation_options
+
+
+class _Result(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
 
 SEEN_OPTION = click.option(
     "--seen",
@@ -22,6 +29,16 @@ SEEN_OPTION = click.option(
     metavar="TILES",
     help="Tiles other players have shown (discards, their melds), e.g. 335m7pEE: fewer copies left.",
 )
+
+
+def _answer(
+    result: _Result, hand: Hand, lang: str | None, as_json: bool, render: Callable[[Any, str, str], str]
+) -> None:
+    """Print `result` as its JSON object, or as the text `render` makes of it (the hand in canonical form above it)."""
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        click.echo(render(result, format_hand(hand), lang or language_from_env()))
 
 
 @click.command(cls=Command)
@@ -45,10 +62,7 @@ def waits(
     """Every tile that completes a 13-tile HAND, scored on a discard and self-drawn, with copies left."""
     hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
     result = waits_of(hand, rules, seen)
-    if as_json:
-        click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
-    else:
-        click.echo(waits_text(result, format_hand(hand), lang or language_from_env()))
+    _answer(result, hand, lang, as_json, waits_text)
 
 
 @click.command(cls=Command)
@@ -61,10 +75,7 @@ def shanten(text: str, seen: str, lang: str | None, as_json: bool) -> None:
     """How far a 13-tile HAND is from ready in each of the five forms, and the tiles that bring it closer."""
     hand = parse_hand(text)
     result = shanten_of(hand, seen)
-    if as_json:
-        click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
-    else:
-        click.echo(shanten_text(result, format_hand(hand), lang or language_from_env()))
+    _answer(result, hand, lang, as_json, shanten_text)
 
 
 @click.command(cls=Command)
@@ -88,7 +99,4 @@ def discards(
     """For each tile of a 14-tile HAND: shanten after discarding it, useful tiles, and the waits it leaves, ranked."""
     hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
     result = discards_of(hand, rules, seen)
-    if as_json:
-        click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
-    else:
-        click.echo(discards_text(result, format_hand(hand), lang or language_from_env()))
+    _answer(result, hand, lang, as_json, discards_text)
