@@ -193,9 +193,6 @@ class UnknownProfileError(McrError):
     exit_code = 2
 
 
-# --- issue 13: waits, shanten and discards
-
-
 class HandSizeError(HandError):
     """A hand of the wrong size for the question: `waits` and `shanten` need 13 tiles, `discards` 14."""
 

@@ -21,6 +21,10 @@ MAX_LINE = 10_000  # characters; longer lines get an error record without being 
 _MAX_LINE_BYTES = 4 * MAX_LINE + 2  # a line of MAX_LINE characters is at most this long in UTF-8
 OVERSIZED = msg("error.line.oversized", max=MAX_LINE)
 
+BLANK = " \t"
+"""What the notation ignores around groups: a line of only these is blank. Other whitespace makes a
+record, passed on as written, so that batch and `score` accept exactly the same notation."""
+
 INPUT_FORMATS = ("text", "jsonl", "csv")
 EXTENSIONS = {
     ".txt": "text",
@@ -151,7 +155,7 @@ def open_records(stream: ByteStream, fmt: str | None, delimiter: str | None = No
 
     def kept(lines: Iterator[RawLine]) -> Iterator[RawLine]:
         for r in lines:
-            if r.text is not None and not r.text.strip(" \t"):  # only what the notation ignores
+            if r.text is not None and not r.text.strip(BLANK):
                 opened.blank_lines += 1
             elif r.text is None or opened.fmt != "text" or not skipped_text_line(r.text):
                 yield r
@@ -200,7 +204,7 @@ def _header_fields(header: str, delimiter: str) -> list[str]:
 
 def skipped_text_line(text: str) -> bool:
     """A blank or `#` comment line of the text form: it holds no record."""
-    stripped = text.strip(" \t")  # only what the notation ignores: a line of other spaces is a record
+    stripped = text.strip(BLANK)
     return not stripped or stripped.startswith("#")
 
 

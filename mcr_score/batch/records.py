@@ -28,17 +28,13 @@ from ..scoring import score as score_hand
 from .claims import Claim, claim_from_json, claim_from_text
 from .errors import LINE_ERRORS, BadCsvError, BadJsonError, EmptyRecordError, InternalError, OversizedRecordError
 from .output import OutputRecord
-from .reading import INPUT_FORMATS, MAX_LINE, OVERSIZED, LineProblem, skipped_text_line
+from .reading import BLANK, INPUT_FORMATS, MAX_LINE, OVERSIZED, LineProblem, skipped_text_line
 
 MAX_PROBLEMS = 20  # problems listed in one error record (garbage can have thousands)
 
 _COMMON_FIELDS = ("id", "claimed_total", "claimed_fans")
 # A text field that is a claim (a total, fan ids), not a hand: digits, separators, `69x2`.
 _CLAIM_FIELD = re.compile(r"\d+(?:[x×*]\d+)?(?:[\s,;]+\d+(?:[x×*]\d+)?)*")
-
-# What the grammar ignores around groups; the notation field is passed on as written (no other
-# whitespace stripped), so that batch and `score` accept exactly the same notation.
-_BLANK = " \t"
 
 RecordId = str | int | None
 
@@ -74,7 +70,7 @@ def score_line(
     """The output object for one line of input in `fmt` (text, jsonl or csv; `columns` is the CSV
     header, `delimiter` its separator). None for a line that holds no record: a blank line, or a
     `#` comment line of the text form."""
-    if not text.strip(_BLANK) or (fmt == "text" and skipped_text_line(text)):
+    if not text.strip(BLANK) or (fmt == "text" and skipped_text_line(text)):
         return None
     if fmt == "csv" and columns is None:
         raise ValueError("a CSV line needs the header's columns")
@@ -183,7 +179,7 @@ def _score_text(notation: object, rules: str, win: str | None = None) -> Score:
     field `notation` (their columns count in it) or `win`."""
     if not isinstance(notation, str):
         raise BadFieldError(msg("error.record.notation-text", type=type(notation).__name__), where="notation")
-    if not notation.strip(_BLANK):
+    if not notation.strip(BLANK):
         raise EmptyRecordError(msg("error.record.notation-empty"), where="notation")
     if len(notation) > MAX_NOTATION:
         raise OversizedRecordError(
