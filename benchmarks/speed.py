@@ -1,6 +1,6 @@
 """Speed of mcr-score against the reference calculator (PyMahjongGB 1.4.0), on the same generated hands.
 
-    .venv/bin/python -m benchmarks.speed [--hands 20000] [--seed 1] [--pauses 100000]
+    .venv/bin/python -m benchmarks.speed [--hands 20000] [--seed 1] [--pauses 100000] [--only hands|batch|startup]
     scripts/test-compiled --benchmark [ARGS]            # the same on the compiled build
 
 One run prints, and says which build ran (`mcr_score.compiled`):
@@ -207,7 +207,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--startup-repeats", type=int, default=15)
     parser.add_argument("--pauses", type=int, default=0, metavar="N", help="also check pauses over N hands")
     parser.add_argument("--skip-batch", action="store_true", help="leave out the JSON-lines and --jobs runs")
+    parser.add_argument(
+        "--only",
+        choices=("hands", "batch", "startup"),
+        action="append",
+        help="run only these sections (repeatable): per-hand timings, JSON lines and --jobs, start-up",
+    )
     args = parser.parse_args(argv)
+    sections = set(args.only or ("hands", "batch", "startup"))
+    if args.skip_batch:
+        sections.discard("batch")
 
     build = "compiled (mypyc)" if mcr_score.compiled else "pure Python"
     print(
@@ -217,20 +226,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     hands = generate(args.hands, args.seed)
     texts = [format_hand(h) for h in hands]
-    ratio, worst = per_hand(hands, texts, args.top)
+    checks: list[tuple[str, float, float, bool]] = []
+    if "hands" in sections:
+        ratio, worst = per_hand(hands, texts, args.top)
+        checks.append(("score(Hand), cold, x the bare call", ratio, TARGETS["hand"], ratio <= TARGETS["hand"]))
+        checks.append(("slowest hand alone, ms", worst, TARGETS["worst_ms"], worst <= TARGETS["worst_ms"]))
     jsonl = scaling = None
-    if not args.skip_batch:
+    if "batch" in sections:
         jsonl, scaling = jsonl_end_to_end(hands)
-    start = startup(args.startup_repeats)
+    if "startup" in sections:
+        start = startup(args.startup_repeats)
+        ok = start <= TARGETS["startup_ms"]
+        checks.append(("start-up over python -c pass, ms", start, TARGETS["startup_ms"], ok))
     if args.pauses:
         pauses(args.pauses, args.seed)
 
     print(f"\ntargets ({build}; load average now {os.getloadavg()[0]:.2f}):")
-    checks = [
-        ("score(Hand), cold, x the bare call", ratio, TARGETS["hand"], ratio <= TARGETS["hand"]),
-        ("slowest hand alone, ms", worst, TARGETS["worst_ms"], worst <= TARGETS["worst_ms"]),
-        ("start-up over python -c pass, ms", start, TARGETS["startup_ms"], start <= TARGETS["startup_ms"]),
-    ]
     if jsonl is not None and scaling is not None:
         checks.append(("JSON lines, one job, x the reference", jsonl, TARGETS["jsonl"], jsonl <= TARGETS["jsonl"]))
         checks.append(("--jobs 2, x one job (at least)", scaling, TARGET_JOBS, scaling >= TARGET_JOBS))
