@@ -262,6 +262,39 @@ def test_an_unexpected_exception_becomes_an_internal_error_record(monkeypatch):
     assert "ZeroDivisionError: boom" in out["error"]["message"]
 
 
+@pytest.mark.parametrize("out_fmt", ["jsonl", "csv"])
+def test_an_output_record_that_cannot_be_written_becomes_an_internal_error_and_the_chunk_is_kept(monkeypatch, out_fmt):
+    real = pool._score_one
+
+    class Unwritable:
+        def __str__(self) -> str:
+            raise ValueError("no text")
+
+    def spoiled(record, task):
+        out = real(record, task)
+        if record.number == 2:
+            out["id"] = "r2"
+            out["total"] = Unwritable()  # neither JSON nor CSV can write it: a bug, not a lost record
+        return out
+
+    monkeypatch.setattr(pool, "_score_one", spoiled)
+    records = tuple(RawLine(i, "123456789m123p5s5s", None, 19) for i in range(1, 4))
+    text, tally = pool.score_chunk(pool.Task("text", "green-book", None, out_fmt, records))
+    lines = text.splitlines()
+    assert len(lines) == 3
+    if out_fmt == "jsonl":
+        outs = [json.loads(line) for line in lines]
+        assert [o["line"] for o in outs] == [1, 2, 3]
+        assert [o["ok"] for o in outs] == [True, False, True]
+        assert outs[1]["id"] == "r2"
+        assert outs[1]["error"]["code"] == "internal-error"
+        assert outs[0] == batch.score_line("123456789m123p5s5s", "text", line=1)
+    else:
+        assert lines[1].startswith("2,r2,,false,")
+        assert "internal-error" in lines[1]
+    assert (tally.records, tally.errors, tally.error_codes["internal-error"]) == (3, 1, 1)
+
+
 def test_keyboard_interrupt_is_not_swallowed(monkeypatch):
     def interrupted(hand, rules):
         raise KeyboardInterrupt

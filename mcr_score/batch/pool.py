@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ..messages import msg
 from . import DEFAULT_CHUNK
 from .errors import InternalError
-from .output import serialize
+from .output import OutputRecord, serialize
 from .reading import RawLine
 from .records import error_record, internal_error, score_raw
 from .tally import Tally
@@ -46,22 +46,29 @@ class Task:
 
 def score_chunk(task: Task) -> tuple[str, Tally]:
     """Score a chunk of records: the output text of the chunk (whole lines) and its tally."""
+    outs = [_score_one(record, task) for record in task.records]
+    try:
+        text = serialize(outs, task.out_fmt)  # the whole chunk in one call
+    except Exception:  # an unserializable value would be a bug: find its record, lose none
+        outs = [_writable(out, record.number, task.out_fmt) for out, record in zip(outs, task.records, strict=True)]
+        text = serialize(outs, task.out_fmt)
     tally = Tally()
-    outs = []
-    for record in task.records:
-        out = _score_one(record, task)
-        try:
-            text = serialize([out], task.out_fmt)
-        except Exception as e:  # an unserializable value would be a bug; the record must not be lost
-            rid = out.get("id")
-            out = error_record(rid if isinstance(rid, (str, int)) else None, record.number, internal_error(e))
-            text = serialize([out], task.out_fmt)
+    for out in outs:
         tally.add_output(out)
-        outs.append(text)
-    return "".join(outs), tally
+    return text, tally
 
 
-def _score_one(record: RawLine, task: Task) -> dict[str, object]:
+def _writable(out: OutputRecord, line: int, out_fmt: str) -> OutputRecord:
+    """The record itself if it can be written, else its internal-error record."""
+    try:
+        serialize([out], out_fmt)
+    except Exception as e:
+        rid = out.get("id")
+        return error_record(rid if isinstance(rid, (str, int)) else None, line, internal_error(e))
+    return out
+
+
+def _score_one(record: RawLine, task: Task) -> OutputRecord:
     return score_raw(record.number, record.text, record.problem, task.fmt, task.rules, task.columns, task.delimiter)
 
 

@@ -33,6 +33,7 @@ from .reading import BLANK, INPUT_FORMATS, MAX_LINE, OVERSIZED, LineProblem, ski
 MAX_PROBLEMS = 20  # problems listed in one error record (garbage can have thousands)
 
 _COMMON_FIELDS = ("id", "claimed_total", "claimed_fans")
+_RECORD_FIELDS = frozenset((*HAND_FIELDS, *_COMMON_FIELDS, "notation"))  # a record's known fields
 # A text field that is a claim (a total, fan ids), not a hand: digits, separators, `69x2`.
 _CLAIM_FIELD = re.compile(r"\d+(?:[x×*]\d+)?(?:[\s,;]+\d+(?:[x×*]\d+)?)*")
 
@@ -263,7 +264,7 @@ def _score_object(record: object, line: int | None, rules: str) -> OutputRecord:
     if rid is not None and (isinstance(rid, bool) or not isinstance(rid, (str, int))):
         problems.append(BadFieldError(msg("error.record.id", type=json_type(rid)), where="id"))
         rid = None
-    unknown = [k for k in record if k not in HAND_FIELDS and k not in _COMMON_FIELDS and k != "notation"]
+    unknown = [k for k in record if k not in _RECORD_FIELDS]
     for k in unknown:
         problems.append(
             UnknownFieldError(
