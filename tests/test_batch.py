@@ -7,6 +7,7 @@ batch layer (reading, record forms, errors, order, resume), not the engine.
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import multiprocessing
@@ -17,6 +18,7 @@ import signal
 import subprocess
 import sys
 import time
+import weakref
 from pathlib import Path
 
 import pytest
@@ -524,6 +526,32 @@ def test_progress_bar_only_when_asked_or_on_a_terminal(tmp_path):
     err = io.StringIO()  # not a terminal
     batch.run(str(path), str(tmp_path / "out.jsonl"), jobs=1, stderr=err, chunk_size=5)
     assert err.getvalue() == ""
+
+
+# --- The collector -------------------------------------------------------------------------------
+
+
+def test_settling_the_collector_frees_garbage_cycles_before_freezing_the_survivors():
+    class Node:
+        pass
+
+    a, b = Node(), Node()
+    a.other, b.other = b, a  # a cycle: only the collector frees it
+    gone = weakref.ref(a)
+    kept = Node()
+    del a, b
+    pool.settle_gc()
+    assert gone() is None  # collected, not frozen for good
+    assert gc.get_freeze_count() > 0
+    assert kept is not None
+
+
+def test_a_run_puts_back_the_callers_collector_threshold(tmp_path):
+    path = tmp_path / "in.txt"
+    path.write_text("123456789m123p5s5s\n")
+    before = gc.get_threshold()
+    batch.run(str(path), str(tmp_path / "out.jsonl"), jobs=1, stderr=io.StringIO())
+    assert gc.get_threshold() == before
 
 
 # --- Streaming and order -------------------------------------------------------------------------

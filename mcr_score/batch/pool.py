@@ -7,6 +7,7 @@ written in order, a chunk at a time. A worker that dies costs only the record th
 from __future__ import annotations
 
 import dataclasses
+import gc
 import itertools
 import os
 import signal
@@ -68,6 +69,27 @@ def _writable(out: OutputRecord, line: int, out_fmt: str) -> OutputRecord:
     return out
 
 
+def settle_gc() -> None:
+    """Collect the garbage cycles left by the chunks scored so far, then move the survivors (mostly
+    the engine's caches, grown by those chunks) out of the collector's sight (`gc.freeze`).
+
+    Called between chunks by the batch's own processes. A process that scores keeps filling its
+    caches; otherwise every full collection walks all of them again, pauses of 10-50 ms in a long
+    run and some 8% of the time. Frozen objects are still freed when nothing refers to them; only a
+    garbage cycle would be kept, and the collection just before the freeze frees those. The young
+    generation is collected every 2,000 new objects instead of 700: fewer, still short pauses."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(2000, 10, 10)
+
+
+def _worker_chunk(task: Task) -> tuple[str, Tally]:
+    """`score_chunk` as a worker of the batch runs it: its collector settled after each chunk."""
+    result = score_chunk(task)
+    settle_gc()
+    return result
+
+
 def _score_one(record: RawLine, task: Task) -> OutputRecord:
     return score_raw(record.number, record.text, record.problem, task.fmt, task.rules, task.columns, task.delimiter)
 
@@ -94,6 +116,7 @@ def process(
     on_chunk: Callable[[int, int], None] | None = None,
     stop: Callable[[], bool] = lambda: False,
     in_flight: int | None = None,
+    own_gc: bool = False,
 ) -> tuple[Tally, bool]:
     """Score `records` and `write` the output text chunk by chunk, in order.
 
@@ -101,6 +124,8 @@ def process(
     2 per job + 1) read ahead of the writer, so memory is bounded by the chunk size, not the input.
     `stop()` is asked between chunks; when it says so, nothing more is read and the chunks already
     sent are written, in order. Returns the tally and whether the input was read to the end.
+    `own_gc`: this process belongs to the run (the command's own), so with jobs=1 it settles its
+    collector between chunks as the workers do (`settle_gc`); a caller's process is left alone.
     """
     tally = Tally()
     chunks = _chunks(records, chunk_size)
@@ -123,6 +148,8 @@ def process(
     if jobs <= 1:
         for chunk, consumed in chunks:
             text, part = score_chunk(task(chunk))
+            if own_gc:
+                settle_gc()
             emit(text, part, consumed)
             if stop():
                 break
@@ -142,7 +169,7 @@ def process(
 
     def submit(t: Task) -> Future[tuple[str, Tally]] | None:
         try:
-            return pool.submit(score_chunk, t)
+            return pool.submit(_worker_chunk, t)
         except BrokenProcessPool:
             return None  # handled when its turn to be written comes
 
@@ -223,6 +250,7 @@ def _isolated(task: Task, new_pool: Callable[[], ProcessPoolExecutor]) -> tuple[
 def _init_worker(parent: int) -> None:
     """Workers leave Ctrl-C to the parent (which stops feeding them and drains in order), and exit
     when the parent dies (SIGKILL), instead of waiting for tasks forever."""
+    settle_gc()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, inherited by fork
 

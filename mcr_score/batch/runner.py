@@ -18,7 +18,7 @@ from ..messages import msg
 from . import DEFAULT_CHUNK
 from .errors import BatchError, BatchWriteError
 from .output import csv_header
-from .pool import Task, default_jobs, process
+from .pool import Task, default_jobs, process, settle_gc
 from .progress import Progress
 from .reading import ByteStream, GuardedStream, declared_format, open_records
 from .records import score_notation
@@ -58,13 +58,12 @@ class _Interrupts:
 
 def _warm_up(rules: str) -> None:
     """Build the engine's tables once, before workers fork and inherit them; then move every object
-    made so far out of the collector's sight (`gc.freeze`): the modules and tables live as long as
-    the process, and the full collections of a long run no longer walk them (pauses of tens of
-    milliseconds otherwise). The grammar's parsers are left to the first record that needs them
-    (`notation.parse_hand` builds them): JSON fields and canonical notation never do, and building
-    them costs some 40 ms."""
+    made so far out of the collector's sight (`settle_gc`): the modules and tables live as long as
+    the process, and the full collections of a long run no longer walk them. The grammar's parsers
+    are left to the first record that needs them (`notation.parse_hand` builds them): JSON fields
+    and canonical notation never do, and building them costs some 40 ms."""
     score_notation("123456789m123p5s5s|EE0000", rules=rules)
-    gc.freeze()
+    settle_gc()
 
 
 def run(
@@ -117,6 +116,7 @@ def run(
             in_stream, total_bytes = GuardedStream(raw, source), os.fstat(raw.fileno()).st_size
     state = Resume()
     out_file: BinaryIO | None = None
+    threshold = gc.get_threshold()  # changed by settle_gc; put back for a caller in Python
     try:
         opened = open_records(in_stream, declared_format(source, input_fmt), delimiter)
         fmt, columns, records = opened.fmt, opened.columns, opened.records
@@ -176,6 +176,7 @@ def run(
                     chunk_size=chunk_size,
                     on_chunk=on_chunk,
                     stop=lambda: interrupts.requested,
+                    own_gc=True,
                 )
             finally:
                 if bar is not None:
@@ -194,6 +195,7 @@ def run(
             damage=in_stream.damage if isinstance(in_stream, GuardedStream) else None,
         )
     finally:
+        gc.set_threshold(*threshold)
         if out_file is not None and output is not None:
             # Every write was flushed: closing fails only after a failed write, already reported.
             with contextlib.suppress(OSError):
