@@ -2,6 +2,7 @@
 
     .venv/bin/python -m benchmarks.batch --hands 20000 --seed 1 [--jobs N]
     .venv/bin/python -m benchmarks.batch --million [--lines 1000000] [--keep DIR]
+    .venv/bin/python -m benchmarks.batch --floor [--hands 2000]
 
 The default run generates `--hands` winning hands (`tests.support.strategies.generate`) and writes them in
 both input forms: JSON lines (the record form: melds, hand, win and the situation fields) and text
@@ -22,6 +23,13 @@ notation), runs `mcr-score batch` on it with all cores, samples the memory of th
 while it runs, and checks that the output has exactly one record per input line, in order, with
 an error record for every garbage line. Reports the time, rate, peak RSS (`getrusage` of the
 children, and the sampled sum of the process tree) and memory over time.
+
+`--floor` splits the time of one process on JSON lines (`batch.process`, one job, as the command
+runs it) into `score()` and everything around it, in CPU time (`time.process_time`, best of 5, so
+that a loaded machine matters less): the whole pipeline; the same with `score` replaced by a lookup
+of results computed beforehand (the floor: reading, decoding, building the hand, the output object,
+JSON, the tally, the collector); the parts of that floor one by one; and the reference's JSON → call
+pipeline on the same lines.
 """
 
 from __future__ import annotations
@@ -36,7 +44,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from MahjongGB import MahjongFanCalculator
 
@@ -292,6 +302,82 @@ def million(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+def cpu_us(fn: Callable[[], object], n: int, repeats: int = 5) -> float:
+    """CPU µs per item of `fn()` over n items, best of `repeats`."""
+    best = float("inf")
+    for _ in range(repeats):
+        started = time.process_time()
+        fn()
+        best = min(best, time.process_time() - started)
+    return best / n * 1e6
+
+
+def floor(args: argparse.Namespace) -> int:
+    """The per-record cost of the batch outside `score()` (see the module's docstring)."""
+    import io
+
+    from mcr_score.batch import pool
+    from mcr_score.batch import records as batch_records
+    from mcr_score.batch.output import to_jsonl
+    from mcr_score.batch.reading import open_records
+    from mcr_score.batch.runner import _warm_up
+    from mcr_score.records import hand_from_record
+    from mcr_score.scoring import score
+
+    hands = strategies.generate(args.hands, args.seed)
+    records = [record_of(h, f"h{i}") for i, h in enumerate(hands)]
+    lines = [json.dumps(r) for r in records]
+    data = "".join(line + "\n" for line in lines).encode()
+    n = len(lines)
+    _warm_up("china")
+
+    def pipeline() -> None:
+        opened = open_records(io.BytesIO(data), "jsonl")
+        pool.process(opened.records, lambda text: None, fmt="jsonl", rules="china", jobs=1, own_gc=True)
+
+    whole = cpu_us(pipeline, n, 3)
+    results = [score(hand_from_record(r).hand, "china") for r in records]
+    real = batch_records.score_hand
+    position = {"i": 0}
+
+    def precomputed(hand: object, rules: str) -> object:
+        i = position["i"]
+        position["i"] = (i + 1) % n
+        return results[i]
+
+    batch_records.score_hand = precomputed  # type: ignore[assignment]
+    try:
+        without = cpu_us(pipeline, n)
+    finally:
+        batch_records.score_hand = real
+    decoded = [json.loads(line) for line in lines]
+    built = [hand_from_record(r).hand for r in decoded]
+    outs = [{"id": r["id"], "line": i, **s.to_dict()} for i, (r, s) in enumerate(zip(decoded, results, strict=True))]
+
+    def each(fn: Callable[[Any], object], items: list[Any]) -> Callable[[], None]:
+        def run() -> None:
+            for item in items:
+                fn(item)  # each result dropped at once, as the pipeline does
+
+        return run
+
+    parts = {
+        "json.loads": cpu_us(each(json.loads, lines), n),
+        "hand_from_record (records.py)": cpu_us(each(hand_from_record, decoded), n),
+        "Score.to_dict (result.py)": cpu_us(each(lambda s: s.to_dict(), results), n),
+        "JSON line (output.to_jsonl)": cpu_us(each(to_jsonl, outs), n),
+        "score() alone, warm": cpu_us(each(lambda h: score(h, "china"), built), n, 1),
+    }
+    _, converted = time_reference(records)
+    print(f"\n{n:,} JSON records, one process, CPU µs per record (best of 5; load average {os.getloadavg()[0]:.2f}):")
+    print(f"  {'the whole pipeline (batch.process, one job)':48s} {whole:7.1f}")
+    print(f"  {'the same, score() replaced by a lookup: the floor':48s} {without:7.1f}")
+    for label, us in parts.items():
+        print(f"    {label:46s} {us:7.1f}")
+    print(f"  {'reference: json.loads + convert + call (wall)':48s} {converted / n * 1e6:7.1f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=20000)
@@ -300,7 +386,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--million", action="store_true", help="the million-line run instead")
     parser.add_argument("--lines", type=int, default=1_000_000, help="lines of the --million input")
     parser.add_argument("--keep", default=None, help="--million: keep the files in this directory")
+    parser.add_argument("--floor", action="store_true", help="the cost per record outside score() instead")
     args = parser.parse_args(argv)
+    if args.floor:
+        return floor(args)
     return million(args) if args.million else speed(args)
 
 
