@@ -107,7 +107,10 @@ def arrangements(hand: Hand) -> list[Arrangement]:
 
 @functools.lru_cache(maxsize=65536)
 def arrange(counts: tuple[int, ...], melds: tuple[Set, ...]) -> list[Arrangement]:
-    """Arrangements of concealed tile `counts` (34 ints) completed by the declared `melds`."""
+    """Arrangements of concealed tile `counts` (34 ints) completed by the declared `melds`. The order
+    is part of the answer (the scorer keeps the first of equal readings): standard splits in the
+    order a search from the lowest tile finds them, seven pairs, thirteen orphans,
+    honors-and-knitted, then the knitted straights."""
     out: list[Arrangement] = []
     need = 4 - len(melds)
     for sets, pair in standard_splits(counts, need):
@@ -115,24 +118,22 @@ def arrange(counts: tuple[int, ...], melds: tuple[Set, ...]) -> list[Arrangement
     if not melds:
         out.extend(_special(counts))
     if len(melds) <= 1:
-        out.extend(
-            Arrangement(KNITTED_STRAIGHT, melds + sets, pair, knit=knit, singles=KNIT_TILES[KNITS.index(knit)])
-            for knit, sets, pair in _knitted_straights(counts, 1 - len(melds))
-        )
+        for k, sets, pair in _knitted_straights(counts, 1 - len(melds)):
+            out.append(Arrangement(KNITTED_STRAIGHT, melds + sets, pair, knit=KNITS[k], singles=KNIT_TILES[k]))
     return out
 
 
-@functools.lru_cache(maxsize=65536)
-def is_complete(counts: tuple[int, ...], n_melds: int) -> bool:
+def is_complete(counts: Sequence[int], n_melds: int) -> bool:
     """Whether concealed `counts` with `n_melds` declared melds make any winning shape."""
-    if _standard_possible(counts):
+    c = tuple(counts)
+    if _standard_possible(c):
         return True
-    if n_melds == 0 and sum(counts) == 14 and _special(counts):
+    if n_melds == 0 and sum(c) == 14 and _special(c):
         return True
     if n_melds <= 1:
         for tiles in KNIT_TILES:
-            if all(counts[i] for i in tiles):
-                rest = list(counts)
+            if all(c[i] for i in tiles):
+                rest = list(c)
                 for i in tiles:
                     rest[i] -= 1
                 if _standard_possible(tuple(rest)):
@@ -142,186 +143,326 @@ def is_complete(counts: tuple[int, ...], n_melds: int) -> bool:
 
 def completing_tiles(standing: Sequence[int], n_melds: int) -> list[int]:
     """The tile kinds that complete concealed `standing` counts (one tile short) with `n_melds`
-    declared melds: `is_complete(standing + tile)` for every kind, computed suit by suit. Each suit's
-    state (sets only, sets and the pair, or neither) is read once, so a candidate tile only reads
-    the state of its own suit with the tile added. A tile with no standing tile within two of it can
-    only complete a knitted or special shape; those are tried only when the standing tiles allow them."""
+    declared melds, ascending: `is_complete(standing + tile)` for every kind, read from the shapes
+    instead of tried 34 times. Four sets and a pair from per-group tables (`_group_waits`); seven
+    pairs, thirteen orphans, honors-and-knitted and the knitted straight from the counts."""
     counts = tuple(standing)
-    states = [_suit_state(counts[s : s + 9]) for s in (0, 9, 18)]
-    honor_pairs = 0
-    honor_bad = []
-    for i in range(27, 34):
-        if counts[i] == 2:
-            honor_pairs += 1
-        elif counts[i] and counts[i] != 3:
-            honor_bad.append(i)
-    out = []
-    for w in _near(counts):
-        if w >= 27:
-            if any(states[k] == NEITHER for k in range(3)) or any(i != w for i in honor_bad):
-                continue
-            c = counts[w] + 1
-            if c not in (2, 3):
-                continue
-            pairs = sum(st == WITH_PAIR for st in states) + honor_pairs + (1 if c == 2 else -1)
-        else:
-            k, rank = divmod(w, 9)
-            if honor_bad or any(states[j] == NEITHER for j in range(3) if j != k):
-                continue
-            suit = list(counts[9 * k : 9 * k + 9])
-            suit[rank] += 1
-            state = _suit_state(tuple(suit))
-            if state == NEITHER:
-                continue
-            pairs = sum(states[j] == WITH_PAIR for j in range(3) if j != k) + honor_pairs + (state == WITH_PAIR)
-        if pairs == 1:
-            out.append(w)
-    if _other_shapes_possible(counts, n_melds):
-        done = set(out)
-        out = sorted(done | {w for w in range(34) if w not in done and is_complete(_plus(counts, w), n_melds)})
-    return out
-
-
-def _near(counts: tuple[int, ...]) -> list[int]:
-    """The tile kinds within two of a standing tile of their suit, or equal to a standing honor."""
-    near: set[int] = set()
-    for i, c in enumerate(counts):
-        if c and i >= 27:
-            near.add(i)
-        elif c:
-            base = i - i % 9
-            near.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
-    return sorted(near)
-
-
-def _other_shapes_possible(counts: tuple[int, ...], n_melds: int) -> bool:
-    """Whether one more tile could make a shape other than four sets and a pair: the knitted straight
-    (at most one meld; all but one of its nine tiles standing), or with no meld seven pairs (one kind
-    held an odd number of times), thirteen orphans (orphans only) or honors-and-knitted (no tile twice)."""
+    found = _standard_completions(counts)
     if n_melds > 1:
-        return False
-    if any(sum(1 for i in tiles if not counts[i]) <= 1 for tiles in KNIT_TILES):
-        return True
-    if n_melds or sum(counts) != 13:
-        return False
-    held = [i for i, c in enumerate(counts) if c]
-    return sum(counts[i] % 2 for i in held) == 1 or all(i in ORPHANS for i in held) or max(counts) <= 1
+        return found
+    extra = _knitted_completions(counts)
+    if n_melds == 0 and sum(counts) == 13:
+        extra |= _special_completions(counts)
+    if extra.difference(found):
+        return sorted(extra.union(found))
+    return found
 
 
-def _plus(counts: tuple[int, ...], tile: int) -> tuple[int, ...]:
-    out = list(counts)
-    out[tile] += 1
-    return tuple(out)
+# --- Four sets and a pair, group by group ---------------------------------------------------
+# The groups are the three suits (9 counts each) and the honors (7 counts, no chows). In a standard
+# shape each group's tiles make sets only or sets and the pair; the hand needs exactly one pair.
 
-
-# A suit's state in a standard shape: its tiles make sets only, sets and the pair, or neither.
 SETS_ONLY, WITH_PAIR, NEITHER = 0, 1, 2
+_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
-@functools.cache
-def _suit_state(c: tuple[int, ...]) -> int:
-    """The state of one suit's 9 counts (`SETS_ONLY`, `WITH_PAIR` or `NEITHER`)."""
+def _melds_only(c: Sequence[int]) -> bool:
+    """Whether one suit's counts split into chows and pungs. At each rank the tiles not taken by
+    chows from below start as many chows as their count modulo 3 (three chows through three ranks
+    hold the tiles of three pungs), so one pass from 1 to 9 decides."""
+    one = two = 0  # chows started one and two ranks below
+    for r in range(9):
+        x = c[r] - one - two
+        if x < 0:
+            return False
+        x %= 3
+        if x and r >= 7:
+            return False
+        one, two = x, one
+    return True
+
+
+def _pair_and_melds(c: list[int]) -> bool:
+    """Whether one suit's counts split into chows, pungs and one pair. Each set's ranks sum to a
+    multiple of 3, so the pair's rank p has 2p = the ranks' sum (mod 3): three places to try."""
+    total = 0
+    for r in range(9):
+        total += r * c[r]
+    for p in range(2 * total % 3, 9, 3):
+        if c[p] >= 2:
+            c[p] -= 2
+            ok = _melds_only(c)
+            c[p] += 2
+            if ok:
+                return True
+    return False
+
+
+def _state(c: list[int]) -> int:
+    """A group's state: `SETS_ONLY`, `WITH_PAIR` or `NEITHER`."""
     n = sum(c)
     if n % 3 == 1:
         return NEITHER
-    sets_only, with_pair = _suit_shapes(c)
-    if n % 3 == 2:
-        return WITH_PAIR if with_pair else NEITHER
-    return SETS_ONLY if sets_only else NEITHER
-
-
-def _standard_possible(counts: tuple[int, ...]) -> bool:
-    """Sets plus exactly one pair, suit by suit, without listing the splits."""
+    if len(c) == 9:
+        if n % 3 == 0:
+            return SETS_ONLY if _melds_only(c) else NEITHER
+        return WITH_PAIR if _pair_and_melds(c) else NEITHER
     pairs = 0
-    for s in (0, 9, 18):
-        c = counts[s : s + 9]
-        n = sum(c)
-        if n % 3 == 1:
-            return False
-        shapes = _suit_shapes(c)
-        if n % 3 == 2:
-            if not shapes[1]:
-                return False
+    for x in c:
+        if x == 2:
             pairs += 1
-        elif not shapes[0]:
-            return False
-    for i in range(27, 34):
-        if counts[i] == 2:
-            pairs += 1
-        elif counts[i] and counts[i] != 3:
-            return False
-    return pairs == 1
+        elif x and x != 3:
+            return NEITHER
+    return SETS_ONLY if pairs == 0 else WITH_PAIR if pairs == 1 else NEITHER
 
 
 @functools.cache
-def _suit_shapes(c: tuple[int, ...]) -> tuple[bool, bool]:
-    """(splits into sets only, splits into sets plus one pair) for one suit's 9 counts."""
-    splits = _suit_splits(c)
-    return any(p is None for _, p in splits), any(p is not None for _, p in splits)
+def _group_state(c: tuple[int, ...]) -> int:
+    """`_state` of a group, kept by its counts."""
+    return _state(list(c))
+
+
+class GroupWaits(NamedTuple):
+    """The ranks (bit r for rank r) that, added to a group, leave it in state `after`: sets only when
+    it holds 3k+2 tiles, sets and the pair when it holds 3k+1 (no rank helps a group of 3k)."""
+
+    ranks: int
+    after: int
+
+
+@functools.cache
+def _group_waits(c: tuple[int, ...]) -> GroupWaits:
+    """`GroupWaits` of a group's counts. A suited rank with no tile of the suit within two of it, or
+    an honor not held, cannot join a set or the pair."""
+    n = sum(c)
+    after = SETS_ONLY if n % 3 == 2 else WITH_PAIR
+    ranks = 0
+    if n % 3:
+        size = len(c)
+        lst = list(c)
+        for r in range(size):
+            near = any(c[max(0, r - 2) : r + 3]) if size == 9 else c[r] > 0
+            if not near:
+                continue
+            lst[r] += 1
+            if _state(lst) == after:
+                ranks |= 1 << r
+            lst[r] -= 1
+    return GroupWaits(ranks, after)
+
+
+def _standard_possible(counts: tuple[int, ...]) -> bool:
+    """Sets plus exactly one pair, group by group, without listing the splits."""
+    pairs = 0
+    for a, b in _GROUPS:
+        state = _group_state(counts[a:b])
+        if state == NEITHER:
+            return False
+        pairs += state
+    return pairs == 1
+
+
+def _standard_completions(counts: tuple[int, ...]) -> list[int]:
+    """The kinds that make `counts` sets and one pair: a wait of one group, when the other groups
+    are usable and the pairs add up to one."""
+    states = [_group_state(counts[a:b]) for a, b in _GROUPS]
+    unusable = states.count(NEITHER)
+    if unusable > 1:
+        return []
+    pairs = states.count(WITH_PAIR)
+    out = []
+    for g, (a, b) in enumerate(_GROUPS):
+        state = states[g]
+        if unusable - (state == NEITHER):
+            continue
+        waits = _group_waits(counts[a:b])
+        if waits.ranks and pairs - (state == WITH_PAIR) + waits.after == 1:
+            ranks = waits.ranks
+            while ranks:
+                low = ranks & -ranks
+                out.append(a + low.bit_length() - 1)
+                ranks ^= low
+    return out
+
+
+# --- The other shapes -----------------------------------------------------------------------
+
+_ORPHAN_SET = frozenset(ORPHANS)
+_HONORS = frozenset(range(27, 34))
+
+
+def _special_completions(counts: tuple[int, ...]) -> set[int]:
+    """For 13 concealed tiles, the kinds completing seven pairs (the one kind held an odd number of
+    times), thirteen orphans (the orphan missing, or any of them when all thirteen are held once)
+    and honors-and-knitted (a knit's tiles and the honors not held, when the 13 distinct tiles
+    held are all among them)."""
+    out: set[int] = set()
+    held = [i for i in range(34) if counts[i]]
+    odd = [i for i in held if counts[i] % 2]
+    if len(odd) == 1:
+        out.add(odd[0])
+    if _ORPHAN_SET.issuperset(held):
+        missing = [i for i in ORPHANS if not counts[i]]
+        if len(missing) <= 1:
+            out.update(missing or ORPHANS)
+    if len(held) == 13:
+        for tiles in KNIT_TILES:
+            allowed = _HONORS.union(tiles)
+            if allowed.issuperset(held):
+                out.update(allowed.difference(held))
+    return out
+
+
+def _knitted_completions(counts: tuple[int, ...]) -> set[int]:
+    """The kinds that complete a knitted straight and the rest of its hand: the one knitted tile
+    missing when the rest already makes sets and a pair, or with all nine held, what completes the rest."""
+    out: set[int] = set()
+    for tiles in KNIT_TILES:
+        missing = [i for i in tiles if not counts[i]]
+        if len(missing) > 1:
+            continue
+        rest = list(counts)
+        for i in tiles:
+            if rest[i]:
+                rest[i] -= 1
+        if missing:
+            if _standard_possible(tuple(rest)):
+                out.add(missing[0])
+        else:
+            out.update(_standard_completions(tuple(rest)))
+    return out
+
+
+# --- Listing the splits ---------------------------------------------------------------------
+
+_HONOR_PUNGS = tuple(Set(PUNG, i, True, False) for i in range(27, 34))
 
 
 def standard_splits(counts: tuple[int, ...], need: int) -> list[tuple[tuple[Set, ...], int]]:
-    """Every split of `counts` into `need` concealed sets plus one pair."""
-    per_suit = []
+    """Every split of `counts` into `need` concealed sets plus one pair. A suit of 3k tiles splits
+    into sets only, one of 3k+2 into sets and the pair, one of 3k+1 not at all: where the pair is
+    and how many sets there are is known before a split is listed."""
+    options: list[tuple[tuple[tuple[Set, ...], int], ...]] = []
+    pair_at = -1  # the option holding the pair; -1: the honors
+    n_sets = 0
     for s in range(3):
-        options = _suit_splits(counts[9 * s : 9 * s + 9])
-        if not options:
+        c = counts[9 * s : 9 * s + 9]
+        n = sum(c)
+        if not n:
+            continue
+        if n % 3 == 1:
             return []
-        per_suit.append(
-            [
-                (tuple(Set(k, 9 * s + r, True, False) for k, r in sets), None if p is None else 9 * s + p)
-                for sets, p in options
-            ]
-        )
-    honor_sets, honor_pair = [], None
+        if n % 3 == 2:
+            if pair_at >= 0:
+                return []
+            pair_at = len(options)
+        n_sets += n // 3
+        splits = _suit_sets(s, c)
+        if not splits:
+            return []
+        options.append(splits)
+    honor_sets = []
+    honor_pair = -1
     for i in range(27, 34):
-        c = counts[i]
-        if c == 3:
-            honor_sets.append(Set(PUNG, i, True, False))
-        elif c == 2:
-            if honor_pair is not None:
+        c3 = counts[i]
+        if c3 == 3:
+            honor_sets.append(_HONOR_PUNGS[i - 27])
+        elif c3 == 2:
+            if honor_pair >= 0 or pair_at >= 0:
                 return []
             honor_pair = i
-        elif c:
+        elif c3:
             return []
+    if (pair_at < 0 and honor_pair < 0) or n_sets + len(honor_sets) != need:
+        return []
+    honors = tuple(honor_sets)
+    if len(options) == 1:
+        return [(sets + honors, honor_pair if pair < 0 else pair) for sets, pair in options[0]]
     result = []
-    for combo in itertools.product(*per_suit):
-        pairs = [p for _, p in combo if p is not None]
-        if honor_pair is not None:
-            pairs.append(honor_pair)
-        if len(pairs) != 1:
-            continue
-        sets = tuple(itertools.chain.from_iterable(s for s, _ in combo)) + tuple(honor_sets)
-        if len(sets) == need:
-            result.append((sets, pairs[0]))
+    for combo in itertools.product(*options):
+        sets = tuple(itertools.chain.from_iterable(s for s, _ in combo)) + honors
+        result.append((sets, honor_pair if pair_at < 0 else combo[pair_at][1]))
     return result
 
 
 @functools.cache
-def _suit_splits(c: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, int], ...], int | None], ...]:
-    """Splits of one suit's 9 counts into chows and pungs plus at most one pair: ((kind, rank0), …), pair."""
-    i = next((r for r in range(9) if c[r]), None)
-    if i is None:
-        return (((), None),)
-    out = []
-    lst = list(c)
-    if c[i] >= 3:
-        lst[i] -= 3
-        out += [(((PUNG, i), *s), p) for s, p in _suit_splits(tuple(lst))]
-        lst[i] += 3
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        lst[i] -= 1
-        lst[i + 1] -= 1
-        lst[i + 2] -= 1
-        out += [(((CHOW, i), *s), p) for s, p in _suit_splits(tuple(lst))]
-        lst[i] += 1
-        lst[i + 1] += 1
-        lst[i + 2] += 1
-    if c[i] >= 2:
-        lst[i] -= 2
-        out += [(s, i) for s, p in _suit_splits(tuple(lst)) if p is None]
-    # Taking the pair before or after a chow through the same tile reaches the same split.
-    return tuple(dict.fromkeys((tuple(sorted(s)), p) for s, p in out))
+def _suit_sets(suit: int, c: tuple[int, ...]) -> tuple[tuple[tuple[Set, ...], int], ...]:
+    """The splits of one suit (`_suit_splits`) as `Set` records numbered in the hand, made once per
+    suit shape; the pair's tile, -1 for none."""
+    base = 9 * suit
+    return tuple(
+        (tuple(Set(kind, base + r, True, False) for kind, r in sets), -1 if pair < 0 else base + pair)
+        for sets, pair in _suit_splits(c)
+    )
+
+
+def _suit_splits(c: tuple[int, ...]) -> list[tuple[tuple[tuple[int, int], ...], int]]:
+    """Splits of one suit's 9 counts into chows and pungs, plus a pair when it holds 3k+2 tiles:
+    ((kind, rank), ...) with chows before pungs, each by rank, and the pair's rank (-1: none). In the
+    order a search finds them that takes, at the lowest tile left, a pung, else a chow, else the pair."""
+    n = sum(c)
+    out: list[tuple[tuple[tuple[int, int], ...], int]] = []
+    if n % 3 == 0:
+        out.extend((sets, -1) for sets in _melds_splits(c))
+    elif n % 3 == 2:
+        total = sum(r * x for r, x in enumerate(c))
+        for p in range(2 * total % 3, 9, 3):  # the pair's rank, as in `_pair_and_melds`
+            if c[p] >= 2:
+                rest = list(c)
+                rest[p] -= 2
+                out.extend((sets, p) for sets in _melds_splits(rest))
+    if len(out) > 1:
+        out.sort(key=_search_order)
+    return out
+
+
+def _search_order(split: tuple[tuple[tuple[int, int], ...], int]) -> list[int]:
+    """The first path by which a search from the lowest tile (trying a pung, a chow, then the pair:
+    0, 1, 2) reaches `split`: its pungs, chows and pair rank by rank. The search lists the splits in
+    the order of these paths, and the scorer's ties depend on that order."""
+    sets, pair = split
+    chows = [0] * 9
+    pungs = [0] * 9
+    for kind, r in sets:
+        if kind == CHOW:
+            chows[r] += 1
+        else:
+            pungs[r] += 1
+    path: list[int] = []
+    for r in range(9):
+        path += [0] * pungs[r] + [1] * chows[r]
+        if r == pair:
+            path.append(2)
+    return path
+
+
+def _melds_splits(c: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
+    """Every split of one suit's counts into chows and pungs, each once: at each rank, the tiles left
+    start their count modulo 3 chows, or three more (`_melds_only`)."""
+    out: list[tuple[tuple[int, int], ...]] = []
+    _walk(c, 0, 0, 0, (), (), out)
+    return out
+
+
+def _walk(
+    c: Sequence[int],
+    r: int,
+    one: int,
+    two: int,
+    chows: tuple[int, ...],
+    pungs: tuple[int, ...],
+    out: list[tuple[tuple[int, int], ...]],
+) -> None:
+    if r == 9:
+        out.append(tuple((CHOW, q) for q in chows) + tuple((PUNG, q) for q in pungs))
+        return
+    x = c[r] - one - two
+    if x < 0:
+        return
+    k = x % 3
+    while k <= x and (k == 0 or r < 7):
+        _walk(c, r + 1, k, one, chows + (r,) * k, pungs + (r,) * ((x - k) // 3), out)
+        k += 3
 
 
 def _special(counts: tuple[int, ...]) -> list[Arrangement]:
@@ -344,13 +485,14 @@ def _special(counts: tuple[int, ...]) -> list[Arrangement]:
     return out
 
 
-def _knitted_straights(counts: tuple[int, ...], need: int) -> list[tuple[Knit, tuple[Set, ...], int]]:
-    """(knit, sets, pair) for each knitted straight in `counts` completed by `need` sets and a pair."""
-    out: list[tuple[Knit, tuple[Set, ...], int]] = []
-    for knit, tiles in zip(KNITS, KNIT_TILES, strict=False):
+def _knitted_straights(counts: tuple[int, ...], need: int) -> list[tuple[int, tuple[Set, ...], int]]:
+    """(index in `KNITS`, sets, pair) for each knitted straight in `counts` completed by `need` sets
+    and a pair."""
+    out: list[tuple[int, tuple[Set, ...], int]] = []
+    for k, tiles in enumerate(KNIT_TILES):
         if all(counts[i] for i in tiles):
             rest = list(counts)
             for i in tiles:
                 rest[i] -= 1
-            out.extend((knit, sets, pair) for sets, pair in standard_splits(tuple(rest), need))
+            out.extend((k, sets, pair) for sets, pair in standard_splits(tuple(rest), need))
     return out
