@@ -6,6 +6,14 @@ knitted straight with one more set and a pair. Seven-pairs hands are also split 
 standard hands, since in rare cases that scores more. Suits are split independently and
 their splits cached, so hands like four identical chows do not blow up.
 
+Built for speed (issue 11), with no search the answer does not need: a suit's count modulo 3 says
+whether it holds the pair, the ranks' sum modulo 3 says where the pair can be, and one pass over the
+nine ranks says whether the rest makes sets (`_melds_only`); the splits themselves are listed per
+suit shape once, as ready-made `Set` records. `completing_tiles`, which the single-wait check and
+the `waits` command ask for, reads each group's waits from a table and the special shapes' waits
+from the counts, instead of trying all 34 tiles. The caches are the `functools` ones of this
+module (the speed benchmark's cold pass clears them all).
+
 Sets are `Set` named tuples `(kind, tile, concealed, declared)` with tile indices from `tiles.py`
 (the lowest tile for a chow): typed records that still unpack and hash as cheaply as tuples, as
 the scorer reads thousands of them per second.
@@ -15,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -182,12 +191,17 @@ def _melds_only(c: Sequence[int]) -> bool:
     return True
 
 
-def _pair_and_melds(c: list[int]) -> bool:
-    """Whether one suit's counts split into chows, pungs and one pair. Each set's ranks sum to a
-    multiple of 3, so the pair's rank p has 2p = the ranks' sum (mod 3): three places to try."""
+def _rank_sum(c: Sequence[int]) -> int:
     total = 0
     for r in range(9):
         total += r * c[r]
+    return total
+
+
+def _pair_and_melds(c: list[int], total: int) -> bool:
+    """Whether one suit's counts (their ranks summing to `total`) split into chows, pungs and one
+    pair. Each set's ranks sum to a multiple of 3, so the pair's rank p has 2p = total (mod 3):
+    three places to try."""
     for p in range(2 * total % 3, 9, 3):
         if c[p] >= 2:
             c[p] -= 2
@@ -206,7 +220,7 @@ def _state(c: list[int]) -> int:
     if len(c) == 9:
         if n % 3 == 0:
             return SETS_ONLY if _melds_only(c) else NEITHER
-        return WITH_PAIR if _pair_and_melds(c) else NEITHER
+        return WITH_PAIR if _pair_and_melds(c, _rank_sum(c)) else NEITHER
     pairs = 0
     for x in c:
         if x == 2:
@@ -232,22 +246,32 @@ class GroupWaits(NamedTuple):
 
 @functools.cache
 def _group_waits(c: tuple[int, ...]) -> GroupWaits:
-    """`GroupWaits` of a group's counts. A suited rank with no tile of the suit within two of it, or
-    an honor not held, cannot join a set or the pair."""
+    """`GroupWaits` of a group's counts. Only a held honor can join a set or the pair; only a rank
+    within two of a tile of its suit; and to make sets only, the ranks with the one added must sum
+    to a multiple of 3 (`_pair_and_melds`): one rank in three."""
     n = sum(c)
     after = SETS_ONLY if n % 3 == 2 else WITH_PAIR
     ranks = 0
-    if n % 3:
-        size = len(c)
-        lst = list(c)
-        for r in range(size):
-            near = any(c[max(0, r - 2) : r + 3]) if size == 9 else c[r] > 0
-            if not near:
-                continue
-            lst[r] += 1
-            if _state(lst) == after:
-                ranks |= 1 << r
-            lst[r] -= 1
+    if n % 3 == 0:
+        return GroupWaits(ranks, after)
+    lst = list(c)
+    if len(c) == 7:
+        for r in range(7):
+            if c[r]:
+                lst[r] += 1
+                if _state(lst) == after:
+                    ranks |= 1 << r
+                lst[r] -= 1
+        return GroupWaits(ranks, after)
+    total = _rank_sum(c)
+    for r in range(-total % 3, 9, 3) if after == SETS_ONLY else range(9):
+        if not any(c[max(0, r - 2) : r + 3]):
+            continue
+        lst[r] += 1
+        ok = _melds_only(lst) if after == SETS_ONLY else _pair_and_melds(lst, total + r)
+        lst[r] -= 1
+        if ok:
+            ranks |= 1 << r
     return GroupWaits(ranks, after)
 
 
@@ -287,8 +311,10 @@ def _standard_completions(counts: tuple[int, ...]) -> list[int]:
 
 # --- The other shapes -----------------------------------------------------------------------
 
-_ORPHAN_SET = frozenset(ORPHANS)
 _HONORS = frozenset(range(27, 34))
+# Each knitted straight's nine counts, and the thirteen orphans' counts, read in one call.
+_KNIT_COUNTS = tuple(operator.itemgetter(*tiles) for tiles in KNIT_TILES)
+_ORPHAN_COUNTS = operator.itemgetter(*ORPHANS)
 
 
 def _special_completions(counts: tuple[int, ...]) -> set[int]:
@@ -297,15 +323,17 @@ def _special_completions(counts: tuple[int, ...]) -> set[int]:
     and honors-and-knitted (a knit's tiles and the honors not held, when the 13 distinct tiles
     held are all among them)."""
     out: set[int] = set()
-    held = [i for i in range(34) if counts[i]]
-    odd = [i for i in held if counts[i] % 2]
-    if len(odd) == 1:
-        out.add(odd[0])
-    if _ORPHAN_SET.issuperset(held):
-        missing = [i for i in ORPHANS if not counts[i]]
-        if len(missing) <= 1:
-            out.update(missing or ORPHANS)
-    if len(held) == 13:
+    if counts.count(1) + counts.count(3) == 1:
+        out.add(counts.index(1) if 1 in counts else counts.index(3))
+    orphans: tuple[int, ...] = _ORPHAN_COUNTS(counts)
+    if sum(orphans) == 13:
+        missing = orphans.count(0)
+        if missing == 0:
+            out.update(ORPHANS)
+        elif missing == 1:
+            out.add(ORPHANS[orphans.index(0)])
+    if max(counts) == 1:
+        held = [i for i in range(34) if counts[i]]
         for tiles in KNIT_TILES:
             allowed = _HONORS.union(tiles)
             if allowed.issuperset(held):
@@ -317,9 +345,10 @@ def _knitted_completions(counts: tuple[int, ...]) -> set[int]:
     """The kinds that complete a knitted straight and the rest of its hand: the one knitted tile
     missing when the rest already makes sets and a pair, or with all nine held, what completes the rest."""
     out: set[int] = set()
-    for tiles in KNIT_TILES:
-        missing = [i for i in tiles if not counts[i]]
-        if len(missing) > 1:
+    for tiles, knit_counts in zip(KNIT_TILES, _KNIT_COUNTS, strict=True):
+        held: tuple[int, ...] = knit_counts(counts)
+        missing = held.count(0)
+        if missing > 1:
             continue
         rest = list(counts)
         for i in tiles:
@@ -327,7 +356,7 @@ def _knitted_completions(counts: tuple[int, ...]) -> set[int]:
                 rest[i] -= 1
         if missing:
             if _standard_possible(tuple(rest)):
-                out.add(missing[0])
+                out.add(tiles[held.index(0)])
         else:
             out.update(_standard_completions(tuple(rest)))
     return out
@@ -399,70 +428,56 @@ def _suit_sets(suit: int, c: tuple[int, ...]) -> tuple[tuple[tuple[Set, ...], in
 def _suit_splits(c: tuple[int, ...]) -> list[tuple[tuple[tuple[int, int], ...], int]]:
     """Splits of one suit's 9 counts into chows and pungs, plus a pair when it holds 3k+2 tiles:
     ((kind, rank), ...) with chows before pungs, each by rank, and the pair's rank (-1: none). In the
-    order a search finds them that takes, at the lowest tile left, a pung, else a chow, else the pair."""
+    order of a search that takes, at the lowest tile left, a pung, else a chow, else the pair: the
+    scorer keeps the first of equal readings, so this order is part of the answer."""
     n = sum(c)
-    out: list[tuple[tuple[tuple[int, int], ...], int]] = []
     if n % 3 == 0:
-        out.extend((sets, -1) for sets in _melds_splits(c))
-    elif n % 3 == 2:
-        total = sum(r * x for r, x in enumerate(c))
-        for p in range(2 * total % 3, 9, 3):  # the pair's rank, as in `_pair_and_melds`
-            if c[p] >= 2:
-                rest = list(c)
-                rest[p] -= 2
-                out.extend((sets, p) for sets in _melds_splits(rest))
-    if len(out) > 1:
-        out.sort(key=_search_order)
-    return out
+        return [(sets, -1) for _, sets in _melds_splits(c)]
+    if n % 3 == 1:
+        return []
+    found: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]] = []
+    for p in range(2 * _rank_sum(c) % 3, 9, 3):  # the pair's rank, as in `_pair_and_melds`
+        if c[p] >= 2:
+            rest = list(c)
+            rest[p] -= 2
+            found.extend((order, sets, p) for order, sets in _melds_splits(rest))
+    if len(found) > 1:
+        found.sort()
+    return [(sets, p) for _, sets, p in found]
 
 
-def _search_order(split: tuple[tuple[tuple[int, int], ...], int]) -> list[int]:
-    """The first path by which a search from the lowest tile (trying a pung, a chow, then the pair:
-    0, 1, 2) reaches `split`: its pungs, chows and pair rank by rank. The search lists the splits in
-    the order of these paths, and the scorer's ties depend on that order."""
-    sets, pair = split
-    chows = [0] * 9
-    pungs = [0] * 9
-    for kind, r in sets:
-        if kind == CHOW:
-            chows[r] += 1
+def _melds_splits(c: Sequence[int]) -> list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]:
+    """Every split of one suit's counts into chows and pungs, each once (at each rank the tiles left
+    start their count modulo 3 chows, or three more: `_melds_only`), in search order, with its
+    place in that order. Two splits first differ at some rank, where the search reaches first the
+    one with more pungs there, else more chows (the tiles at that rank being the same); so the
+    place is, rank by rank, -(8 * pungs + chows), and one tuple comparison orders splits with a
+    pair at different ranks as well."""
+    out: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = []
+    # Depth first: follow the fewer-chows choice, keep the three-more-chows one for later (last
+    # kept, first taken), which lists the splits in order.
+    later: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = [(0, 0, 0, (), (), ())]
+    while later:
+        r, one, two, chows, pungs, order = later.pop()
+        while r < 9:
+            x = c[r] - one - two
+            k = x % 3
+            if x < 0 or (k and r >= 7):
+                break
+            if k + 3 <= x and r < 7:
+                more = (x - k - 3) // 3
+                place = (*order, -8 * more - k - 3)
+                later.append((r + 1, k + 3, one, chows + (r,) * (k + 3), pungs + (r,) * more, place))
+            if k:
+                chows += (r,) * k
+            if x >= 3:
+                pungs += (r,) * (x // 3)
+            order += (-8 * (x // 3) - k,)
+            one, two = k, one
+            r += 1
         else:
-            pungs[r] += 1
-    path: list[int] = []
-    for r in range(9):
-        path += [0] * pungs[r] + [1] * chows[r]
-        if r == pair:
-            path.append(2)
-    return path
-
-
-def _melds_splits(c: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
-    """Every split of one suit's counts into chows and pungs, each once: at each rank, the tiles left
-    start their count modulo 3 chows, or three more (`_melds_only`)."""
-    out: list[tuple[tuple[int, int], ...]] = []
-    _walk(c, 0, 0, 0, (), (), out)
+            out.append((order, tuple([(CHOW, q) for q in chows] + [(PUNG, q) for q in pungs])))
     return out
-
-
-def _walk(
-    c: Sequence[int],
-    r: int,
-    one: int,
-    two: int,
-    chows: tuple[int, ...],
-    pungs: tuple[int, ...],
-    out: list[tuple[tuple[int, int], ...]],
-) -> None:
-    if r == 9:
-        out.append(tuple((CHOW, q) for q in chows) + tuple((PUNG, q) for q in pungs))
-        return
-    x = c[r] - one - two
-    if x < 0:
-        return
-    k = x % 3
-    while k <= x and (k == 0 or r < 7):
-        _walk(c, r + 1, k, one, chows + (r,) * k, pungs + (r,) * ((x - k) // 3), out)
-        k += 3
 
 
 def _special(counts: tuple[int, ...]) -> list[Arrangement]:
@@ -470,10 +485,11 @@ def _special(counts: tuple[int, ...]) -> list[Arrangement]:
     out: list[Arrangement] = []
     if sum(counts) != 14:
         return out
-    if all(c in (0, 2, 4) for c in counts):
+    if counts.count(0) + counts.count(2) + counts.count(4) == 34:
         pairs = tuple(i for i, c in enumerate(counts) for _ in range(c // 2))
         out.append(Arrangement(SEVEN_PAIRS, pairs=pairs))
-    if all(counts[i] for i in ORPHANS) and sum(counts[i] for i in ORPHANS) == 14:
+    orphans: tuple[int, ...] = _ORPHAN_COUNTS(counts)
+    if 0 not in orphans and sum(orphans) == 14:
         pair = next(i for i in ORPHANS if counts[i] == 2)
         out.append(Arrangement(THIRTEEN_ORPHANS, pair=pair, singles=ORPHANS))
     if max(counts) == 1:
@@ -490,7 +506,7 @@ def _knitted_straights(counts: tuple[int, ...], need: int) -> list[tuple[int, tu
     and a pair."""
     out: list[tuple[int, tuple[Set, ...], int]] = []
     for k, tiles in enumerate(KNIT_TILES):
-        if all(counts[i] for i in tiles):
+        if 0 not in _KNIT_COUNTS[k](counts):
             rest = list(counts)
             for i in tiles:
                 rest[i] -= 1
