@@ -364,47 +364,37 @@ def _knitted_completions(counts: tuple[int, ...]) -> set[int]:
 
 # --- Listing the splits ---------------------------------------------------------------------
 
-_HONOR_PUNGS = tuple(Set(PUNG, i, True, False) for i in range(27, 34))
+Split = tuple[tuple[Set, ...], int]  # concealed sets, and the pair's tile (-1: none)
 
 
-def standard_splits(counts: tuple[int, ...], need: int) -> list[tuple[tuple[Set, ...], int]]:
-    """Every split of `counts` into `need` concealed sets plus one pair. A suit of 3k tiles splits
-    into sets only, one of 3k+2 into sets and the pair, one of 3k+1 not at all: where the pair is
-    and how many sets there are is known before a split is listed."""
-    options: list[tuple[tuple[tuple[Set, ...], int], ...]] = []
+def standard_splits(counts: tuple[int, ...], need: int) -> list[Split]:
+    """Every split of `counts` into `need` concealed sets plus one pair: the splits of each group
+    (made once per group shape), combined. Every split of a group has the same number of sets and
+    the pair or not, so a hand whose groups do not add up to `need` sets and one pair is
+    rejected before anything is combined."""
+    options: list[tuple[Split, ...]] = []
     pair_at = -1  # the option holding the pair; -1: the honors
     n_sets = 0
     for s in range(3):
         c = counts[9 * s : 9 * s + 9]
-        n = sum(c)
-        if not n:
-            continue
-        if n % 3 == 1:
-            return []
-        if n % 3 == 2:
-            if pair_at >= 0:
-                return []
-            pair_at = len(options)
-        n_sets += n // 3
         splits = _suit_sets(s, c)
         if not splits:
             return []
-        options.append(splits)
-    honor_sets = []
-    honor_pair = -1
-    for i in range(27, 34):
-        c3 = counts[i]
-        if c3 == 3:
-            honor_sets.append(_HONOR_PUNGS[i - 27])
-        elif c3 == 2:
-            if honor_pair >= 0 or pair_at >= 0:
+        sets, pair = splits[0]
+        if pair >= 0:
+            if pair_at >= 0:
                 return []
-            honor_pair = i
-        elif c3:
-            return []
-    if (pair_at < 0 and honor_pair < 0) or n_sets + len(honor_sets) != need:
+            pair_at = len(options)
+        elif not sets:
+            continue  # no tile of this suit
+        n_sets += len(sets)
+        options.append(splits)
+    honor = _honor_split(counts[27:34])
+    if honor is None:
         return []
-    honors = tuple(honor_sets)
+    honors, honor_pair = honor
+    if (pair_at < 0) == (honor_pair < 0) or n_sets + len(honors) != need:
+        return []
     if len(options) == 1:
         return [(sets + honors, honor_pair if pair < 0 else pair) for sets, pair in options[0]]
     result = []
@@ -415,9 +405,25 @@ def standard_splits(counts: tuple[int, ...], need: int) -> list[tuple[tuple[Set,
 
 
 @functools.cache
-def _suit_sets(suit: int, c: tuple[int, ...]) -> tuple[tuple[tuple[Set, ...], int], ...]:
+def _honor_split(c: tuple[int, ...]) -> Split | None:
+    """The honors' one split: a pung of each honor held three times, the pair of one held twice
+    (None when they make neither)."""
+    sets = []
+    pair = -1
+    for r, n in enumerate(c):
+        if n == 3:
+            sets.append(Set(PUNG, 27 + r, True, False))
+        elif n == 2 and pair < 0:
+            pair = 27 + r
+        elif n:
+            return None
+    return tuple(sets), pair
+
+
+@functools.cache
+def _suit_sets(suit: int, c: tuple[int, ...]) -> tuple[Split, ...]:
     """The splits of one suit (`_suit_splits`) as `Set` records numbered in the hand, made once per
-    suit shape; the pair's tile, -1 for none."""
+    suit shape."""
     base = 9 * suit
     return tuple(
         (tuple(Set(kind, base + r, True, False) for kind, r in sets), -1 if pair < 0 else base + pair)
