@@ -90,7 +90,7 @@ def brute_force(standing: Counts, melds: int) -> list[int]:
     return [w for w in range(34) if strategies.is_complete(list(plus(standing, w)), melds)]
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(standing_counts())
 @example((tuple(int(i in ORPHANS) for i in range(34)), 0))  # thirteen-sided orphans
 def test_completing_tiles_are_the_kinds_that_complete(case: tuple[Counts, int]) -> None:
