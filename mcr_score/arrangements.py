@@ -95,9 +95,11 @@ class Arrangement:
     pairs: tuple[int, ...] = ()
 
 
+_MELD_KINDS = {"chow": CHOW, "pung": PUNG, "kong": KONG}
+
+
 def meld_set(meld: Meld) -> Set:
-    kind = {"chow": CHOW, "pung": PUNG, "kong": KONG}[meld.kind]
-    return Set(kind, meld.tile.index, meld.concealed, True)
+    return Set(_MELD_KINDS[meld.kind], meld.tile.index, meld.concealed, True)
 
 
 def counts_of(tiles: Iterable[Tile]) -> list[int]:
