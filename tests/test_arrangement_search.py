@@ -30,6 +30,7 @@ from mcr_score.arrangements import (
     counts_of,
     is_complete,
     meld_set,
+    standard_splits,
 )
 from mcr_score.placement import waits_on_one_tile
 from tests.support import strategies
@@ -172,3 +173,13 @@ def test_a_suit_splits_into_sets_each_way_once_in_search_order() -> None:
     three = [sets for _, sets in _melds_splits((3, 3, 3, 0, 0, 0, 0, 0, 0))]
     assert three == [((PUNG, 0), (PUNG, 1), (PUNG, 2)), ((CHOW, 0),) * 3]
     assert _melds_splits((1, 1, 0, 0, 0, 0, 0, 0, 0)) == []
+
+
+def test_standard_splits_need_the_number_of_sets_asked_for() -> None:
+    counts = tuple(  # 123m 456m 789m 11p: three sets and a pair
+        1 if i < 9 else 2 if i == 9 else 0 for i in range(34)
+    )
+    assert standard_splits(counts, 3) == [
+        ((Set(CHOW, 0, True, False), Set(CHOW, 3, True, False), Set(CHOW, 6, True, False)), 9)
+    ]
+    assert standard_splits(counts, 4) == []
