@@ -6,6 +6,14 @@ knitted straight with one more set and a pair. Seven-pairs hands are also split 
 standard hands, since in rare cases that scores more. Suits are split independently and
 their splits cached, so hands like four identical chows do not blow up.
 
+Built for speed (issue 11), with no search the answer does not need: a suit's count modulo 3 says
+whether it holds the pair, the ranks' sum modulo 3 says where the pair can be, and one pass over the
+nine ranks says whether the rest makes sets (`_melds_only`); the splits themselves are listed per
+suit shape once, as ready-made `Set` records. `completing_tiles`, which the single-wait check and
+the `waits` command ask for, reads each group's waits from a table and the special shapes' waits
+from the counts, instead of trying all 34 tiles. The caches are the `functools` ones of this
+module (the speed benchmark's cold pass clears them all).
+
 Sets are `Set` named tuples `(kind, tile, concealed, declared)` with tile indices from `tiles.py`
 (the lowest tile for a chow): typed records that still unpack and hash as cheaply as tuples, as
 the scorer reads thousands of them per second.
@@ -15,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -86,9 +95,11 @@ class Arrangement:
     pairs: tuple[int, ...] = ()
 
 
+_MELD_KINDS = {"chow": CHOW, "pung": PUNG, "kong": KONG}
+
+
 def meld_set(meld: Meld) -> Set:
-    kind = {"chow": CHOW, "pung": PUNG, "kong": KONG}[meld.kind]
-    return Set(kind, meld.tile.index, meld.concealed, True)
+    return Set(_MELD_KINDS[meld.kind], meld.tile.index, meld.concealed, True)
 
 
 def counts_of(tiles: Iterable[Tile]) -> list[int]:
@@ -107,7 +118,10 @@ def arrangements(hand: Hand) -> list[Arrangement]:
 
 @functools.lru_cache(maxsize=65536)
 def arrange(counts: tuple[int, ...], melds: tuple[Set, ...]) -> list[Arrangement]:
-    """Arrangements of concealed tile `counts` (34 ints) completed by the declared `melds`."""
+    """Arrangements of concealed tile `counts` (34 ints) completed by the declared `melds`. The order
+    is part of the answer (the scorer keeps the first of equal readings): standard splits in the
+    order a search from the lowest tile finds them, seven pairs, thirteen orphans,
+    honors-and-knitted, then the knitted straights."""
     out: list[Arrangement] = []
     need = 4 - len(melds)
     for sets, pair in standard_splits(counts, need):
@@ -115,24 +129,22 @@ def arrange(counts: tuple[int, ...], melds: tuple[Set, ...]) -> list[Arrangement
     if not melds:
         out.extend(_special(counts))
     if len(melds) <= 1:
-        out.extend(
-            Arrangement(KNITTED_STRAIGHT, melds + sets, pair, knit=knit, singles=KNIT_TILES[KNITS.index(knit)])
-            for knit, sets, pair in _knitted_straights(counts, 1 - len(melds))
-        )
+        for k, sets, pair in _knitted_straights(counts, 1 - len(melds)):
+            out.append(Arrangement(KNITTED_STRAIGHT, melds + sets, pair, knit=KNITS[k], singles=KNIT_TILES[k]))
     return out
 
 
-@functools.lru_cache(maxsize=65536)
-def is_complete(counts: tuple[int, ...], n_melds: int) -> bool:
+def is_complete(counts: Sequence[int], n_melds: int) -> bool:
     """Whether concealed `counts` with `n_melds` declared melds make any winning shape."""
-    if _standard_possible(counts):
+    c = tuple(counts)
+    if _standard_possible(c):
         return True
-    if n_melds == 0 and sum(counts) == 14 and _special(counts):
+    if n_melds == 0 and sum(c) == 14 and _special(c):
         return True
     if n_melds <= 1:
         for tiles in KNIT_TILES:
-            if all(counts[i] for i in tiles):
-                rest = list(counts)
+            if all(c[i] for i in tiles):
+                rest = list(c)
                 for i in tiles:
                     rest[i] -= 1
                 if _standard_possible(tuple(rest)):
@@ -142,186 +154,338 @@ def is_complete(counts: tuple[int, ...], n_melds: int) -> bool:
 
 def completing_tiles(standing: Sequence[int], n_melds: int) -> list[int]:
     """The tile kinds that complete concealed `standing` counts (one tile short) with `n_melds`
-    declared melds: `is_complete(standing + tile)` for every kind, computed suit by suit. Each suit's
-    state (sets only, sets and the pair, or neither) is read once, so a candidate tile only reads
-    the state of its own suit with the tile added. A tile with no standing tile within two of it can
-    only complete a knitted or special shape; those are tried only when the standing tiles allow them."""
+    declared melds, ascending: `is_complete(standing + tile)` for every kind, read from the shapes
+    instead of tried 34 times. Four sets and a pair from per-group tables (`_group_waits`); seven
+    pairs, thirteen orphans, honors-and-knitted and the knitted straight from the counts."""
     counts = tuple(standing)
-    states = [_suit_state(counts[s : s + 9]) for s in (0, 9, 18)]
-    honor_pairs = 0
-    honor_bad = []
-    for i in range(27, 34):
-        if counts[i] == 2:
-            honor_pairs += 1
-        elif counts[i] and counts[i] != 3:
-            honor_bad.append(i)
-    out = []
-    for w in _near(counts):
-        if w >= 27:
-            if any(states[k] == NEITHER for k in range(3)) or any(i != w for i in honor_bad):
-                continue
-            c = counts[w] + 1
-            if c not in (2, 3):
-                continue
-            pairs = sum(st == WITH_PAIR for st in states) + honor_pairs + (1 if c == 2 else -1)
-        else:
-            k, rank = divmod(w, 9)
-            if honor_bad or any(states[j] == NEITHER for j in range(3) if j != k):
-                continue
-            suit = list(counts[9 * k : 9 * k + 9])
-            suit[rank] += 1
-            state = _suit_state(tuple(suit))
-            if state == NEITHER:
-                continue
-            pairs = sum(states[j] == WITH_PAIR for j in range(3) if j != k) + honor_pairs + (state == WITH_PAIR)
-        if pairs == 1:
-            out.append(w)
-    if _other_shapes_possible(counts, n_melds):
-        done = set(out)
-        out = sorted(done | {w for w in range(34) if w not in done and is_complete(_plus(counts, w), n_melds)})
-    return out
-
-
-def _near(counts: tuple[int, ...]) -> list[int]:
-    """The tile kinds within two of a standing tile of their suit, or equal to a standing honor."""
-    near: set[int] = set()
-    for i, c in enumerate(counts):
-        if c and i >= 27:
-            near.add(i)
-        elif c:
-            base = i - i % 9
-            near.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
-    return sorted(near)
-
-
-def _other_shapes_possible(counts: tuple[int, ...], n_melds: int) -> bool:
-    """Whether one more tile could make a shape other than four sets and a pair: the knitted straight
-    (at most one meld; all but one of its nine tiles standing), or with no meld seven pairs (one kind
-    held an odd number of times), thirteen orphans (orphans only) or honors-and-knitted (no tile twice)."""
+    found = _standard_completions(counts)
     if n_melds > 1:
-        return False
-    if any(sum(1 for i in tiles if not counts[i]) <= 1 for tiles in KNIT_TILES):
-        return True
-    if n_melds or sum(counts) != 13:
-        return False
-    held = [i for i, c in enumerate(counts) if c]
-    return sum(counts[i] % 2 for i in held) == 1 or all(i in ORPHANS for i in held) or max(counts) <= 1
+        return found
+    extra = _knitted_completions(counts)
+    if n_melds == 0 and sum(counts) == 13:
+        extra |= _special_completions(counts)
+    if extra.difference(found):
+        return sorted(extra.union(found))
+    return found
 
 
-def _plus(counts: tuple[int, ...], tile: int) -> tuple[int, ...]:
-    out = list(counts)
-    out[tile] += 1
-    return tuple(out)
+# --- Four sets and a pair, group by group ---------------------------------------------------
+# The groups are the three suits (9 counts each) and the honors (7 counts, no chows). In a standard
+# shape each group's tiles make sets only or sets and the pair; the hand needs exactly one pair.
 
-
-# A suit's state in a standard shape: its tiles make sets only, sets and the pair, or neither.
 SETS_ONLY, WITH_PAIR, NEITHER = 0, 1, 2
+_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
-@functools.cache
-def _suit_state(c: tuple[int, ...]) -> int:
-    """The state of one suit's 9 counts (`SETS_ONLY`, `WITH_PAIR` or `NEITHER`)."""
+def _melds_only(c: Sequence[int]) -> bool:
+    """Whether one suit's counts split into chows and pungs. At each rank the tiles not taken by
+    chows from below start as many chows as their count modulo 3 (three chows through three ranks
+    hold the tiles of three pungs), so one pass from 1 to 9 decides."""
+    one = two = 0  # chows started one and two ranks below
+    for r in range(9):
+        x = c[r] - one - two
+        if x < 0:
+            return False
+        x %= 3
+        if x and r >= 7:
+            return False
+        one, two = x, one
+    return True
+
+
+def _rank_sum(c: Sequence[int]) -> int:
+    total = 0
+    for r in range(9):
+        total += r * c[r]
+    return total
+
+
+def _pair_and_melds(c: list[int], total: int) -> bool:
+    """Whether one suit's counts (their ranks summing to `total`) split into chows, pungs and one
+    pair. Each set's ranks sum to a multiple of 3, so the pair's rank p has 2p = total (mod 3):
+    three places to try."""
+    for p in range(2 * total % 3, 9, 3):
+        if c[p] >= 2:
+            c[p] -= 2
+            ok = _melds_only(c)
+            c[p] += 2
+            if ok:
+                return True
+    return False
+
+
+def _state(c: list[int]) -> int:
+    """A group's state: `SETS_ONLY`, `WITH_PAIR` or `NEITHER`."""
     n = sum(c)
     if n % 3 == 1:
         return NEITHER
-    sets_only, with_pair = _suit_shapes(c)
-    if n % 3 == 2:
-        return WITH_PAIR if with_pair else NEITHER
-    return SETS_ONLY if sets_only else NEITHER
-
-
-def _standard_possible(counts: tuple[int, ...]) -> bool:
-    """Sets plus exactly one pair, suit by suit, without listing the splits."""
+    if len(c) == 9:
+        if n % 3 == 0:
+            return SETS_ONLY if _melds_only(c) else NEITHER
+        return WITH_PAIR if _pair_and_melds(c, _rank_sum(c)) else NEITHER
     pairs = 0
-    for s in (0, 9, 18):
-        c = counts[s : s + 9]
-        n = sum(c)
-        if n % 3 == 1:
-            return False
-        shapes = _suit_shapes(c)
-        if n % 3 == 2:
-            if not shapes[1]:
-                return False
+    for x in c:
+        if x == 2:
             pairs += 1
-        elif not shapes[0]:
-            return False
-    for i in range(27, 34):
-        if counts[i] == 2:
-            pairs += 1
-        elif counts[i] and counts[i] != 3:
-            return False
-    return pairs == 1
+        elif x and x != 3:
+            return NEITHER
+    return SETS_ONLY if pairs == 0 else WITH_PAIR if pairs == 1 else NEITHER
 
 
 @functools.cache
-def _suit_shapes(c: tuple[int, ...]) -> tuple[bool, bool]:
-    """(splits into sets only, splits into sets plus one pair) for one suit's 9 counts."""
-    splits = _suit_splits(c)
-    return any(p is None for _, p in splits), any(p is not None for _, p in splits)
+def _group_state(c: tuple[int, ...]) -> int:
+    """`_state` of a group, kept by its counts."""
+    return _state(list(c))
 
 
-def standard_splits(counts: tuple[int, ...], need: int) -> list[tuple[tuple[Set, ...], int]]:
-    """Every split of `counts` into `need` concealed sets plus one pair."""
-    per_suit = []
-    for s in range(3):
-        options = _suit_splits(counts[9 * s : 9 * s + 9])
-        if not options:
-            return []
-        per_suit.append(
-            [
-                (tuple(Set(k, 9 * s + r, True, False) for k, r in sets), None if p is None else 9 * s + p)
-                for sets, p in options
-            ]
-        )
-    honor_sets, honor_pair = [], None
-    for i in range(27, 34):
-        c = counts[i]
-        if c == 3:
-            honor_sets.append(Set(PUNG, i, True, False))
-        elif c == 2:
-            if honor_pair is not None:
-                return []
-            honor_pair = i
-        elif c:
-            return []
-    result = []
-    for combo in itertools.product(*per_suit):
-        pairs = [p for _, p in combo if p is not None]
-        if honor_pair is not None:
-            pairs.append(honor_pair)
-        if len(pairs) != 1:
+class GroupWaits(NamedTuple):
+    """The ranks (bit r for rank r) that, added to a group, leave it in state `after`: sets only when
+    it holds 3k+2 tiles, sets and the pair when it holds 3k+1 (no rank helps a group of 3k)."""
+
+    ranks: int
+    after: int
+
+
+@functools.cache
+def _group_waits(c: tuple[int, ...]) -> GroupWaits:
+    """`GroupWaits` of a group's counts. Only a held honor can join a set or the pair; only a rank
+    within two of a tile of its suit; and to make sets only, the ranks with the one added must sum
+    to a multiple of 3 (`_pair_and_melds`): one rank in three."""
+    n = sum(c)
+    after = SETS_ONLY if n % 3 == 2 else WITH_PAIR
+    ranks = 0
+    if n % 3 == 0:
+        return GroupWaits(ranks, after)
+    lst = list(c)
+    if len(c) == 7:
+        for r in range(7):
+            if c[r]:
+                lst[r] += 1
+                if _state(lst) == after:
+                    ranks |= 1 << r
+                lst[r] -= 1
+        return GroupWaits(ranks, after)
+    total = _rank_sum(c)
+    for r in range(-total % 3, 9, 3) if after == SETS_ONLY else range(9):
+        if not any(c[max(0, r - 2) : r + 3]):
             continue
-        sets = tuple(itertools.chain.from_iterable(s for s, _ in combo)) + tuple(honor_sets)
-        if len(sets) == need:
-            result.append((sets, pairs[0]))
+        lst[r] += 1
+        ok = _melds_only(lst) if after == SETS_ONLY else _pair_and_melds(lst, total + r)
+        lst[r] -= 1
+        if ok:
+            ranks |= 1 << r
+    return GroupWaits(ranks, after)
+
+
+def _standard_possible(counts: tuple[int, ...]) -> bool:
+    """Sets plus exactly one pair, group by group, without listing the splits."""
+    pairs = 0
+    for a, b in _GROUPS:
+        state = _group_state(counts[a:b])
+        if state == NEITHER:
+            return False
+        pairs += state
+    return pairs == 1
+
+
+def _standard_completions(counts: tuple[int, ...]) -> list[int]:
+    """The kinds that make `counts` sets and one pair: a wait of one group, when the other groups
+    are usable and the pairs add up to one."""
+    states = [_group_state(counts[a:b]) for a, b in _GROUPS]
+    unusable = states.count(NEITHER)
+    if unusable > 1:
+        return []
+    pairs = states.count(WITH_PAIR)
+    out = []
+    for g, (a, b) in enumerate(_GROUPS):
+        state = states[g]
+        if unusable - (state == NEITHER):
+            continue
+        waits = _group_waits(counts[a:b])
+        if waits.ranks and pairs - (state == WITH_PAIR) + waits.after == 1:
+            ranks = waits.ranks
+            while ranks:
+                low = ranks & -ranks
+                out.append(a + low.bit_length() - 1)
+                ranks ^= low
+    return out
+
+
+# --- The other shapes -----------------------------------------------------------------------
+
+_HONORS = frozenset(range(27, 34))
+# Each knitted straight's nine counts, and the thirteen orphans' counts, read in one call.
+_KNIT_COUNTS = tuple(operator.itemgetter(*tiles) for tiles in KNIT_TILES)
+_ORPHAN_COUNTS = operator.itemgetter(*ORPHANS)
+
+
+def _special_completions(counts: tuple[int, ...]) -> set[int]:
+    """For 13 concealed tiles, the kinds completing seven pairs (the one kind held an odd number of
+    times), thirteen orphans (the orphan missing, or any of them when all thirteen are held once)
+    and honors-and-knitted (a knit's tiles and the honors not held, when the 13 distinct tiles
+    held are all among them)."""
+    out: set[int] = set()
+    if counts.count(1) + counts.count(3) == 1:
+        out.add(counts.index(1) if 1 in counts else counts.index(3))
+    orphans: tuple[int, ...] = _ORPHAN_COUNTS(counts)
+    if sum(orphans) == 13:
+        missing = orphans.count(0)
+        if missing == 0:
+            out.update(ORPHANS)
+        elif missing == 1:
+            out.add(ORPHANS[orphans.index(0)])
+    if max(counts) == 1:
+        held = [i for i in range(34) if counts[i]]
+        for tiles in KNIT_TILES:
+            allowed = _HONORS.union(tiles)
+            if allowed.issuperset(held):
+                out.update(allowed.difference(held))
+    return out
+
+
+def _knitted_completions(counts: tuple[int, ...]) -> set[int]:
+    """The kinds that complete a knitted straight and the rest of its hand: the one knitted tile
+    missing when the rest already makes sets and a pair, or with all nine held, what completes the rest."""
+    out: set[int] = set()
+    for tiles, knit_counts in zip(KNIT_TILES, _KNIT_COUNTS, strict=True):
+        held: tuple[int, ...] = knit_counts(counts)
+        missing = held.count(0)
+        if missing > 1:
+            continue
+        rest = list(counts)
+        for i in tiles:
+            if rest[i]:
+                rest[i] -= 1
+        if missing:
+            if _standard_possible(tuple(rest)):
+                out.add(tiles[held.index(0)])
+        else:
+            out.update(_standard_completions(tuple(rest)))
+    return out
+
+
+# --- Listing the splits ---------------------------------------------------------------------
+
+Split = tuple[tuple[Set, ...], int]  # concealed sets, and the pair's tile (-1: none)
+
+
+def standard_splits(counts: tuple[int, ...], need: int) -> list[Split]:
+    """Every split of `counts` into `need` concealed sets plus one pair: the splits of each group
+    (made once per group shape), combined. Every split of a group has the same number of sets and
+    the pair or not, so a hand whose groups do not add up to `need` sets and one pair is
+    rejected before anything is combined."""
+    options: list[tuple[Split, ...]] = []
+    pair_at = -1  # the option holding the pair; -1: the honors
+    n_sets = 0
+    for s in range(3):
+        c = counts[9 * s : 9 * s + 9]
+        splits = _suit_sets(s, c)
+        if not splits:
+            return []
+        sets, pair = splits[0]
+        if pair >= 0:
+            if pair_at >= 0:
+                return []
+            pair_at = len(options)
+        elif not sets:
+            continue  # no tile of this suit
+        n_sets += len(sets)
+        options.append(splits)
+    honor = _honor_split(counts[27:34])
+    if honor is None:
+        return []
+    honors, honor_pair = honor
+    if (pair_at < 0) == (honor_pair < 0) or n_sets + len(honors) != need:
+        return []
+    if len(options) == 1:
+        return [(sets + honors, honor_pair if pair < 0 else pair) for sets, pair in options[0]]
+    result = []
+    for combo in itertools.product(*options):
+        sets = tuple(itertools.chain.from_iterable(s for s, _ in combo)) + honors
+        result.append((sets, honor_pair if pair_at < 0 else combo[pair_at][1]))
     return result
 
 
 @functools.cache
-def _suit_splits(c: tuple[int, ...]) -> tuple[tuple[tuple[tuple[int, int], ...], int | None], ...]:
-    """Splits of one suit's 9 counts into chows and pungs plus at most one pair: ((kind, rank0), …), pair."""
-    i = next((r for r in range(9) if c[r]), None)
-    if i is None:
-        return (((), None),)
-    out = []
-    lst = list(c)
-    if c[i] >= 3:
-        lst[i] -= 3
-        out += [(((PUNG, i), *s), p) for s, p in _suit_splits(tuple(lst))]
-        lst[i] += 3
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        lst[i] -= 1
-        lst[i + 1] -= 1
-        lst[i + 2] -= 1
-        out += [(((CHOW, i), *s), p) for s, p in _suit_splits(tuple(lst))]
-        lst[i] += 1
-        lst[i + 1] += 1
-        lst[i + 2] += 1
-    if c[i] >= 2:
-        lst[i] -= 2
-        out += [(s, i) for s, p in _suit_splits(tuple(lst)) if p is None]
-    # Taking the pair before or after a chow through the same tile reaches the same split.
-    return tuple(dict.fromkeys((tuple(sorted(s)), p) for s, p in out))
+def _honor_split(c: tuple[int, ...]) -> Split | None:
+    """The honors' one split: a pung of each honor held three times, the pair of one held twice
+    (None when they make neither)."""
+    sets = []
+    pair = -1
+    for r, n in enumerate(c):
+        if n == 3:
+            sets.append(Set(PUNG, 27 + r, True, False))
+        elif n == 2 and pair < 0:
+            pair = 27 + r
+        elif n:
+            return None
+    return tuple(sets), pair
+
+
+@functools.cache
+def _suit_sets(suit: int, c: tuple[int, ...]) -> tuple[Split, ...]:
+    """The splits of one suit (`_suit_splits`) as `Set` records numbered in the hand, made once per
+    suit shape."""
+    base = 9 * suit
+    return tuple(
+        (tuple(Set(kind, base + r, True, False) for kind, r in sets), -1 if pair < 0 else base + pair)
+        for sets, pair in _suit_splits(c)
+    )
+
+
+def _suit_splits(c: tuple[int, ...]) -> list[tuple[tuple[tuple[int, int], ...], int]]:
+    """Splits of one suit's 9 counts into chows and pungs, plus a pair when it holds 3k+2 tiles:
+    ((kind, rank), ...) with chows before pungs, each by rank, and the pair's rank (-1: none). In the
+    order of a search that takes, at the lowest tile left, a pung, else a chow, else the pair: the
+    scorer keeps the first of equal readings, so this order is part of the answer."""
+    n = sum(c)
+    if n % 3 == 0:
+        return [(sets, -1) for _, sets in _melds_splits(c)]
+    if n % 3 == 1:
+        return []
+    found: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]] = []
+    for p in range(2 * _rank_sum(c) % 3, 9, 3):  # the pair's rank, as in `_pair_and_melds`
+        if c[p] >= 2:
+            rest = list(c)
+            rest[p] -= 2
+            found.extend((order, sets, p) for order, sets in _melds_splits(rest))
+    if len(found) > 1:
+        found.sort()
+    return [(sets, p) for _, sets, p in found]
+
+
+def _melds_splits(c: Sequence[int]) -> list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]:
+    """Every split of one suit's counts into chows and pungs, each once (at each rank the tiles left
+    start their count modulo 3 chows, or three more: `_melds_only`), in search order, with its
+    place in that order. Two splits first differ at some rank, where the search reaches first the
+    one with more pungs there, else more chows (the tiles at that rank being the same); so the
+    place is, rank by rank, -(8 * pungs + chows), and one tuple comparison orders splits with a
+    pair at different ranks as well."""
+    out: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = []
+    # Depth first: follow the fewer-chows choice, keep the three-more-chows one for later (last
+    # kept, first taken), which lists the splits in order.
+    later: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = [(0, 0, 0, (), (), ())]
+    while later:
+        r, one, two, chows, pungs, order = later.pop()
+        while r < 9:
+            x = c[r] - one - two
+            k = x % 3
+            if x < 0 or (k and r >= 7):
+                break
+            if k + 3 <= x and r < 7:
+                more = (x - k - 3) // 3
+                place = (*order, -8 * more - k - 3)
+                later.append((r + 1, k + 3, one, chows + (r,) * (k + 3), pungs + (r,) * more, place))
+            if k:
+                chows += (r,) * k
+            if x >= 3:
+                pungs += (r,) * (x // 3)
+            order += (-8 * (x // 3) - k,)
+            one, two = k, one
+            r += 1
+        else:
+            out.append((order, tuple([(CHOW, q) for q in chows] + [(PUNG, q) for q in pungs])))
+    return out
 
 
 def _special(counts: tuple[int, ...]) -> list[Arrangement]:
@@ -329,10 +493,11 @@ def _special(counts: tuple[int, ...]) -> list[Arrangement]:
     out: list[Arrangement] = []
     if sum(counts) != 14:
         return out
-    if all(c in (0, 2, 4) for c in counts):
+    if counts.count(0) + counts.count(2) + counts.count(4) == 34:
         pairs = tuple(i for i, c in enumerate(counts) for _ in range(c // 2))
         out.append(Arrangement(SEVEN_PAIRS, pairs=pairs))
-    if all(counts[i] for i in ORPHANS) and sum(counts[i] for i in ORPHANS) == 14:
+    orphans: tuple[int, ...] = _ORPHAN_COUNTS(counts)
+    if 0 not in orphans and sum(orphans) == 14:
         pair = next(i for i in ORPHANS if counts[i] == 2)
         out.append(Arrangement(THIRTEEN_ORPHANS, pair=pair, singles=ORPHANS))
     if max(counts) == 1:
@@ -344,13 +509,14 @@ def _special(counts: tuple[int, ...]) -> list[Arrangement]:
     return out
 
 
-def _knitted_straights(counts: tuple[int, ...], need: int) -> list[tuple[Knit, tuple[Set, ...], int]]:
-    """(knit, sets, pair) for each knitted straight in `counts` completed by `need` sets and a pair."""
-    out: list[tuple[Knit, tuple[Set, ...], int]] = []
-    for knit, tiles in zip(KNITS, KNIT_TILES, strict=False):
-        if all(counts[i] for i in tiles):
+def _knitted_straights(counts: tuple[int, ...], need: int) -> list[tuple[int, tuple[Set, ...], int]]:
+    """(index in `KNITS`, sets, pair) for each knitted straight in `counts` completed by `need` sets
+    and a pair."""
+    out: list[tuple[int, tuple[Set, ...], int]] = []
+    for k, tiles in enumerate(KNIT_TILES):
+        if 0 not in _KNIT_COUNTS[k](counts):
             rest = list(counts)
             for i in tiles:
                 rest[i] -= 1
-            out.extend((knit, sets, pair) for sets, pair in standard_splits(tuple(rest), need))
+            out.extend((k, sets, pair) for sets, pair in standard_splits(tuple(rest), need))
     return out

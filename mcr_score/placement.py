@@ -90,9 +90,10 @@ def choose(
 
 def waits_on_one_tile(standing: Sequence[int], n_melds: int, exhausted: frozenset[int]) -> bool:
     """Whether exactly one tile kind completes the hand, counting kinds already used four times
-    (the formal wait of A#77-79) unless they are listed in `exhausted`. Standard shapes need a
-    standing tile within two of the one drawn; knitted and orphan shapes (at most one meld) can
-    wait on any tile."""
+    (the formal wait of A#77-79) unless they are listed in `exhausted`. The kinds come from
+    `completing_tiles`, which reads them from the shapes (every winning shape, knitted and orphan
+    ones included) rather than trying each of the 34. (Stopping at a second kind of four sets and
+    a pair saves nothing: most hands that get here wait on one kind.)"""
     return sum(1 for w in completing_tiles(standing, n_melds) if w not in exhausted) == 1
 
 
