@@ -104,7 +104,7 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
             arr, arr_places, concealed, win, hand.situation, unique_wait, copies_in_melds, profile.flags
         )
         found: dict[Fan, list[Hit]] = {}
-        for fan, detect in _detectors(profile, facts.form, len(facts.chows), len(facts.pungs)):
+        for fan, detect in _detectors(profile, facts.form, len(facts.chows), len(facts.pungs), facts.traits):
             hits = detect(facts)
             if hits:
                 found[fan] = hits
@@ -136,10 +136,12 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
 
 
 @functools.cache
-def _detectors(profile: profiles.Profile, form: str, chows: int, pungs: int) -> tuple[tuple[Fan, Detector], ...]:
+def _detectors(
+    profile: profiles.Profile, form: str, chows: int, pungs: int, traits: int
+) -> tuple[tuple[Fan, Detector], ...]:
     """The profile's fans with their detectors, in fan order, that can find something in an
-    arrangement of this form with this many chows and pungs."""
-    return detectors_for(sorted(profile.points), form, chows, pungs)
+    arrangement of this form with this many chows and pungs, in a hand of these traits."""
+    return detectors_for(sorted(profile.points), form, chows, pungs, traits)
 
 
 def _tiles(indices: tuple[int, ...]) -> Tiles:

@@ -5,6 +5,7 @@
   set of tile kinds (as the fan table states it), on random tile sets drawn to hit each fan;
 - every combination fan (chows and pungs in groups of 2-4) against its definition over the groups
   listed in position order, on random chows and pungs drawn to hit each fan;
+- a detector skipped for the hand's traits (honors, suits, self-draw, ...) would have found nothing;
 - the exclusion passes read per-profile orders: against sorting the profile's data per hand.
 """
 
@@ -20,8 +21,8 @@ import pytest
 from mcr_score import profiles
 from mcr_score.arrangements import CHOW, HONORS_KNITTED, PUNG, STANDARD, Arrangement, Set, arrange, counts_of, meld_set
 from mcr_score.exclusions import _orders
-from mcr_score.fans.detectors import DETECTORS
-from mcr_score.fans.facts import Facts, build_facts
+from mcr_score.fans.detectors import DETECTORS, NEEDS
+from mcr_score.fans.facts import Facts, build_facts, traits_of
 from mcr_score.fans.ids import Fan
 from mcr_score.hand import Situation
 from mcr_score.placement import placements
@@ -230,3 +231,59 @@ def test_the_exclusion_orders_are_the_profile_data_sorted(rules: str) -> None:
         assert {f: set(o) for f, o in mine.items()} == {f: set(o) for f, o in theirs.items() if o}
         assert all(list(o) == sorted(o) for o in mine.values())
     assert [f for f, _ in orders.own] == sorted(f for f, o in profile.excludes_own.items() if o)
+
+
+def situations(rng: random.Random) -> list[Situation]:
+    return [
+        Situation(
+            self_drawn=rng.random() < 0.5,
+            last_copy=rng.random() < 0.3,
+            wall_last=rng.random() < 0.3,
+            kong=rng.random() < 0.3,
+            seat_wind=rng.choice("ESWN"),
+            prevalent_wind=rng.choice("ESWN"),
+            flowers=rng.choice([0, 0, 1, 3]),
+        )
+        for _ in range(6)
+    ]
+
+
+@pytest.mark.parametrize("rules", ["china", "green-book"])
+def test_a_detector_skipped_for_the_hands_traits_would_have_found_nothing(rules: str) -> None:
+    """`Needs.traits` (honors, suits, self-draw, flowers, last copy, unique wait) is a necessary
+    condition: over every arrangement of the generated hands in several situations, and over
+    random tile sets, a detector whose traits are not met finds nothing."""
+    profile = profiles.get(rules)
+    rng = random.Random(3)
+    skipped = 0
+    cases = []
+    for hand in HANDS[:150]:
+        if hand.winning is None:
+            continue
+        counts = tuple(counts_of(hand.concealed_tiles()))
+        for arr in arrange(counts, tuple(meld_set(m) for m in hand.melds)):
+            places = placements(arr, hand.winning.index)
+            for situation in situations(rng):
+                for unique in (False, True):
+                    cases.append(
+                        build_facts(arr, places, counts, hand.winning.index, situation, unique, 0, profile.flags)
+                    )
+    base = FACTS[0]
+    for _ in range(3000):
+        pool = rng.choice(POOLS)
+        f = with_kinds(base, set(rng.sample(pool, rng.randint(1, min(len(pool), 9)))))
+        cases.append(
+            dataclasses.replace(
+                f, traits=traits_of(f.honors, f.suits, f.self_drawn, f.flowers, f.last_copy, f.unique_wait)
+            )
+        )
+    for f in cases:
+        assert f.traits == traits_of(f.honors, f.suits, f.self_drawn, f.flowers, f.last_copy, f.unique_wait)
+        for fan in profile.points:
+            needs = NEEDS[fan]
+            if needs.met(f.form, len(f.chows), len(f.pungs)) and not needs.met(
+                f.form, len(f.chows), len(f.pungs), f.traits
+            ):
+                skipped += 1
+                assert DETECTORS[fan](f) == [], (fan, f.arrangement, f.situation)
+    assert skipped > 10000

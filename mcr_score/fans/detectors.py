@@ -15,7 +15,22 @@ from dataclasses import dataclass
 from ..arrangements import HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..placement import PAIR, Wait
 from ..tiles import GREEN, REVERSIBLE, is_honor, is_terminal, is_terminal_or_honor
-from .facts import HONOR_MASK, TILE_HOG_SUITS_ONLY, Facts
+from .facts import (
+    HAS_FLOWERS,
+    HONOR_MASK,
+    HONORS,
+    LAST_COPY,
+    NO_HONORS,
+    ON_DISCARD,
+    SELF_DRAWN,
+    SUITS_0,
+    SUITS_1,
+    SUITS_2,
+    SUITS_3,
+    TILE_HOG_SUITS_ONLY,
+    UNIQUE_WAIT,
+    Facts,
+)
 from .ids import Fan
 
 Hit = tuple[int, ...]
@@ -26,15 +41,21 @@ DETECTORS: dict[Fan, Detector] = {}
 @dataclass(frozen=True, slots=True)
 class Needs:
     """What an arrangement must have for a detector to find anything: at least `chows` chows and
-    `pungs` pungs or kongs, and one of `forms` (None: any form). The scorer skips a detector whose
-    needs an arrangement does not meet (`detectors_for`), so each is a necessary condition only."""
+    `pungs` pungs or kongs, one of `forms` (None: any form), and some trait of each mask of `traits`
+    (`facts.HONORS` ...: honors or none, how many suits, self-drawn or on a discard, flowers, the
+    last copy, a unique wait). The scorer skips a detector whose needs an arrangement does not meet
+    (`detectors_for`), so each is a necessary condition only."""
 
     chows: int = 0
     pungs: int = 0
     forms: frozenset[str] | None = None
+    traits: tuple[int, ...] = ()
 
-    def met(self, form: str, chows: int, pungs: int) -> bool:
-        return chows >= self.chows and pungs >= self.pungs and (self.forms is None or form in self.forms)
+    def met(self, form: str, chows: int, pungs: int, traits: int | None = None) -> bool:
+        """Whether an arrangement may give the fan (`traits` None: the hand's traits not known)."""
+        if chows < self.chows or pungs < self.pungs or (self.forms is not None and form not in self.forms):
+            return False
+        return traits is None or all(traits & t for t in self.traits)
 
 
 NEEDS: dict[Fan, Needs] = {}
@@ -47,7 +68,7 @@ WIND_NAMES = "ESWN"
 
 
 def detector(
-    fan: Fan, chows: int = 0, pungs: int = 0, forms: tuple[str, ...] | None = None
+    fan: Fan, chows: int = 0, pungs: int = 0, forms: tuple[str, ...] | None = None, traits: tuple[int, ...] = ()
 ) -> Callable[[Detector], Detector]:
     """Register the one detector of `fan`, with what an arrangement needs for it to find anything."""
 
@@ -55,16 +76,18 @@ def detector(
         if fan in DETECTORS:
             raise RuntimeError(f"two detectors for fan {fan}")
         DETECTORS[fan] = fn
-        NEEDS[fan] = Needs(chows, pungs, None if forms is None else frozenset(forms))
+        NEEDS[fan] = Needs(chows, pungs, None if forms is None else frozenset(forms), traits)
         return fn
 
     return register
 
 
-def detectors_for(fans: Iterable[Fan], form: str, chows: int, pungs: int) -> tuple[tuple[Fan, Detector], ...]:
+def detectors_for(
+    fans: Iterable[Fan], form: str, chows: int, pungs: int, traits: int | None = None
+) -> tuple[tuple[Fan, Detector], ...]:
     """The detectors of `fans` (in that order) that can find something in an arrangement of this
-    form with this many chows and pungs."""
-    return tuple((fan, DETECTORS[fan]) for fan in fans if NEEDS[fan].met(form, chows, pungs))
+    form with this many chows and pungs, in a hand of these `traits`."""
+    return tuple((fan, DETECTORS[fan]) for fan in fans if NEEDS[fan].met(form, chows, pungs, traits))
 
 
 def _when(cond: bool) -> list[Hit]:
@@ -162,19 +185,19 @@ def _sets_and_pair_all(f: Facts, mask: int) -> bool:
     return not [m for m in f.set_masks if not m & mask]
 
 
-@detector(Fan.BIG_FOUR_WINDS, pungs=4)
+@detector(Fan.BIG_FOUR_WINDS, pungs=4, traits=(HONORS,))
 def big_four_winds(f: Facts) -> list[Hit]:
     """大四喜: pungs or kongs of all four winds."""
     return [f.wind_pungs] if len(f.wind_pungs) == 4 else NONE
 
 
-@detector(Fan.BIG_THREE_DRAGONS, pungs=3)
+@detector(Fan.BIG_THREE_DRAGONS, pungs=3, traits=(HONORS,))
 def big_three_dragons(f: Facts) -> list[Hit]:
     """大三元: pungs or kongs of all three dragons."""
     return [f.dragon_pungs] if len(f.dragon_pungs) == 3 else NONE
 
 
-@detector(Fan.ALL_GREEN)
+@detector(Fan.ALL_GREEN, traits=(SUITS_0 | SUITS_1,))
 def all_green(f: Facts) -> list[Hit]:
     """绿一色: only 2 3 4 6 8 bamboo and the green dragon."""
     return _when(not f.kinds & NOT_GREEN)
@@ -211,27 +234,27 @@ def thirteen_orphans(f: Facts) -> list[Hit]:
     return _when(f.form == THIRTEEN_ORPHANS)
 
 
-@detector(Fan.ALL_TERMINALS)
+@detector(Fan.ALL_TERMINALS, traits=(NO_HONORS,))
 def all_terminals(f: Facts) -> list[Hit]:
     """清幺九: only 1s and 9s of the suits."""
     return _when(not f.kinds & NOT_TERMINALS)
 
 
-@detector(Fan.LITTLE_FOUR_WINDS, pungs=3)
+@detector(Fan.LITTLE_FOUR_WINDS, pungs=3, traits=(HONORS,))
 def little_four_winds(f: Facts) -> list[Hit]:
     """小四喜: pungs of three winds and a pair of the fourth."""
     ps = f.wind_pungs
     return [(*ps, PAIR)] if len(ps) == 3 and f.pair is not None and 27 <= f.pair < 31 else NONE
 
 
-@detector(Fan.LITTLE_THREE_DRAGONS, pungs=2)
+@detector(Fan.LITTLE_THREE_DRAGONS, pungs=2, traits=(HONORS,))
 def little_three_dragons(f: Facts) -> list[Hit]:
     """小三元: pungs of two dragons and a pair of the third."""
     ps = f.dragon_pungs
     return [(*ps, PAIR)] if len(ps) == 2 and f.pair is not None and f.pair >= 31 else NONE
 
 
-@detector(Fan.ALL_HONORS)
+@detector(Fan.ALL_HONORS, traits=(SUITS_0,))
 def all_honors(f: Facts) -> list[Hit]:
     """字一色: only winds and dragons."""
     return _when(not f.kinds & SUITED_MASK)
@@ -297,13 +320,13 @@ def greater_honors_and_knitted(f: Facts) -> list[Hit]:
     return _when(f.form == HONORS_KNITTED and f.kinds & HONOR_MASK == HONOR_MASK)
 
 
-@detector(Fan.ALL_EVEN_PUNGS, pungs=4)
+@detector(Fan.ALL_EVEN_PUNGS, pungs=4, traits=(NO_HONORS,))
 def all_even_pungs(f: Facts) -> list[Hit]:
     """全双刻: four pungs and a pair, all of even numbers."""
     return _when(f.form == STANDARD and len(f.pungs) == 4 and not f.kinds & NOT_EVEN)
 
 
-@detector(Fan.FULL_FLUSH)
+@detector(Fan.FULL_FLUSH, traits=(SUITS_1, NO_HONORS))
 def full_flush(f: Facts) -> list[Hit]:
     """清一色: one suit, no honors."""
     return _when(f.suits == 1 and not f.honors)
@@ -321,19 +344,19 @@ def pure_shifted_pungs(f: Facts) -> list[Hit]:
     return found([p for t, p in f.pung_groups[3] if _pure_step(t, 1)])
 
 
-@detector(Fan.UPPER_TILES)
+@detector(Fan.UPPER_TILES, traits=(NO_HONORS,))
 def upper_tiles(f: Facts) -> list[Hit]:
     """全大: only 7, 8 and 9."""
     return _when(not f.kinds & NOT_UPPER)
 
 
-@detector(Fan.MIDDLE_TILES)
+@detector(Fan.MIDDLE_TILES, traits=(NO_HONORS,))
 def middle_tiles(f: Facts) -> list[Hit]:
     """全中: only 4, 5 and 6."""
     return _when(not f.kinds & NOT_MIDDLE)
 
 
-@detector(Fan.LOWER_TILES)
+@detector(Fan.LOWER_TILES, traits=(NO_HONORS,))
 def lower_tiles(f: Facts) -> list[Hit]:
     """全小: only 1, 2 and 3."""
     return _when(not f.kinds & NOT_LOWER)
@@ -395,19 +418,19 @@ def knitted_straight(f: Facts) -> list[Hit]:
     return _when(f.form == HONORS_KNITTED and (f.kinds & SUITED_MASK).bit_count() == 9)
 
 
-@detector(Fan.UPPER_FOUR)
+@detector(Fan.UPPER_FOUR, traits=(NO_HONORS,))
 def upper_four(f: Facts) -> list[Hit]:
     """大于五: only 6 to 9."""
     return _when(not f.kinds & NOT_UPPER_FOUR)
 
 
-@detector(Fan.LOWER_FOUR)
+@detector(Fan.LOWER_FOUR, traits=(NO_HONORS,))
 def lower_four(f: Facts) -> list[Hit]:
     """小于五: only 1 to 4."""
     return _when(not f.kinds & NOT_LOWER_FOUR)
 
 
-@detector(Fan.BIG_THREE_WINDS, pungs=3)
+@detector(Fan.BIG_THREE_WINDS, pungs=3, traits=(HONORS,))
 def big_three_winds(f: Facts) -> list[Hit]:
     """三风刻: pungs of three winds."""
     return [f.wind_pungs] if len(f.wind_pungs) == 3 else NONE
@@ -419,7 +442,7 @@ def mixed_straight(f: Facts) -> list[Hit]:
     return found([p for s, p in f.chow_groups[3] if _one_per_suit(s) and _ranks(s) == 0b1001001])
 
 
-@detector(Fan.REVERSIBLE_TILES)
+@detector(Fan.REVERSIBLE_TILES, traits=(SUITS_0 | SUITS_1 | SUITS_2,))
 def reversible_tiles(f: Facts) -> list[Hit]:
     """推不倒: only tiles that look the same upside down."""
     return _when(not f.kinds & NOT_REVERSIBLE)
@@ -443,25 +466,25 @@ def chicken_hand(f: Facts) -> list[Hit]:
     return NONE
 
 
-@detector(Fan.LAST_TILE_DRAW)
+@detector(Fan.LAST_TILE_DRAW, traits=(SELF_DRAWN,))
 def last_tile_draw(f: Facts) -> list[Hit]:
     """妙手回春: self-drawn on the last tile of the wall."""
     return _when(f.self_drawn and f.situation.wall_last)
 
 
-@detector(Fan.LAST_TILE_CLAIM)
+@detector(Fan.LAST_TILE_CLAIM, traits=(ON_DISCARD,))
 def last_tile_claim(f: Facts) -> list[Hit]:
     """海底捞月: won on the discard after the last wall tile."""
     return _when(not f.self_drawn and f.situation.wall_last)
 
 
-@detector(Fan.OUT_WITH_REPLACEMENT_TILE)
+@detector(Fan.OUT_WITH_REPLACEMENT_TILE, traits=(SELF_DRAWN,))
 def out_with_replacement_tile(f: Facts) -> list[Hit]:
     """杠上开花: self-drawn on the replacement tile of a kong."""
     return _when(f.self_drawn and f.situation.kong)
 
 
-@detector(Fan.ROBBING_THE_KONG)
+@detector(Fan.ROBBING_THE_KONG, traits=(ON_DISCARD,))
 def robbing_the_kong(f: Facts) -> list[Hit]:
     """抢杠和: won on the tile another player adds to a pung."""
     return _when(not f.self_drawn and f.situation.kong)
@@ -479,7 +502,7 @@ def all_pungs(f: Facts) -> list[Hit]:
     return _when(len(f.pungs) == 4)
 
 
-@detector(Fan.HALF_FLUSH)
+@detector(Fan.HALF_FLUSH, traits=(SUITS_1, HONORS))
 def half_flush(f: Facts) -> list[Hit]:
     """混一色: one suit and honors."""
     return _when(f.suits == 1 and f.honors)
@@ -491,19 +514,19 @@ def mixed_shifted_chows(f: Facts) -> list[Hit]:
     return found([p for s, p in f.chow_groups[3] if _one_per_suit(s) and _shifted_by_one(s)])
 
 
-@detector(Fan.ALL_TYPES)
+@detector(Fan.ALL_TYPES, traits=(SUITS_3, HONORS))
 def all_types(f: Facts) -> list[Hit]:
     """五门齐: characters, dots, bamboo, winds and dragons."""
     return _when(f.suits == 3 and f.kinds & WINDS_MASK != 0 and f.kinds & DRAGONS_MASK != 0)
 
 
-@detector(Fan.MELDED_HAND)
+@detector(Fan.MELDED_HAND, traits=(ON_DISCARD,))
 def melded_hand(f: Facts) -> list[Hit]:
     """全求人: four claimed sets, won on a discard that pairs the last tile."""
     return _when(f.exposed_melds == 4 and not f.self_drawn)
 
 
-@detector(Fan.TWO_DRAGONS_PUNGS, pungs=2)
+@detector(Fan.TWO_DRAGONS_PUNGS, pungs=2, traits=(HONORS,))
 def two_dragon_pungs(f: Facts) -> list[Hit]:
     """双箭刻: pungs of two dragons."""
     return [f.dragon_pungs] if len(f.dragon_pungs) == 2 else NONE
@@ -515,7 +538,7 @@ def outside_hand(f: Facts) -> list[Hit]:
     return _when(_sets_and_pair_all(f, OUTSIDE_MASK))
 
 
-@detector(Fan.FULLY_CONCEALED_HAND)
+@detector(Fan.FULLY_CONCEALED_HAND, traits=(SELF_DRAWN,))
 def fully_concealed_hand(f: Facts) -> list[Hit]:
     """不求人: nothing claimed, self-drawn."""
     return _when(f.exposed_melds == 0 and f.self_drawn)
@@ -529,33 +552,33 @@ def two_melded_kongs(f: Facts) -> list[Hit]:
     return [tuple(sorted(ks))] if len(ks) == 2 and f.kongs_exposed else NONE
 
 
-@detector(Fan.LAST_TILE)
+@detector(Fan.LAST_TILE, traits=(LAST_COPY,))
 def last_tile(f: Facts) -> list[Hit]:
     """和绝张: the last copy of the winning tile."""
     return _when(f.last_copy)
 
 
-@detector(Fan.DRAGON_PUNG, pungs=1)
+@detector(Fan.DRAGON_PUNG, pungs=1, traits=(HONORS,))
 def dragon_pung(f: Facts) -> list[Hit]:
     """箭刻: a pung of a dragon, each."""
     return [(p,) for p in f.dragon_pungs]
 
 
-@detector(Fan.PREVALENT_WIND, pungs=1)
+@detector(Fan.PREVALENT_WIND, pungs=1, traits=(HONORS,))
 def prevalent_wind(f: Facts) -> list[Hit]:
     """圈风刻: a pung of the prevalent wind."""
     wind = 27 + WIND_NAMES.index(f.situation.prevalent_wind)
     return [(p,) for p, t in f.pungs if t == wind]
 
 
-@detector(Fan.SEAT_WIND, pungs=1)
+@detector(Fan.SEAT_WIND, pungs=1, traits=(HONORS,))
 def seat_wind(f: Facts) -> list[Hit]:
     """门风刻: a pung of the seat wind."""
     wind = 27 + WIND_NAMES.index(f.situation.seat_wind)
     return [(p,) for p, t in f.pungs if t == wind]
 
 
-@detector(Fan.CONCEALED_HAND)
+@detector(Fan.CONCEALED_HAND, traits=(ON_DISCARD,))
 def concealed_hand(f: Facts) -> list[Hit]:
     """门前清: nothing claimed, won on a discard."""
     return _when(f.exposed_melds == 0 and not f.self_drawn)
@@ -598,7 +621,7 @@ def concealed_kong(f: Facts) -> list[Hit]:
     return [(p,) for p in f.kongs_concealed]
 
 
-@detector(Fan.ALL_SIMPLES)
+@detector(Fan.ALL_SIMPLES, traits=(NO_HONORS,))
 def all_simples(f: Facts) -> list[Hit]:
     """断幺: no terminals, no honors."""
     return _when(not f.kinds & OUTSIDE_MASK)
@@ -640,31 +663,31 @@ def melded_kong(f: Facts) -> list[Hit]:
     return [(p,) for p in f.kongs_exposed]
 
 
-@detector(Fan.ONE_VOIDED_SUIT)
+@detector(Fan.ONE_VOIDED_SUIT, traits=(SUITS_2,))
 def one_voided_suit(f: Facts) -> list[Hit]:
     """缺一门: exactly two of the three suits."""
     return _when(f.suits == 2)
 
 
-@detector(Fan.NO_HONORS)
+@detector(Fan.NO_HONORS, traits=(NO_HONORS,))
 def no_honors(f: Facts) -> list[Hit]:
     """无字: no winds or dragons."""
     return _when(not f.honors)
 
 
-@detector(Fan.EDGE_WAIT, chows=1)
+@detector(Fan.EDGE_WAIT, chows=1, traits=(UNIQUE_WAIT,))
 def edge_wait(f: Facts) -> list[Hit]:
     """边张: won on the 3 of 12 or the 7 of 89, the only tile waited on."""
     return _waited(f, "edge")
 
 
-@detector(Fan.CLOSED_WAIT, chows=1)
+@detector(Fan.CLOSED_WAIT, chows=1, traits=(UNIQUE_WAIT,))
 def closed_wait(f: Facts) -> list[Hit]:
     """嵌张 (坎张): won on the middle tile of a chow, the only tile waited on."""
     return _waited(f, "closed")
 
 
-@detector(Fan.SINGLE_WAIT)
+@detector(Fan.SINGLE_WAIT, traits=(UNIQUE_WAIT,))
 def single_wait(f: Facts) -> list[Hit]:
     """单钓将: won on the tile that pairs a single, the only tile waited on."""
     if f.unique_wait and (f.win in f.arrangement.pairs or (f.form == THIRTEEN_ORPHANS and f.pair == f.win)):
@@ -682,13 +705,13 @@ def _waited(f: Facts, wait: Wait) -> list[Hit]:
     return NONE
 
 
-@detector(Fan.SELF_DRAWN)
+@detector(Fan.SELF_DRAWN, traits=(SELF_DRAWN,))
 def self_drawn(f: Facts) -> list[Hit]:
     """自摸: the winner drew the winning tile."""
     return _when(f.self_drawn)
 
 
-@detector(Fan.FLOWER_TILES)
+@detector(Fan.FLOWER_TILES, traits=(HAS_FLOWERS,))
 def flower_tiles(f: Facts) -> list[Hit]:
     """花牌: one point a flower, outside the 8-point minimum."""
     return [()] * f.flowers

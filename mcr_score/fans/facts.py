@@ -21,6 +21,7 @@ from ..placement import PAIR, Placement
 
 __all__ = [
     "DISCARD_PUNG_CONCEALED",
+    "HONORS",
     "HONOR_MASK",
     "LIVE_WAITS_ONLY",
     "PAIR",
@@ -46,6 +47,31 @@ HONOR_MASK = 0x7F << 27
 SET_MASKS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sum(1 << t for t in set(ts)) for ts in by_tile) for by_tile in SET_TILES
 )
+
+# Traits of a hand, as bits of `Facts.traits`: what a detector may need besides sets (`detectors.Needs`).
+# A detector needs each of its trait masks to meet the hand's traits, so a mask of several bits is
+# "any of them" (`SUITS_0 | SUITS_1`: at most one suit).
+HONORS = 1 << 0
+NO_HONORS = 1 << 1
+SUITS_0, SUITS_1, SUITS_2, SUITS_3 = 1 << 2, 1 << 3, 1 << 4, 1 << 5  # how many suits are present
+SELF_DRAWN = 1 << 6
+ON_DISCARD = 1 << 7
+HAS_FLOWERS = 1 << 8
+LAST_COPY = 1 << 9
+UNIQUE_WAIT = 1 << 10
+
+
+def traits_of(honors: bool, suits: int, self_drawn: bool, flowers: int, last_copy: bool, unique_wait: bool) -> int:
+    """The traits of a hand as bits (`HONORS` ... `UNIQUE_WAIT`)."""
+    return (
+        (HONORS if honors else NO_HONORS)
+        | (SUITS_0 << suits)
+        | (SELF_DRAWN if self_drawn else ON_DISCARD)
+        | (HAS_FLOWERS if flowers else 0)
+        | (LAST_COPY if last_copy else 0)
+        | (UNIQUE_WAIT if unique_wait else 0)
+    )
+
 
 # A group of sets: their tiles (the lowest for a chow), sorted, and their positions (in no order:
 # `detectors.found` sorts the few that make a fan).
@@ -90,6 +116,7 @@ class Facts:
     set_masks: tuple[int, ...]  # the kinds of each set's tiles, by position
     suits: int  # how many of the three suits are present
     honors: bool
+    traits: int  # `traits_of` the hand
     chows: tuple[tuple[int, int], ...]  # (position, lowest tile)
     pungs: tuple[tuple[int, int], ...]  # (position, tile) for pungs and kongs
     wind_pungs: tuple[int, ...]  # positions of the pungs and kongs of winds
@@ -186,6 +213,9 @@ def build_facts(
         kinds |= 1 << t
     for t in arr.pairs:
         kinds |= 1 << t
+    suits = (kinds & SUIT_MASKS[0] != 0) + (kinds & SUIT_MASKS[1] != 0) + (kinds & SUIT_MASKS[2] != 0)
+    honors = kinds & HONOR_MASK != 0
+    last_copy = situation.last_copy or meld_copies_of_win == 3
     return Facts(
         form=arr.form,
         sets=sets,
@@ -194,8 +224,9 @@ def build_facts(
         counts=tuple(counts),
         kinds=kinds,
         set_masks=tuple(set_masks),
-        suits=(kinds & SUIT_MASKS[0] != 0) + (kinds & SUIT_MASKS[1] != 0) + (kinds & SUIT_MASKS[2] != 0),
-        honors=kinds & HONOR_MASK != 0,
+        suits=suits,
+        honors=honors,
+        traits=traits_of(honors, suits, situation.self_drawn, situation.flowers, last_copy, unique_wait),
         chows=tuple(chows),
         pungs=tuple(pungs),
         wind_pungs=tuple(wind_pungs),
@@ -205,7 +236,7 @@ def build_facts(
         win=win,
         situation=situation,
         self_drawn=situation.self_drawn,
-        last_copy=situation.last_copy or meld_copies_of_win == 3,
+        last_copy=last_copy,
         declared=declared,
         exposed_melds=exposed_melds,
         concealed_pungs=tuple(concealed_pungs),
