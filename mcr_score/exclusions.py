@@ -106,15 +106,38 @@ def _orders(profile: Profile) -> Orders:
 
 def combine(found: Mapping[Fan, list[Hit]], profile: Profile, removed: list[Removed]) -> Hits:
     """Keep the best valid choice among the combination fans; record the others."""
-    counted = {f: list(h) for f, h in found.items() if f not in COMBINATION_FANS}
-    hits = tuple((f, h) for f, hs in found.items() if f in COMBINATION_FANS for h in hs)
-    if not hits:
+    counted: Hits = {}
+    combined: list[tuple[Fan, Hit]] = []
+    for f, hs in found.items():
+        if f in COMBINATION_FANS:
+            for h in hs:
+                combined.append((f, h))
+        else:
+            counted[f] = list(hs)
+    if not combined:
         return counted
-    chosen, not_chosen = _combination(hits, profile)
+    if _disjoint(combined):  # no shared set: every instance counts, in the order the search keeps them
+        points = profile.points
+        combined.sort(key=lambda fh: (-points[fh[0]], fh[0], fh[1]))
+        for f, h in combined:
+            counted.setdefault(f, []).append(h)
+        return counted
+    chosen, not_chosen = _combination(tuple(combined), profile)
     for f, h in chosen:
         counted.setdefault(f, []).append(h)
     removed.extend(not_chosen)
     return counted
+
+
+def _disjoint(hits: list[tuple[Fan, Hit]]) -> bool:
+    """Whether no two hits share a set (then the principles of `combine` remove nothing)."""
+    used = 0
+    for _, h in hits:
+        for p in h:
+            if used >> p & 1:
+                return False
+            used |= 1 << p
+    return True
 
 
 @functools.lru_cache(maxsize=16384)

@@ -141,7 +141,12 @@ def _detectors(
 ) -> tuple[tuple[Fan, Detector], ...]:
     """The profile's fans with their detectors, in fan order, that can find something in an
     arrangement of this form with this many chows and pungs, in a hand of these traits."""
-    return detectors_for(sorted(profile.points), form, chows, pungs, traits)
+    return detectors_for(_fan_order(profile), form, chows, pungs, traits)
+
+
+@functools.cache
+def _fan_order(profile: profiles.Profile) -> tuple[Fan, ...]:
+    return tuple(sorted(profile.points))
 
 
 def _tiles(indices: tuple[int, ...]) -> Tiles:

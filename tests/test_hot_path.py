@@ -20,7 +20,7 @@ import pytest
 
 from mcr_score import profiles
 from mcr_score.arrangements import CHOW, HONORS_KNITTED, PUNG, STANDARD, Arrangement, Set, arrange, counts_of, meld_set
-from mcr_score.exclusions import _orders
+from mcr_score.exclusions import COMBINATION_FANS, Removed, _combination, _disjoint, _orders, combine
 from mcr_score.fans.detectors import DETECTORS, NEEDS
 from mcr_score.fans.facts import Facts, build_facts, traits_of
 from mcr_score.fans.ids import Fan
@@ -287,3 +287,26 @@ def test_a_detector_skipped_for_the_hands_traits_would_have_found_nothing(rules:
                 skipped += 1
                 assert DETECTORS[fan](f) == [], (fan, f.arrangement, f.situation)
     assert skipped > 10000
+
+
+def test_disjoint_combination_hits_are_all_counted_as_the_search_would() -> None:
+    """`combine` skips the search when no two hits share a set: the search keeps them all, in its order."""
+    profile = profiles.get("china")
+    fans = sorted(f for f in profile.points if f in COMBINATION_FANS)
+    rng = random.Random(9)
+    disjoint = 0
+    for _ in range(3000):
+        hits = []
+        for _ in range(rng.randint(1, 4)):
+            hits.append((rng.choice(fans), tuple(sorted(rng.sample(range(5), rng.randint(2, 3))))))
+        if not _disjoint(hits):
+            continue
+        disjoint += 1
+        chosen, removed = _combination(tuple(hits), profile)
+        assert removed == ()
+        assert list(chosen) == sorted(hits, key=lambda fh: (-profile.points[fh[0]], fh[0], fh[1]))
+        out: list[Removed] = []
+        counted = combine({f: [h for g, h in hits if g == f] for f, _ in hits}, profile, out)
+        assert out == []
+        assert counted == {f: [h for g, h in chosen if g == f] for f, _ in chosen}
+    assert disjoint > 300

@@ -55,7 +55,11 @@ class Needs:
         """Whether an arrangement may give the fan (`traits` None: the hand's traits not known)."""
         if chows < self.chows or pungs < self.pungs or (self.forms is not None and form not in self.forms):
             return False
-        return traits is None or all(traits & t for t in self.traits)
+        if traits is not None:
+            for t in self.traits:
+                if not traits & t:
+                    return False
+        return True
 
 
 NEEDS: dict[Fan, Needs] = {}
@@ -87,7 +91,7 @@ def detectors_for(
 ) -> tuple[tuple[Fan, Detector], ...]:
     """The detectors of `fans` (in that order) that can find something in an arrangement of this
     form with this many chows and pungs, in a hand of these `traits`."""
-    return tuple((fan, DETECTORS[fan]) for fan in fans if NEEDS[fan].met(form, chows, pungs, traits))
+    return tuple([(fan, DETECTORS[fan]) for fan in fans if NEEDS[fan].met(form, chows, pungs, traits)])
 
 
 def _when(cond: bool) -> list[Hit]:
