@@ -59,8 +59,9 @@ def apply(found: Mapping[Fan, list[Hit]], profile: Profile) -> tuple[Hits, list[
     removed: list[Removed] = []
     counted = combine(found, profile, removed)
     orders = _orders(profile)
-    implied(counted, orders.rank, orders.series, _NOTHING, removed)
-    implied(counted, orders.rank, orders.excludes, orders.excludes_one, removed)
+    bigger_first = sorted(counted, key=orders.rank.__getitem__)
+    implied(counted, bigger_first, orders.series, _NOTHING, removed)
+    implied(counted, bigger_first, orders.excludes, orders.excludes_one, removed)
     if orders.joint:
         jointly_implied(counted, profile.joint_excludes, removed)
     own_sets(counted, orders.own, removed)
@@ -217,15 +218,16 @@ def _best_choice(hits: list[tuple[Fan, Hit]], points: Mapping[Fan, int]) -> list
 
 def implied(
     counted: Hits,
-    rank: Mapping[Fan, int],
+    bigger_first: list[Fan],
     excludes: Mapping[Fan, tuple[Fan, ...]],
     excludes_one: Mapping[Fan, tuple[Fan, ...]],
     removed: list[Removed],
 ) -> None:
     """Non-repeat: bigger fans first (by points, then number), each counted fan removes the fans
     it implies (all their instances, or one for `excludes_one`, e.g. Nine Gates' terminal pung);
-    a fan already removed removes nothing. `rank` orders the fans (`Orders.rank`, made once per profile)."""
-    for fan in sorted(counted, key=rank.__getitem__):
+    a fan already removed removes nothing. `bigger_first` lists the counted fans in that order
+    (sorted on `Orders.rank`, made once per profile)."""
+    for fan in bigger_first:
         if fan not in excludes and fan not in excludes_one:
             continue
         if not counted.get(fan):

@@ -167,7 +167,7 @@ def build_facts(
                     as_list[exposed_pung] = sets[exposed_pung]._replace(concealed=False)
                     sets = tuple(as_list)
                     break
-    counts = list(concealed_counts)
+    with_melds: list[int] | None = None  # the counts with the declared melds' tiles, made on the first one
     chows: list[tuple[int, int]] = []
     pungs: list[tuple[int, int]] = []
     suited_pungs: list[tuple[int, int]] = []
@@ -188,8 +188,10 @@ def build_facts(
             declared = True
             if not concealed:
                 exposed_melds += 1
+            if with_melds is None:
+                with_melds = list(concealed_counts)
             for t in SET_TILES[kind][tile]:
-                counts[t] += 1
+                with_melds[t] += 1
         if kind == CHOW:
             chows.append((i, tile))
         else:
@@ -221,7 +223,7 @@ def build_facts(
         sets=sets,
         pair=arr.pair,
         arrangement=arr,
-        counts=tuple(counts),
+        counts=concealed_counts if with_melds is None else tuple(with_melds),
         kinds=kinds,
         set_masks=tuple(set_masks),
         suits=suits,
