@@ -89,12 +89,17 @@ def _groups(members: list[tuple[int, int]]) -> tuple[tuple[Group, ...], ...]:
     n = len(members)
     if n < 2:
         return _NO_GROUPS
+    if n == 2:
+        (p, t), (q, u) = members
+        return ((), (), (((t, u), (p, q)) if t <= u else ((u, t), (q, p)),), (), ())
     ordered = sorted(members, key=_by_tile)
     positions = [p for p, _ in ordered]
     tiles = [t for _, t in ordered]
     out: list[tuple[Group, ...]] = [(), ()]
-    for size in (2, 3, 4):
+    for size in range(2, n + 1):
         out.append(tuple([(tuple([tiles[i] for i in c]), tuple([positions[i] for i in c])) for c in COMBOS[n][size]]))
+    while len(out) < 5:
+        out.append(())
     return tuple(out)
 
 
