@@ -110,11 +110,12 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
                 found[fan] = hits
         counted, removed = apply(found, profile)
         readings.append(_reading(facts, counted, removed, profile.points))
-    best = max(
-        range(len(readings)), key=lambda i: (readings[i].points, any(f.fan in TIE_BREAK for f in readings[i].fans), -i)
-    )
+    best = 0 if len(readings) == 1 else _best(readings)
     chosen = readings[best]
-    flower_points = sum(f.points * f.count for f in chosen.fans if f.fan == FLOWERS)
+    flower_points = 0
+    for f in chosen.fans:
+        if f.fan == FLOWERS:
+            flower_points += f.points * f.count
     points = chosen.points
     return Score(
         rules,
@@ -131,7 +132,14 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
         win_tile,
         chosen.win_set,
         chosen.wait,
-        tuple(r for i, r in enumerate(readings) if i != best),
+        tuple(readings[:best] + readings[best + 1 :]),
+    )
+
+
+def _best(readings: list[Reading]) -> int:
+    """The index of the reading with the most points; among equals, one with a tie-break fan, then the first."""
+    return max(
+        range(len(readings)), key=lambda i: (readings[i].points, any(f.fan in TIE_BREAK for f in readings[i].fans), -i)
     )
 
 
