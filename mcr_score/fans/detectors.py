@@ -119,8 +119,8 @@ def _mask(tiles: Iterable[int]) -> int:
 ALL_KINDS = (1 << 34) - 1
 SUITED_MASK = ALL_KINDS & ~HONOR_MASK
 TERMINALS_MASK = _mask(i for i in range(27) if is_terminal(i))
-WINDS_MASK = _mask(range(27, 31))
-DRAGONS_MASK = _mask(range(31, 34))
+WINDS_MASK = _mask(WINDS)
+DRAGONS_MASK = _mask(DRAGONS)
 FIVES_MASK = _mask(i for i in range(27) if _rank(i) == 4)
 OUTSIDE_MASK = TERMINALS_MASK | HONOR_MASK
 
