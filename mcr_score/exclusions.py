@@ -58,27 +58,87 @@ def apply(found: Mapping[Fan, list[Hit]], profile: Profile) -> tuple[Hits, list[
     """Counted hits per fan, and the removed ones, from the detectors' `found` hits."""
     removed: list[Removed] = []
     counted = combine(found, profile, removed)
-    series, excludes, excludes_one = _in_fan_order(profile)
-    implied(counted, profile.points, series, {}, removed)
-    implied(counted, profile.points, excludes, excludes_one, removed)
-    jointly_implied(counted, profile.joint_excludes, removed)
-    own_sets(counted, profile.excludes_own, removed)
-    if not any(f != FLOWERS for f in counted):
+    orders = _orders(profile)
+    bigger_first = sorted(counted, key=orders.rank.__getitem__)
+    implied(counted, bigger_first, orders.series, _NOTHING, removed)
+    implied(counted, bigger_first, orders.excludes, orders.excludes_one, removed)
+    if orders.joint:
+        jointly_implied(counted, profile.joint_excludes, removed)
+    own_sets(counted, orders.own, removed)
+    if not counted or (len(counted) == 1 and FLOWERS in counted):
         counted[CHICKEN] = [()]
     return counted, removed
 
 
+_NOTHING: dict[Fan, tuple[Fan, ...]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Orders:
+    """A profile's exclusion data in the order the passes read it, computed once per profile so
+    that no hand sorts it: `rank` orders fans bigger first (by points, then number); `series`,
+    `excludes`, `excludes_one` and `own` list each fan's excluded fans in fan order (the order the
+    records are made in), `own` only for the fans that have some, in fan order."""
+
+    rank: dict[Fan, int]
+    series: dict[Fan, tuple[Fan, ...]]
+    excludes: dict[Fan, tuple[Fan, ...]]
+    excludes_one: dict[Fan, tuple[Fan, ...]]
+    own: tuple[tuple[Fan, tuple[Fan, ...]], ...]
+    joint: bool
+
+
+@functools.cache
+def _orders(profile: Profile) -> Orders:
+    def ordered(excludes: Mapping[Fan, frozenset[Fan]]) -> dict[Fan, tuple[Fan, ...]]:
+        return {fan: tuple(sorted(others)) for fan, others in excludes.items() if others}
+
+    points = profile.points
+    by_size = sorted([*points, CHICKEN], key=lambda f: (-points.get(f, 0), f))
+    return Orders(
+        {fan: i for i, fan in enumerate(by_size)},
+        ordered(profile.series),
+        ordered(profile.excludes),
+        ordered(profile.excludes_one),
+        tuple(sorted(ordered(profile.excludes_own).items())),
+        bool(profile.joint_excludes),
+    )
+
+
 def combine(found: Mapping[Fan, list[Hit]], profile: Profile, removed: list[Removed]) -> Hits:
     """Keep the best valid choice among the combination fans; record the others."""
-    counted = {f: list(h) for f, h in found.items() if f not in COMBINATION_FANS}
-    hits = tuple((f, h) for f, hs in found.items() if f in COMBINATION_FANS for h in hs)
-    if not hits:
+    counted: Hits = {}
+    combined: list[tuple[Fan, Hit]] = []
+    for f, hs in found.items():
+        if f in COMBINATION_FANS:
+            for h in hs:
+                combined.append((f, h))
+        else:
+            counted[f] = list(hs)
+    if not combined:
         return counted
-    chosen, not_chosen = _combination(hits, profile)
+    if _disjoint(combined):  # no shared set: every instance counts, in the order the search keeps them
+        points = profile.points
+        combined.sort(key=lambda fh: (-points[fh[0]], fh[0], fh[1]))
+        for f, h in combined:
+            counted.setdefault(f, []).append(h)
+        return counted
+    chosen, not_chosen = _combination(tuple(combined), profile)
     for f, h in chosen:
         counted.setdefault(f, []).append(h)
     removed.extend(not_chosen)
     return counted
+
+
+def _disjoint(hits: list[tuple[Fan, Hit]]) -> bool:
+    """Whether no two hits share a set (then the principles of `combine` remove nothing)."""
+    used = 0
+    for _, h in hits:
+        for p in h:
+            if used >> p & 1:
+                return False
+            used |= 1 << p
+    return True
 
 
 @functools.lru_cache(maxsize=16384)
@@ -96,20 +156,6 @@ def _combination(
         else:
             removed.append(_why_not(f, h, chosen))
     return tuple(chosen), tuple(removed)
-
-
-Ordered = dict[Fan, tuple[Fan, ...]]
-
-
-@functools.cache
-def _in_fan_order(profile: Profile) -> tuple[Ordered, Ordered, Ordered]:
-    """The profile's series, exclusions and one-instance exclusions, each set of fans in fan order
-    (the order the records are made in)."""
-
-    def ordered(excludes: Mapping[Fan, frozenset[Fan]]) -> Ordered:
-        return {fan: tuple(sorted(others)) for fan, others in excludes.items()}
-
-    return ordered(profile.series), ordered(profile.excludes), ordered(profile.excludes_one)
 
 
 def _why_not(f: Fan, h: Hit, kept: list[tuple[Fan, Hit]]) -> Removed:
@@ -172,15 +218,18 @@ def _best_choice(hits: list[tuple[Fan, Hit]], points: Mapping[Fan, int]) -> list
 
 def implied(
     counted: Hits,
-    points: Mapping[Fan, int],
+    bigger_first: list[Fan],
     excludes: Mapping[Fan, tuple[Fan, ...]],
     excludes_one: Mapping[Fan, tuple[Fan, ...]],
     removed: list[Removed],
 ) -> None:
     """Non-repeat: bigger fans first (by points, then number), each counted fan removes the fans
     it implies (all their instances, or one for `excludes_one`, e.g. Nine Gates' terminal pung);
-    a fan already removed removes nothing."""
-    for fan in sorted(counted, key=lambda f: (-points[f], f)):
+    a fan already removed removes nothing. `bigger_first` lists the counted fans in that order
+    (sorted on `Orders.rank`, made once per profile)."""
+    for fan in bigger_first:
+        if fan not in excludes and fan not in excludes_one:
+            continue
         if not counted.get(fan):
             continue
         for other in excludes.get(fan, ()):
@@ -202,22 +251,23 @@ def jointly_implied(counted: Hits, joint: Mapping[tuple[Fan, ...], frozenset[Fan
                     removed.append(Removed(other, h, IMPLIED, together[-1]))
 
 
-def own_sets(counted: Hits, excludes_own: Mapping[Fan, frozenset[Fan]], removed: list[Removed]) -> None:
-    """A fan's own sets do not also count for the fans it absorbs on them."""
-    for fan in sorted(counted):
+def own_sets(counted: Hits, own: tuple[tuple[Fan, tuple[Fan, ...]], ...], removed: list[Removed]) -> None:
+    """A fan's own sets do not also count for the fans it absorbs on them (`own`: `Orders.own`)."""
+    for fan, others in own:
         hits = counted.get(fan)
-        if not hits or not excludes_own.get(fan):
+        if not hits or not others:
             continue
         mine = {p for h in hits for p in h}
-        for other in sorted(excludes_own[fan]):
+        for other in others:
+            if other not in counted:
+                continue
             keep = []
-            for h in counted.get(other, ()):
+            for h in counted[other]:
                 if h and set(h) <= mine:
                     removed.append(Removed(other, h, SAME_SET, fan, tuple(sorted(mine))))
                 else:
                     keep.append(h)
-            if other in counted:
-                if keep:
-                    counted[other] = keep
-                else:
-                    del counted[other]
+            if keep:
+                counted[other] = keep
+            else:
+                del counted[other]

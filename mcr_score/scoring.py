@@ -104,17 +104,18 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
             arr, arr_places, concealed, win, hand.situation, unique_wait, copies_in_melds, profile.flags
         )
         found: dict[Fan, list[Hit]] = {}
-        for fan, detect in _detectors(profile, facts.form, len(facts.chows), len(facts.pungs)):
+        for fan, detect in _detectors(profile, facts.form, len(facts.chows), len(facts.pungs), facts.traits):
             hits = detect(facts)
             if hits:
                 found[fan] = hits
         counted, removed = apply(found, profile)
         readings.append(_reading(facts, counted, removed, profile.points))
-    best = max(
-        range(len(readings)), key=lambda i: (readings[i].points, any(f.fan in TIE_BREAK for f in readings[i].fans), -i)
-    )
+    best = 0 if len(readings) == 1 else _best(readings)
     chosen = readings[best]
-    flower_points = sum(f.points * f.count for f in chosen.fans if f.fan == FLOWERS)
+    flower_points = 0
+    for f in chosen.fans:
+        if f.fan == FLOWERS:
+            flower_points += f.points * f.count
     points = chosen.points
     return Score(
         rules,
@@ -131,19 +132,33 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
         win_tile,
         chosen.win_set,
         chosen.wait,
-        tuple(r for i, r in enumerate(readings) if i != best),
+        tuple(readings[:best] + readings[best + 1 :]),
+    )
+
+
+def _best(readings: list[Reading]) -> int:
+    """The index of the reading with the most points; among equals, one with a tie-break fan, then the first."""
+    return max(
+        range(len(readings)), key=lambda i: (readings[i].points, any(f.fan in TIE_BREAK for f in readings[i].fans), -i)
     )
 
 
 @functools.cache
-def _detectors(profile: profiles.Profile, form: str, chows: int, pungs: int) -> tuple[tuple[Fan, Detector], ...]:
+def _detectors(
+    profile: profiles.Profile, form: str, chows: int, pungs: int, traits: int
+) -> tuple[tuple[Fan, Detector], ...]:
     """The profile's fans with their detectors, in fan order, that can find something in an
-    arrangement of this form with this many chows and pungs."""
-    return detectors_for(sorted(profile.points), form, chows, pungs)
+    arrangement of this form with this many chows and pungs, in a hand of these traits."""
+    return detectors_for(_fan_order(profile), form, chows, pungs, traits)
+
+
+@functools.cache
+def _fan_order(profile: profiles.Profile) -> tuple[Fan, ...]:
+    return tuple(sorted(profile.points))
 
 
 def _tiles(indices: tuple[int, ...]) -> Tiles:
-    return tuple(Tile.from_index(i) for i in indices)
+    return tuple([Tile.from_index(i) for i in indices])
 
 
 @functools.cache
@@ -157,26 +172,44 @@ def _pair_group(tile: int) -> Group:
     return Group("pair", (Tile.from_index(tile),) * 2, True)
 
 
-def _groups(arr: Arrangement, sets: tuple[Set, ...]) -> tuple[list[Group], dict[int, int]]:
-    """The arrangement's groups, and the group index of each hit position (sets, `PAIR`, `KNIT`)."""
+# Where a hit position (a set index 0-3, `PAIR` or `KNIT`) is in `_groups`' `at` list.
+_POSITIONS = max(PAIR, KNIT) + 1
+
+
+def _groups(arr: Arrangement, sets: tuple[Set, ...]) -> tuple[list[Group], list[int], list[Tiles], list[int]]:
+    """The arrangement's groups; the group index of each hit position (sets, `PAIR`, `KNIT`; -1 where
+    there is none), the tiles at each position, and a number for those tiles (equal tiles, equal
+    numbers: they compare faster than tiles)."""
     groups = [_set_group(s) for s in sets]
-    where = {i: i for i in range(len(sets))}
+    where = [-1] * _POSITIONS
+    at: list[Tiles] = [()] * _POSITIONS
+    ids = [-1] * _POSITIONS
+    for i, g in enumerate(groups):
+        where[i] = i
+        at[i] = g.tiles
+        ids[i] = sets[i].kind * 34 + sets[i].tile
     if arr.pairs:
         groups += [_pair_group(t) for t in arr.pairs]
     elif arr.pair is not None:
         where[PAIR] = len(groups)
-        groups.append(_pair_group(arr.pair))
+        pair = _pair_group(arr.pair)
+        at[PAIR] = pair.tiles
+        ids[PAIR] = 3 * 34 + arr.pair
+        groups.append(pair)
     if arr.singles:
         kind = "knitted" if arr.form in (KNITTED_STRAIGHT, HONORS_KNITTED) else "single"
         singles = sorted(arr.singles)
         if arr.form == THIRTEEN_ORPHANS and arr.pair is not None:
             singles.remove(arr.pair)  # the doubled orphan is shown as the pair
         where[KNIT] = len(groups)
-        groups.append(Group(kind, tuple(Tile.from_index(t) for t in singles), True))
-    return groups, where
+        knit = Group(kind, _tiles(tuple(singles)), True)
+        at[KNIT] = knit.tiles
+        ids[KNIT] = 4 * 34
+        groups.append(knit)
+    return groups, where, at, ids
 
 
-def _win_place(facts: Facts, counted: Hits, where: Mapping[int, int]) -> tuple[int | None, Wait | None]:
+def _win_place(facts: Facts, counted: Hits, where: list[int]) -> tuple[int | None, Wait | None]:
     """The group the winning tile completed, and how: the set of the counted wait fan, the pung the
     discard completed, else the first place the tile fits (`placement.choose`). Thirteen orphans and
     honors-and-knitted have no sets, hence no wait shape."""
@@ -185,7 +218,11 @@ def _win_place(facts: Facts, counted: Hits, where: Mapping[int, int]) -> tuple[i
         return arr.pairs.index(facts.win), "pair"
     if arr.form in (THIRTEEN_ORPHANS, HONORS_KNITTED):  # no sets: the tile joined the pair or the singles
         return where[PAIR] if arr.pair == facts.win else where[KNIT], None
-    counted_at = next((hits[0][0] for fan, hits in counted.items() if fan in WAIT_FANS and hits[0]), None)
+    counted_at = None
+    for fan, hits in counted.items():
+        if fan in WAIT_FANS and hits[0]:
+            counted_at = hits[0][0]
+            break
     place = choose(facts.placements, counted_at, facts.exposed_pung)
     if place is None:
         return None, None
@@ -194,30 +231,54 @@ def _win_place(facts: Facts, counted: Hits, where: Mapping[int, int]) -> tuple[i
 
 def _union(hits: list[Hit]) -> Hit:
     """The positions of several hits, each once, in order of first use."""
-    return tuple(dict.fromkeys(p for h in hits for p in h))
+    return tuple(dict.fromkeys([p for h in hits for p in h]))
+
+
+def _tiles_of(at: list[Tiles], hit: Hit) -> tuple[Tiles, ...]:
+    """The tiles of each position of a hit."""
+    return tuple([at[p] for p in hit]) if hit else ()
+
+
+@functools.cache
+def _whole_fan(fan: Fan, points: int, count: int) -> FanCount:
+    """A counted fan of the whole hand (no sets): a value, built once."""
+    return FanCount(fan, points, count)
+
+
+@functools.cache
+def _whole_not_counted(fan: Fan, rule: str, by: Fan | None) -> NotCounted:
+    """A fan of the whole hand not counted because of another one: a value, built once."""
+    return NotCounted(fan, rule, by)
+
+
+def _ids_of(ids: list[int], hit: Hit) -> tuple[int, ...]:
+    return tuple([ids[p] for p in hit])
 
 
 def _reading(facts: Facts, counted: Hits, removed: list[Removed], points: Mapping[Fan, int]) -> Reading:
-    groups, where = _groups(facts.arrangement, facts.sets)
-    at = {position: groups[i].tiles for position, i in where.items()}
-
-    def tiles_of(hit: Hit) -> tuple[Tiles, ...]:
-        return tuple([at[p] for p in hit])
-
-    fans = tuple(
-        [
-            FanCount(fan, points[fan], len(hits), tiles_of(hits[0] if len(hits) == 1 else _union(hits)))
-            for fan, hits in sorted(counted.items())
-        ]
-    )
+    groups, where, at, ids = _groups(facts.arrangement, facts.sets)
+    fans = []
+    total = 0
+    for fan in sorted(counted):
+        hits = counted[fan]
+        n = len(hits)
+        value = points[fan]
+        hit = hits[0] if n == 1 else _union(hits)
+        fans.append(FanCount(fan, value, n, _tiles_of(at, hit)) if hit else _whole_fan(fan, value, n))
+        if fan != FLOWERS:
+            total += value * n
     not_counted = []
-    # Identical chows give interchangeable instances of a fan: report each reading once.
-    seen = {(fan, tiles_of(h)) for fan, hits in counted.items() for h in hits} if removed else set()
-    for r in removed:
-        key = (r.fan, tiles_of(r.sets))
-        if key not in seen:
-            seen.add(key)
-            not_counted.append(NotCounted(r.fan, r.rule, r.by, key[1], tiles_of(r.by_sets)))
-    total = sum(f.points * f.count for f in fans if f.fan != FLOWERS)
+    if removed:
+        # Identical chows give interchangeable instances of a fan: report each reading once.
+        also_counted = {r.fan for r in removed if r.fan in counted}
+        seen = {(fan, _ids_of(ids, h)) for fan in also_counted for h in counted[fan]}
+        for r in removed:
+            key = (r.fan, _ids_of(ids, r.sets))
+            if key not in seen:
+                seen.add(key)
+                if r.sets or r.by_sets:
+                    not_counted.append(NotCounted(r.fan, r.rule, r.by, _tiles_of(at, r.sets), _tiles_of(at, r.by_sets)))
+                else:
+                    not_counted.append(_whole_not_counted(r.fan, r.rule, r.by))
     win_set, wait = _win_place(facts, counted, where)
-    return Reading(facts.form, tuple(groups), fans, tuple(not_counted), total, win_set, wait)
+    return Reading(facts.form, tuple(groups), tuple(fans), tuple(not_counted), total, win_set, wait)

@@ -11,12 +11,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
-from ..arrangements import CHOW, HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from ..arrangements import HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..placement import PAIR, Wait
 from ..tiles import GREEN, REVERSIBLE, is_honor, is_terminal, is_terminal_or_honor
-from .facts import TILE_HOG_SUITS_ONLY, Facts
+from .facts import (
+    HAS_FLOWERS,
+    HONOR_MASK,
+    HONORS,
+    LAST_COPY,
+    NO_HONORS,
+    ON_DISCARD,
+    SELF_DRAWN,
+    SUITS_0,
+    SUITS_1,
+    SUITS_2,
+    SUITS_3,
+    TILE_HOG_SUITS_ONLY,
+    UNIQUE_WAIT,
+    Facts,
+)
 from .ids import Fan
 
 Hit = tuple[int, ...]
@@ -27,15 +41,25 @@ DETECTORS: dict[Fan, Detector] = {}
 @dataclass(frozen=True, slots=True)
 class Needs:
     """What an arrangement must have for a detector to find anything: at least `chows` chows and
-    `pungs` pungs or kongs, and one of `forms` (None: any form). The scorer skips a detector whose
-    needs an arrangement does not meet (`detectors_for`), so each is a necessary condition only."""
+    `pungs` pungs or kongs, one of `forms` (None: any form), and some trait of each mask of `traits`
+    (`facts.HONORS` ...: honors or none, how many suits, self-drawn or on a discard, flowers, the
+    last copy, a unique wait). The scorer skips a detector whose needs an arrangement does not meet
+    (`detectors_for`), so each is a necessary condition only."""
 
     chows: int = 0
     pungs: int = 0
     forms: frozenset[str] | None = None
+    traits: tuple[int, ...] = ()
 
-    def met(self, form: str, chows: int, pungs: int) -> bool:
-        return chows >= self.chows and pungs >= self.pungs and (self.forms is None or form in self.forms)
+    def met(self, form: str, chows: int, pungs: int, traits: int | None = None) -> bool:
+        """Whether an arrangement may give the fan (`traits` None: the hand's traits not known)."""
+        if chows < self.chows or pungs < self.pungs or (self.forms is not None and form not in self.forms):
+            return False
+        if traits is not None:
+            for t in self.traits:
+                if not traits & t:
+                    return False
+        return True
 
 
 NEEDS: dict[Fan, Needs] = {}
@@ -44,10 +68,11 @@ NONE: list[Hit] = []
 
 WINDS = range(27, 31)
 DRAGONS = range(31, 34)
+WIND_NAMES = "ESWN"
 
 
 def detector(
-    fan: Fan, chows: int = 0, pungs: int = 0, forms: tuple[str, ...] | None = None
+    fan: Fan, chows: int = 0, pungs: int = 0, forms: tuple[str, ...] | None = None, traits: tuple[int, ...] = ()
 ) -> Callable[[Detector], Detector]:
     """Register the one detector of `fan`, with what an arrangement needs for it to find anything."""
 
@@ -55,16 +80,18 @@ def detector(
         if fan in DETECTORS:
             raise RuntimeError(f"two detectors for fan {fan}")
         DETECTORS[fan] = fn
-        NEEDS[fan] = Needs(chows, pungs, None if forms is None else frozenset(forms))
+        NEEDS[fan] = Needs(chows, pungs, None if forms is None else frozenset(forms), traits)
         return fn
 
     return register
 
 
-def detectors_for(fans: Iterable[Fan], form: str, chows: int, pungs: int) -> tuple[tuple[Fan, Detector], ...]:
+def detectors_for(
+    fans: Iterable[Fan], form: str, chows: int, pungs: int, traits: int | None = None
+) -> tuple[tuple[Fan, Detector], ...]:
     """The detectors of `fans` (in that order) that can find something in an arrangement of this
-    form with this many chows and pungs."""
-    return tuple((fan, DETECTORS[fan]) for fan in fans if NEEDS[fan].met(form, chows, pungs))
+    form with this many chows and pungs, in a hand of these `traits`."""
+    return tuple([(fan, DETECTORS[fan]) for fan in fans if NEEDS[fan].met(form, chows, pungs, traits)])
 
 
 def _when(cond: bool) -> list[Hit]:
@@ -79,65 +106,105 @@ def _suit(i: int) -> int:
     return i // 9
 
 
-def _pungs_of(f: Facts, tiles: Sequence[int] | range) -> list[int]:
-    return [p for p, t in f.pungs if t in tiles]
+def _mask(tiles: Iterable[int]) -> int:
+    """Tile kinds as bits (`Facts.kinds`)."""
+    out = 0
+    for t in tiles:
+        out |= 1 << t
+    return out
 
 
-def _suited_ranks(f: Facts, ranks: set[int]) -> bool:
-    return not f.honors and all(_rank(i) + 1 in ranks for i in f.tiles)
+# Masks of tile kinds for the fans of the whole hand: the hand has that property when its kinds
+# (`Facts.kinds`) fall within the mask (`f.kinds & ~MASK == 0`, written `not f.kinds & NOT_MASK`).
+ALL_KINDS = (1 << 34) - 1
+SUITED_MASK = ALL_KINDS & ~HONOR_MASK
+TERMINALS_MASK = _mask(i for i in range(27) if is_terminal(i))
+WINDS_MASK = _mask(WINDS)
+DRAGONS_MASK = _mask(DRAGONS)
+FIVES_MASK = _mask(i for i in range(27) if _rank(i) == 4)
+OUTSIDE_MASK = TERMINALS_MASK | HONOR_MASK
 
 
-def _chow_groups(f: Facts, size: int, pred: Callable[[list[int]], bool]) -> list[Hit]:
-    """Position tuples of `size` chows whose lowest tiles (sorted) satisfy `pred`."""
-    return [positions for starts, positions in f.chow_groups[size] if pred(starts)]
+def _ranks_mask(ranks: Iterable[int]) -> int:
+    """The suited tiles of these numbers (1-9)."""
+    return _mask(i for i in range(27) if _rank(i) + 1 in set(ranks))
 
 
-def _pung_groups(f: Facts, size: int, pred: Callable[[list[int]], bool]) -> list[Hit]:
-    """Position tuples of `size` suited pungs or kongs whose tiles (sorted) satisfy `pred`."""
-    return [positions for tiles, positions in f.pung_groups[size] if pred(tiles)]
+def _outside(mask: int) -> int:
+    return ALL_KINDS & ~mask
 
 
-def _pure_step(starts: list[int], step: int) -> bool:
+NOT_GREEN = _outside(_mask(GREEN))
+NOT_REVERSIBLE = _outside(_mask(REVERSIBLE))
+NOT_TERMINALS = _outside(TERMINALS_MASK)
+NOT_OUTSIDE = _outside(OUTSIDE_MASK)
+NOT_EVEN = _outside(_ranks_mask((2, 4, 6, 8)))
+NOT_UPPER = _outside(_ranks_mask((7, 8, 9)))
+NOT_MIDDLE = _outside(_ranks_mask((4, 5, 6)))
+NOT_LOWER = _outside(_ranks_mask((1, 2, 3)))
+NOT_UPPER_FOUR = _outside(_ranks_mask((6, 7, 8, 9)))
+NOT_LOWER_FOUR = _outside(_ranks_mask((1, 2, 3, 4)))
+
+
+def found(hits: list[tuple[int, ...]]) -> list[Hit]:
+    """Hits of a combination fan from `Facts` groups (whose positions come in tile order): each
+    hit's positions sorted, the hits in position order."""
+    if not hits:
+        return NONE
+    return sorted([tuple(sorted(h)) for h in hits])
+
+
+def _pure_step(starts: Sequence[int], step: int) -> bool:
     """Sorted tiles of one suit, each `step` above the one before (a rise within a suit stays in it
     when the first and last tiles share the suit)."""
-    for a, b in pairwise(starts):
-        if b - a != step:
+    for k in range(1, len(starts)):
+        if starts[k] - starts[k - 1] != step:
             return False
     return starts[0] // 9 == starts[-1] // 9
 
 
-def _mixed_shifted(tiles: list[int], step: int) -> bool:
-    """Tiles of different suits whose numbers, sorted, rise by `step`."""
-    if len({t // 9 for t in tiles}) != len(tiles):
+def _one_per_suit(tiles: Sequence[int]) -> bool:
+    """Three sorted tiles of the three suits: the first a character, the second a dot, the third a bamboo."""
+    return tiles[0] < 9 and 9 <= tiles[1] < 18 and 18 <= tiles[2] < 27
+
+
+def _ranks(tiles: Sequence[int]) -> int:
+    """The numbers of suited tiles, as bits (bit 0: the 1s)."""
+    out = 0
+    for t in tiles:
+        out |= 1 << (t % 9)
+    return out
+
+
+def _shifted_by_one(tiles: Sequence[int]) -> bool:
+    """Three tiles whose numbers are three consecutive ones, in any order."""
+    ranks = _ranks(tiles)
+    return ranks == (ranks & -ranks) * 7
+
+
+def _sets_and_pair_all(f: Facts, mask: int) -> bool:
+    """A standard hand whose every set and pair holds a tile of `mask`."""
+    if f.form != STANDARD or f.pair is None or not (1 << f.pair) & mask:
         return False
-    ranks = sorted(t % 9 for t in tiles)
-    return all(b - a == step for a, b in pairwise(ranks))
+    return not [m for m in f.set_masks if not m & mask]
 
 
-def _sets_and_pair_all(f: Facts, pred: Callable[[tuple[int, ...]], bool]) -> bool:
-    if f.form != STANDARD or f.pair is None:
-        return False
-    return pred((f.pair,)) and all(pred((t, t + 1, t + 2) if k == CHOW else (t,)) for k, t, _, _ in f.sets)
-
-
-@detector(Fan.BIG_FOUR_WINDS, pungs=4)
+@detector(Fan.BIG_FOUR_WINDS, pungs=4, traits=(HONORS,))
 def big_four_winds(f: Facts) -> list[Hit]:
     """大四喜: pungs or kongs of all four winds."""
-    ps = _pungs_of(f, WINDS)
-    return [tuple(ps)] if len(ps) == 4 else NONE
+    return [f.wind_pungs] if len(f.wind_pungs) == 4 else NONE
 
 
-@detector(Fan.BIG_THREE_DRAGONS, pungs=3)
+@detector(Fan.BIG_THREE_DRAGONS, pungs=3, traits=(HONORS,))
 def big_three_dragons(f: Facts) -> list[Hit]:
     """大三元: pungs or kongs of all three dragons."""
-    ps = _pungs_of(f, DRAGONS)
-    return [tuple(ps)] if len(ps) == 3 else NONE
+    return [f.dragon_pungs] if len(f.dragon_pungs) == 3 else NONE
 
 
-@detector(Fan.ALL_GREEN)
+@detector(Fan.ALL_GREEN, traits=(SUITS_0 | SUITS_1,))
 def all_green(f: Facts) -> list[Hit]:
     """绿一色: only 2 3 4 6 8 bamboo and the green dragon."""
-    return _when(f.tiles <= GREEN)
+    return _when(not f.kinds & NOT_GREEN)
 
 
 @detector(Fan.NINE_GATES, forms=(STANDARD,))
@@ -162,7 +229,7 @@ def four_kongs(f: Facts) -> list[Hit]:
 def seven_shifted_pairs(f: Facts) -> list[Hit]:
     """连七对: seven pairs of one suit on seven consecutive numbers."""
     p = f.arrangement.pairs
-    return _when(f.form == SEVEN_PAIRS and p[0] < 27 and _pure_step(list(p), 1))
+    return _when(f.form == SEVEN_PAIRS and p[0] < 27 and _pure_step(p, 1))
 
 
 @detector(Fan.THIRTEEN_ORPHANS, forms=(THIRTEEN_ORPHANS,))
@@ -171,30 +238,30 @@ def thirteen_orphans(f: Facts) -> list[Hit]:
     return _when(f.form == THIRTEEN_ORPHANS)
 
 
-@detector(Fan.ALL_TERMINALS)
+@detector(Fan.ALL_TERMINALS, traits=(NO_HONORS,))
 def all_terminals(f: Facts) -> list[Hit]:
     """清幺九: only 1s and 9s of the suits."""
-    return _when(all(is_terminal(i) for i in f.tiles))
+    return _when(not f.kinds & NOT_TERMINALS)
 
 
-@detector(Fan.LITTLE_FOUR_WINDS, pungs=3)
+@detector(Fan.LITTLE_FOUR_WINDS, pungs=3, traits=(HONORS,))
 def little_four_winds(f: Facts) -> list[Hit]:
     """小四喜: pungs of three winds and a pair of the fourth."""
-    ps = _pungs_of(f, WINDS)
-    return [(*tuple(ps), PAIR)] if len(ps) == 3 and f.pair in WINDS else NONE
+    ps = f.wind_pungs
+    return [(*ps, PAIR)] if len(ps) == 3 and f.pair is not None and 27 <= f.pair < 31 else NONE
 
 
-@detector(Fan.LITTLE_THREE_DRAGONS, pungs=2)
+@detector(Fan.LITTLE_THREE_DRAGONS, pungs=2, traits=(HONORS,))
 def little_three_dragons(f: Facts) -> list[Hit]:
     """小三元: pungs of two dragons and a pair of the third."""
-    ps = _pungs_of(f, DRAGONS)
-    return [(*tuple(ps), PAIR)] if len(ps) == 2 and f.pair in DRAGONS else NONE
+    ps = f.dragon_pungs
+    return [(*ps, PAIR)] if len(ps) == 2 and f.pair is not None and f.pair >= 31 else NONE
 
 
-@detector(Fan.ALL_HONORS)
+@detector(Fan.ALL_HONORS, traits=(SUITS_0,))
 def all_honors(f: Facts) -> list[Hit]:
     """字一色: only winds and dragons."""
-    return _when(min(f.tiles) >= 27)
+    return _when(not f.kinds & SUITED_MASK)
 
 
 @detector(Fan.FOUR_CONCEALED_PUNGS, pungs=4)
@@ -217,19 +284,19 @@ def pure_terminal_chows(f: Facts) -> list[Hit]:
 @detector(Fan.QUADRUPLE_CHOW, chows=4)
 def quadruple_chow(f: Facts) -> list[Hit]:
     """一色四同顺: four identical chows."""
-    return _chow_groups(f, 4, lambda s: s[0] == s[3])
+    return found([p for s, p in f.chow_groups[4] if s[0] == s[3]])
 
 
 @detector(Fan.FOUR_PURE_SHIFTED_PUNGS, pungs=4)
 def four_pure_shifted_pungs(f: Facts) -> list[Hit]:
     """一色四节高: four pungs of one suit on consecutive numbers."""
-    return _pung_groups(f, 4, lambda t: _pure_step(t, 1))
+    return found([p for t, p in f.pung_groups[4] if _pure_step(t, 1)])
 
 
 @detector(Fan.FOUR_PURE_SHIFTED_CHOWS, chows=4)
 def four_pure_shifted_chows(f: Facts) -> list[Hit]:
     """一色四步高: four chows of one suit rising by 1 or by 2."""
-    return _chow_groups(f, 4, lambda s: _pure_step(s, 1) or _pure_step(s, 2))
+    return found([p for s, p in f.chow_groups[4] if _pure_step(s, 1) or _pure_step(s, 2)])
 
 
 @detector(Fan.THREE_KONGS, pungs=3)
@@ -242,7 +309,7 @@ def three_kongs(f: Facts) -> list[Hit]:
 @detector(Fan.ALL_TERMINALS_AND_HONORS)
 def all_terminals_and_honors(f: Facts) -> list[Hit]:
     """混幺九: only terminals and honors."""
-    return _when(all(is_terminal_or_honor(i) for i in f.tiles))
+    return _when(not f.kinds & NOT_OUTSIDE)
 
 
 @detector(Fan.SEVEN_PAIRS, forms=(SEVEN_PAIRS,))
@@ -254,55 +321,55 @@ def seven_pairs(f: Facts) -> list[Hit]:
 @detector(Fan.GREATER_HONORS_AND_KNITTED_TILES, forms=(HONORS_KNITTED,))
 def greater_honors_and_knitted(f: Facts) -> list[Hit]:
     """七星不靠: the seven honors and seven knitted tiles, all single."""
-    return _when(f.form == HONORS_KNITTED and sum(1 for i in f.tiles if i >= 27) == 7)
+    return _when(f.form == HONORS_KNITTED and f.kinds & HONOR_MASK == HONOR_MASK)
 
 
-@detector(Fan.ALL_EVEN_PUNGS, pungs=4)
+@detector(Fan.ALL_EVEN_PUNGS, pungs=4, traits=(NO_HONORS,))
 def all_even_pungs(f: Facts) -> list[Hit]:
     """全双刻: four pungs and a pair, all of even numbers."""
-    return _when(f.form == STANDARD and len(f.pungs) == 4 and not f.honors and all(_rank(i) % 2 == 1 for i in f.tiles))
+    return _when(f.form == STANDARD and len(f.pungs) == 4 and not f.kinds & NOT_EVEN)
 
 
-@detector(Fan.FULL_FLUSH)
+@detector(Fan.FULL_FLUSH, traits=(SUITS_1, NO_HONORS))
 def full_flush(f: Facts) -> list[Hit]:
     """清一色: one suit, no honors."""
-    return _when(len(f.suits) == 1 and not f.honors)
+    return _when(f.suits == 1 and not f.honors)
 
 
 @detector(Fan.PURE_TRIPLE_CHOW, chows=3)
 def pure_triple_chow(f: Facts) -> list[Hit]:
     """一色三同顺: three identical chows."""
-    return _chow_groups(f, 3, lambda s: s[0] == s[2])
+    return found([p for s, p in f.chow_groups[3] if s[0] == s[2]])
 
 
 @detector(Fan.PURE_SHIFTED_PUNGS, pungs=3)
 def pure_shifted_pungs(f: Facts) -> list[Hit]:
     """一色三节高: three pungs of one suit on consecutive numbers."""
-    return _pung_groups(f, 3, lambda t: _pure_step(t, 1))
+    return found([p for t, p in f.pung_groups[3] if _pure_step(t, 1)])
 
 
-@detector(Fan.UPPER_TILES)
+@detector(Fan.UPPER_TILES, traits=(NO_HONORS,))
 def upper_tiles(f: Facts) -> list[Hit]:
     """全大: only 7, 8 and 9."""
-    return _when(_suited_ranks(f, {7, 8, 9}))
+    return _when(not f.kinds & NOT_UPPER)
 
 
-@detector(Fan.MIDDLE_TILES)
+@detector(Fan.MIDDLE_TILES, traits=(NO_HONORS,))
 def middle_tiles(f: Facts) -> list[Hit]:
     """全中: only 4, 5 and 6."""
-    return _when(_suited_ranks(f, {4, 5, 6}))
+    return _when(not f.kinds & NOT_MIDDLE)
 
 
-@detector(Fan.LOWER_TILES)
+@detector(Fan.LOWER_TILES, traits=(NO_HONORS,))
 def lower_tiles(f: Facts) -> list[Hit]:
     """全小: only 1, 2 and 3."""
-    return _when(_suited_ranks(f, {1, 2, 3}))
+    return _when(not f.kinds & NOT_LOWER)
 
 
 @detector(Fan.PURE_STRAIGHT, chows=3)
 def pure_straight(f: Facts) -> list[Hit]:
     """清龙: 123, 456 and 789 of one suit."""
-    return _chow_groups(f, 3, lambda s: _pure_step(s, 3) and _rank(s[0]) == 0)
+    return found([p for s, p in f.chow_groups[3] if _rank(s[0]) == 0 and _pure_step(s, 3)])
 
 
 @detector(Fan.THREE_SUITED_TERMINAL_CHOWS, chows=4)
@@ -320,19 +387,19 @@ def three_suited_terminal_chows(f: Facts) -> list[Hit]:
 @detector(Fan.PURE_SHIFTED_CHOWS, chows=3)
 def pure_shifted_chows(f: Facts) -> list[Hit]:
     """一色三步高: three chows of one suit rising by 1 or by 2."""
-    return _chow_groups(f, 3, lambda s: _pure_step(s, 1) or _pure_step(s, 2))
+    return found([p for s, p in f.chow_groups[3] if _pure_step(s, 1) or _pure_step(s, 2)])
 
 
 @detector(Fan.ALL_FIVES, forms=(STANDARD,))
 def all_fives(f: Facts) -> list[Hit]:
     """全带五: a 5 in every set and in the pair."""
-    return _when(_sets_and_pair_all(f, lambda ts: any(t < 27 and _rank(t) == 4 for t in ts)))
+    return _when(_sets_and_pair_all(f, FIVES_MASK))
 
 
 @detector(Fan.TRIPLE_PUNG, pungs=3)
 def triple_pung(f: Facts) -> list[Hit]:
     """三同刻: pungs of the same number in the three suits."""
-    return _pung_groups(f, 3, lambda t: len({_rank(x) for x in t}) == 1)
+    return found([p for t, p in f.pung_groups[3] if _rank(t[0]) == _rank(t[1]) == _rank(t[2])])
 
 
 @detector(Fan.THREE_CONCEALED_PUNGS, pungs=3)
@@ -352,54 +419,49 @@ def knitted_straight(f: Facts) -> list[Hit]:
     """组合龙: 147, 258, 369 each in its own suit."""
     if f.form == KNITTED_STRAIGHT:
         return WHOLE
-    return _when(f.form == HONORS_KNITTED and sum(1 for i in f.tiles if i < 27) == 9)
+    return _when(f.form == HONORS_KNITTED and (f.kinds & SUITED_MASK).bit_count() == 9)
 
 
-@detector(Fan.UPPER_FOUR)
+@detector(Fan.UPPER_FOUR, traits=(NO_HONORS,))
 def upper_four(f: Facts) -> list[Hit]:
     """大于五: only 6 to 9."""
-    return _when(_suited_ranks(f, {6, 7, 8, 9}))
+    return _when(not f.kinds & NOT_UPPER_FOUR)
 
 
-@detector(Fan.LOWER_FOUR)
+@detector(Fan.LOWER_FOUR, traits=(NO_HONORS,))
 def lower_four(f: Facts) -> list[Hit]:
     """小于五: only 1 to 4."""
-    return _when(_suited_ranks(f, {1, 2, 3, 4}))
+    return _when(not f.kinds & NOT_LOWER_FOUR)
 
 
-@detector(Fan.BIG_THREE_WINDS, pungs=3)
+@detector(Fan.BIG_THREE_WINDS, pungs=3, traits=(HONORS,))
 def big_three_winds(f: Facts) -> list[Hit]:
     """三风刻: pungs of three winds."""
-    ps = _pungs_of(f, WINDS)
-    return [tuple(ps)] if len(ps) == 3 else NONE
+    return [f.wind_pungs] if len(f.wind_pungs) == 3 else NONE
 
 
 @detector(Fan.MIXED_STRAIGHT, chows=3)
 def mixed_straight(f: Facts) -> list[Hit]:
     """花龙: 123, 456 and 789, each in a different suit."""
-
-    def pred(starts: list[int]) -> bool:
-        return len({_suit(s) for s in starts}) == 3 and sorted(_rank(s) for s in starts) == [0, 3, 6]
-
-    return _chow_groups(f, 3, pred)
+    return found([p for s, p in f.chow_groups[3] if _one_per_suit(s) and _ranks(s) == 0b1001001])
 
 
-@detector(Fan.REVERSIBLE_TILES)
+@detector(Fan.REVERSIBLE_TILES, traits=(SUITS_0 | SUITS_1 | SUITS_2,))
 def reversible_tiles(f: Facts) -> list[Hit]:
     """推不倒: only tiles that look the same upside down."""
-    return _when(f.tiles <= REVERSIBLE)
+    return _when(not f.kinds & NOT_REVERSIBLE)
 
 
 @detector(Fan.MIXED_TRIPLE_CHOW, chows=3)
 def mixed_triple_chow(f: Facts) -> list[Hit]:
     """三色三同顺: the same chow in the three suits."""
-    return _chow_groups(f, 3, lambda s: _mixed_shifted(s, 0))
+    return found([p for s, p in f.chow_groups[3] if s[0] + 9 == s[1] == s[2] - 9])
 
 
 @detector(Fan.MIXED_SHIFTED_PUNGS, pungs=3)
 def mixed_shifted_pungs(f: Facts) -> list[Hit]:
     """三色三节高: pungs on three consecutive numbers, one in each suit."""
-    return _pung_groups(f, 3, lambda t: _mixed_shifted(t, 1))
+    return found([p for t, p in f.pung_groups[3] if _one_per_suit(t) and _shifted_by_one(t)])
 
 
 @detector(Fan.CHICKEN_HAND)
@@ -408,28 +470,28 @@ def chicken_hand(f: Facts) -> list[Hit]:
     return NONE
 
 
-@detector(Fan.LAST_TILE_DRAW)
+@detector(Fan.LAST_TILE_DRAW, traits=(SELF_DRAWN,))
 def last_tile_draw(f: Facts) -> list[Hit]:
     """妙手回春: self-drawn on the last tile of the wall."""
-    return _when(f.situation.self_drawn and f.situation.wall_last)
+    return _when(f.self_drawn and f.situation.wall_last)
 
 
-@detector(Fan.LAST_TILE_CLAIM)
+@detector(Fan.LAST_TILE_CLAIM, traits=(ON_DISCARD,))
 def last_tile_claim(f: Facts) -> list[Hit]:
     """海底捞月: won on the discard after the last wall tile."""
-    return _when(not f.situation.self_drawn and f.situation.wall_last)
+    return _when(not f.self_drawn and f.situation.wall_last)
 
 
-@detector(Fan.OUT_WITH_REPLACEMENT_TILE)
+@detector(Fan.OUT_WITH_REPLACEMENT_TILE, traits=(SELF_DRAWN,))
 def out_with_replacement_tile(f: Facts) -> list[Hit]:
     """杠上开花: self-drawn on the replacement tile of a kong."""
-    return _when(f.situation.self_drawn and f.situation.kong)
+    return _when(f.self_drawn and f.situation.kong)
 
 
-@detector(Fan.ROBBING_THE_KONG)
+@detector(Fan.ROBBING_THE_KONG, traits=(ON_DISCARD,))
 def robbing_the_kong(f: Facts) -> list[Hit]:
     """抢杠和: won on the tile another player adds to a pung."""
-    return _when(not f.situation.self_drawn and f.situation.kong)
+    return _when(not f.self_drawn and f.situation.kong)
 
 
 @detector(Fan.TWO_CONCEALED_KONGS, pungs=2)
@@ -444,47 +506,46 @@ def all_pungs(f: Facts) -> list[Hit]:
     return _when(len(f.pungs) == 4)
 
 
-@detector(Fan.HALF_FLUSH)
+@detector(Fan.HALF_FLUSH, traits=(SUITS_1, HONORS))
 def half_flush(f: Facts) -> list[Hit]:
     """混一色: one suit and honors."""
-    return _when(len(f.suits) == 1 and f.honors)
+    return _when(f.suits == 1 and f.honors)
 
 
 @detector(Fan.MIXED_SHIFTED_CHOWS, chows=3)
 def mixed_shifted_chows(f: Facts) -> list[Hit]:
     """三色三步高: chows starting on three consecutive numbers, one in each suit."""
-    return _chow_groups(f, 3, lambda s: _mixed_shifted(s, 1))
+    return found([p for s, p in f.chow_groups[3] if _one_per_suit(s) and _shifted_by_one(s)])
 
 
-@detector(Fan.ALL_TYPES)
+@detector(Fan.ALL_TYPES, traits=(SUITS_3, HONORS))
 def all_types(f: Facts) -> list[Hit]:
     """五门齐: characters, dots, bamboo, winds and dragons."""
-    return _when(len(f.suits) == 3 and any(i in f.tiles for i in WINDS) and any(i in f.tiles for i in DRAGONS))
+    return _when(f.suits == 3 and f.kinds & WINDS_MASK != 0 and f.kinds & DRAGONS_MASK != 0)
 
 
-@detector(Fan.MELDED_HAND)
+@detector(Fan.MELDED_HAND, traits=(ON_DISCARD,))
 def melded_hand(f: Facts) -> list[Hit]:
     """全求人: four claimed sets, won on a discard that pairs the last tile."""
-    return _when(f.exposed_melds == 4 and not f.situation.self_drawn)
+    return _when(f.exposed_melds == 4 and not f.self_drawn)
 
 
-@detector(Fan.TWO_DRAGONS_PUNGS, pungs=2)
+@detector(Fan.TWO_DRAGONS_PUNGS, pungs=2, traits=(HONORS,))
 def two_dragon_pungs(f: Facts) -> list[Hit]:
     """双箭刻: pungs of two dragons."""
-    ps = _pungs_of(f, DRAGONS)
-    return [tuple(ps)] if len(ps) == 2 else NONE
+    return [f.dragon_pungs] if len(f.dragon_pungs) == 2 else NONE
 
 
 @detector(Fan.OUTSIDE_HAND, forms=(STANDARD,))
 def outside_hand(f: Facts) -> list[Hit]:
     """全带幺: a terminal or honor in every set and in the pair."""
-    return _when(_sets_and_pair_all(f, lambda ts: any(is_terminal_or_honor(t) for t in ts)))
+    return _when(_sets_and_pair_all(f, OUTSIDE_MASK))
 
 
-@detector(Fan.FULLY_CONCEALED_HAND)
+@detector(Fan.FULLY_CONCEALED_HAND, traits=(SELF_DRAWN,))
 def fully_concealed_hand(f: Facts) -> list[Hit]:
     """不求人: nothing claimed, self-drawn."""
-    return _when(f.exposed_melds == 0 and f.situation.self_drawn)
+    return _when(f.exposed_melds == 0 and f.self_drawn)
 
 
 @detector(Fan.TWO_MELDED_KONGS, pungs=2)
@@ -495,34 +556,36 @@ def two_melded_kongs(f: Facts) -> list[Hit]:
     return [tuple(sorted(ks))] if len(ks) == 2 and f.kongs_exposed else NONE
 
 
-@detector(Fan.LAST_TILE)
+@detector(Fan.LAST_TILE, traits=(LAST_COPY,))
 def last_tile(f: Facts) -> list[Hit]:
     """和绝张: the last copy of the winning tile."""
     return _when(f.last_copy)
 
 
-@detector(Fan.DRAGON_PUNG, pungs=1)
+@detector(Fan.DRAGON_PUNG, pungs=1, traits=(HONORS,))
 def dragon_pung(f: Facts) -> list[Hit]:
     """箭刻: a pung of a dragon, each."""
-    return [(p,) for p in _pungs_of(f, DRAGONS)]
+    return [(p,) for p in f.dragon_pungs]
 
 
-@detector(Fan.PREVALENT_WIND, pungs=1)
+@detector(Fan.PREVALENT_WIND, pungs=1, traits=(HONORS,))
 def prevalent_wind(f: Facts) -> list[Hit]:
     """圈风刻: a pung of the prevalent wind."""
-    return [(p,) for p in _pungs_of(f, (27 + "ESWN".index(f.situation.prevalent_wind),))]
+    wind = 27 + WIND_NAMES.index(f.situation.prevalent_wind)
+    return [(p,) for p, t in f.pungs if t == wind]
 
 
-@detector(Fan.SEAT_WIND, pungs=1)
+@detector(Fan.SEAT_WIND, pungs=1, traits=(HONORS,))
 def seat_wind(f: Facts) -> list[Hit]:
     """门风刻: a pung of the seat wind."""
-    return [(p,) for p in _pungs_of(f, (27 + "ESWN".index(f.situation.seat_wind),))]
+    wind = 27 + WIND_NAMES.index(f.situation.seat_wind)
+    return [(p,) for p, t in f.pungs if t == wind]
 
 
-@detector(Fan.CONCEALED_HAND)
+@detector(Fan.CONCEALED_HAND, traits=(ON_DISCARD,))
 def concealed_hand(f: Facts) -> list[Hit]:
     """门前清: nothing claimed, won on a discard."""
-    return _when(f.exposed_melds == 0 and not f.situation.self_drawn)
+    return _when(f.exposed_melds == 0 and not f.self_drawn)
 
 
 @detector(Fan.ALL_CHOWS, chows=1, forms=(STANDARD, KNITTED_STRAIGHT))
@@ -537,6 +600,8 @@ def all_chows(f: Facts) -> list[Hit]:
 def tile_hog(f: Facts) -> list[Hit]:
     """四归一: all four copies of a tile, without a kong of it; each such tile (honors too, unless
     the profile reads the English "a single suit tile" literally)."""
+    if 4 not in f.counts:
+        return NONE
     kongs = {t for p, t in f.pungs if f.sets[p][0] == KONG}
     suits_only = TILE_HOG_SUITS_ONLY in f.flags
     return [() for i, c in enumerate(f.counts) if c == 4 and i not in kongs and not (suits_only and is_honor(i))]
@@ -545,7 +610,7 @@ def tile_hog(f: Facts) -> list[Hit]:
 @detector(Fan.DOUBLE_PUNG, pungs=2)
 def double_pung(f: Facts) -> list[Hit]:
     """双同刻: pungs of the same number in two suits."""
-    return _pung_groups(f, 2, lambda t: _mixed_shifted(t, 0))
+    return found([p for t, p in f.pung_groups[2] if t[0] % 9 == t[1] % 9])
 
 
 @detector(Fan.TWO_CONCEALED_PUNGS, pungs=2)
@@ -560,34 +625,34 @@ def concealed_kong(f: Facts) -> list[Hit]:
     return [(p,) for p in f.kongs_concealed]
 
 
-@detector(Fan.ALL_SIMPLES)
+@detector(Fan.ALL_SIMPLES, traits=(NO_HONORS,))
 def all_simples(f: Facts) -> list[Hit]:
     """断幺: no terminals, no honors."""
-    return _when(not any(is_terminal_or_honor(i) for i in f.tiles))
+    return _when(not f.kinds & OUTSIDE_MASK)
 
 
 @detector(Fan.PURE_DOUBLE_CHOW, chows=2)
 def pure_double_chow(f: Facts) -> list[Hit]:
     """一般高: two identical chows."""
-    return _chow_groups(f, 2, lambda s: s[0] == s[1])
+    return found([p for s, p in f.chow_groups[2] if s[0] == s[1]])
 
 
 @detector(Fan.MIXED_DOUBLE_CHOW, chows=2)
 def mixed_double_chow(f: Facts) -> list[Hit]:
     """喜相逢: the same chow in two suits."""
-    return _chow_groups(f, 2, lambda s: _mixed_shifted(s, 0))
+    return found([p for s, p in f.chow_groups[2] if s[0] != s[1] and s[0] % 9 == s[1] % 9])
 
 
 @detector(Fan.SHORT_STRAIGHT, chows=2)
 def short_straight(f: Facts) -> list[Hit]:
     """连六: two chows of one suit making six consecutive numbers."""
-    return _chow_groups(f, 2, lambda s: s[1] - s[0] == 3 and _suit(s[0]) == _suit(s[1]))
+    return found([p for s, p in f.chow_groups[2] if s[1] - s[0] == 3 and _suit(s[0]) == _suit(s[1])])
 
 
 @detector(Fan.TWO_TERMINAL_CHOWS, chows=2)
 def two_terminal_chows(f: Facts) -> list[Hit]:
     """老少副: 123 and 789 of one suit."""
-    return _chow_groups(f, 2, lambda s: s[1] - s[0] == 6 and _rank(s[0]) == 0)
+    return found([p for s, p in f.chow_groups[2] if s[1] - s[0] == 6 and _rank(s[0]) == 0])
 
 
 @detector(Fan.PUNG_OF_TERMINALS_OR_HONORS, pungs=1)
@@ -602,31 +667,31 @@ def melded_kong(f: Facts) -> list[Hit]:
     return [(p,) for p in f.kongs_exposed]
 
 
-@detector(Fan.ONE_VOIDED_SUIT)
+@detector(Fan.ONE_VOIDED_SUIT, traits=(SUITS_2,))
 def one_voided_suit(f: Facts) -> list[Hit]:
     """缺一门: exactly two of the three suits."""
-    return _when(len(f.suits) == 2)
+    return _when(f.suits == 2)
 
 
-@detector(Fan.NO_HONORS)
+@detector(Fan.NO_HONORS, traits=(NO_HONORS,))
 def no_honors(f: Facts) -> list[Hit]:
     """无字: no winds or dragons."""
     return _when(not f.honors)
 
 
-@detector(Fan.EDGE_WAIT, chows=1)
+@detector(Fan.EDGE_WAIT, chows=1, traits=(UNIQUE_WAIT,))
 def edge_wait(f: Facts) -> list[Hit]:
     """边张: won on the 3 of 12 or the 7 of 89, the only tile waited on."""
     return _waited(f, "edge")
 
 
-@detector(Fan.CLOSED_WAIT, chows=1)
+@detector(Fan.CLOSED_WAIT, chows=1, traits=(UNIQUE_WAIT,))
 def closed_wait(f: Facts) -> list[Hit]:
     """嵌张 (坎张): won on the middle tile of a chow, the only tile waited on."""
     return _waited(f, "closed")
 
 
-@detector(Fan.SINGLE_WAIT)
+@detector(Fan.SINGLE_WAIT, traits=(UNIQUE_WAIT,))
 def single_wait(f: Facts) -> list[Hit]:
     """单钓将: won on the tile that pairs a single, the only tile waited on."""
     if f.unique_wait and (f.win in f.arrangement.pairs or (f.form == THIRTEEN_ORPHANS and f.pair == f.win)):
@@ -644,13 +709,13 @@ def _waited(f: Facts, wait: Wait) -> list[Hit]:
     return NONE
 
 
-@detector(Fan.SELF_DRAWN)
+@detector(Fan.SELF_DRAWN, traits=(SELF_DRAWN,))
 def self_drawn(f: Facts) -> list[Hit]:
     """自摸: the winner drew the winning tile."""
-    return _when(f.situation.self_drawn)
+    return _when(f.self_drawn)
 
 
-@detector(Fan.FLOWER_TILES)
+@detector(Fan.FLOWER_TILES, traits=(HAS_FLOWERS,))
 def flower_tiles(f: Facts) -> list[Hit]:
     """花牌: one point a flower, outside the 8-point minimum."""
     return [()] * f.flowers

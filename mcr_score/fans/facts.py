@@ -19,7 +19,18 @@ from ..arrangements import CHOW, KONG, SET_TILES, Arrangement, Set
 from ..hand import Situation
 from ..placement import PAIR, Placement
 
-__all__ = ["DISCARD_PUNG_CONCEALED", "LIVE_WAITS_ONLY", "PAIR", "TILE_HOG_SUITS_ONLY", "Facts", "build_facts"]
+__all__ = [
+    "DISCARD_PUNG_CONCEALED",
+    "HONORS",
+    "HONOR_MASK",
+    "LIVE_WAITS_ONLY",
+    "PAIR",
+    "SET_MASKS",
+    "SUIT_MASKS",
+    "TILE_HOG_SUITS_ONLY",
+    "Facts",
+    "build_facts",
+]
 
 # A pung completed by the winning discard stays concealed (read in `build_facts`).
 DISCARD_PUNG_CONCEALED = "discard-pung-concealed"
@@ -29,49 +40,99 @@ LIVE_WAITS_ONLY = "live-waits-only"
 TILE_HOG_SUITS_ONLY = "tile-hog-suits-only"
 
 
-# A group of sets: their tiles (the lowest for a chow), sorted, and their positions, sorted.
-Group = tuple[list[int], tuple[int, ...]]
+# Tile kinds as bits of an int (bit i: tile index i), so that a fan of the whole hand is one mask test.
+SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18)  # characters, dots, bamboo
+HONOR_MASK = 0x7F << 27
+# SET_MASKS[kind][tile]: the kinds of a set's tiles (a chow by its lowest tile).
+SET_MASKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << t for t in set(ts)) for ts in by_tile) for by_tile in SET_TILES
+)
+
+# Traits of a hand, as bits of `Facts.traits`: what a detector may need besides sets (`detectors.Needs`).
+# A detector needs each of its trait masks to meet the hand's traits, so a mask of several bits is
+# "any of them" (`SUITS_0 | SUITS_1`: at most one suit).
+HONORS = 1 << 0
+NO_HONORS = 1 << 1
+SUITS_0, SUITS_1, SUITS_2, SUITS_3 = 1 << 2, 1 << 3, 1 << 4, 1 << 5  # how many suits are present
+SELF_DRAWN = 1 << 6
+ON_DISCARD = 1 << 7
+HAS_FLOWERS = 1 << 8
+LAST_COPY = 1 << 9
+UNIQUE_WAIT = 1 << 10
+
+
+def traits_of(honors: bool, suits: int, self_drawn: bool, flowers: int, last_copy: bool, unique_wait: bool) -> int:
+    """The traits of a hand as bits (`HONORS` ... `UNIQUE_WAIT`)."""
+    return (
+        (HONORS if honors else NO_HONORS)
+        | (SUITS_0 << suits)
+        | (SELF_DRAWN if self_drawn else ON_DISCARD)
+        | (HAS_FLOWERS if flowers else 0)
+        | (LAST_COPY if last_copy else 0)
+        | (UNIQUE_WAIT if unique_wait else 0)
+    )
+
+
+# A group of sets: their tiles (the lowest for a chow), sorted, and their positions (in no order:
+# `detectors.found` sorts the few that make a fan).
+Group = tuple[tuple[int, ...], tuple[int, ...]]
 _NO_GROUPS: tuple[tuple[Group, ...], ...] = ((), (), (), (), ())
+# COMBOS[n][size]: every `size` of `n` members, as index tuples (size 2-4; 0 and 1 unused).
+COMBOS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(combinations(range(n), size)) if size >= 2 else () for size in range(5)) for n in range(5)
+)
 
 
 def _groups(members: list[tuple[int, int]]) -> tuple[tuple[Group, ...], ...]:
-    """`out[n]`: every `n` of the (position, tile) `members`, listed by position, for n = 0-4 (only
-    2-4 are read)."""
-    if len(members) < 2:
+    """`out[n]`: every `n` of the (position, tile) `members` for n = 2-4, each with its tiles sorted
+    (the members are sorted by tile once, so every combination comes out sorted)."""
+    n = len(members)
+    if n < 2:
         return _NO_GROUPS
-    positions = [p for p, _ in members]
-    tiles = [t for _, t in members]
+    if n == 2:
+        (p, t), (q, u) = members
+        return ((), (), (((t, u), (p, q)) if t <= u else ((u, t), (q, p)),), (), ())
+    ordered = sorted(members, key=_by_tile)
+    positions = [p for p, _ in ordered]
+    tiles = [t for _, t in ordered]
     out: list[tuple[Group, ...]] = [(), ()]
-    for size in (2, 3, 4):
-        out.append(
-            tuple(
-                (sorted([tiles[i] for i in combo]), tuple([positions[i] for i in combo]))
-                for combo in combinations(range(len(members)), size)
-            )
-        )
+    for size in range(2, n + 1):
+        out.append(tuple([(tuple([tiles[i] for i in c]), tuple([positions[i] for i in c])) for c in COMBOS[n][size]]))
+    while len(out) < 5:
+        out.append(())
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
+def _by_tile(member: tuple[int, int]) -> int:
+    return member[1]
+
+
+@dataclass(slots=True)
 class Facts:
-    """What the detectors read about one arrangement of one hand."""
+    """What the detectors read about one arrangement of one hand (built once by `build_facts`, then
+    only read: not frozen, as a frozen class pays for every field it sets)."""
 
     form: str
     sets: tuple[Set, ...]  # (kind, tile, concealed, declared) after the discard rule
     pair: int | None
     arrangement: Arrangement
     counts: tuple[int, ...]  # every tile of the hand, kongs as four
-    tiles: frozenset[int]  # tile kinds present
-    suits: frozenset[int]  # 0-2 suits present
+    kinds: int  # the tile kinds present, as bits (`SUIT_MASKS`, `HONOR_MASK`)
+    set_masks: tuple[int, ...]  # the kinds of each set's tiles, by position
+    suits: int  # how many of the three suits are present
     honors: bool
+    traits: int  # `traits_of` the hand
     chows: tuple[tuple[int, int], ...]  # (position, lowest tile)
     pungs: tuple[tuple[int, int], ...]  # (position, tile) for pungs and kongs
+    wind_pungs: tuple[int, ...]  # positions of the pungs and kongs of winds
+    dragon_pungs: tuple[int, ...]  # positions of the pungs and kongs of dragons
     # Every group of 2, 3 and 4 chows (`chow_groups[n]`), and of suited pungs and kongs (`pung_groups[n]`),
-    # as (lowest tiles sorted, positions sorted): the combination fans all read them, so they are listed once.
+    # as (tiles sorted, positions): the combination fans all read them, so they are listed once.
     chow_groups: tuple[tuple[Group, ...], ...]
     pung_groups: tuple[tuple[Group, ...], ...]
     win: int
     situation: Situation
+    self_drawn: bool
     last_copy: bool
     declared: bool  # any declared meld, a concealed kong included
     exposed_melds: int  # declared chows, pungs and exposed kongs
@@ -95,56 +156,94 @@ def build_facts(
     meld_copies_of_win: int,
     flags: frozenset[str],
 ) -> Facts:
-    """The facts of `arr`, given where the winning tile can sit in it (`placement.placements`)."""
-    sets = list(arr.sets)
+    """The facts of `arr`, given where the winning tile can sit in it (`placement.placements`), read
+    in one pass over its sets."""
+    sets = arr.sets
     exposed_pung = None
-    if (
-        not situation.self_drawn
-        and DISCARD_PUNG_CONCEALED not in flags
-        and not any(p.wait not in ("pung", "pair") for p in places)
-    ):
-        exposed_pung = next((p.position for p in places if p.wait == "pung"), None)
-        if exposed_pung is not None:
-            sets[exposed_pung] = sets[exposed_pung]._replace(concealed=False)
-    counts = list(concealed_counts)
+    if not situation.self_drawn and places and DISCARD_PUNG_CONCEALED not in flags:
+        for p in places:
+            if p.wait != "pung" and p.wait != "pair":
+                break
+        else:
+            for p in places:
+                if p.wait == "pung":
+                    exposed_pung = p.position
+                    as_list = list(sets)
+                    as_list[exposed_pung] = sets[exposed_pung]._replace(concealed=False)
+                    sets = tuple(as_list)
+                    break
+    with_melds: list[int] | None = None  # the counts with the declared melds' tiles, made on the first one
     chows: list[tuple[int, int]] = []
     pungs: list[tuple[int, int]] = []
+    suited_pungs: list[tuple[int, int]] = []
+    wind_pungs: list[int] = []
+    dragon_pungs: list[int] = []
     concealed_pungs: list[int] = []
     kongs_concealed: list[int] = []
     kongs_exposed: list[int] = []
+    set_masks: list[int] = []
+    kinds = 0
     declared = False
     exposed_melds = 0
     for i, (kind, tile, concealed, decl) in enumerate(sets):
+        mask = SET_MASKS[kind][tile]
+        set_masks.append(mask)
+        kinds |= mask
         if decl:
             declared = True
-            exposed_melds += not concealed
+            if not concealed:
+                exposed_melds += 1
+            if with_melds is None:
+                with_melds = list(concealed_counts)
             for t in SET_TILES[kind][tile]:
-                counts[t] += 1
+                with_melds[t] += 1
         if kind == CHOW:
             chows.append((i, tile))
-            continue
-        pungs.append((i, tile))
-        if concealed:
-            concealed_pungs.append(i)
-        if kind == KONG:
-            (kongs_concealed if concealed else kongs_exposed).append(i)
-    tiles = frozenset([i for i, c in enumerate(counts) if c])
+        else:
+            pungs.append((i, tile))
+            if tile < 27:
+                suited_pungs.append((i, tile))
+            elif tile < 31:
+                wind_pungs.append(i)
+            else:
+                dragon_pungs.append(i)
+            if concealed:
+                concealed_pungs.append(i)
+            if kind == KONG:
+                if concealed:
+                    kongs_concealed.append(i)
+                else:
+                    kongs_exposed.append(i)
+    if arr.pair is not None:
+        kinds |= 1 << arr.pair
+    for t in arr.singles:
+        kinds |= 1 << t
+    for t in arr.pairs:
+        kinds |= 1 << t
+    suits = (kinds & SUIT_MASKS[0] != 0) + (kinds & SUIT_MASKS[1] != 0) + (kinds & SUIT_MASKS[2] != 0)
+    honors = kinds & HONOR_MASK != 0
+    last_copy = situation.last_copy or meld_copies_of_win == 3
     return Facts(
         form=arr.form,
-        sets=tuple(sets),
+        sets=sets,
         pair=arr.pair,
         arrangement=arr,
-        counts=tuple(counts),
-        tiles=tiles,
-        suits=frozenset([i // 9 for i in tiles if i < 27]),
-        honors=max(tiles) >= 27,
+        counts=concealed_counts if with_melds is None else tuple(with_melds),
+        kinds=kinds,
+        set_masks=tuple(set_masks),
+        suits=suits,
+        honors=honors,
+        traits=traits_of(honors, suits, situation.self_drawn, situation.flowers, last_copy, unique_wait),
         chows=tuple(chows),
         pungs=tuple(pungs),
+        wind_pungs=tuple(wind_pungs),
+        dragon_pungs=tuple(dragon_pungs),
         chow_groups=_groups(chows),
-        pung_groups=_groups([(p, t) for p, t in pungs if t < 27]),
+        pung_groups=_groups(suited_pungs),
         win=win,
         situation=situation,
-        last_copy=situation.last_copy or meld_copies_of_win == 3,
+        self_drawn=situation.self_drawn,
+        last_copy=last_copy,
         declared=declared,
         exposed_melds=exposed_melds,
         concealed_pungs=tuple(concealed_pungs),
