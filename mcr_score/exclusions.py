@@ -172,29 +172,20 @@ def _why_not(f: Fan, h: Hit, kept: list[tuple[Fan, Hit]]) -> Removed:
 
 
 def _best_choice(hits: list[tuple[Fan, Hit]], points: Mapping[Fan, int]) -> list[tuple[Fan, Hit]]:
-    """Highest total; among equals, the smallest fan numbers first (the bigger, rarer fans)."""
+    """Highest total; among equals, the smallest fan numbers first (the bigger, rarer fans).
+
+    A depth-first search over the hits, bigger fans first, bounded by the points still to come. The
+    sets' components (positions joined by the hits chosen so far) are kept as the search goes: a hit
+    fits when its sets lie in different components (the incidence graph stays a forest, whatever
+    the order the hits were taken in) and it shares no set with a chosen hit of the same fan."""
     order = sorted(hits, key=lambda fh: (-points[fh[0]], fh[0], fh[1]))
     value = [points[f] for f, _ in order]
+    masks = [sum(1 << p for p in set(h)) for _, h in order]
     tail = [sum(value[i:]) for i in range(len(order) + 1)]
     best_key: list[tuple[int, tuple[int, ...]]] = [(-1, ())]
     best: list[tuple[Fan, Hit]] = []
-
-    def fits(chosen: list[tuple[Fan, Hit]], f: Fan, h: Hit) -> bool:
-        parent: dict[int, int] = {}
-
-        def root(x: int) -> int:
-            while parent.get(x, x) != x:
-                x = parent[x]
-            return x
-
-        for _cf, ch in [*chosen, (f, h)]:
-            roots = {root(p) for p in ch}
-            if len(roots) != len(ch):
-                return False
-            first = roots.pop()
-            for r in roots:
-                parent[r] = first
-        return not any(cf == f and set(ch) & set(h) for cf, ch in chosen)
+    comp = list(range(1 + max(p for _, h in order for p in h)))
+    used_by_fan: dict[Fan, int] = {}
 
     def search(i: int, chosen: list[tuple[Fan, Hit]], total: int) -> None:
         if total + tail[i] < best_key[0][0]:
@@ -206,10 +197,20 @@ def _best_choice(hits: list[tuple[Fan, Hit]], points: Mapping[Fan, int]) -> list
                 best[:] = chosen
             return
         f, h = order[i]
-        if fits(chosen, f, h):
+        roots = {comp[p] for p in h}
+        used = used_by_fan.get(f, 0)
+        if len(roots) == len(h) and not used & masks[i]:
+            saved = list(comp)
+            first = comp[h[0]]
+            for k, c in enumerate(comp):
+                if c in roots:
+                    comp[k] = first
+            used_by_fan[f] = used | masks[i]
             chosen.append((f, h))
             search(i + 1, chosen, total + value[i])
             chosen.pop()
+            used_by_fan[f] = used
+            comp[:] = saved
         search(i + 1, chosen, total)
 
     search(0, [], 0)

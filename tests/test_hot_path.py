@@ -310,3 +310,54 @@ def test_disjoint_combination_hits_are_all_counted_as_the_search_would() -> None
         assert out == []
         assert counted == {f: [h for g, h in chosen if g == f] for f, _ in chosen}
     assert disjoint > 300
+
+
+def _forest(chosen: list[tuple[Fan, tuple[int, ...]]]) -> bool:
+    """The combination principles, stated plainly: the sets-and-hits incidence graph has no cycle
+    (no two hits share two sets, no ring of hits), and a fan never uses a set twice."""
+    parent = list(range(6))
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for i, (f, h) in enumerate(chosen):
+        roots = {root(p) for p in h}
+        if len(roots) != len(h):
+            return False
+        first = roots.pop()
+        for r in roots:
+            parent[r] = first
+        if any(g == f and set(h) & set(k) for g, k in chosen[:i]):
+            return False
+    return True
+
+
+def test_the_combination_search_is_the_best_subset_by_exhaustion() -> None:
+    """`_best_choice` (incremental components, bounded) equals trying every subset of the hits: the
+    highest total, then the smallest fan numbers, then the first subset in the search's order."""
+    from mcr_score.exclusions import _best_choice
+
+    profile = profiles.get("china")
+    points = profile.points
+    fans = sorted(f for f in points if f in COMBINATION_FANS)
+    rng = random.Random(11)
+    shared = 0
+    for _ in range(1500):
+        hits = [
+            (rng.choice(fans), tuple(sorted(rng.sample(range(5), rng.randint(2, 3))))) for _ in range(rng.randint(2, 7))
+        ]
+        order = sorted(hits, key=lambda fh: (-points[fh[0]], fh[0], fh[1]))
+        best: tuple[tuple[int, tuple[int, ...]], list[tuple[Fan, tuple[int, ...]]]] | None = None
+        for mask in range((1 << len(order)) - 1, -1, -1):  # every subset, in the search's order: taking a hit first
+            subset = [fh for i, fh in enumerate(order) if mask >> (len(order) - 1 - i) & 1]
+            if not _forest(subset):
+                continue
+            key = (sum(points[f] for f, _ in subset), tuple(-f for f in sorted(f for f, _ in subset)))
+            if best is None or key > best[0]:
+                best = (key, subset)
+        assert best is not None
+        shared += not _disjoint(hits)
+        assert _best_choice(list(hits), points) == best[1], hits
+    assert shared > 500
