@@ -8,10 +8,8 @@ from typing import Any
 
 import click
 
-from ..advice import waits as waits_of
 from ..messages import language_from_env
 from ..notation import format_hand
-from ..present.advice_text import score_waiting_text
 from ..present.style import Style
 from ..present.text import brief_text, hand_text, hand_to_dict, score_text
 from ..scoring import score as score_hand
@@ -90,6 +88,9 @@ def score(
     else:
         click.echo(score_text(result, format_hand(hand), lang, style), color=style.color)
         if hand.winning is None:  # a waiting hand: what it waits on, as `mcr-score waits` shows it
+            from ..advice import waits as waits_of  # here: the advice modules cost start-up time
+            from ..present.advice_text import score_waiting_text
+
             click.echo(score_waiting_text(waits_of(hand, rules), lang))
     if check and not (result.winning and result.meets_minimum):
         sys.exit(EXIT_FALSE_HU)
