@@ -10,6 +10,9 @@ Command modules never import this module, so there is no import circle.
 
 from __future__ import annotations
 
+import atexit
+import functools
+import gc
 import importlib
 from collections.abc import Iterator, MutableMapping
 from typing import Any, NamedTuple
@@ -135,6 +138,14 @@ class LazyCommands(MutableMapping[str, click.Command]):
         return len(self._names)
 
 
+@functools.cache
+def _skip_final_collection() -> None:
+    """At exit, leave the objects made so far (click's and the package's modules, nearly all of
+    them) out of Python's last garbage collections, which would go through every one of them for
+    nothing: the process is ending. Registered once per process, before a command runs."""
+    atexit.register(gc.freeze)
+
+
 class Group(click.Group):
     """The `mcr-score` group: commands loaded on first use (`LazyCommands`)."""
 
@@ -151,6 +162,10 @@ class Group(click.Group):
             command = self.lazy.loaded(name)
             stand_ins.add_command(command or click.Command(name, help=COMMANDS[name].short_help), name)
         stand_ins.format_commands(ctx, formatter)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        _skip_final_collection()
+        return super().invoke(ctx)
 
 
 @click.group(cls=Group)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
@@ -39,6 +38,8 @@ def parse(text: str, win: str | None, as_json: bool, robbing_kong: bool, replace
     """Parse HAND and print its canonical form and structure."""
     hand = apply_situation(text, read_hand(text, win), robbing_kong, replacement, **fields)
     if as_json:
+        import json  # here, as below: text output, the usual case, does without it
+
         click.echo(json.dumps({"ok": True, **hand_to_dict(hand)}, ensure_ascii=False))
     else:
         click.echo(hand_text(hand))
@@ -82,6 +83,8 @@ def score(
     lang = lang or language_from_env()
     style = Style.for_stream(sys.stdout, color=color)
     if as_json:
+        import json
+
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
     elif brief:
         click.echo(brief_text(result, lang, style), color=style.color)
