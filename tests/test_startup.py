@@ -263,6 +263,10 @@ def test_a_catalogue_reads_as_tomllib_reads_it(lang: str) -> None:
         '"quoted key" = "x"\n',
         "# a control \x01 in a comment\n",
         'a = "x"\r\n',
+        'a = "x" junk\n',
+        'a = "x"\njunk\nb = "y"\n',  # a line between two good ones
+        'a = "vertical\x0btab"\n',  # a control character in a text (tomllib raises)
+        'a = "x"\rb = "y"\n',
     ],
 )
 def test_anything_else_is_left_to_tomllib(source: str) -> None:
@@ -277,6 +281,8 @@ def test_anything_else_is_left_to_tomllib(source: str) -> None:
         'a = "x"\nb.c = "y \\"quoted\\""\nb.d = "z"\ne = ""\n',
         'x.y.z = "deep"\nx.w = "{n:,} {name}"\n',
         'a = "no final newline"',
+        'a = "\\"quoted\\" at both ends\\""\n\n\n',
+        'a = "a\ttab and 中文 and ’"\n  \n',
     ],
 )
 def test_the_lines_read_as_tomllib_reads_them(source: str) -> None:
