@@ -186,6 +186,13 @@ def test_a_command_added_to_the_group_runs(cli_runner: CliRunner) -> None:
     assert "  hello      Say hello.\n" in cli_runner.invoke(group, ["--help"]).stdout
 
 
+def test_commands_given_to_the_group_are_kept(cli_runner: CliRunner) -> None:
+    hello = click.Command("hello", callback=lambda: click.echo("hello"), help="Say hello.")
+    group = cli.Group(main.name, commands=[hello])
+    assert list(group.commands)[-1] == "hello"
+    assert cli_runner.invoke(group, ["hello"]).stdout == "hello\n"
+
+
 def test_the_final_collection_is_skipped_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
     registered: list[object] = []
     monkeypatch.setattr(cli.atexit, "register", registered.append)

@@ -152,6 +152,7 @@ class Group(click.Group):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = LazyCommands()
+        self.lazy.update(self.commands)  # any given to the constructor
         self.commands = self.lazy
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
