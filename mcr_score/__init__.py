@@ -1,19 +1,62 @@
-"""mcr-score: a scorer for Chinese Official Mahjong (MCR)."""
+"""mcr-score: a scorer for Chinese Official Mahjong (MCR).
+
+The public names are loaded on first use (PEP 562 `__getattr__`): `import mcr_score`, which every
+`mcr-score` command pays for, then costs almost nothing, and `from mcr_score import score` loads the
+scoring engine but not the advice or tournament modules.
+"""
 
 __version__ = "0.1.0"  # the only place the version is written (pyproject reads it)
 
-from . import scoring
-from .advice import DiscardsResult, ShantenResult, WaitsResult, discards, shanten, waits
-from .errors import HandError, McrError, NotationError
-from .hand import Hand, Meld, Situation, check_hand
-from .notation import format_hand, parse_hand, with_situation
-from .scoring import FanCount, NotCounted, Score, score
-from .tiles import Tile
-from .tournament import CatchUp, SessionResult, Standings, catch_up, read_session, score_session, standings
+from importlib.machinery import EXTENSION_SUFFIXES
+from os import path
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING (mypy reads the name), without importing typing
+if TYPE_CHECKING:
+    from .advice import DiscardsResult, ShantenResult, WaitsResult, discards, shanten, waits
+    from .errors import HandError, McrError, NotationError
+    from .hand import Hand, Meld, Situation, check_hand
+    from .notation import format_hand, parse_hand, with_situation
+    from .scoring import FanCount, NotCounted, Score, score
+    from .tiles import Tile
+    from .tournament import CatchUp, SessionResult, Standings, catch_up, read_session, score_session, standings
 
 # True when the engine modules run compiled by mypyc (a wheel built with a C compiler at hand; see
-# hatch_build.py), False for pure Python: an extension module's file is not a `.py` file.
-compiled: bool = not (scoring.__file__ or "").endswith(".py")
+# hatch_build.py), False for pure Python. The import system takes an extension module before a
+# `.py` file of the same name; looking for one, rather than importing the engine, keeps
+# `mcr-score --version` and `--help` quick.
+compiled: bool = any(path.isfile(path.join(path.dirname(__file__), f"scoring{s}")) for s in EXTENSION_SUFFIXES)
+
+# Each public name and the module (relative to this package) it is loaded from on first use.
+_EXPORTS = {
+    "CatchUp": "tournament",
+    "DiscardsResult": "advice",
+    "FanCount": "scoring",
+    "Hand": "hand",
+    "HandError": "errors",
+    "McrError": "errors",
+    "Meld": "hand",
+    "NotCounted": "scoring",
+    "NotationError": "errors",
+    "Score": "scoring",
+    "SessionResult": "tournament",
+    "ShantenResult": "advice",
+    "Situation": "hand",
+    "Standings": "tournament",
+    "Tile": "tiles",
+    "WaitsResult": "advice",
+    "catch_up": "tournament",
+    "check_hand": "hand",
+    "discards": "advice",
+    "format_hand": "notation",
+    "parse_hand": "notation",
+    "read_session": "tournament",
+    "score": "scoring",
+    "score_session": "tournament",
+    "shanten": "advice",
+    "standings": "tournament",
+    "waits": "advice",
+    "with_situation": "notation",
+}
 
 __all__ = [
     "CatchUp",
@@ -46,3 +89,26 @@ __all__ = [
     "waits",
     "with_situation",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """A public name, loaded from its module on first use; else a submodule (`mcr_score.scoring`),
+    which `import mcr_score` used to load as a side effect."""
+    import importlib  # here: most runs never need it
+
+    module = _EXPORTS.get(name)
+    if module is not None:
+        value: object = getattr(importlib.import_module(f".{module}", __name__), name)
+        globals()[name] = value  # the next use is a plain module attribute
+        return value
+    if not name.startswith("_"):
+        try:
+            return importlib.import_module(f".{name}", __name__)
+        except ModuleNotFoundError as e:
+            if e.name != f"{__name__}.{name}":
+                raise  # the submodule exists but needs a module that is missing
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

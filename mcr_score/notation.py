@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import errors
@@ -18,6 +17,8 @@ from .messages import msg
 from .tiles import INDEX, UNICODE, WINDS, Z_HONORS, Tile
 
 if TYPE_CHECKING:
+    from pathlib import Path  # only named here: pathlib costs start-up time
+
     from .parser import _Located
 
 MAX_PROBLEMS = 20

@@ -14,11 +14,9 @@ means writing such a mapping, nothing else.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -558,6 +556,8 @@ def get(name: str) -> Profile:
     if name in PROFILES:
         return PROFILES[name]
     if name.endswith(".toml"):
+        from pathlib import Path  # here, as tomllib in `load`: only house rules need them
+
         path = Path(name).expanduser().resolve()
         try:
             stat = path.stat()
@@ -577,6 +577,9 @@ def load(path: str | os.PathLike[str]) -> Profile:
 
     Writing a profile is writing data: every problem in the file is reported at once, by key.
     """
+    import tomllib
+    from pathlib import Path
+
     where = str(path)
     try:
         with open(path, "rb") as f:

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
 import click
 
-from ..advice import waits as waits_of
 from ..messages import language_from_env
 from ..notation import format_hand
-from ..present.advice_text import score_waiting_text
 from ..present.style import Style
 from ..present.text import brief_text, hand_text, hand_to_dict, score_text
 from ..scoring import score as score_hand
@@ -41,6 +38,8 @@ def parse(text: str, win: str | None, as_json: bool, robbing_kong: bool, replace
     """Parse HAND and print its canonical form and structure."""
     hand = apply_situation(text, read_hand(text, win), robbing_kong, replacement, **fields)
     if as_json:
+        import json  # here, as below: text output, the usual case, does without it
+
         click.echo(json.dumps({"ok": True, **hand_to_dict(hand)}, ensure_ascii=False))
     else:
         click.echo(hand_text(hand))
@@ -84,12 +83,17 @@ def score(
     lang = lang or language_from_env()
     style = Style.for_stream(sys.stdout, color=color)
     if as_json:
+        import json
+
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
     elif brief:
         click.echo(brief_text(result, lang, style), color=style.color)
     else:
         click.echo(score_text(result, format_hand(hand), lang, style), color=style.color)
         if hand.winning is None:  # a waiting hand: what it waits on, as `mcr-score waits` shows it
+            from ..advice import waits as waits_of  # here: the advice modules cost start-up time
+            from ..present.advice_text import score_waiting_text
+
             click.echo(score_waiting_text(waits_of(hand, rules), lang))
     if check and not (result.winning and result.meets_minimum):
         sys.exit(EXIT_FALSE_HU)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -278,6 +277,8 @@ def _output_failed(e: OSError) -> NoReturn:
 
 def _fail(error: errors.McrError, as_json: bool, lang: str) -> NoReturn:
     if as_json:
+        import json  # here: the commands' usual text output does without it
+
         click.echo(json.dumps({"ok": False, "error": error.to_dict()}, ensure_ascii=False))
     else:
         click.echo(error.render(lang), err=True)
