@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from . import errors
 from .hand import CLAIMS, Hand, Meld, Situation, check_hand
 from .messages import msg
-from .tiles import INDEX, UNICODE, WINDS, Z_HONORS, Tile
+from .tiles import INDEX, TILES, UNICODE, WINDS, Z_HONORS, Tile
 
 if TYPE_CHECKING:
     from pathlib import Path  # only named here: pathlib costs start-up time
@@ -86,7 +86,6 @@ _GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])")
 _DEFAULT_SUFFIX = "|EE0000"
 _TILE_OF: dict[str, Tile] = {name: Tile.from_index(i) for name, i in INDEX.items()}
 _SUIT_BASE = {"m": INDEX["1m"] - 1, "p": INDEX["1p"] - 1, "s": INDEX["1s"] - 1}
-_TILES = tuple(Tile.from_index(i) for i in range(len(INDEX)))
 # Every meld as `format_meld` writes it between its brackets (`123m1`, `EEEE`), made at the first
 # canonical text with a meld (some 460 melds: not at import, where start-up time counts).
 _MELD_TEXTS: dict[str, Meld] = {}
@@ -115,7 +114,7 @@ def read_canonical(text: str) -> Hand | None:
     indices = _canonical_indices(m[2])
     if indices is None:
         return None
-    winning = _TILES[indices.pop()] if len(indices) == 14 - 3 * len(melds) else None
+    winning = TILES[indices.pop()] if len(indices) == 14 - 3 * len(melds) else None
     indices.sort()  # a valid hand's standing tiles are in tile order
     situation = Situation()
     if m[3]:
@@ -126,7 +125,7 @@ def read_canonical(text: str) -> Hand | None:
             int(flowers) if flowers.isdigit() else len(flowers),
             "" if flowers.isdigit() else flowers,
         )
-    hand = Hand(tuple(melds), tuple([_TILES[i] for i in indices]), winning, situation)
+    hand = Hand(tuple(melds), tuple([TILES[i] for i in indices]), winning, situation)
     written = format_hand(hand)
     if written != text and not (m[3] is None and written == text + _DEFAULT_SUFFIX):
         return None
@@ -152,7 +151,7 @@ def _canonical_indices(text: str) -> list[int] | None:
 def _make_meld_texts() -> dict[str, Meld]:
     """Fill `_MELD_TEXTS`: each meld `Meld` accepts, by the text `format_meld` writes for it. A
     body found there is canonical by construction, and reads as the very meld that writes it."""
-    for tile in _TILES:
+    for tile in TILES:
         kinds = ["pung", "kong"] if tile.is_honor or tile.rank > 7 else ["chow", "pung", "kong"]
         for kind in kinds:
             for claim in (None, *CLAIMS[kind]):

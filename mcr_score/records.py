@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from . import errors
 from .hand import CLAIMS, MELD_KINDS, Hand, Locator, Meld, Ref, Situation
 from .messages import Message, msg
-from .tiles import FLOWER_LETTERS, INDEX, WINDS, Tile
+from .tiles import FLOWER_LETTERS, INDEX, TILES, WINDS, Tile
 
 HAND_FIELDS = (
     "melds",
@@ -31,7 +31,6 @@ MELD_FIELDS = ("type", "tile", "concealed", "claim")
 FLAG_FIELDS = {"self_drawn": "self_drawn", "last_tile": "last_copy", "kong": "kong", "wall_last": "wall_last"}
 _FIELD_OF_SITUATION = {v: k for k, v in FLAG_FIELDS.items()}
 _TILES: dict[str, Tile] = {name: Tile.from_index(i) for name, i in INDEX.items()}
-_BY_INDEX: tuple[Tile, ...] = tuple(Tile.from_index(i) for i in range(len(INDEX)))
 
 
 class RecordError(errors.McrError):
@@ -136,7 +135,7 @@ def hand_from_record(record: Mapping[str, Any]) -> RecordHand:
         flowers=flowers,
         flower_letters=letters,
     )
-    hand = Hand(tuple(melds), tuple([_BY_INDEX[t] for t, _ in standing]), winning, situation)
+    hand = Hand(tuple(melds), tuple([TILES[t] for t, _ in standing]), winning, situation)
     order = [i for _, i in standing]
 
     def locate(ref: Ref) -> tuple[int | None, str | None]:
