@@ -13,7 +13,7 @@ from typing import Any
 
 from . import errors
 from .messages import Message, msg
-from .tiles import FLOWER_LETTERS, WINDS, Tile
+from .tiles import FLOWER_LETTERS, INDEX, TILES, WINDS, Tile
 
 MELD_KINDS = ("chow", "pung", "kong")
 # Meld digits, as in the notation: a chow names the claimed tile (1-3, lowest first); a pung
@@ -52,8 +52,8 @@ class Meld:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         if self.kind == "chow":
-            i = self.tile.index
-            return (self.tile, Tile.from_index(i + 1), Tile.from_index(i + 2))
+            i = INDEX[self.tile.code]
+            return (self.tile, TILES[i + 1], TILES[i + 2])
         return (self.tile,) * (4 if self.kind == "kong" else 3)
 
     @property
@@ -168,23 +168,27 @@ def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = N
 
 def _check_situation(hand: Hand, add: Callable[[type[errors.McrError], Message, Ref], None]) -> None:
     s = hand.situation
-    for name in ("seat_wind", "prevalent_wind"):
-        if getattr(s, name) not in WINDS:
-            add(
-                errors.BadSituationError,
-                msg("error.wind", name=msg(f"error.wind-name.{name}"), value=getattr(s, name)),
-                ("situation", name),
-            )
-    if len(s.flower_letters) != len(set(s.flower_letters)) or any(c not in FLOWER_LETTERS for c in s.flower_letters):
-        add(errors.FlowerError, msg("error.flowers.letters", letters=s.flower_letters), ("situation", "flowers"))
-    if s.flower_letters and len(s.flower_letters) != s.flowers:
+    if s.seat_wind not in WINDS or s.prevalent_wind not in WINDS:
+        for name in ("seat_wind", "prevalent_wind"):
+            if getattr(s, name) not in WINDS:
+                add(
+                    errors.BadSituationError,
+                    msg("error.wind", name=msg(f"error.wind-name.{name}"), value=getattr(s, name)),
+                    ("situation", name),
+                )
+    letters = s.flower_letters
+    if letters != "" and (len(letters) != len(set(letters)) or any(c not in FLOWER_LETTERS for c in letters)):
+        add(errors.FlowerError, msg("error.flowers.letters", letters=letters), ("situation", "flowers"))
+    if letters and len(letters) != s.flowers:
         add(
             errors.FlowerError,
-            msg("error.flowers.count-mismatch", n=s.flowers, named=len(s.flower_letters)),
+            msg("error.flowers.count-mismatch", n=s.flowers, named=len(letters)),
             ("situation", "flowers"),
         )
     if not 0 <= s.flowers <= 8:
         add(errors.FlowerError, msg("error.flowers.too-many", n=s.flowers), ("situation", "flowers"))
+    if not (s.kong or s.last_copy):
+        return  # the usual case: none of the checks below can find anything
     # Checks that need no winning tile hold for a waiting (13-tile) hand too.
     if s.robbing_kong and s.wall_last:
         add(errors.ImpossibleSituationError, msg("error.robbing.wall-last"), ("situation", "kong"))

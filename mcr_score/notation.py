@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from . import errors
 from .hand import CLAIMS, Hand, Meld, Situation, check_hand
 from .messages import msg
-from .tiles import INDEX, UNICODE, WINDS, Z_HONORS, Tile
+from .tiles import INDEX, TILES, UNICODE, WINDS, Z_HONORS, Tile
 
 if TYPE_CHECKING:
     from pathlib import Path  # only named here: pathlib costs start-up time
@@ -83,9 +83,12 @@ _CANONICAL = re.compile(
     r"(?:\|([1-8]|[a-h]{1,8}))?)?"
 )
 _GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])")
-_MELD_BODY = re.compile(r"((?:[1-9]+[mps]|[ESWNCFP])+?)([1-7])?")
 _DEFAULT_SUFFIX = "|EE0000"
 _TILE_OF: dict[str, Tile] = {name: Tile.from_index(i) for name, i in INDEX.items()}
+_SUIT_BASE = {"m": INDEX["1m"] - 1, "p": INDEX["1p"] - 1, "s": INDEX["1s"] - 1}
+# Every meld as `format_meld` writes it between its brackets (`123m1`, `EEEE`), made at the first
+# canonical text with a meld (some 460 melds: not at import, where start-up time counts).
+_MELD_TEXTS: dict[str, Meld] = {}
 
 
 def read_canonical(text: str) -> Hand | None:
@@ -102,16 +105,17 @@ def read_canonical(text: str) -> Hand | None:
         return None
     melds: list[Meld] = []
     if m[1]:
+        meld_texts = _MELD_TEXTS or _make_meld_texts()
         for body in m[1][1:-1].split("]["):
-            meld = _canonical_meld(body)
+            meld = meld_texts.get(body)
             if meld is None:
                 return None
             melds.append(meld)
-    tiles = _canonical_tiles(m[2])
-    if tiles is None:
+    indices = _canonical_indices(m[2])
+    if indices is None:
         return None
-    winning = tiles.pop() if len(tiles) == 14 - 3 * len(melds) else None
-    tiles.sort(key=lambda t: t.index)  # a valid hand's standing tiles are in tile order
+    winning = TILES[indices.pop()] if len(indices) == 14 - 3 * len(melds) else None
+    indices.sort()  # a valid hand's standing tiles are in tile order
     situation = Situation()
     if m[3]:
         flowers = m[9] or ""
@@ -121,39 +125,39 @@ def read_canonical(text: str) -> Hand | None:
             int(flowers) if flowers.isdigit() else len(flowers),
             "" if flowers.isdigit() else flowers,
         )
-    hand = Hand(tuple(melds), tuple(tiles), winning, situation)
+    hand = Hand(tuple(melds), tuple([TILES[i] for i in indices]), winning, situation)
     written = format_hand(hand)
     if written != text and not (m[3] is None and written == text + _DEFAULT_SUFFIX):
         return None
     return hand
 
 
-def _canonical_tiles(text: str) -> list[Tile] | None:
-    """The tiles of runs like `123m` and honor letters, in the order written; None for anything else."""
-    out: list[Tile] = []
+def _canonical_indices(text: str) -> list[int] | None:
+    """The tile indices of runs like `123m` and honor letters, in the order written; None for anything else."""
+    out: list[int] = []
     pos = 0
     for g in _GROUP.finditer(text):
         if g.start() != pos:
             return None
         pos = g.end()
         if g[3]:
-            out.append(_TILE_OF[g[3]])
+            out.append(INDEX[g[3]])
         else:
-            out.extend(_TILE_OF[r + g[2]] for r in g[1])
+            base = _SUIT_BASE[g[2]]
+            out.extend([base + int(r) for r in g[1]])
     return out if pos == len(text) else None
 
 
-def _canonical_meld(body: str) -> Meld | None:
-    """A meld's text between its brackets, if it is a chow, pung or kong with a fitting digit."""
-    mb = _MELD_BODY.fullmatch(body)
-    tiles = _canonical_tiles(mb[1]) if mb is not None else None
-    if mb is None or not tiles or len(tiles) not in (3, 4):
-        return None
-    kind = meld_kind(tiles)
-    claim = int(mb[2]) if mb[2] else None
-    if kind is None or (claim is not None and claim not in CLAIMS[kind]):
-        return None
-    return Meld(kind, tiles[0], concealed=kind == "kong" and claim is None, claim=claim)
+def _make_meld_texts() -> dict[str, Meld]:
+    """Fill `_MELD_TEXTS`: each meld `Meld` accepts, by the text `format_meld` writes for it. A
+    body found there is canonical by construction, and reads as the very meld that writes it."""
+    for tile in TILES:
+        kinds = ["pung", "kong"] if tile.is_honor or tile.rank > 7 else ["chow", "pung", "kong"]
+        for kind in kinds:
+            for claim in (None, *CLAIMS[kind]):
+                meld = Meld(kind, tile, concealed=kind == "kong" and claim is None, claim=claim)
+                _MELD_TEXTS[format_meld(meld)[1:-1]] = meld
+    return _MELD_TEXTS
 
 
 def meld_kind(tiles: list[Tile]) -> str | None:

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from . import errors
 from .hand import CLAIMS, MELD_KINDS, Hand, Locator, Meld, Ref, Situation
 from .messages import Message, msg
-from .tiles import FLOWER_LETTERS, INDEX, WINDS, Tile
+from .tiles import FLOWER_LETTERS, INDEX, TILES, WINDS, Tile
 
 HAND_FIELDS = (
     "melds",
@@ -91,12 +91,14 @@ def hand_from_record(record: Mapping[str, Any]) -> RecordHand:
     if not isinstance(standing_value, list):
         problems.append(BadFieldError(msg("error.record.hand-list", type=json_type(standing_value)), where="hand"))
         standing_value = []
-    standing: list[tuple[Tile, int]] = []
+    standing: list[tuple[int, int]] = []  # (tile index, position in the field), to sort as tuples
     for i, v in enumerate(standing_value):
-        tile = _tile(v, f"hand[{i}]", problems)
-        if tile is not None:
-            standing.append((tile, i))
-    standing.sort(key=lambda ti: (INDEX[ti[0].code], ti[1]))
+        index = INDEX.get(v) if isinstance(v, str) else None
+        if index is None:
+            _tile(v, f"hand[{i}]", problems)  # records the problem
+        else:
+            standing.append((index, i))
+    standing.sort()
     win_value = record.get("win")
     winning = None if win_value is None else _tile(win_value, "win", problems)
     if "win" not in record or (win_value is None and len(standing_value) + 3 * len(melds_value) >= 14):
@@ -133,7 +135,7 @@ def hand_from_record(record: Mapping[str, Any]) -> RecordHand:
         flowers=flowers,
         flower_letters=letters,
     )
-    hand = Hand(tuple(melds), tuple(t for t, _ in standing), winning, situation)
+    hand = Hand(tuple(melds), tuple([TILES[t] for t, _ in standing]), winning, situation)
     order = [i for _, i in standing]
 
     def locate(ref: Ref) -> tuple[int | None, str | None]:

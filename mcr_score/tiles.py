@@ -73,7 +73,7 @@ class Tile:
 
     @classmethod
     def from_index(cls, index: int) -> Tile:
-        return _TILES[index]
+        return TILES[index]
 
     @property
     def index(self) -> int:
@@ -99,4 +99,5 @@ class Tile:
         return self.code
 
 
-_TILES: tuple[Tile, ...] = tuple(Tile(n) for n in NAMES)
+# The 34 tiles by index: `TILES[i]` is `Tile.from_index(i)` without the method call (hot paths).
+TILES: tuple[Tile, ...] = tuple(Tile(n) for n in NAMES)
