@@ -474,6 +474,20 @@ def parse_outcome(text: str) -> Hand | list[tuple[str, int | None, str | None, s
         return [(p.code, p.column, p.where, p.message) for p in e.problems]
 
 
+def assert_fast_path_agrees(text: str) -> None:
+    """`read_canonical` gives nothing or exactly the grammar's hand (an impossible one only where
+    the grammar refuses it too: `parse_hand` then asks the grammar, which locates the problems),
+    and `parse_hand` gives exactly what the grammar gives."""
+    grammar = grammar_outcome(text)
+    fast = read_canonical(text)
+    if fast is not None:
+        if isinstance(grammar, Hand):
+            assert fast == grammar
+        else:
+            assert check_hand(fast), text
+    assert parse_outcome(text) == grammar
+
+
 @settings(PROPERTY, max_examples=400)
 @given(st.data())
 def test_fast_path_gives_the_grammars_hand_or_defers(data):
@@ -487,14 +501,7 @@ def test_fast_path_gives_the_grammars_hand_or_defers(data):
             st.just(canonical), st.just(canonical.removesuffix("|EE0000")), written_forms(h), mutated_hands(), TEXT
         )
     )
-    grammar = grammar_outcome(text)
-    fast = read_canonical(text)
-    if fast is not None:
-        if isinstance(grammar, Hand):
-            assert fast == grammar
-        else:
-            assert check_hand(fast), text  # parse_hand asks the grammar, which locates the problems
-    assert parse_outcome(text) == grammar
+    assert_fast_path_agrees(text)
 
 
 @PROPERTY
@@ -534,14 +541,7 @@ def near_canonical(draw) -> str:
 def test_fast_path_agrees_with_the_grammar_near_canonical_text(text):
     """One or two edits away from canonical text, `read_canonical` still gives the grammar's hand
     (or an impossible hand the grammar refuses too) or defers, and `parse_hand` is the grammar."""
-    grammar = grammar_outcome(text)
-    fast = read_canonical(text)
-    if fast is not None:
-        if isinstance(grammar, Hand):
-            assert fast == grammar
-        else:
-            assert check_hand(fast), text
-    assert parse_outcome(text) == grammar
+    assert_fast_path_agrees(text)
 
 
 @pytest.mark.parametrize(
