@@ -168,14 +168,13 @@ def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = N
 
 def _check_situation(hand: Hand, add: Callable[[type[errors.McrError], Message, Ref], None]) -> None:
     s = hand.situation
-    if s.seat_wind not in WINDS or s.prevalent_wind not in WINDS:
-        for name in ("seat_wind", "prevalent_wind"):
-            if getattr(s, name) not in WINDS:
-                add(
-                    errors.BadSituationError,
-                    msg("error.wind", name=msg(f"error.wind-name.{name}"), value=getattr(s, name)),
-                    ("situation", name),
-                )
+    for name, wind in (("seat_wind", s.seat_wind), ("prevalent_wind", s.prevalent_wind)):
+        if wind not in WINDS:
+            add(
+                errors.BadSituationError,
+                msg("error.wind", name=msg(f"error.wind-name.{name}"), value=wind),
+                ("situation", name),
+            )
     letters = s.flower_letters
     if letters != "" and (len(letters) != len(set(letters)) or any(c not in FLOWER_LETTERS for c in letters)):
         add(errors.FlowerError, msg("error.flowers.letters", letters=letters), ("situation", "flowers"))

@@ -50,7 +50,7 @@ class Group:
     def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
-            "tiles": [t.code for t in self.tiles],
+            "tiles": _codes(self.tiles),
             "concealed": self.concealed,
             "declared": self.declared,
         }
@@ -87,7 +87,7 @@ class FanCount(_Named):
             "name": _NAMES[fan],
             "points": self.points,
             "count": self.count,
-            "sets": [[t.code for t in s] for s in self.sets],
+            "sets": [_codes(s) for s in self.sets],
         }
 
 
@@ -108,8 +108,8 @@ class NotCounted(_Named):
             "name": _NAMES[fan],
             "rule": self.rule,
             "by": int(by) if by is not None else None,
-            "sets": [[t.code for t in s] for s in self.sets],
-            "by_sets": [[t.code for t in s] for s in self.by_sets],
+            "sets": [_codes(s) for s in self.sets],
+            "by_sets": [_codes(s) for s in self.by_sets],
         }
 
 
@@ -170,10 +170,10 @@ class Score:
             "meets_minimum": self.meets_minimum,
             "form": self.form or None,
             "win_tile": self.win_tile.code if self.win_tile else None,
-            "win_set": [t.code for t in group.tiles] if group else None,
+            "win_set": _codes(group.tiles) if group else None,
             "wait": self.wait,
             "fans": [f.to_dict() for f in self.fans],
             "not_counted": [n.to_dict() for n in self.not_counted],
             "arrangement": [g.to_dict() for g in self.arrangement],
-            "alternatives": [r.to_dict() for r in self.alternatives] if self.alternatives else [],
+            "alternatives": [r.to_dict() for r in self.alternatives],
         }

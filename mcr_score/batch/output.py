@@ -83,7 +83,7 @@ def csv_header() -> str:
 def serialize(outs: list[OutputRecord], fmt: str) -> str:
     """Output records as whole lines of `fmt` (jsonl or csv, without the CSV header)."""
     if fmt == "jsonl":
-        return "".join([_encode(o) + "\n" for o in outs])
+        return "".join([to_jsonl(o) for o in outs])
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerows(csv_row(o) for o in outs)
