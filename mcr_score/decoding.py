@@ -1,0 +1,120 @@
+"""Decoding what users write, by one rule on every surface: whole numbers are ASCII digits (a JSON
+number in JSON), JSON and TOML documents have bounded nesting and numbers and no repeated key.
+
+Python alone would accept `١٢`, `１２`, `1_2` and `+8` in `int()`, keep the last of two equal JSON
+keys, raise `ValueError` past 4,300 digits and `RecursionError` past a thousand brackets: each a
+different answer on a different surface. Here each is a `DataError` with a message by id, which
+a caller re-raises in its own class (a session, a profile, a request) naming its file or field.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from .errors import McrError
+from .messages import msg
+
+MAX_DIGITS = 9
+"""The most digits a number may have anywhere a user writes one: no score, count or setting of the
+game comes near 10^9, and each caller bounds its own field tighter."""
+
+_INT = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")  # ASCII digits only: not ٣, ２, ², 1_2 or +8
+_TOO_LONG = re.compile(r"-?[0-9]+")
+
+
+class DataError(McrError):
+    """A document or number that does not decode: the message says what and, when known, where."""
+
+    code = "bad-data"
+
+
+def ascii_int(text: str) -> int | None:
+    """The whole number written in `text` (surrounding spaces allowed), or None: an optional `-`
+    and 1 to `MAX_DIGITS` ASCII digits, nothing else."""
+    written = text.strip()
+    return int(written) if _INT.fullmatch(written) else None
+
+
+def too_long(text: str) -> bool:
+    """Whether `text` is a whole number with more digits than any the game has (so the message can
+    say "too large" rather than "not a number")."""
+    return _TOO_LONG.fullmatch(text.strip()) is not None and ascii_int(text) is None
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise DataError(msg("data.number-digits", most=MAX_DIGITS))
+    return int(text)
+
+
+def _json_constant(name: str) -> Any:
+    raise DataError(msg("data.json-constant", name=name))
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DataError(msg("data.duplicate-key", key=key))
+        out[key] = value
+    return out
+
+
+def loads_json(text: str) -> Any:
+    """A JSON document: no key twice in an object, numbers of at most `MAX_DIGITS` digits, no
+    NaN/Infinity, nesting as deep as the parser takes without running out of stack."""
+    try:
+        return json.loads(text, object_pairs_hook=_json_object, parse_int=_json_int, parse_constant=_json_constant)
+    except json.JSONDecodeError as e:
+        raise DataError(msg("data.json", reason=e.msg, line=e.lineno, column=e.colno)) from None
+    except RecursionError:
+        raise DataError(msg("data.deep")) from None
+
+
+def loads_toml(text: str) -> dict[str, Any]:
+    """A TOML document (tomllib already refuses a key twice), nesting bounded as for JSON and every
+    integer of at most `MAX_DIGITS` digits, wherever it stands."""
+    import tomllib  # here: only house rules and TOML sheets need it
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise DataError(msg("data.toml", reason=str(e))) from None
+    except RecursionError:
+        raise DataError(msg("data.deep")) from None
+    except ValueError:  # Python's own limit on the digits of an integer literal
+        raise DataError(msg("data.number-digits", most=MAX_DIGITS)) from None
+    for value in _leaves(data):
+        if isinstance(value, int) and not isinstance(value, bool) and len(str(abs(value))) > MAX_DIGITS:
+            raise DataError(msg("data.number-digits", most=MAX_DIGITS))
+    return data
+
+
+def _leaves(data: Any) -> Iterator[Any]:
+    """Every value in a decoded document, without recursion (the document may be deeply nested)."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        else:
+            yield value
+
+
+def shown(value: Any) -> str:
+    """A decoded value as the user wrote it, for a message: JSON for what JSON has, TOML's own
+    spelling for a date or time (which `json.dumps` cannot write), and at most 40 characters."""
+    if isinstance(value, datetime.date | datetime.time):
+        text = value.isoformat()
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            text = type(value).__name__
+    return text if len(text) <= 40 else text[:39] + "…"
