@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -130,3 +131,89 @@ def test_a_bad_claim_is_the_records_error(fmt):
     assert out["ok"] is False
     assert out["id"] == "r1"
     assert out["error"]["code"] == "bad-field"
+
+
+# Output files ---------------------------------------------------------------------------------
+
+
+def text_input(tmp_path: Path, n: int = 3) -> Path:
+    path = tmp_path / "in.txt"
+    path.write_text("".join(f"r{i}\t{HAND}\t22\n" for i in range(1, n + 1)))
+    return path
+
+
+def loop(tmp_path: Path, name: str) -> str:
+    path = tmp_path / name
+    path.symlink_to(path)
+    return str(path)
+
+
+CHECKS = [
+    (option, problem)
+    for option in ("-o", "--report", "--summary-json")
+    for problem in ("no-folder", "empty", "loop", "input", "rules", "twice")
+    if option != "--report" or problem not in ("empty", "input", "rules")  # no .md/.csv: refused as a format
+]
+SAME_AS = {"-o": "--report", "--report": "--summary-json", "--summary-json": "--report"}
+
+
+@pytest.mark.parametrize(("option", "problem"), CHECKS)
+def test_every_output_is_checked_before_the_run(tmp_path, option, problem):
+    source = text_input(tmp_path)
+    rules = tmp_path / "club.toml"
+    rules.write_text('name = "club"\nbase = "green-book"\n')
+    path = {
+        "no-folder": str(tmp_path / "nowhere" / "x.md"),
+        "empty": "",
+        "loop": loop(tmp_path, "loop.md"),
+        "input": str(source),
+        "rules": str(rules),
+        "twice": str(tmp_path / "same.md"),
+    }[problem]
+    before = source.read_text(), rules.read_text()
+    others = [SAME_AS[option], path] if problem == "twice" else []
+    out = [] if option == "-o" else ["-o", str(tmp_path / "out.jsonl")]
+    result = run(str(source), "--rules", str(rules), *out, option, path, *others)
+    assert result.exit_code == 2, result.output
+    assert "mcr-score batch:" not in result.stderr  # refused before the run: no summary
+    assert not (tmp_path / "out.jsonl").exists()
+    assert not (tmp_path / "same.md").exists()
+    assert (source.read_text(), rules.read_text()) == before
+    message = result.stderr.strip()
+    assert message.startswith("Error: "), message
+    assert "Traceback" not in result.output
+    assert (path in message) if path else (f"{option} needs a file name" in message)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    ("option", "name", "what"), [("--report", "r.md", "report"), ("--summary-json", "s.json", "summary")]
+)
+def test_a_report_or_summary_that_cannot_be_written_names_its_file(tmp_path, option, name, what):
+    link = tmp_path / name
+    link.symlink_to("/dev/full")
+    out = tmp_path / "out.jsonl"
+    result = run(str(text_input(tmp_path)), "-o", str(out), option, str(link))
+    assert result.exit_code == 1
+    assert len(out.read_text().splitlines()) == 3  # the records are out
+    assert result.stderr.splitlines()[-1] == f"Error: cannot write the {what} to {link}: No space left on device"
+    assert "standard output" not in result.stderr
+    assert link.is_symlink()
+    assert Path("/dev/full").is_char_device()
+
+
+@pytest.mark.parametrize(("option", "name"), [("--report", "r.md"), ("--summary-json", "s.json")])
+def test_a_report_or_summary_is_written_through_a_link(tmp_path, option, name):
+    """The file the link names gets the content; the link stays a link (it was replaced by a
+    regular file, and a device named by a link or by its path was replaced too)."""
+    target = tmp_path / "kept" / name
+    target.parent.mkdir()
+    target.write_text("old")
+    link = tmp_path / name
+    link.symlink_to(target)
+    result = run(str(text_input(tmp_path)), "-o", str(tmp_path / "out.jsonl"), option, str(link))
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink()
+    assert target.read_text() != "old"
+    assert not list(tmp_path.glob("*.tmp"))
+    assert not list(target.parent.glob("*.tmp"))

@@ -146,14 +146,9 @@ class Report:
         order = sorted(groups, key=lambda k: (KINDS.index(k[0]), -len(groups[k]), k[1]))
         return [(kind, code, groups[(kind, code)]) for kind, code in order]
 
-    def write(self, path: str, source: str, records: int, rules: str) -> None:
-        """Write the report to `path`, Markdown or CSV by its extension (atomically: a temporary
-        file renamed)."""
-        body = self.markdown(source, records, rules) if report_format(path) == "markdown" else self.csv()
-        tmp = path + ".tmp"
-        with open(tmp, "w", encoding="utf-8", newline="") as f:
-            f.write(body)
-        os.replace(tmp, path)
+    def render(self, path: str, source: str, records: int, rules: str) -> str:
+        """The report to write to `path`: Markdown or CSV by its extension."""
+        return self.markdown(source, records, rules) if report_format(path) == "markdown" else self.csv()
 
     def markdown(self, source: str, records: int, rules: str) -> str:
         """The report for a person: counts at the top, then each group with its records' lines and ids."""

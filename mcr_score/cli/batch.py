@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
@@ -10,9 +9,10 @@ import sys
 import click
 
 from .. import batch as core
+from .. import files
 from ..batch.report import Report, report_format
 from ..messages import msg
-from ..profiles import DEFAULT
+from ..profiles import DEFAULT, PROFILES
 from .options import RULES, RULES_HELP, Command
 
 EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
@@ -122,6 +122,7 @@ def batch(
     record is an error, not a winning hand, below 8 points or a claim mismatch; 2 a usage error;
     130 interrupted (the output holds complete records only: run again with --resume).
     """
+    _check_outputs(source, rules, (("-o", output), ("--report", report_path), ("--summary-json", summary_json)))
     report = Report(out_fmt) if report_path else None
     try:
         outcome = core.run(
@@ -148,31 +149,59 @@ def batch(
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
     click.echo(core.summary_text(outcome), err=True)
+    written = True
     if report is not None and report_path is not None:
-        report.write(report_path, source, outcome.tally.records, outcome.rules)
+        body = report.render(report_path, source, outcome.tally.records, outcome.rules)
+        written = _write(report_path, body, "error.batch.report")
     if summary_json:
-        _write_summary(summary_json, outcome)
+        body = json.dumps(outcome.to_dict(), ensure_ascii=False, indent=2) + "\n"
+        written = _write(summary_json, body, "error.batch.summary") and written
     if outcome.damage is not None:
         click.echo(msg("cli.error", message=outcome.damage).text(), err=True)
         sys.exit(1)
     if outcome.interrupted:
         sys.exit(EXIT_INTERRUPTED)
-    if strict and not outcome.tally.all_good:
+    if not written or (strict and not outcome.tally.all_good):
         sys.exit(1)
 
 
-def _write_summary(path: str, outcome: core.Outcome) -> None:
-    """`--summary-json`, written whole or not at all; a place that cannot be written is an error
-    (exit 1) after the run, whose records are already out."""
-    tmp = path + ".tmp"
+_CANNOT_WRITE = {
+    "-o": "error.batch.unwritable",
+    "--report": "error.batch.report",
+    "--summary-json": "error.batch.summary",
+}
+
+
+def _check_outputs(source: str, rules: str, outputs: tuple[tuple[str, str | None], ...]) -> None:
+    """Refuse, before the run, an output that cannot be written or would destroy a file: no name,
+    a missing folder, a directory, a symbolic link loop, the input, the house rules file, or
+    another output of the run (a usage error, exit 2)."""
+    inputs = [] if source == "-" else [source]
+    if rules not in PROFILES:  # a house rules file, read before the run
+        inputs.append(os.path.expanduser(rules))
+    checked: list[tuple[str, str]] = []
+    for option, path in outputs:
+        if path is None:
+            continue
+        try:
+            files.check_output(path, option, inputs=inputs, outputs=checked)
+        except files.OutputFileError as e:
+            # "cannot write the file: a symbolic link loop" says its first words once, not twice
+            reason = e.msg.args["reason"] if e.msg.id == "file.cannot-write" else e.msg
+            problem = msg(_CANNOT_WRITE[option], path=path, reason=reason) if path else e.msg
+            click.echo(msg("cli.error", message=problem).text(), err=True)
+            sys.exit(2)
+        checked.append((option, path))
+
+
+def _write(path: str, content: str, message_id: str) -> bool:
+    """Write the report or the summary after the run, through a symbolic link, onto a device if
+    asked; a failure (a full disk, `/dev/full`) is said with the file's name (then exit 1: the
+    records are already out). Whether it was written."""
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(outcome.to_dict(), f, ensure_ascii=False, indent=2)
-            f.write("\n")
-        os.replace(tmp, path)
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(content)
     except OSError as e:
-        with contextlib.suppress(OSError):
-            os.remove(tmp)
-        reason = e.strerror or str(e)
-        click.echo(msg("cli.error", message=msg("error.batch.summary", path=path, reason=reason)).text(), err=True)
-        sys.exit(1)
+        click.echo(msg("cli.error", message=msg(message_id, path=path, reason=e.strerror or str(e))).text(), err=True)
+        return False
+    return True
