@@ -5,6 +5,8 @@ safe in a spreadsheet, the report after --resume, CSV headers and separators, th
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import time
 from collections import Counter
 from pathlib import Path
@@ -17,7 +19,7 @@ from mcr_score.cli import main
 from mcr_score.errors import McrError
 from mcr_score.fans.table import FANS
 from tests.support import strategies
-from tests.support.cli import runner
+from tests.support.cli import CLI, runner
 
 HAND = "123456789m123p5s5s|EE0000"  # 22 points: 28 62 63 70 79
 
@@ -217,3 +219,129 @@ def test_a_report_or_summary_is_written_through_a_link(tmp_path, option, name):
     assert target.read_text() != "old"
     assert not list(tmp_path.glob("*.tmp"))
     assert not list(target.parent.glob("*.tmp"))
+
+
+# --resume only onto an earlier output -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fmt", "content"),
+    [
+        ("jsonl", b"my precious notes"),  # no line break at all: was cut to nothing
+        ("jsonl", b"first line\nsecond"),
+        ("csv", b"my precious notes"),
+        ("csv", b"id,notes"),  # the start of a header, but not ours
+        ("jsonl", b"x" * (2 * 1024 * 1024)),  # one line longer than any record
+        ("jsonl", b"\n" * 3),
+    ],
+)
+def test_resume_refuses_a_file_that_is_not_an_earlier_output_and_leaves_it_whole(tmp_path, fmt, content):
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(content)
+    result = run(str(text_input(tmp_path)), "-o", str(notes), "--format", fmt, "--resume")
+    assert result.exit_code == 2, result.output
+    assert notes.read_bytes() == content
+    assert result.stderr.startswith(f"Error: {notes}")
+    assert "Traceback" not in result.output
+
+
+def test_resume_says_what_an_earlier_output_ends_with(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(b"my precious notes")
+    result = run(str(text_input(tmp_path)), "-o", str(notes), "--resume")
+    assert "not the start of an output record of `mcr-score batch` (--format jsonl)" in result.stderr
+    assert "nothing was changed" in result.stderr
+
+
+@pytest.mark.parametrize(("fmt", "tail"), [("jsonl", b'{"id": "r2", "li'), ("jsonl", b"{"), ("csv", b"2,r2,gre")])
+def test_resume_still_cuts_what_a_kill_left_of_a_record(tmp_path, fmt, tail):
+    source = text_input(tmp_path)
+    full = tmp_path / "full.out"
+    assert run(str(source), "-o", str(full), "--format", fmt).exit_code == 0
+    data = full.read_bytes()
+    part = tmp_path / "part.out"
+    part.write_bytes(
+        data[: data.index(b"\n", data.index(b"\n") + 1) + 1 if fmt == "csv" else data.index(b"\n") + 1] + tail
+    )
+    assert run(str(source), "-o", str(part), "--format", fmt, "--resume").exit_code == 0
+    assert part.read_bytes() == data
+
+
+@pytest.mark.parametrize(
+    ("fmt", "line"),
+    [
+        ("jsonl", '{"id": "r1", "line": ' + "9" * 30 + ', "ok": true}'),
+        ("jsonl", '{"id": "r1", "line": 0, "ok": true}'),
+        ("csv", "9" * 5000 + ",r1"),
+    ],
+)
+def test_resume_refuses_a_line_number_no_input_has(tmp_path, fmt, line):
+    out = tmp_path / "out"
+    header = "".join(batch.CSV_COLUMNS[i] + ("," if i < len(batch.CSV_COLUMNS) - 1 else "\n") for i in range(20))
+    out.write_text((header if fmt == "csv" else "") + line + "\n")
+    result = run(str(text_input(tmp_path)), "-o", str(out), "--format", fmt, "--resume")
+    assert result.exit_code == 2
+    assert "is not an output record" in result.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_resume_refuses_a_device_at_once(tmp_path):
+    started = time.monotonic()
+    result = run(str(text_input(tmp_path)), "-o", "/dev/full", "--resume")
+    assert time.monotonic() - started < 10
+    assert result.exit_code == 2
+    assert (
+        result.stderr.strip() == "Error: --resume continues an earlier output in a regular file; /dev/full is a device"
+    )
+
+
+def test_resume_refuses_a_fifo_without_waiting_for_a_writer(tmp_path):
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    proc = subprocess.run(
+        [*CLI, "batch", str(text_input(tmp_path)), "-o", str(fifo), "--resume", "-j", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.strip().endswith(f"{fifo} is a FIFO")
+
+
+# The report after --resume -------------------------------------------------------------------------
+
+
+MIXED = [
+    f"r1\t{HAND}\t22",
+    "r2\t123456789m12p5s5s7s",  # no-shape
+    f"r3\t{HAND}\t21",  # the claim disagrees
+    "r4\t12345x6789m123p5s5s",  # missing-suit
+    "r5\t[678s3]789m11p12334s2s|WS0000|3",  # below 8
+    f"r6\t{HAND}\t22\t28 62 63 70 79",
+    "r7\t123456789m123p5s",  # waiting
+]
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+@pytest.mark.parametrize("report_ext", ["md", "csv"])
+def test_a_report_after_resume_covers_the_whole_output_and_says_so(tmp_path, fmt, report_ext):
+    source = tmp_path / "round1.txt"
+    source.write_text("\n".join(MIXED) + "\n")
+    full, whole = tmp_path / "full.out", tmp_path / f"whole.{report_ext}"
+    assert run(str(source), "-o", str(full), "--format", fmt, "--report", str(whole)).exit_code == 0
+    data = full.read_bytes()
+    lines = data.splitlines(keepends=True)
+    kept = 4 if fmt == "jsonl" else 5  # the header and four records
+    part, resumed = tmp_path / "part.out", tmp_path / f"resumed.{report_ext}"
+    part.write_bytes(b"".join(lines[:kept]))
+    assert run(str(source), "-o", str(part), "--format", fmt, "--resume", "--report", str(resumed)).exit_code == 0
+    assert part.read_bytes() == data
+    got, want = resumed.read_text().splitlines(), whole.read_text().splitlines()
+    if report_ext == "md":
+        assert got[2] == (
+            f"Input {source}, rules green-book: 7 records (4 already in {part} from an earlier run, read back;"
+            " 3 scored by this run), 5 with a problem."
+        )
+        assert want[2] == f"Input {source}, rules green-book: 7 records, 5 with a problem."
+        got, want = got[:2] + got[3:], want[:2] + want[3:]
+    assert got == want

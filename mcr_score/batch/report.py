@@ -18,6 +18,7 @@ import json
 import os
 from typing import NamedTuple
 
+from ..decoding import ascii_int
 from ..messages import text
 from .output import CSV_COLUMNS, OutputRecord
 
@@ -57,8 +58,10 @@ def _ids(value: object) -> str:
 class Report:
     """Collects the problems of the output records of a run, then writes them."""
 
-    def __init__(self, out_fmt: str) -> None:
+    def __init__(self, out_fmt: str, output: str | None = None) -> None:
         self.out_fmt = out_fmt
+        self.output = output  # the -o file the records go to (None: standard output)
+        self.resumed = 0  # records already in it before this run (--resume): read back, reported too
         self.problems: list[Problem] = []
 
     def feed(self, chunk: str) -> None:
@@ -93,7 +96,7 @@ class Report:
 
     def add_csv(self, row: dict[str, str]) -> None:
         """One output record as written in a CSV row."""
-        line = int(row["line"]) if row.get("line", "").isdigit() else None
+        line = ascii_int(row.get("line", "")) or None
         rid = row.get("id", "")
         if row.get("ok") != "true":
             where = row.get("error_where")
@@ -112,7 +115,7 @@ class Report:
 
     @staticmethod
     def _below(line: int | None, rid: str, total: object, points: object, flowers: object) -> Problem:
-        short = 8 - int(str(points or 0))
+        short = 8 - (ascii_int(str(points or 0)) or 0)  # a CSV output read back on --resume is text
         detail = text("report.below", _LANG, total=total, points=points, flowers=flowers, short=short)
         return Problem("below-minimum", "", line, rid, detail, total=str(total))
 
@@ -156,7 +159,7 @@ class Report:
         out = [
             f"# {text('report.title', _LANG)}",
             "",
-            text("report.head", _LANG, source=_cell(source), rules=rules, records=records, affected=affected),
+            self._head(source, records, rules, affected),
             "",
         ]
         groups = self._groups()
@@ -177,6 +180,22 @@ class Report:
                 out += ["| line | id | problem |", "|---:|---|---|"]
                 out += [f"| {p.line} | {_cell(p.id)} | {_cell(p.detail)} |" for p in ps]
         return "\n".join(out) + "\n"
+
+    def _head(self, source: str, records: int, rules: str, affected: int) -> str:
+        """Which records the report covers: after --resume, those already in OUT are counted apart."""
+        if not self.resumed:
+            return text("report.head", _LANG, source=_cell(source), rules=rules, records=records, affected=affected)
+        return text(
+            "report.head-resumed",
+            _LANG,
+            source=_cell(source),
+            rules=rules,
+            records=records,
+            earlier=self.resumed,
+            output=_cell(self.output or ""),
+            scored=records - self.resumed,
+            affected=affected,
+        )
 
     def csv(self) -> str:
         """The report for a spreadsheet: one row per count (kind, code, count) first, then one row

@@ -122,7 +122,7 @@ def run(
         fmt, columns, records = opened.fmt, opened.columns, opened.records
         if output is not None:
             try:
-                out_file, state = prepare_output(output, out_fmt, resume, rules)
+                out_file, state = prepare_output(output, out_fmt, resume, rules, report)
             except OSError as e:
                 raise BatchError(msg("error.batch.unwritable", path=output, reason=e.strerror or str(e))) from None
         else:
@@ -130,6 +130,8 @@ def run(
             if out_fmt == "csv":
                 out_file.write(csv_header().encode())
         writer = out_file
+        if report is not None:
+            report.resumed = state.done
         task = Task(fmt, rules, columns, out_fmt, (), opened.delimiter)
         skipped = skip_records(records, state, task) if state.done else 0
         show = stderr.isatty() if progress is None else progress

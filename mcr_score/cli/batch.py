@@ -123,7 +123,7 @@ def batch(
     130 interrupted (the output holds complete records only: run again with --resume).
     """
     _check_outputs(source, rules, (("-o", output), ("--report", report_path), ("--summary-json", summary_json)))
-    report = Report(out_fmt) if report_path else None
+    report = Report(out_fmt, output) if report_path else None
     try:
         outcome = core.run(
             source,
