@@ -4,8 +4,11 @@ safe in a spreadsheet, the report after --resume, CSV headers and separators, th
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
+import re
 import subprocess
 import time
 from collections import Counter
@@ -345,3 +348,67 @@ def test_a_report_after_resume_covers_the_whole_output_and_says_so(tmp_path, fmt
         assert want[2] == f"Input {source}, rules green-book: 7 records, 5 with a problem."
         got, want = got[:2] + got[3:], want[:2] + want[3:]
     assert got == want
+
+
+# CSV outputs are safe to open in a spreadsheet (OWASP, CSV injection) --------------------------------
+
+FORMULAS = ['=HYPERLINK("http://x","y")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\r=1"]
+
+
+def formula_input(tmp_path: Path) -> Path:
+    path = tmp_path / "in.jsonl"
+    records = [{"id": f, "notation": HAND} for f in FORMULAS]
+    records += [{"id": f, "notation": "123456789m123p5s", "claimed_total": 3} for f in FORMULAS]  # problems
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    return path
+
+
+def spreadsheet_cells(text: str) -> list[str]:
+    return [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+
+
+def assert_no_formula(cells: list[str]) -> None:
+    for cell in cells:
+        assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), cell
+
+
+def test_csv_output_cells_never_start_a_formula(tmp_path):
+    rules = tmp_path / "club.toml"
+    rules.write_text('name = "=cmd()"\nbase = "green-book"\n')
+    result = run(str(formula_input(tmp_path)), "--format", "csv", "--rules", str(rules))
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [r["id"] for r in rows[: len(FORMULAS)]] == [*("'" + f for f in FORMULAS[:-1]), " =1"]  # CR: a space
+    assert {r["rules"] for r in rows} == {"'=cmd()"}
+    assert_no_formula(spreadsheet_cells(result.stdout))
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+def test_csv_report_cells_never_start_a_formula(tmp_path, fmt):
+    report = tmp_path / "report.csv"
+    result = run(str(formula_input(tmp_path)), "--format", fmt, "-o", str(tmp_path / "o"), "--report", str(report))
+    assert result.exit_code == 0, result.output
+    cells = spreadsheet_cells(report.read_bytes().decode())
+    assert '\'=HYPERLINK("http://x","y")' in cells
+    assert_no_formula(cells)
+
+
+def test_a_neutralised_csv_output_reads_back_as_written(tmp_path):
+    """--resume and the report read the cells as they were before the quote went in front."""
+    source = formula_input(tmp_path)
+    full, md = tmp_path / "full.csv", tmp_path / "r.md"
+    assert run(str(source), "--format", "csv", "-o", str(full)).exit_code == 0
+    data = full.read_bytes()
+    part = tmp_path / "part.csv"
+    part.write_bytes(b"".join(data.splitlines(keepends=True)[:9]))
+    assert run(str(source), "--format", "csv", "-o", str(part), "--resume", "--report", str(md)).exit_code == 0
+    assert part.read_bytes() == data
+    assert "| 7 | =HYPERLINK" in md.read_text()
+
+
+def test_a_markdown_report_keeps_one_row_per_problem(tmp_path):
+    report = tmp_path / "r.md"
+    assert run(str(formula_input(tmp_path)), "-o", str(tmp_path / "o"), "--report", str(report)).exit_code == 0
+    rows = [line for line in report.read_bytes().decode().split("\n") if re.match(r"\| \d+ \| ", line)]
+    assert len(rows) == 2 * len(FORMULAS)  # lines 7-12, not winning and their claims disagree
+    assert "\r" not in report.read_bytes().decode()

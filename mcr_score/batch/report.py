@@ -19,8 +19,9 @@ import os
 from typing import NamedTuple
 
 from ..decoding import ascii_int
+from ..files import csv_text
 from ..messages import text
-from .output import CSV_COLUMNS, OutputRecord
+from .output import OutputRecord, csv_record
 
 REPORT_FORMATS = {".md": "markdown", ".csv": "csv"}
 KINDS = ("error", "not-winning", "below-minimum", "claim-mismatch")
@@ -72,7 +73,7 @@ class Report:
                     self.add(json.loads(line))
             return
         for row in csv.reader(io.StringIO(chunk)):
-            self.add_csv(dict(zip(CSV_COLUMNS, row, strict=False)))
+            self.add_csv(csv_record(row))
 
     def add(self, out: OutputRecord) -> None:
         """One output record as written in JSON lines."""
@@ -204,14 +205,26 @@ class Report:
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(("kind", "code", "count", "line", "id", "detail", "claimed_total", "total", "missing", "extra"))
         groups = self._groups()
-        writer.writerows((kind, code, len(ps), "", "", "", "", "", "", "") for kind, code, ps in groups)
+        writer.writerows((kind, _csv_cell(code), len(ps), "", "", "", "", "", "", "") for kind, code, ps in groups)
         for _, _, ps in groups:
             writer.writerows(
-                (p.kind, p.code, "", p.line, p.id, p.detail, p.claimed_total, p.total, p.missing, p.extra) for p in ps
+                (p.kind, _csv_cell(p.code), "", p.line, *map(_csv_cell, (p.id, p.detail, *p[5:]))) for p in ps
             )
         return buf.getvalue()
 
 
+def _one_line(value: str) -> str:
+    """Text on one physical line: a record's id may hold a line break (JSON `"a\\rb"`)."""
+    return value.replace("\r", " ").replace("\n", " ")
+
+
 def _cell(value: str) -> str:
-    """Text in a Markdown table cell: a bar would end the cell (hands carry `|EE0000`)."""
-    return value.replace("|", "\\|")
+    """Text in a Markdown table cell: a bar would end the cell (hands carry `|EE0000`), a line
+    break the row."""
+    return _one_line(value).replace("|", "\\|")
+
+
+def _csv_cell(value: str) -> str:
+    """Text in a CSV report cell: one physical line (a spreadsheet starts a row at a bare CR, which
+    `csv` does not quote), and never the start of a formula (`files.csv_text`)."""
+    return csv_text(_one_line(value))

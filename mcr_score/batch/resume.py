@@ -17,7 +17,7 @@ from typing import BinaryIO
 from .. import profiles
 from ..messages import msg
 from .errors import BatchError
-from .output import CSV_COLUMNS, csv_header
+from .output import csv_header, csv_record
 from .pool import Task, score_chunk
 from .reading import RawLine
 from .report import Report
@@ -133,7 +133,7 @@ def read_output(path: str, out_fmt: str, report: Report | None = None) -> Resume
                 if report is not None:
                     report.add(out)
             else:
-                row = dict(zip(CSV_COLUMNS, next(csv.reader([text]), []), strict=False))
+                row = csv_record(next(csv.reader([text]), []))
                 line = row.get("line", "")
                 if not (line.isascii() and line.isdigit() and len(line) < _LINE_DIGITS and int(line) > 0):
                     raise BatchError(msg("error.resume.not-output", path=path, n=state.done + 1))
