@@ -412,3 +412,60 @@ def test_a_markdown_report_keeps_one_row_per_problem(tmp_path):
     rows = [line for line in report.read_bytes().decode().split("\n") if re.match(r"\| \d+ \| ", line)]
     assert len(rows) == 2 * len(FORMULAS)  # lines 7-12, not winning and their claims disagree
     assert "\r" not in report.read_bytes().decode()
+
+
+# CSV headers and separators -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "column", "first", "second"),
+    [
+        ("id,notation,id", "id", 1, 3),
+        ("Notation,id,notation", "notation", 1, 3),
+        ("id,notation,claimed_total, Claimed_Total ", "claimed_total", 3, 4),
+        ("id,notation,win,win", "win", 3, 4),
+    ],
+)
+def test_a_csv_column_read_twice_is_an_error_naming_it(tmp_path, header, column, first, second):
+    path = tmp_path / "in.csv"
+    path.write_text(f"{header}\nr1,{HAND},x,y\n")
+    result = run(str(path))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        f"Error: the CSV header has the column '{column}' twice (columns {first} and {second}):"
+        " which one to read is not clear; rename or remove one"
+    )
+
+
+def test_columns_that_are_not_read_may_repeat(tmp_path):
+    """A spreadsheet writes empty names for trailing blank columns; ignored columns stay ignored."""
+    path = tmp_path / "in.csv"
+    path.write_text(f"comment,notation,comment,,\nx,{HAND},y,,\n")
+    result = run(str(path))
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["total"] == 22
+
+
+@pytest.mark.parametrize(
+    ("sep", "given", "said", "option"),
+    [(";", ",", "','", "';'"), ("\t", ";", "';'", "tab"), (",", "tab", "tab", "','")],
+)
+def test_a_wrong_delimiter_says_the_separator_is_the_problem(tmp_path, sep, given, said, option):
+    path = tmp_path / "in.csv"
+    path.write_text(f"id{sep}notation\nr1{sep}{HAND}\n")
+    result = run(str(path), "--delimiter", given)
+    assert result.exit_code == 2
+    message = result.stderr.strip()
+    assert f"has no 'notation' column when split at {said};" in message
+    assert f"the separator is wrong (--delimiter {option}," in message
+
+
+@pytest.mark.parametrize("source", ["in.txt", "in.jsonl", "-"])
+def test_a_delimiter_for_input_that_is_not_csv_is_an_error(tmp_path, source):
+    data = f"{HAND}\n" if source != "in.jsonl" else json.dumps({"notation": HAND}) + "\n"
+    if source != "-":
+        (tmp_path / source).write_text(data)
+    result = run(str(tmp_path / source) if source != "-" else "-", "--delimiter", ";", input=data)
+    assert result.exit_code == 2
+    assert "--delimiter is for CSV input, and this input is read as " in result.stderr
+    assert not result.stdout
