@@ -469,3 +469,62 @@ def test_a_delimiter_for_input_that_is_not_csv_is_an_error(tmp_path, source):
     assert result.exit_code == 2
     assert "--delimiter is for CSV input, and this input is read as " in result.stderr
     assert not result.stdout
+
+
+# The help -----------------------------------------------------------------------------------------
+
+
+def batch_help() -> str:
+    result = runner().invoke(main, ["batch", "--help"], prog_name="mcr-score", terminal_width=200)
+    assert result.exit_code == 0
+    return result.stdout
+
+
+def test_the_help_names_each_file_once_and_the_same_everywhere():
+    text = batch_help()
+    assert text.startswith("Usage: mcr-score batch [OPTIONS] FILE|-")
+    for option, name in [("-o, --output", "OUT"), ("--report", "REPORT"), ("--summary-json", "SUMMARY")]:
+        assert f"{option} {name} " in text
+        assert f"to {name}" in text  # the option's help says the same name
+    assert "FILE (.md" not in text  # FILE is the input only
+    assert "this file" not in text
+
+
+def test_the_help_shows_the_separators_without_a_raw_tab():
+    text = batch_help()
+    assert "--delimiter [,|;|tab] " in text
+    assert "\t" not in text
+
+
+@pytest.mark.parametrize("written", [",", ";", "tab", "\\t", "\t"])
+def test_every_separator_spelling_still_reads(tmp_path, written):
+    sep = {"tab": "\t", "\\t": "\t"}.get(written, written)
+    path = tmp_path / "in.csv"
+    path.write_text(f"id{sep}notation\nr1{sep}{HAND}\n")
+    result = run(str(path), "--delimiter", written)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["id"] == "r1"
+
+
+def test_a_bad_separator_is_a_usage_error_without_a_raw_tab():
+    result = run("in.csv", "--delimiter", "|")
+    assert result.exit_code == 2
+    assert "'|' is not a separator: ',', ';' or tab" in result.stderr
+    assert "\t" not in result.stderr
+
+
+def test_the_help_lists_the_csv_columns():
+    text = " ".join(batch_help().split())
+    assert "notation (required), id, win, claimed_total and claimed_fans" in text
+    assert "the columns " + ", ".join(batch.CSV_COLUMNS) + "." in text
+
+
+def test_the_separator_metavar_takes_either_calling_convention():
+    """click 8.1 calls get_metavar(param); 8.2+ calls get_metavar(param=..., ctx=...)."""
+    import click
+
+    from mcr_score.cli.batch import DelimiterType
+
+    param = click.Option(["--delimiter"], type=DelimiterType())
+    assert DelimiterType().get_metavar(param) == "[,|;|tab]"
+    assert DelimiterType().get_metavar(param=param, ctx=click.Context(main)) == "[,|;|tab]"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,7 +17,28 @@ from ..profiles import DEFAULT, PROFILES
 from .options import RULES, RULES_HELP, Command
 
 EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
-DELIMITERS = {",": ",", ";": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}
+DELIMITERS = {",": ",", ";": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}  # as written -> the separator
+
+if TYPE_CHECKING:
+    _StrParamType = click.ParamType[str]  # the type checker sees a recent click, where ParamType is generic
+else:
+    _StrParamType = click.ParamType  # and not subscriptable at run time on the older clicks pyproject allows
+
+
+class DelimiterType(_StrParamType):
+    """`,`, `;` or `tab` (also `\\t` or a TAB itself), shown as `[,|;|tab]`: a raw TAB in the
+    help or in an error would show as blank space."""
+
+    name = "SEPARATOR"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        """click 8.2+ passes `ctx` (by keyword), 8.1 does not: accept both."""
+        return "[,|;|tab]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if value not in DELIMITERS:
+            self.fail(msg("error.batch.delimiter-choice", value=repr(value)).text(), param, ctx)
+        return DELIMITERS[value]
 
 
 def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -30,6 +52,7 @@ def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) 
 @click.option(
     "-o",
     "--output",
+    metavar="OUT",
     type=click.Path(dir_okay=False),
     default=None,
     help="Write the output records to OUT (default: standard output).",
@@ -50,17 +73,18 @@ def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) 
 )
 @click.option(
     "--delimiter",
-    type=click.Choice(list(DELIMITERS)),
+    type=DelimiterType(),
     default=None,
-    help="CSV input separator: ',', ';' or tab (default: the one that splits the header around 'notation').",
+    help="CSV input separator (default: the one that splits the header around 'notation').",
 )
 @click.option(
     "--report",
     "report_path",
+    metavar="REPORT",
     type=click.Path(dir_okay=False),
     default=None,
     callback=_report_path,
-    help="Also write the records with a problem, grouped with their line and id, to FILE (.md or .csv).",
+    help="Also write the records with a problem, grouped with their line and id, to REPORT (.md or .csv).",
 )
 @click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
 @click.option(
@@ -79,7 +103,11 @@ def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) 
     help="Exit 1 if any record is an error, not a winning hand, below 8 points or a claim mismatch.",
 )
 @click.option(
-    "--summary-json", type=click.Path(dir_okay=False), default=None, help="Also write the summary as JSON to this file."
+    "--summary-json",
+    metavar="SUMMARY",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write the summary as JSON to SUMMARY.",
 )
 @click.option(
     "--progress/--no-progress",
@@ -110,17 +138,24 @@ def batch(
 ) -> None:
     """Score every hand of FILE (or - for standard input): one output record per input record, in order.
 
-    Input: text (one hand per line in the notation, optionally id<TAB>hand), JSON lines (the
-    record form or {"id", "notation"}) or CSV with a header (id,notation[,win][,claimed_total]),
-    separated by commas, semicolons or tabs. Without --input-format and a telling extension, the
-    first line decides (a JSON object, a CSV header with 'notation', else text). Blank lines are
-    skipped and counted. A record may carry claimed_total and claimed_fans; mismatches are reported
-    with the missing and extra fans. A summary goes to standard error; --report lists the records
-    with a problem.
+    Input: text, JSON lines or CSV, one record per line. Text: a hand in the notation, or
+    id<TAB>hand[<TAB>claimed_total[<TAB>claimed_fans]]. JSON lines: the record form or {"id",
+    "notation"}. CSV: a header row naming the columns notation (required), id, win, claimed_total
+    and claimed_fans (others are ignored), separated by commas, semicolons or tabs. Without
+    --input-format and a telling extension, the first line decides (a JSON object, a CSV header
+    with 'notation', else text). Blank lines are skipped and counted. A record may carry
+    claimed_total and claimed_fans; mismatches are reported with the missing and extra fans.
+
+    Output, to OUT or standard output: JSON lines, or with --format csv the columns line, id,
+    rules, ok, winning, meets_minimum, total, points, flower_points, form, fans, reason,
+    claim_matches, claimed_total, missing, extra, error_code, error_message, error_where,
+    error_column. A summary goes to standard error (as JSON to SUMMARY too); REPORT lists the
+    records with a problem.
 
     Exit codes: 0 every record has its output record (even an error record); 1 with --strict when a
-    record is an error, not a winning hand, below 8 points or a claim mismatch; 2 a usage error;
-    130 interrupted (the output holds complete records only: run again with --resume).
+    record is an error, not a winning hand, below 8 points or a claim mismatch, and whenever the
+    input is damaged or OUT, REPORT or SUMMARY cannot be written; 2 a usage error (found before the
+    run); 130 interrupted (OUT holds complete records only: run again with --resume).
     """
     _check_outputs(source, rules, (("-o", output), ("--report", report_path), ("--summary-json", summary_json)))
     report = Report(out_fmt, output) if report_path else None
@@ -135,7 +170,7 @@ def batch(
             resume=resume,
             chunk_size=chunk_size,
             progress=progress,
-            delimiter=DELIMITERS[delimiter] if delimiter else None,
+            delimiter=delimiter,
             report=report,
         )
     except core.BatchError as e:
