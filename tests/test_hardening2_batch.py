@@ -528,3 +528,93 @@ def test_the_separator_metavar_takes_either_calling_convention():
     param = click.Option(["--delimiter"], type=DelimiterType())
     assert DelimiterType().get_metavar(param) == "[,|;|tab]"
     assert DelimiterType().get_metavar(param=param, ctx=click.Context(main)) == "[,|;|tab]"
+
+
+# Other bad input on the batch surface ---------------------------------------------------------------
+
+
+WHAT_TO_GIVE = " (a file, a FIFO, or - for standard input)"
+
+
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        (
+            "/dev/zero",
+            "cannot read /dev/zero: a device, not a file of records (a file, a FIFO, or - for standard input)",
+        ),
+        (
+            "/dev/null",
+            "cannot read /dev/null: a device, not a file of records (a file, a FIFO, or - for standard input)",
+        ),
+        ("", "give a file to read, or - for standard input"),
+        ("loop", "cannot read {tmp}/loop: a symbolic link loop"),
+        ("dir", "cannot read {tmp}/dir: Is a directory"),
+    ],
+)
+def test_an_input_that_is_not_a_file_of_records_is_refused_at_once(tmp_path, source, says):
+    if source == "loop":
+        loop(tmp_path, "loop")
+    if source == "dir":
+        (tmp_path / "dir").mkdir()
+    name = str(tmp_path / source) if source in ("loop", "dir") else source
+    if name.startswith("/dev/") and not Path(name).exists():
+        pytest.skip(f"needs {name}")
+    proc = subprocess.run([*CLI, "batch", name, "-j", "1"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "Error: " + says.format(tmp=tmp_path)
+    assert not proc.stdout
+
+
+def test_a_nul_in_the_input_name_is_a_batch_error():
+    with pytest.raises(batch.BatchError, match="a file name with a NUL character"):
+        batch.run("in\x00.txt", None)
+
+
+def test_an_endless_line_on_standard_input_ends_the_input(tmp_path):
+    """`batch - < /dev/zero` read forever without a word: now the line is an oversized record and
+    the input is said to end there (exit 1), in well under a second of reading."""
+    zeros = tmp_path / "zeros"
+    with open(zeros, "wb") as f:
+        f.write(f"{HAND}\n".encode())
+        f.truncate(80 * 1024 * 1024)  # a sparse file: 80 MiB of NUL bytes after the first line
+    with open(zeros, "rb") as stdin:
+        proc = subprocess.run([*CLI, "batch", "-", "-j", "1"], stdin=stdin, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1
+    outs = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [(o["line"], o["ok"]) for o in outs] == [(1, True), (2, False)]
+    assert outs[1]["error"]["code"] == "oversized"
+    assert proc.stderr.strip().splitlines()[-1] == (
+        "Error: standard input has no line break in the first 67,108,864 bytes of line 2:"
+        " not lines of records; reading stopped there"
+    )
+
+
+def test_a_read_error_on_standard_input_is_damage_not_a_traceback():
+    class Failing(io.BytesIO):
+        def readline(self, size: int = -1, /) -> bytes:
+            raise OSError(5, "Input/output error")
+
+    out = io.BytesIO()
+    outcome = batch.run("-", None, stdin=Failing(), stdout=out, jobs=1)
+    assert outcome.damage is not None
+    assert outcome.damage.text() == (
+        "standard input is damaged from line 1 on (Input/output error): the records before it were answered"
+    )
+
+
+def test_too_many_workers_or_too_big_a_chunk_is_a_usage_error():
+    result = runner().invoke(main, ["batch", "-", "--jobs", "100000"], input="")
+    assert result.exit_code == 2
+    assert "100000 worker processes: more than this machine can use; at most " in result.stderr
+    result = runner().invoke(main, ["batch", "-", "--chunk-size", "100001"], input="")
+    assert result.exit_code == 2
+    assert "1<=x<=10000" in result.stderr
+
+
+def test_a_json_key_given_twice_is_the_records_error():
+    out = batch.score_line('{"id": "r1", "notation": "123456789m123p5s5s", "notation": "11m"}', "jsonl", line=3)
+    assert out["ok"] is False
+    assert out["error"]["code"] == "bad-json"
+    assert out["error"]["where"] == "notation"
+    assert out["error"]["message"] == 'the key "notation" appears twice in the record: which one to read is not clear'

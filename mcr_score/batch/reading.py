@@ -63,15 +63,21 @@ class RawLine(NamedTuple):
     size: int  # bytes of input it spans, newline included (for progress and --resume)
 
 
-class GuardedStream:
-    """An input whose damage (a truncated or corrupt `.gz`, a plain file named `.gz`, a read error)
-    ends it instead of the run: the lines before the damage are read and answered, and `damage`
-    says what happened after the last of them, for the run to report."""
+MAX_LINE_RUN = 64 * 1024 * 1024
+"""The most bytes read of one line before the input is taken for something else than lines of
+records (`/dev/zero` through a pipe, a whole JSON array on one line): 6,000 times `MAX_LINE`."""
 
-    def __init__(self, stream: ByteStream, name: str) -> None:
+
+class GuardedStream:
+    """An input whose damage (a truncated or corrupt `.gz`, a plain file named `.gz`, a read error,
+    a line without end) ends it instead of the run: the lines before the damage are read and
+    answered, and `damage` says what happened after the last of them, for the run to report."""
+
+    def __init__(self, stream: ByteStream, name: str | Message) -> None:
         self.stream = stream
         self.name = name
         self.lines = 0  # complete lines read so far
+        self.run = 0  # bytes read of the line under way
         self.damage: Message | None = None
 
     def readline(self, size: int = -1, /) -> bytes:
@@ -85,6 +91,12 @@ class GuardedStream:
             return b""
         if line.endswith(b"\n"):
             self.lines += 1
+            self.run = 0
+        else:
+            self.run += len(line)
+            if self.run > MAX_LINE_RUN:
+                self.damage = msg("error.batch.endless-line", path=self.name, line=self.lines + 1, most=MAX_LINE_RUN)
+                return b""
         return line
 
     def close(self) -> None:

@@ -47,6 +47,21 @@ def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) 
     return value
 
 
+JOBS_PER_CORE = 4  # scoring is all CPU: more workers than cores only wait their turn, each with its engine's memory
+MAX_CHUNK = 10_000  # records per task (50 times the default): a chunk in flight is held whole, per worker
+
+
+def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    cores = core.default_jobs()
+    if value is not None and value > JOBS_PER_CORE * cores:
+        raise click.BadParameter(
+            msg("error.batch.jobs", jobs=value, most=JOBS_PER_CORE * cores, per=JOBS_PER_CORE, cores=cores).text(),
+            ctx,
+            param,
+        )
+    return value
+
+
 @click.command(cls=Command)
 @click.argument("source", metavar="FILE|-")
 @click.option(
@@ -92,7 +107,8 @@ def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) 
     "--jobs",
     type=click.IntRange(min=1),
     default=None,
-    help="Worker processes (default: all cores); the output keeps the input order.",
+    callback=_jobs,
+    help=f"Worker processes (default: all cores, at most {JOBS_PER_CORE} per core); the output keeps the input order.",
 )
 @click.option(
     "--resume", is_flag=True, help="With -o OUT: continue an interrupted run after the records already in OUT."
@@ -116,7 +132,7 @@ def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) 
 )
 @click.option(
     "--chunk-size",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_CHUNK),
     default=core.DEFAULT_CHUNK,
     show_default=True,
     help="Records per task sent to a worker.",
