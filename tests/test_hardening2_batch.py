@@ -123,6 +123,11 @@ def test_json_claims_are_json_numbers(total, fans, where):
     assert caught.value.where == where
 
 
+def test_json_claimed_fans_are_a_list():
+    with pytest.raises(McrError, match="claimed_fans must be a list of fan ids, not a number"):
+        claim_from_json(None, 28)
+
+
 @pytest.mark.parametrize("fmt", ["text", "csv", "jsonl"])
 def test_a_bad_claim_is_the_records_error(fmt):
     if fmt == "text":
