@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from ..files import CSV_FORMULA, csv_text
+
 OUTPUT_FORMATS = ("jsonl", "csv")
 CSV_COLUMNS = (
     "line",
@@ -32,6 +34,10 @@ CSV_COLUMNS = (
     "error_where",
     "error_column",
 )
+
+TEXT_COLUMNS = frozenset(("id", "rules", "form", "reason", "error_code", "error_message", "error_where"))
+"""The CSV columns that hold text, neutralised for a spreadsheet (`files.csv_text`); the others are
+numbers, booleans and fan ids we write ourselves."""
 
 OutputRecord = dict[str, Any]  # the `score --json` object with id and line, or an error record
 
@@ -72,7 +78,24 @@ def csv_row(out: OutputRecord) -> list[str]:
         error.get("where"),
         error.get("column"),
     ]
-    return [_csv_value(v) for v in row]
+    return [
+        csv_text(cell) if name in TEXT_COLUMNS else cell
+        for name, cell in zip(CSV_COLUMNS, map(_csv_value, row), strict=True)
+    ]
+
+
+def csv_record(row: list[str]) -> dict[str, str]:
+    """A CSV output row read back (--resume, the report): its columns by name, the text cells as
+    they were before `csv_row` neutralised them."""
+    return {
+        name: _unneutralised(cell) if name in TEXT_COLUMNS else cell
+        for name, cell in zip(CSV_COLUMNS, row, strict=False)
+    }
+
+
+def _unneutralised(cell: str) -> str:
+    """A text cell without the quote `csv_text` put in front of a formula's first character."""
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(CSV_FORMULA) else cell
 
 
 def csv_header() -> str:

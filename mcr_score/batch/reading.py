@@ -63,15 +63,21 @@ class RawLine(NamedTuple):
     size: int  # bytes of input it spans, newline included (for progress and --resume)
 
 
-class GuardedStream:
-    """An input whose damage (a truncated or corrupt `.gz`, a plain file named `.gz`, a read error)
-    ends it instead of the run: the lines before the damage are read and answered, and `damage`
-    says what happened after the last of them, for the run to report."""
+MAX_LINE_RUN = 64 * 1024 * 1024
+"""The most bytes read of one line before the input is taken for something else than lines of
+records (`/dev/zero` through a pipe, a whole JSON array on one line): 6,000 times `MAX_LINE`."""
 
-    def __init__(self, stream: ByteStream, name: str) -> None:
+
+class GuardedStream:
+    """An input whose damage (a truncated or corrupt `.gz`, a plain file named `.gz`, a read error,
+    a line without end) ends it instead of the run: the lines before the damage are read and
+    answered, and `damage` says what happened after the last of them, for the run to report."""
+
+    def __init__(self, stream: ByteStream, name: str | Message) -> None:
         self.stream = stream
         self.name = name
         self.lines = 0  # complete lines read so far
+        self.run = 0  # bytes read of the line under way
         self.damage: Message | None = None
 
     def readline(self, size: int = -1, /) -> bytes:
@@ -85,6 +91,12 @@ class GuardedStream:
             return b""
         if line.endswith(b"\n"):
             self.lines += 1
+            self.run = 0
+        else:
+            self.run += len(line)
+            if self.run > MAX_LINE_RUN:
+                self.damage = msg("error.batch.endless-line", path=self.name, line=self.lines + 1, most=MAX_LINE_RUN)
+                return b""
         return line
 
     def close(self) -> None:
@@ -133,6 +145,8 @@ def read_lines(stream: ByteStream) -> Iterator[RawLine]:
 
 
 DELIMITERS = (",", ";", "\t")  # CSV separators: the comma, the French spreadsheet's semicolon, TAB
+READ_COLUMNS = ("id", "notation", "win", "claimed_total", "claimed_fans")
+"""The CSV columns a record is read from (any other column is ignored): none may appear twice."""
 
 
 @dataclass
@@ -174,6 +188,8 @@ def open_records(stream: ByteStream, fmt: str | None, delimiter: str | None = No
         opened.columns = csv_columns(text, opened.delimiter)
         opened.records = lines
     else:
+        if delimiter is not None:  # given for CSV, not to be ignored in silence
+            raise BatchError(msg("error.batch.delimiter-not-csv", fmt=opened.fmt))
         opened.records = itertools.chain([first] if first is not None else [], lines)
     return opened
 
@@ -217,8 +233,29 @@ def csv_columns(header: str, delimiter: str = ",") -> tuple[str, ...]:
         raise BatchError(msg("error.batch.header-row", reason=str(e))) from None
     columns = tuple(c.strip().lower() for c in (rows[0] if rows else []))
     if "notation" not in columns:
+        splits = [d for d in DELIMITERS if d != delimiter and "notation" in _header_fields(header, d)]
+        if splits:  # only when --delimiter was given: else the one that splits it was chosen
+            raise BatchError(
+                msg(
+                    "error.batch.delimiter",
+                    header=repr(header.strip()),
+                    given=_separator(delimiter),
+                    found=_separator(splits[0]),
+                    option="tab" if splits[0] == "\t" else repr(splits[0]),
+                )
+            )
         raise BatchError(msg("error.batch.no-notation", header=repr(header.strip())))
+    for column in READ_COLUMNS:
+        if columns.count(column) > 1:
+            first = columns.index(column)
+            second = columns.index(column, first + 1)
+            raise BatchError(msg("error.batch.column-twice", column=column, first=first + 1, second=second + 1))
     return columns
+
+
+def _separator(delimiter: str) -> str:
+    """A separator named in a message: `','`, `';'`, or tab."""
+    return "tab" if delimiter == "\t" else repr(delimiter)
 
 
 def input_format(path: str, given: str | None) -> str:

@@ -247,12 +247,24 @@ def _score_csv_line(
 def _score_json_text(text: str, line: int | None, rules: str) -> OutputRecord:
     """One JSON line (too deep a nesting is bad JSON, not a crash)."""
     try:
-        record = json.loads(text)
+        record = json.loads(text, object_pairs_hook=_no_key_twice)
+    except BadJsonError:
+        raise
     except RecursionError:
         raise BadJsonError(msg("error.record.json-deep")) from None
     except ValueError as e:
         raise BadJsonError(msg("error.record.json", reason=str(e))) from None
     return score_record(record, line=line, rules=rules)
+
+
+def _no_key_twice(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object whose keys are all different: of `"win"` given twice, neither is read."""
+    record = dict(pairs)
+    if len(record) < len(pairs):
+        keys = [key for key, _ in pairs]
+        twice = next(key for i, key in enumerate(keys) if key in keys[:i])
+        raise BadJsonError(msg("error.record.key-twice", key=json.dumps(twice, ensure_ascii=False)), where=twice)
+    return record
 
 
 def _score_object(record: object, line: int | None, rules: str) -> OutputRecord:

@@ -18,8 +18,10 @@ import json
 import os
 from typing import NamedTuple
 
+from ..decoding import ascii_int
+from ..files import csv_text
 from ..messages import text
-from .output import CSV_COLUMNS, OutputRecord
+from .output import OutputRecord, csv_record
 
 REPORT_FORMATS = {".md": "markdown", ".csv": "csv"}
 KINDS = ("error", "not-winning", "below-minimum", "claim-mismatch")
@@ -57,8 +59,10 @@ def _ids(value: object) -> str:
 class Report:
     """Collects the problems of the output records of a run, then writes them."""
 
-    def __init__(self, out_fmt: str) -> None:
+    def __init__(self, out_fmt: str, output: str | None = None) -> None:
         self.out_fmt = out_fmt
+        self.output = output  # the -o file the records go to (None: standard output)
+        self.resumed = 0  # records already in it before this run (--resume): read back, reported too
         self.problems: list[Problem] = []
 
     def feed(self, chunk: str) -> None:
@@ -69,7 +73,7 @@ class Report:
                     self.add(json.loads(line))
             return
         for row in csv.reader(io.StringIO(chunk)):
-            self.add_csv(dict(zip(CSV_COLUMNS, row, strict=False)))
+            self.add_csv(csv_record(row))
 
     def add(self, out: OutputRecord) -> None:
         """One output record as written in JSON lines."""
@@ -93,7 +97,7 @@ class Report:
 
     def add_csv(self, row: dict[str, str]) -> None:
         """One output record as written in a CSV row."""
-        line = int(row["line"]) if row.get("line", "").isdigit() else None
+        line = ascii_int(row.get("line", "")) or None
         rid = row.get("id", "")
         if row.get("ok") != "true":
             where = row.get("error_where")
@@ -112,7 +116,7 @@ class Report:
 
     @staticmethod
     def _below(line: int | None, rid: str, total: object, points: object, flowers: object) -> Problem:
-        short = 8 - int(str(points or 0))
+        short = 8 - (ascii_int(str(points or 0)) or 0)  # a CSV output read back on --resume is text
         detail = text("report.below", _LANG, total=total, points=points, flowers=flowers, short=short)
         return Problem("below-minimum", "", line, rid, detail, total=str(total))
 
@@ -146,14 +150,9 @@ class Report:
         order = sorted(groups, key=lambda k: (KINDS.index(k[0]), -len(groups[k]), k[1]))
         return [(kind, code, groups[(kind, code)]) for kind, code in order]
 
-    def write(self, path: str, source: str, records: int, rules: str) -> None:
-        """Write the report to `path`, Markdown or CSV by its extension (atomically: a temporary
-        file renamed)."""
-        body = self.markdown(source, records, rules) if report_format(path) == "markdown" else self.csv()
-        tmp = path + ".tmp"
-        with open(tmp, "w", encoding="utf-8", newline="") as f:
-            f.write(body)
-        os.replace(tmp, path)
+    def render(self, path: str, source: str, records: int, rules: str) -> str:
+        """The report to write to `path`: Markdown or CSV by its extension."""
+        return self.markdown(source, records, rules) if report_format(path) == "markdown" else self.csv()
 
     def markdown(self, source: str, records: int, rules: str) -> str:
         """The report for a person: counts at the top, then each group with its records' lines and ids."""
@@ -161,7 +160,7 @@ class Report:
         out = [
             f"# {text('report.title', _LANG)}",
             "",
-            text("report.head", _LANG, source=_cell(source), rules=rules, records=records, affected=affected),
+            self._head(source, records, rules, affected),
             "",
         ]
         groups = self._groups()
@@ -183,6 +182,22 @@ class Report:
                 out += [f"| {p.line} | {_cell(p.id)} | {_cell(p.detail)} |" for p in ps]
         return "\n".join(out) + "\n"
 
+    def _head(self, source: str, records: int, rules: str, affected: int) -> str:
+        """Which records the report covers: after --resume, those already in OUT are counted apart."""
+        if not self.resumed:
+            return text("report.head", _LANG, source=_cell(source), rules=rules, records=records, affected=affected)
+        return text(
+            "report.head-resumed",
+            _LANG,
+            source=_cell(source),
+            rules=rules,
+            records=records,
+            earlier=self.resumed,
+            output=_cell(self.output or ""),
+            scored=records - self.resumed,
+            affected=affected,
+        )
+
     def csv(self) -> str:
         """The report for a spreadsheet: one row per count (kind, code, count) first, then one row
         per problem (kind, code, line, id, detail and, for claims, the totals and fans)."""
@@ -190,14 +205,26 @@ class Report:
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(("kind", "code", "count", "line", "id", "detail", "claimed_total", "total", "missing", "extra"))
         groups = self._groups()
-        writer.writerows((kind, code, len(ps), "", "", "", "", "", "", "") for kind, code, ps in groups)
+        writer.writerows((kind, _csv_cell(code), len(ps), "", "", "", "", "", "", "") for kind, code, ps in groups)
         for _, _, ps in groups:
             writer.writerows(
-                (p.kind, p.code, "", p.line, p.id, p.detail, p.claimed_total, p.total, p.missing, p.extra) for p in ps
+                (p.kind, _csv_cell(p.code), "", p.line, *map(_csv_cell, (p.id, p.detail, *p[5:]))) for p in ps
             )
         return buf.getvalue()
 
 
+def _one_line(value: str) -> str:
+    """Text on one physical line: a record's id may hold a line break (JSON `"a\\rb"`)."""
+    return value.replace("\r", " ").replace("\n", " ")
+
+
 def _cell(value: str) -> str:
-    """Text in a Markdown table cell: a bar would end the cell (hands carry `|EE0000`)."""
-    return value.replace("|", "\\|")
+    """Text in a Markdown table cell: a bar would end the cell (hands carry `|EE0000`), a line
+    break the row."""
+    return _one_line(value).replace("|", "\\|")
+
+
+def _csv_cell(value: str) -> str:
+    """Text in a CSV report cell: one physical line (a spreadsheet starts a row at a bare CR, which
+    `csv` does not quote), and never the start of a formula (`files.csv_text`)."""
+    return csv_text(_one_line(value))

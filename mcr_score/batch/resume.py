@@ -7,6 +7,8 @@ import csv
 import dataclasses
 import json
 import os
+import re
+import stat
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -15,10 +17,14 @@ from typing import BinaryIO
 from .. import profiles
 from ..messages import msg
 from .errors import BatchError
-from .output import CSV_COLUMNS, csv_header
+from .output import csv_header, csv_record
 from .pool import Task, score_chunk
 from .reading import RawLine
+from .report import Report
 from .tally import Tally
+
+_MAX_LINE_NUMBER = 2**63  # the records' line numbers are kept in an array of 64-bit integers
+_LINE_DIGITS = len(str(_MAX_LINE_NUMBER))  # a line number of fewer digits fits
 
 
 @dataclass
@@ -51,9 +57,10 @@ def _is_output_record(out: object) -> bool:
             return optional
         return isinstance(value, kinds) and not (int in kinds and bool not in kinds and isinstance(value, bool))
 
-    error, claim = out.get("error"), out.get("claim")
+    error, claim, line = out.get("error"), out.get("claim"), out.get("line")
     return (
         typed("line", (int,), optional=False)
+        and 0 < int(line or 0) < _MAX_LINE_NUMBER
         and typed("ok", (bool,), optional=False)
         and typed("rules", (str,))
         and typed("winning", (bool,))
@@ -64,14 +71,45 @@ def _is_output_record(out: object) -> bool:
     )
 
 
-def read_output(path: str, out_fmt: str) -> Resume:
+MAX_OUTPUT_LINE = 1024 * 1024
+"""More bytes than any output record takes: an input line is at most `MAX_LINE` characters and
+its record copies at most its id from it (6 bytes a character escaped in JSON), plus the score."""
+
+_RECORD_START = b'{"id": '  # every JSON output record starts so (`records._scored`, `error_record`)
+_CSV_ROW_START = re.compile(rb"[0-9]*(?:,.*)?", re.DOTALL)  # a CSV output row starts with its line number
+_KINDS = (
+    (stat.S_ISDIR, "file.kind.directory"),
+    (stat.S_ISFIFO, "file.kind.fifo"),
+    (stat.S_ISCHR, "file.kind.device"),
+    (stat.S_ISBLK, "file.kind.device"),
+    (stat.S_ISSOCK, "file.kind.socket"),
+)
+
+
+def _could_start_a_record(partial: bytes, out_fmt: str, header: bool) -> bool:
+    """Whether a last line without its line break could be what a kill left of an output record
+    (or of the CSV header): a prefix of one, not a file of something else."""
+    if header:
+        return csv_header().encode().startswith(partial)
+    if out_fmt == "csv":
+        return _CSV_ROW_START.fullmatch(partial) is not None
+    return partial.startswith(_RECORD_START) or _RECORD_START.startswith(partial)
+
+
+def read_output(path: str, out_fmt: str, report: Report | None = None) -> Resume:
     """Count and tally the complete records of an existing output file (a partial last line is
-    ignored; `prepare_output` truncates it)."""
+    ignored; `prepare_output` truncates it), refusing a file that does not look like an output of
+    `mcr-score batch` in `out_fmt`: its last line too, which must be the start of a record. Each
+    record kept goes to `report`, so that a report after --resume covers the whole output."""
     state = Resume()
     with open(path, "rb") as f:
         first = True
-        for raw in f:
+        while raw := f.readline(MAX_OUTPUT_LINE + 1):
             if not raw.endswith(b"\n"):
+                if len(raw) > MAX_OUTPUT_LINE:
+                    raise BatchError(msg("error.resume.long-line", path=path, n=state.done + 1, most=MAX_OUTPUT_LINE))
+                if not _could_start_a_record(raw, out_fmt, first and out_fmt == "csv"):
+                    raise BatchError(msg("error.resume.partial", path=path, size=len(raw), fmt=out_fmt))
                 break
             text = raw.decode("utf-8", errors="replace")
             if first and out_fmt == "csv":
@@ -84,7 +122,7 @@ def read_output(path: str, out_fmt: str) -> Resume:
             if out_fmt == "jsonl":
                 try:
                     out = json.loads(text)
-                except ValueError:
+                except (ValueError, RecursionError):
                     raise BatchError(msg("error.resume.not-json", path=path, n=state.done + 1)) from None
                 if not _is_output_record(out):
                     raise BatchError(msg("error.resume.not-output", path=path, n=state.done + 1))
@@ -92,27 +130,38 @@ def read_output(path: str, out_fmt: str) -> Resume:
                 state.lines.append(out["line"])
                 if "rules" in out:
                     state.rules.add(out["rules"])
+                if report is not None:
+                    report.add(out)
             else:
-                row = dict(zip(CSV_COLUMNS, next(csv.reader([text]), []), strict=False))
+                row = csv_record(next(csv.reader([text]), []))
                 line = row.get("line", "")
-                if not (line.isascii() and line.isdigit()):
+                if not (line.isascii() and line.isdigit() and len(line) < _LINE_DIGITS and int(line) > 0):
                     raise BatchError(msg("error.resume.not-output", path=path, n=state.done + 1))
                 state.tally.add_csv_row(row)
                 state.lines.append(int(line))
                 if row.get("rules"):
                     state.rules.add(row["rules"])
+                if report is not None:
+                    report.add_csv(row)
             state.last = text
             state.done += 1
             state.size += len(raw)
     return state
 
 
-def prepare_output(path: str, out_fmt: str, resume: bool, rules: str) -> tuple[BinaryIO, Resume]:
-    """Open OUT for writing: from scratch, or after the complete records already in it (--resume)."""
+def prepare_output(
+    path: str, out_fmt: str, resume: bool, rules: str, report: Report | None = None
+) -> tuple[BinaryIO, Resume]:
+    """Open OUT for writing: from scratch, or after the complete records already in it (--resume),
+    which must be a regular file (a device or a FIFO would be read forever)."""
     state = Resume()
     f: BinaryIO
     if resume and os.path.exists(path):
-        state = read_output(path, out_fmt)
+        mode = os.stat(path).st_mode
+        kind = next((msg(k) for test, k in _KINDS if test(mode)), None)
+        if kind is not None or not stat.S_ISREG(mode):
+            raise BatchError(msg("error.resume.not-file", path=path, kind=kind or msg("file.kind.other")))
+        state = read_output(path, out_fmt, report)
         name = profiles.get(rules).name
         if state.rules - {name}:
             raise BatchError(msg("error.resume.rules", path=path, rules=", ".join(sorted(state.rules)), name=name))

@@ -4,9 +4,11 @@ progress, stop cleanly on Ctrl-C or SIGTERM, and return the summary."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import os
 import signal
+import stat
 import sys
 import threading
 import time
@@ -66,6 +68,36 @@ def _warm_up(rules: str) -> None:
     settle_gc()
 
 
+_NOT_A_STREAM = (
+    (stat.S_ISDIR, "file.kind.directory"),
+    (stat.S_ISCHR, "file.kind.device"),
+    (stat.S_ISBLK, "file.kind.device"),
+    (stat.S_ISSOCK, "file.kind.socket"),
+)
+
+
+def _open_input(source: str) -> BinaryIO:
+    """The input file opened to stream: a regular file or a FIFO (a pipe, `<(...)`), not a device
+    (`/dev/zero` has no end) nor a directory; an empty name or a NUL is refused by name."""
+    if not source:
+        raise BatchError(msg("error.batch.no-input"))
+    try:
+        raw = open(source, "rb")  # noqa: SIM115 (closed by the caller, after the GzipFile over it)
+    except OSError as e:
+        reason = msg("file.loop") if e.errno == errno.ELOOP else e.strerror or str(e)
+        raise BatchError(msg("error.batch.unreadable", path=source, reason=reason)) from None
+    except ValueError:  # a NUL in the name: no system call takes it
+        raise BatchError(
+            msg("error.batch.unreadable", path=source.replace("\x00", "\\0"), reason=msg("file.nul"))
+        ) from None
+    mode = os.fstat(raw.fileno()).st_mode
+    for test, kind in _NOT_A_STREAM:
+        if test(mode):
+            raw.close()
+            raise BatchError(msg("error.batch.input-kind", path=source, kind=msg(kind)))
+    return raw
+
+
 def run(
     source: str,
     output: str | None,
@@ -101,13 +133,10 @@ def run(
     raw: BinaryIO | None = None
     in_stream: ByteStream
     if source == "-":
-        in_stream = stdin if stdin is not None else sys.stdin.buffer
+        in_stream = GuardedStream(stdin if stdin is not None else sys.stdin.buffer, msg("error.batch.stdin"))
         total_bytes = None
     else:
-        try:
-            raw = open(source, "rb")  # noqa: SIM115 (closed in the finally below, after the GzipFile over it)
-        except OSError as e:
-            raise BatchError(msg("error.batch.unreadable", path=source, reason=e.strerror)) from None
+        raw = _open_input(source)
         if source.endswith(".gz"):
             import gzip
 
@@ -122,7 +151,7 @@ def run(
         fmt, columns, records = opened.fmt, opened.columns, opened.records
         if output is not None:
             try:
-                out_file, state = prepare_output(output, out_fmt, resume, rules)
+                out_file, state = prepare_output(output, out_fmt, resume, rules, report)
             except OSError as e:
                 raise BatchError(msg("error.batch.unwritable", path=output, reason=e.strerror or str(e))) from None
         else:
@@ -130,6 +159,8 @@ def run(
             if out_fmt == "csv":
                 out_file.write(csv_header().encode())
         writer = out_file
+        if report is not None:
+            report.resumed = state.done
         task = Task(fmt, rules, columns, out_fmt, (), opened.delimiter)
         skipped = skip_records(records, state, task) if state.done else 0
         show = stderr.isatty() if progress is None else progress

@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..decoding import ascii_int
 from ..messages import DEFAULT_LANG, Message, text
 from ..textwidth import pad
 from .output import OutputRecord
@@ -68,7 +69,7 @@ class Tally:
             row.get("ok") == "true",
             row.get("winning") == "true",
             row.get("meets_minimum") == "true",
-            int(total) if total.isdigit() else 0,
+            max(ascii_int(total) or 0, 0),  # ASCII digits: a CSV edited by hand is not trusted
             row.get("error_code") or None,
             None if not claim else claim == "true",
         )

@@ -2,21 +2,43 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from .. import batch as core
+from .. import files
 from ..batch.report import Report, report_format
 from ..messages import msg
-from ..profiles import DEFAULT
+from ..profiles import DEFAULT, PROFILES
 from .options import RULES, RULES_HELP, Command
 
 EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
-DELIMITERS = {",": ",", ";": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}
+DELIMITERS = {",": ",", ";": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}  # as written -> the separator
+
+if TYPE_CHECKING:
+    _StrParamType = click.ParamType[str]  # the type checker sees a recent click, where ParamType is generic
+else:
+    _StrParamType = click.ParamType  # and not subscriptable at run time on the older clicks pyproject allows
+
+
+class DelimiterType(_StrParamType):
+    """`,`, `;` or `tab` (also `\\t` or a TAB itself), shown as `[,|;|tab]`: a raw TAB in the
+    help or in an error would show as blank space."""
+
+    name = "SEPARATOR"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        """click 8.2+ passes `ctx` (by keyword), 8.1 does not: accept both."""
+        return "[,|;|tab]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if value not in DELIMITERS:
+            self.fail(msg("error.batch.delimiter-choice", value=repr(value)).text(), param, ctx)
+        return DELIMITERS[value]
 
 
 def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -25,11 +47,27 @@ def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) 
     return value
 
 
+JOBS_PER_CORE = 4  # scoring is all CPU: more workers than cores only wait their turn, each with its engine's memory
+MAX_CHUNK = 10_000  # records per task (50 times the default): a chunk in flight is held whole, per worker
+
+
+def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    cores = core.default_jobs()
+    if value is not None and value > JOBS_PER_CORE * cores:
+        raise click.BadParameter(
+            msg("error.batch.jobs", jobs=value, most=JOBS_PER_CORE * cores, per=JOBS_PER_CORE, cores=cores).text(),
+            ctx,
+            param,
+        )
+    return value
+
+
 @click.command(cls=Command)
 @click.argument("source", metavar="FILE|-")
 @click.option(
     "-o",
     "--output",
+    metavar="OUT",
     type=click.Path(dir_okay=False),
     default=None,
     help="Write the output records to OUT (default: standard output).",
@@ -50,17 +88,18 @@ def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) 
 )
 @click.option(
     "--delimiter",
-    type=click.Choice(list(DELIMITERS)),
+    type=DelimiterType(),
     default=None,
-    help="CSV input separator: ',', ';' or tab (default: the one that splits the header around 'notation').",
+    help="CSV input separator (default: the one that splits the header around 'notation').",
 )
 @click.option(
     "--report",
     "report_path",
+    metavar="REPORT",
     type=click.Path(dir_okay=False),
     default=None,
     callback=_report_path,
-    help="Also write the records with a problem, grouped with their line and id, to FILE (.md or .csv).",
+    help="Also write the records with a problem, grouped with their line and id, to REPORT (.md or .csv).",
 )
 @click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
 @click.option(
@@ -68,7 +107,8 @@ def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) 
     "--jobs",
     type=click.IntRange(min=1),
     default=None,
-    help="Worker processes (default: all cores); the output keeps the input order.",
+    callback=_jobs,
+    help=f"Worker processes (default: all cores, at most {JOBS_PER_CORE} per core); the output keeps the input order.",
 )
 @click.option(
     "--resume", is_flag=True, help="With -o OUT: continue an interrupted run after the records already in OUT."
@@ -79,7 +119,11 @@ def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) 
     help="Exit 1 if any record is an error, not a winning hand, below 8 points or a claim mismatch.",
 )
 @click.option(
-    "--summary-json", type=click.Path(dir_okay=False), default=None, help="Also write the summary as JSON to this file."
+    "--summary-json",
+    metavar="SUMMARY",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write the summary as JSON to SUMMARY.",
 )
 @click.option(
     "--progress/--no-progress",
@@ -88,7 +132,7 @@ def _report_path(ctx: click.Context, param: click.Parameter, value: str | None) 
 )
 @click.option(
     "--chunk-size",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_CHUNK),
     default=core.DEFAULT_CHUNK,
     show_default=True,
     help="Records per task sent to a worker.",
@@ -110,19 +154,27 @@ def batch(
 ) -> None:
     """Score every hand of FILE (or - for standard input): one output record per input record, in order.
 
-    Input: text (one hand per line in the notation, optionally id<TAB>hand), JSON lines (the
-    record form or {"id", "notation"}) or CSV with a header (id,notation[,win][,claimed_total]),
-    separated by commas, semicolons or tabs. Without --input-format and a telling extension, the
-    first line decides (a JSON object, a CSV header with 'notation', else text). Blank lines are
-    skipped and counted. A record may carry claimed_total and claimed_fans; mismatches are reported
-    with the missing and extra fans. A summary goes to standard error; --report lists the records
-    with a problem.
+    Input: text, JSON lines or CSV, one record per line. Text: a hand in the notation, or
+    id<TAB>hand[<TAB>claimed_total[<TAB>claimed_fans]]. JSON lines: the record form or {"id",
+    "notation"}. CSV: a header row naming the columns notation (required), id, win, claimed_total
+    and claimed_fans (others are ignored), separated by commas, semicolons or tabs. Without
+    --input-format and a telling extension, the first line decides (a JSON object, a CSV header
+    with 'notation', else text). Blank lines are skipped and counted. A record may carry
+    claimed_total and claimed_fans; mismatches are reported with the missing and extra fans.
+
+    Output, to OUT or standard output: JSON lines, or with --format csv the columns line, id,
+    rules, ok, winning, meets_minimum, total, points, flower_points, form, fans, reason,
+    claim_matches, claimed_total, missing, extra, error_code, error_message, error_where,
+    error_column. A summary goes to standard error (as JSON to SUMMARY too); REPORT lists the
+    records with a problem.
 
     Exit codes: 0 every record has its output record (even an error record); 1 with --strict when a
-    record is an error, not a winning hand, below 8 points or a claim mismatch; 2 a usage error;
-    130 interrupted (the output holds complete records only: run again with --resume).
+    record is an error, not a winning hand, below 8 points or a claim mismatch, and whenever the
+    input is damaged or OUT, REPORT or SUMMARY cannot be written; 2 a usage error (found before the
+    run); 130 interrupted (OUT holds complete records only: run again with --resume).
     """
-    report = Report(out_fmt) if report_path else None
+    _check_outputs(source, rules, (("-o", output), ("--report", report_path), ("--summary-json", summary_json)))
+    report = Report(out_fmt, output) if report_path else None
     try:
         outcome = core.run(
             source,
@@ -134,7 +186,7 @@ def batch(
             resume=resume,
             chunk_size=chunk_size,
             progress=progress,
-            delimiter=DELIMITERS[delimiter] if delimiter else None,
+            delimiter=delimiter,
             report=report,
         )
     except core.BatchError as e:
@@ -148,31 +200,59 @@ def batch(
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
     click.echo(core.summary_text(outcome), err=True)
+    written = True
     if report is not None and report_path is not None:
-        report.write(report_path, source, outcome.tally.records, outcome.rules)
+        body = report.render(report_path, source, outcome.tally.records, outcome.rules)
+        written = _write(report_path, body, "error.batch.report")
     if summary_json:
-        _write_summary(summary_json, outcome)
+        body = json.dumps(outcome.to_dict(), ensure_ascii=False, indent=2) + "\n"
+        written = _write(summary_json, body, "error.batch.summary") and written
     if outcome.damage is not None:
         click.echo(msg("cli.error", message=outcome.damage).text(), err=True)
         sys.exit(1)
     if outcome.interrupted:
         sys.exit(EXIT_INTERRUPTED)
-    if strict and not outcome.tally.all_good:
+    if not written or (strict and not outcome.tally.all_good):
         sys.exit(1)
 
 
-def _write_summary(path: str, outcome: core.Outcome) -> None:
-    """`--summary-json`, written whole or not at all; a place that cannot be written is an error
-    (exit 1) after the run, whose records are already out."""
-    tmp = path + ".tmp"
+_CANNOT_WRITE = {
+    "-o": "error.batch.unwritable",
+    "--report": "error.batch.report",
+    "--summary-json": "error.batch.summary",
+}
+
+
+def _check_outputs(source: str, rules: str, outputs: tuple[tuple[str, str | None], ...]) -> None:
+    """Refuse, before the run, an output that cannot be written or would destroy a file: no name,
+    a missing folder, a directory, a symbolic link loop, the input, the house rules file, or
+    another output of the run (a usage error, exit 2)."""
+    inputs = [] if source == "-" else [source]
+    if rules not in PROFILES:  # a house rules file, read before the run
+        inputs.append(os.path.expanduser(rules))
+    checked: list[tuple[str, str]] = []
+    for option, path in outputs:
+        if path is None:
+            continue
+        try:
+            files.check_output(path, option, inputs=inputs, outputs=checked)
+        except files.OutputFileError as e:
+            # "cannot write the file: a symbolic link loop" says its first words once, not twice
+            reason = e.msg.args["reason"] if e.msg.id == "file.cannot-write" else e.msg
+            problem = msg(_CANNOT_WRITE[option], path=path, reason=reason) if path else e.msg
+            click.echo(msg("cli.error", message=problem).text(), err=True)
+            sys.exit(2)
+        checked.append((option, path))
+
+
+def _write(path: str, content: str, message_id: str) -> bool:
+    """Write the report or the summary after the run, through a symbolic link, onto a device if
+    asked; a failure (a full disk, `/dev/full`) is said with the file's name (then exit 1: the
+    records are already out). Whether it was written."""
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(outcome.to_dict(), f, ensure_ascii=False, indent=2)
-            f.write("\n")
-        os.replace(tmp, path)
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(content)
     except OSError as e:
-        with contextlib.suppress(OSError):
-            os.remove(tmp)
-        reason = e.strerror or str(e)
-        click.echo(msg("cli.error", message=msg("error.batch.summary", path=path, reason=reason)).text(), err=True)
-        sys.exit(1)
+        click.echo(msg("cli.error", message=msg(message_id, path=path, reason=e.strerror or str(e))).text(), err=True)
+        return False
+    return True
