@@ -374,7 +374,9 @@ def create_app() -> FastAPI:
         title="mcr-score",
         version=__version__,
         description="Chinese Official Mahjong (MCR) scoring: the `mcr-score` commands as a JSON service. "
-        "Every answer is exactly the command's `--json` object; bad input is HTTP 422 with a named error.",
+        "Every answer is exactly the command's `--json` object; bad input is HTTP 422 with a named error. "
+        "Fields are read as the CLI reads its options: each once; in a query, whole numbers in ASCII digits "
+        "and flags `true`/`false`; a body is one JSON object whatever its content type, with JSON's own types.",
         docs_url=None,
         redoc_url=None,
     )
