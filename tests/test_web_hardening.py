@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote
 
 import pytest
@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from click.testing import CliRunner
+from fastapi import Body
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
@@ -24,6 +25,7 @@ from mcr_score import errors
 from mcr_score.cli import main
 from mcr_score.messages import msg
 from mcr_score.web import api
+from mcr_score.web.schemas import RulesInput
 
 HAND = "123456789m123p5s5s"
 
@@ -431,6 +433,37 @@ def test_a_json_number_too_large_for_a_float_is_refused_by_the_json_reader() -> 
 
     with pytest.raises(DataError, match="the number 1e400 is out of range"):
         loads_json('{"points": 1e400}')
-    with pytest.raises(DataError, match="the number -1{38}…"):
+    with pytest.raises(DataError, match=r"the number -1{38}…"):
         loads_json("[-" + "1" * 400 + ".5]")
     assert loads_json("[1.5e3]") == [1500.0]
+
+
+def test_head_of_a_streamed_answer_has_no_body() -> None:
+    from fastapi.responses import StreamingResponse
+
+    app = api.create_app()
+
+    @app.get("/api/stream")
+    def stream() -> StreamingResponse:
+        return StreamingResponse(iter([b"a", b"b", b"c"]))
+
+    client = TestClient(app)
+    assert client.get("/api/stream").content == b"abc"
+    head = client.head("/api/stream")
+    assert head.status_code == 200
+    assert head.content == b""
+
+
+def test_an_api_route_takes_its_fields_as_reading_reads_them() -> None:
+    """An endpoint whose fields `reading` could not read is refused when the app is built, not at
+    the first request: a bare query parameter (not a schemas model), two bodies."""
+    app = api.create_app()
+    with pytest.raises(TypeError, match="the query fields of an endpoint are one schemas model"):
+
+        @app.get("/api/bare")
+        def bare(x: int) -> None: ...
+
+    with pytest.raises(TypeError, match="the body of an endpoint is one model or one JSON object"):
+
+        @app.post("/api/two")
+        def two(a: Annotated[RulesInput, Body()], b: Annotated[RulesInput, Body()]) -> None: ...
