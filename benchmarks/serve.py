@@ -5,8 +5,9 @@
 Starts the real command, `mcr-score serve --workers N`, on a free port of 127.0.0.1 (the only address
 it sends to), waits until it answers, then sends `--requests` GET /api/score requests from
 `--concurrency` connections (httpx, asyncio), cycling over a few hands of different shapes, and
-reports the rate and the p50/p90/p99/max latency. The load generator runs on the same machine and
-takes a share of its cores: on a 2-core machine the figure is a floor for the server, and a loaded
+reports the rate and the p50/p90/p99/max latency, with the time and the machine's load average
+when the run began (as `uptime` prints it). The load generator runs on the same machine and takes
+a share of its cores: on a 2-core machine the figure is a floor for the server, and a loaded
 machine lowers it further. Every answer must be 200, or the run fails.
 """
 
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime
+import os
 import socket
 import statistics
 import subprocess
@@ -82,6 +85,8 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--warmup", type=int, default=200)
     args = parser.parse_args()
+    began = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    load_average = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "mcr_score", "serve", "--port", str(port), "--workers", str(args.workers)]
@@ -98,6 +103,7 @@ def main() -> None:
         f"mcr-score serve --workers {args.workers}: GET /api/score, {args.requests} requests, "
         f"{args.concurrency} connections, {len(HANDS)} hands in turn"
     )
+    print(f"  {began}, load average: {load_average} ({os.cpu_count()} cores)")
     print(f"  {args.requests / seconds:.0f} requests/s over {seconds:.1f} s")
     print(
         f"  latency ms: p50 {statistics.median(ms):.1f}  p90 {percentile(ms, 90):.1f}  "

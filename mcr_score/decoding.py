@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -51,6 +52,14 @@ def _json_int(text: str) -> int:
     return int(text)
 
 
+def _json_float(text: str) -> float:
+    """A JSON number with a fraction or exponent; `1e400` would be infinity, which JSON has not."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise DataError(msg("data.json-number", text=text if len(text) <= 40 else text[:39] + "…"))
+    return value
+
+
 def _json_constant(name: str) -> Any:
     raise DataError(msg("data.json-constant", name=name))
 
@@ -66,9 +75,16 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def loads_json(text: str) -> Any:
     """A JSON document: no key twice in an object, numbers of at most `MAX_DIGITS` digits, no
-    NaN/Infinity, nesting as deep as the parser takes without running out of stack."""
+    NaN/Infinity (nor a number so large it would be infinity), nesting as deep as the parser takes
+    without running out of stack."""
     try:
-        return json.loads(text, object_pairs_hook=_json_object, parse_int=_json_int, parse_constant=_json_constant)
+        return json.loads(
+            text,
+            object_pairs_hook=_json_object,
+            parse_int=_json_int,
+            parse_float=_json_float,
+            parse_constant=_json_constant,
+        )
     except json.JSONDecodeError as e:
         raise DataError(msg("data.json", reason=e.msg, line=e.lineno, column=e.colno)) from None
     except RecursionError:

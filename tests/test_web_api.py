@@ -204,7 +204,7 @@ def test_a_body_that_is_not_json_and_a_wrong_method(client: TestClient) -> None:
     assert body.json()["error"]["code"] == "bad-request"
     wrong = client.delete("/api/score")
     assert wrong.status_code == 405
-    assert wrong.headers["allow"] == "GET, POST"
+    assert wrong.headers["allow"] == "GET, HEAD, POST"
     assert client.get("/api/nothing").status_code == 404
 
 

@@ -12,6 +12,8 @@ from mcr_score.cli import main
 
 uvicorn = pytest.importorskip("uvicorn")
 
+from mcr_score.web.server import NoDelayProtocol  # noqa: E402
+
 
 def test_serve_runs_the_app_on_the_host_and_port(cli_runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[dict[str, Any]] = []
@@ -26,6 +28,7 @@ def test_serve_runs_the_app_on_the_host_and_port(cli_runner: CliRunner, monkeypa
             "port": 8123,
             "workers": 2,
             "log_level": "warning",
+            "http": NoDelayProtocol,  # TCP_NODELAY on the socket --workers binds (test_web_server)
         }
     ]
     assert "http://0.0.0.0:8123/" in result.stderr

@@ -24,10 +24,17 @@ def serve(host: str, port: int, workers: int) -> None:
         import uvicorn  # the web extra: imported here so the other commands never need it
 
         from ..web import api  # noqa: F401  (fails early, with the message below, when FastAPI is missing)
+        from ..web.server import NoDelayProtocol
     except ImportError as e:
         raise click.ClickException(text("serve.no-extra", lang, missing=e.name or "fastapi")) from None
     shown = f"[{host}]" if ":" in host else host
     click.echo(text("serve.listening", lang, url=f"http://{shown}:{port}/"), err=True)
     uvicorn.run(
-        "mcr_score.web.api:create_app", factory=True, host=host, port=port, workers=workers, log_level="warning"
+        "mcr_score.web.api:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+        http=NoDelayProtocol,  # TCP_NODELAY on every connection, as --workers N binds the socket too
     )

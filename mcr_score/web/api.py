@@ -3,23 +3,27 @@
 Each hand endpoint takes the CLI command's inputs (query fields for GET, a JSON object for POST)
 and returns exactly what the command prints with `--json`, built by the same functions (the CLI
 tests and these compare the two); a bad input is HTTP 422 with the same named error object
-`{"ok": false, "error": {...}}`. Everything the page needs is package data: no network at run time.
-A hand command plugs in with one `_hand_route` call.
+`{"ok": false, "error": {...}}`. The fields are read by `reading` (the CLI's rules: each once,
+ASCII digits, JSON types); FastAPI routes and documents them. A path that does not exist (404), a
+method a path does not take (405) and a bug (500) answer in the same shape, and HEAD answers
+every GET. Everything the page needs is package data: no network at run time. A hand command
+plugs in with one `_hand_route` call.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
+import logging
+from collections.abc import Awaitable, Callable, Coroutine, MutableMapping
 from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, Path, Query, Request
-from fastapi.exception_handlers import http_exception_handler
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.routing import Mount, Route
 
 from .. import __version__, errors
 from ..advice import discards as discards_of
@@ -38,6 +42,7 @@ from ..present.referee_text import render_explanation, render_rejection
 from ..present.text import hand_to_dict, rules_to_dict, score_text
 from ..scoring import score as score_hand
 from ..tournament import score_session
+from .reading import Plan, RequestError
 from .schemas import (
     DiscardsBody,
     ErrorBody,
@@ -75,16 +80,32 @@ _ERRORS: dict[int | str, dict[str, Any]] = {422: {"model": ErrorBody, "descripti
 _PAGE_PREFIXES = ("page.", "rule.", "wait.", "form.")
 
 
-class RequestError(errors.McrError):
-    """A request field the service cannot take (wrong type, out of range, unknown field)."""
-
-    code = "bad-request"
-    exit_code = 2
+LOG = logging.getLogger("mcr_score.web")
 
 
 class TooLargeError(errors.McrError):
     code = "too-large"
     exit_code = 2
+
+
+class NotFoundError(errors.McrError):
+    """A path the service does not have."""
+
+    code = "not-found"
+    exit_code = 2
+
+
+class MethodError(errors.McrError):
+    """A method the path does not take (the `Allow` header lists those it takes)."""
+
+    code = "method-not-allowed"
+    exit_code = 2
+
+
+class ServiceError(errors.McrError):
+    """A bug: an exception no reader expected; the log has its traceback."""
+
+    code = "internal-error"
 
 
 def _situated(data: SituatedInput) -> Hand:
@@ -144,18 +165,6 @@ def _error_response(error: errors.McrError, status: int = 422) -> JSONResponse:
     return JSONResponse(rejection(error), status_code=status)
 
 
-def _validation_error(exc: RequestValidationError) -> errors.McrError:
-    problems: list[errors.McrError] = []
-    for e in exc.errors():
-        where = ".".join(str(part) for part in e.get("loc", ()))
-        problems.append(RequestError(msg("error.request.field", field=where, problem=e.get("msg", "")), where=where))
-    if not problems:
-        problems.append(RequestError(msg("error.request.field", field="request", problem="invalid")))
-    first = problems[0]
-    first.problems = tuple(problems)
-    return first
-
-
 class BodyLimit:
     """Refuse a request body over `limit` bytes with HTTP 413 and a named error, before anything parses it."""
 
@@ -193,6 +202,87 @@ class BodyLimit:
             return {"type": "http.request", "body": body, "more_body": False}
 
         await self.app(scope, replay, send)
+
+
+class HeadAsGet:
+    """HEAD answers as GET would, headers included (`content-length` the body's), without the body:
+    every GET route, the page and the static files take HEAD, and no route needs its own."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
+
+
+class InternalErrors:
+    """An exception no reader expected answers HTTP 500 in the error shape (`internal-error`), logged
+    with its traceback, and the connection stays open for the client's next request. Starlette's
+    outermost layer would answer in plain text and re-raise, and uvicorn then drops the connection.
+    An exception after the answer began is re-raised: that answer cannot be completed."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception as e:
+            if started:
+                raise
+            LOG.exception("unexpected error on %s %s", scope["method"], scope["path"])
+            error = ServiceError(msg("error.request.internal", exception=type(e).__name__))
+            await _error_response(error, 500)(scope, receive, send)
+
+
+class ReadRoute(APIRoute):
+    """An API route whose fields `reading` reads (the CLI's rules), not FastAPI's lenient coercion;
+    FastAPI still routes it and documents its fields in /openapi.json from the same signature."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        plan = Plan.of(self.dependant)
+        endpoint = self.endpoint
+
+        async def handler(request: Request) -> Response:
+            arguments = await plan.read(request)
+            response: Response = await run_in_threadpool(endpoint, **arguments)
+            return response
+
+        return handler
+
+
+def _allowed(app: FastAPI, path: str) -> list[str]:
+    """The methods `path` takes, HEAD wherever GET is."""
+    methods: set[str] = set()
+    for route in app.routes:
+        if isinstance(route, Mount) and path.startswith(route.path + "/"):
+            methods |= {"GET"}  # the static files
+        elif isinstance(route, Route) and route.path_regex.match(path):
+            methods |= route.methods or set()
+    if "GET" in methods:
+        methods.add("HEAD")
+    return sorted(methods)
 
 
 def _hand_route(
@@ -284,32 +374,52 @@ def create_app() -> FastAPI:
         title="mcr-score",
         version=__version__,
         description="Chinese Official Mahjong (MCR) scoring: the `mcr-score` commands as a JSON service. "
-        "Every answer is exactly the command's `--json` object; bad input is HTTP 422 with a named error.",
+        "Every answer is exactly the command's `--json` object; bad input is HTTP 422 with a named error. "
+        "Fields are read as the CLI reads its options: each once; in a query, whole numbers in ASCII digits "
+        "and flags `true`/`false`; a body is one JSON object whatever its content type, with JSON's own types.",
         docs_url=None,
         redoc_url=None,
     )
 
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> Response:
-        if request.url.path.startswith("/api/text/"):
-            return JSONResponse(rejection(_validation_error(exc)), status_code=422)
-        return _error_response(_validation_error(exc))
+    @app.exception_handler(errors.McrError)
+    async def _refused(request: Request, exc: Exception) -> Response:
+        """A named error from any reader, the request's fields included: 422 in the error shape."""
+        assert isinstance(exc, errors.McrError)
+        return _error_response(exc)
 
     @app.exception_handler(HTTPException)
-    async def _http(request: Request, exc: HTTPException) -> Response:
-        """A body that is not JSON is bad input like any other (422, named); a 405 lists every method of the
-        path in `Allow` (GET and POST are two routes, each knows one)."""
-        if exc.status_code == 400:
-            problem = RequestError(msg("error.request.field", field="body", problem=exc.detail), where="body")
-            return _error_response(problem)
+    async def _http(request: Request, exc: Exception) -> Response:
+        """A path the service does not have, a method a path does not take (any other HTTP error
+        too): the error shape on every path (a browser shows the JSON), and in `Allow` the methods
+        the path takes."""
+        assert isinstance(exc, HTTPException)
+        path = request.url.path
         if exc.status_code == 405:
-            path = request.url.path
-            methods = {
-                m for r in app.routes if isinstance(r, APIRoute) and r.path_regex.match(path) for m in r.methods or ()
-            }
-            exc.headers = {**(exc.headers or {}), "Allow": ", ".join(sorted(methods))}
-        return await http_exception_handler(request, exc)
+            allowed = ", ".join(_allowed(app, path))
+            problem = msg("error.request.method", method=request.method, path=path, allowed=allowed)
+            return JSONResponse(rejection(MethodError(problem, where="method")), 405, headers={"Allow": allowed})
+        if exc.status_code == 404:
+            missing = NotFoundError(msg("error.request.not-found", path=path), where="path")
+            return JSONResponse(rejection(missing), 404)
+        other = RequestError(msg("error.request.field", field="request", problem=str(exc.detail)), where="request")
+        return JSONResponse(rejection(other), exc.status_code, headers=exc.headers)
 
+    @app.get("/ui/strings/{lang}.json", include_in_schema=False)
+    def strings(lang: str) -> Response:
+        if lang not in LANGS:
+            return _error_response(RequestError(msg("error.request.lang", lang=lang), where="lang"), 404)
+        return JSONResponse(page_strings(lang))
+
+    @app.get("/", include_in_schema=False)
+    def page() -> Response:
+        return HTMLResponse((STATIC / "index.html").read_text(encoding="utf-8"))
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> Response:
+        return HTMLResponse((STATIC / "docs.html").read_text(encoding="utf-8"))
+
+    # Every route from here on is an API route: its fields are read by `reading`.
+    app.router.route_class = ReadRoute
     _hand_route(app, "parse", do_parse, SituatedInput, ParseBody, "parse --json: the hand's structure")
     _hand_route(app, "score", do_score, HandInput, ScoreBody, "score --json: the best arrangement, fans, total")
     _hand_route(app, "explain", do_explain, ExplainInput, ExplainBody, "explain --json: the referee view")
@@ -371,20 +481,8 @@ def create_app() -> FastAPI:
         except errors.McrError as e:
             return _error_response(e)
 
-    @app.get("/ui/strings/{lang}.json", include_in_schema=False)
-    def strings(lang: str) -> Response:
-        if lang not in LANGS:
-            return _error_response(RequestError(msg("error.request.lang", lang=lang), where="lang"), 404)
-        return JSONResponse(page_strings(lang))
-
-    @app.get("/", include_in_schema=False)
-    def page() -> Response:
-        return HTMLResponse((STATIC / "index.html").read_text(encoding="utf-8"))
-
-    @app.get("/docs", include_in_schema=False)
-    def docs() -> Response:
-        return HTMLResponse((STATIC / "docs.html").read_text(encoding="utf-8"))
-
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.add_middleware(BodyLimit)
+    app.add_middleware(InternalErrors)
+    app.add_middleware(HeadAsGet)  # the last added is the outermost: a 500's body is dropped for HEAD too
     return app

@@ -7,10 +7,13 @@ describe them, so the schema documents the JSON and schemathesis checks that it 
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ..decoding import ascii_int, shown
+from ..messages import Message, msg
 from ..profiles import DEFAULT, PROFILES
 
 MAX_HAND = 200
@@ -27,13 +30,27 @@ _RULES = Field(
 )
 
 
-class _Input(BaseModel):
-    """Unknown fields are refused by name (a misspelt option is not silently ignored)."""
+MOST_CLAIMED = 8
+"""The most times one fan can be claimed: eight flowers, fan 81, one point each (R98 #81); any other
+fan counts at most once per set, four times."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+_CLAIM_ITEMS = re.compile(r"[\s,;]+")  # how the claims reader (batch.claims) separates them
+_TIMES = re.compile(r"[x*×]")
 
 
-class RulesInput(_Input):
+class NoInput(BaseModel):
+    """An endpoint's fields: here none. Unknown fields are refused by name (a misspelt option is not
+    silently ignored), and a field is given by its name as the API documents it (`from`, not the
+    attribute `discarder`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    def problems(self) -> list[tuple[str, Message]]:
+        """What the field types cannot say: each problem with its field's name."""
+        return []
+
+
+class RulesInput(NoInput):
     """`--rules`: a built-in profile name."""
 
     rules: str = _RULES
@@ -46,7 +63,7 @@ class RulesInput(_Input):
         return value
 
 
-class HandOnly(_Input):
+class HandOnly(NoInput):
     """HAND, the argument of every hand command."""
 
     hand: str = Field(min_length=1, max_length=MAX_HAND, description="The hand in the notation (README).")
@@ -79,8 +96,25 @@ class ExplainInput(HandInput):
     discarder: Wind | None = Field(None, alias="from", description="--from: seat wind of the discarder.")
     claim: int | None = Field(None, ge=0, description="--claim: the total claimed at the table (flowers included).")
     claim_fans: str | None = Field(
-        None, max_length=MAX_HAND, description="--claim-fans: the fans claimed, e.g. 28,62,69x2."
+        None,
+        max_length=MAX_HAND,
+        description=f"--claim-fans: the fans claimed, e.g. 28,62,69x2 (a fan 1 to {MOST_CLAIMED} times).",
     )
+
+    def problems(self) -> list[tuple[str, Message]]:
+        """A claim names a fan at least once, each 1 to `MOST_CLAIMED` times: checked here, before the
+        claims reader multiplies `28x99999999999999999999` out."""
+        if self.claim_fans is None:
+            return []
+        items = [item for item in _CLAIM_ITEMS.split(self.claim_fans.strip()) if item]
+        if not items:
+            return [("claim_fans", msg("error.request.claim-empty", value=shown(self.claim_fans)))]
+        for item in items:
+            _, *times = _TIMES.split(item, maxsplit=1)
+            count = ascii_int(times[0]) if times else 1
+            if count is None or not 1 <= count <= MOST_CLAIMED:
+                return [("claim_fans", msg("error.request.claim-count", item=item, most=MOST_CLAIMED))]
+        return []
 
 
 _SEEN = Field(
