@@ -162,6 +162,29 @@ def test_hand_winds_takes_a_hand_number_of_a_session() -> None:
         hand_winds("1")  # type: ignore[arg-type]
 
 
+def test_numbers_too_large_for_python_to_write_are_named_errors_too() -> None:
+    huge = 10**5000
+    for hand in (
+        {"winner": 1, "points": huge},
+        {"winner": 1, "points": 8, "flowers": huge},
+        {"draw": True, "penalties": [huge, 0, 0, 0]},
+        {"winner": huge, "points": 8},
+    ):
+        with pytest.raises(SessionHandError, match="hand 1: "):
+            score_session(_sheet(hand))
+    with pytest.raises(SessionError, match="false Hu …/…"):
+        score_session(_sheet(WIN, false_hu=[huge, huge]))
+    with pytest.raises(SessionError, match="a false Hu of …"):
+        score_session(_sheet(WIN, false_hu=[-huge, 0]))
+    for fields in (
+        {"n": huge, "winner": 0, "points": 8},
+        {"winner": huge, "points": 8},
+        {"winner": 0, "points": -huge},
+    ):
+        with pytest.raises(SessionHandError):
+            score_session(_entry(**fields))
+
+
 def test_a_notation_too_long_to_be_one_is_not_printed_back(tmp_path: Path) -> None:
     sheet = _json(tmp_path / "long.json", _sheet({"winner": 1, "notation": "1" * 100_000}))
     result = _cli("session", str(sheet))

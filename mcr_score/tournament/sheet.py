@@ -71,9 +71,14 @@ class Session:
 
 def hand_problem(n: int, problem: Message, cls: type[SessionError] = SessionHandError) -> SessionError:
     """An error naming its hand: "hand 3: ..." in every language; `hand` keeps the number for programs."""
-    error = cls(msg("session.hand", n=n, problem=problem))
+    error = cls(msg("session.hand", n=written(n), problem=problem))
     error.hand = n
     return error
+
+
+def written(value: int) -> str:
+    """A whole number for a message: Python writes no int past 4,300 digits, and no reader wants 20."""
+    return str(value) if abs(value) < 10**18 else "…"
 
 
 def _is_int(value: Any) -> bool:
@@ -142,11 +147,11 @@ def _bounds(points: int | None, flowers: int | None) -> list[Message]:
     """Points and flowers within what the game allows (`limits`), the flowers part of the points."""
     found = []
     if points is not None and points > MAX_POINTS:
-        found.append(msg("session.error.points-max", value=points, most=MAX_POINTS, hand=MAX_HAND_POINTS))
+        found.append(msg("session.error.points-max", value=written(points), most=MAX_POINTS, hand=MAX_HAND_POINTS))
     if flowers is not None and flowers > MAX_FLOWERS:
-        found.append(msg("session.error.flowers-max", value=flowers, most=MAX_FLOWERS))
+        found.append(msg("session.error.flowers-max", value=written(flowers), most=MAX_FLOWERS))
     if points is not None and flowers is not None and flowers > points:
-        found.append(msg("session.error.flowers", flowers=flowers, points=points))
+        found.append(msg("session.error.flowers", flowers=written(flowers), points=written(points)))
     return found
 
 
@@ -225,9 +230,9 @@ def false_hu_problem(setting: FalseHu) -> Message | None:
     gain, and the table may not gain."""
     offender, others = setting.offender, setting.others
     if not (offender <= 0 <= others and offender + 3 * others <= 0):
-        return msg("session.error.false-hu", offender=offender, others=others)
+        return msg("session.error.false-hu", offender=written(offender), others=written(others))
     if offender < -MAX_PENALTY:
-        return msg("session.error.false-hu-max", offender=offender, most=MAX_PENALTY)
+        return msg("session.error.false-hu-max", offender=written(offender), most=MAX_PENALTY)
     return None
 
 
@@ -389,13 +394,13 @@ def entry_problems(entry: HandEntry) -> list[Message]:
     _check_types(entry)
     found: list[Message] = []
     if not 1 <= entry.n <= HANDS:
-        found.append(msg("session.error.entry-n", n=entry.n, most=HANDS))
+        found.append(msg("session.error.entry-n", most=HANDS))
     if entry.kind not in KINDS:
         found.append(msg("session.error.entry-kind", value=shown(entry.kind)))
     for field in ("winner", "discarder", "offender"):
         value = getattr(entry, field)
         if value is not None and not 0 <= value <= 3:
-            found.append(msg("session.error.entry-player", field=field, value=value))
+            found.append(msg("session.error.entry-player", field=field, value=written(value)))
     needed = {"win": ("winner",), "draw": (), "false-hu": ("offender",)}.get(entry.kind, ())
     only_win = ("winner", "discarder", "points", "flowers", "notation")
     for field in needed:
@@ -417,7 +422,7 @@ def entry_problems(entry: HandEntry) -> list[Message]:
     for field in ("points", "flowers"):
         value = getattr(entry, field)
         if value is not None and value < 0:
-            found.append(msg("session.error.count", field=field, value=value))
+            found.append(msg("session.error.count", field=field, value=written(value)))
     found += _bounds(entry.points, entry.flowers)
     _, problem = _four(entry.penalties, "penalties", MAX_PENALTY)
     found += [problem] if problem is not None else []
