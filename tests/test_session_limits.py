@@ -196,6 +196,14 @@ def test_a_notation_too_long_to_be_one_is_not_printed_back(tmp_path: Path) -> No
 def test_a_session_made_in_python_is_checked_as_a_file_is() -> None:
     good = HandEntry(1, "win", winner=0, points=8)
     with pytest.raises(TypeError):
+        settle_session(_sheet(WIN))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        score_session(Session(("Ana", "Bo", "Cy", "Di"), ({"winner": 1},)))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        score_session(Session(("Ana", "Bo", "Cy", "Di"), (good,), FalseHu(-30, 10.0)))  # type: ignore[arg-type]
+    with pytest.raises(SessionHandError, match="a win hand has no offender"):
+        score_session(Session(("Ana", "Bo", "Cy", "Di"), (HandEntry(1, "win", winner=0, points=8, offender=1),)))
+    with pytest.raises(TypeError):
         score_session(Session(["Ana", "Bo", "Cy", "Di"], (good,)))  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         score_session(Session(("Ana", "Bo", "Cy", "Di"), [good]))  # type: ignore[arg-type]
