@@ -62,7 +62,7 @@ def test_a_false_hu_pays_the_others_and_penalises_the_rest(offender: int, settin
 
 
 @PROPERTY
-@given(st.lists(hands(), max_size=16), false_hu_settings)
+@given(st.lists(hands(), min_size=1, max_size=16), false_hu_settings)  # 0 hands: refused (test_session_limits)
 def test_a_sessions_totals_sum_to_its_penalties(sheet: list[dict[str, Any]], setting: tuple[int, int]) -> None:
     result = score_session({"players": ["A", "B", "C", "D"], "false_hu": list(setting), "hands": sheet})
     false_hu_penalty = setting[0] + 3 * setting[1]  # what a false Hu takes that the others do not receive

@@ -335,11 +335,6 @@ def test_a_query_field_the_endpoint_does_not_take_is_refused(client: TestClient)
 # ---- item 8: a session the reader refuses is 422 -------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="waits on the tournament helper's fix of score_session (#22: more than 16 hands); "
-    "remove this mark when it is merged",
-)
 def test_a_session_of_17_hands_is_422_as_the_cli_says(
     client: TestClient, cli_runner: CliRunner, tmp_path: Path
 ) -> None:

@@ -10,38 +10,69 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 
 import click
 
-from ..messages import language_from_env
+from .. import files as user_files
+from ..decoding import MAX_DIGITS, ascii_int, shown, too_long
+from ..errors import McrError, raise_all
+from ..messages import language_from_env, msg
 from ..present.session_html import session_html
 from ..present.session_text import catchup_text, session_csv, session_text, standings_text
-from ..tournament import FalseHu, catch_up, ema_csv, load_session, read_players, settle_file, standings
+from ..tournament import (
+    FalseHu,
+    PlayerInfo,
+    SessionResult,
+    catch_up,
+    ema_csv,
+    load_session,
+    read_players,
+    settle_file,
+    settle_files,
+    standings,
+)
+from ..tournament.sheet import false_hu_problem
 from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, Command, handles_errors
 
-FILE = click.Path(dir_okay=False, path_type=Path)
+FILE = click.Path(dir_okay=False)  # a str: an empty name stays empty (a Path would make it ".")
 
 
 def _ints(count: int) -> Callable[[click.Context, click.Parameter, str | None], tuple[int, ...] | None]:
-    """A callback reading a comma-separated list of exactly `count` integers (`-30,10`; `120,80,-50,-150`)."""
+    """A callback reading a comma-separated list of exactly `count` whole numbers (`-30,10`;
+    `120,80,-50,-150`), each ASCII digits with an optional `-`, as everywhere (`decoding.ascii_int`)."""
 
     def convert(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, ...] | None:
         if value is None:
             return None
-        try:
-            numbers = tuple(int(v) for v in value.split(","))
-        except ValueError:
-            raise click.BadParameter(f"{value!r} is not a comma-separated list of {count} integers") from None
+        parts = value.split(",")
+        if any(too_long(v) for v in parts):
+            raise click.BadParameter(msg("data.number-digits", most=MAX_DIGITS).text())
+        numbers = tuple(ascii_int(v) for v in parts)
+        written = shown(value)
+        if None in numbers:
+            raise click.BadParameter(f"{written} is not a comma-separated list of {count} integers")
         if len(numbers) != count:
-            raise click.BadParameter(f"{value!r} has {len(numbers)} numbers, not {count}")
-        return numbers
+            raise click.BadParameter(f"{written} has {len(numbers)} numbers, not {count}")
+        return tuple(n for n in numbers if n is not None)
 
     return convert
 
 
-def _write(path: Path, content: str) -> None:
-    path.write_text(content, encoding="utf-8")
+def _false_hu(ctx: click.Context, param: click.Parameter, value: str | None) -> FalseHu | None:
+    """`--false-hu LOSS,GAIN` as a `FalseHu`, bounded as a file's setting is."""
+    numbers = _ints(2)(ctx, param, value)
+    if numbers is None:
+        return None
+    setting = FalseHu(numbers[0], numbers[1])
+    problem = false_hu_problem(setting)
+    if problem is not None:
+        raise click.BadParameter(problem.text())
+    return setting
+
+
+def _rules_file(rules: str) -> list[str]:
+    """The house profile file `--rules` names, an input no output may overwrite."""
+    return [rules] if rules.endswith(".toml") else []
 
 
 @click.command(cls=Command)
@@ -50,7 +81,7 @@ def _write(path: Path, content: str) -> None:
 @click.option(
     "--false-hu",
     metavar="LOSS,GAIN",
-    callback=_ints(2),
+    callback=_false_hu,
     default=None,
     help="A false Hu's loss for the offender and gain for each other player, e.g. -40,0 "
     "(default: the file's, else -30,10).",
@@ -61,23 +92,27 @@ def _write(path: Path, content: str) -> None:
 @JSON_OPTION
 @handles_errors
 def session(
-    file: Path,
+    file: str,
     rules: str,
-    false_hu: tuple[int, int] | None,
-    html_out: Path | None,
-    csv_out: Path | None,
+    false_hu: FalseHu | None,
+    html_out: str | None,
+    csv_out: str | None,
     lang: str | None,
     as_json: bool,
 ) -> None:
     """Settle the score sheet of a 16-hand session in FILE (.json, .toml or .csv): payments, false
     Hu, penalties, each hand's winds, running totals, table points and places."""
     lang = lang or language_from_env()
-    setting = None if false_hu is None else FalseHu(false_hu[0], false_hu[1])
-    result = settle_file(*load_session(file, setting), rules)
+    inputs = [file, *_rules_file(rules)]
     if html_out is not None:
-        _write(html_out, session_html(result, lang))
+        user_files.check_output(html_out, "--html", inputs=inputs)
     if csv_out is not None:
-        _write(csv_out, session_csv(result))
+        user_files.check_output(csv_out, "--csv", inputs=inputs, outputs=[("--html", html_out)] if html_out else [])
+    result = settle_file(*load_session(file, false_hu), rules)
+    if html_out is not None:
+        user_files.write_text(html_out, session_html(result, lang), "--html")
+    if csv_out is not None:
+        user_files.write_text(csv_out, session_csv(result), "--csv")
     click.echo(json.dumps(result.to_dict(), ensure_ascii=False) if as_json else session_text(result, lang))
 
 
@@ -90,19 +125,34 @@ def session(
 @JSON_OPTION
 @handles_errors
 def standings_command(
-    files: tuple[Path, ...],
+    files: tuple[str, ...],
     rules: str,
-    players_file: Path | None,
-    ema_out: Path | None,
+    players_file: str | None,
+    ema_out: str | None,
     lang: str | None,
     as_json: bool,
 ) -> None:
     """Rank the players of the sessions in FILES by table points, then score; ties share a rank."""
     lang = lang or language_from_env()
-    players = read_players(players_file) if players_file is not None else {}
-    table = standings(settle_file(*load_session(f), rules) for f in files)
     if ema_out is not None:
-        _write(ema_out, ema_csv(table, players))
+        inputs = [*files, *([players_file] if players_file else []), *_rules_file(rules)]
+        user_files.check_output(ema_out, "--ema-csv", inputs=inputs)
+    problems: list[McrError] = []  # every problem of every file, each naming its file
+    players: dict[str, PlayerInfo] = {}
+    results: list[SessionResult] = []
+    if players_file is not None:
+        try:
+            players = read_players(players_file)
+        except McrError as e:
+            problems += e.problems
+    try:
+        results = settle_files(files, rules)
+    except McrError as e:
+        problems += e.problems
+    raise_all(problems)
+    table = standings(results)
+    if ema_out is not None:
+        user_files.write_text(ema_out, ema_csv(table, players), "--ema-csv")
     click.echo(json.dumps(table.to_dict(), ensure_ascii=False) if as_json else standings_text(table, lang))
 
 

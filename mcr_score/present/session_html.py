@@ -11,7 +11,7 @@ from html import escape
 
 from ..messages import text
 from ..tournament import SessionResult
-from .session_text import points_text, result_text, signed
+from .session_text import incomplete_note, points_text, result_text, signed
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")  # one per player, distinct in grey print too by dash
 DASHES = ("", "6 3", "2 2", "8 3 2 3")
@@ -21,6 +21,7 @@ body { font-family: "Noto Sans", "Helvetica Neue", Arial, "PingFang SC", "Micros
        font-size: 9.5pt; color: #111; max-width: 186mm; margin: 0 auto; }
 h1 { font-size: 14pt; margin: 0 0 2mm; }
 p.meta { margin: 0 0 3mm; color: #444; }
+p.note { margin: 2mm 0 0; font-weight: 600; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 0.3mm solid #888; padding: 0.6mm 1.2mm; }
 th { background: #eee; font-weight: 600; }
@@ -129,6 +130,7 @@ def session_html(result: SessionResult, lang: str) -> str:
             foot(t("session.h.place"), [str(r) for r in result.ranks]),
             "</tfoot>",
             "</table>",
+            *(f'<p class="note">{escape(note)}</p>' for note in incomplete_note(result, lang)),
             "<figure>",
             f"<figcaption>{t('session.h.chart')}</figcaption>",
             _chart(result, lang),

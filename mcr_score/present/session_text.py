@@ -10,10 +10,12 @@ import csv
 import io
 from fractions import Fraction
 
+from ..files import csv_text
 from ..messages import text
 from ..textwidth import columns
 from ..tournament import CatchUp, SessionResult, SettledHand, Standings
 from ..tournament.places import number
+from ..tournament.winds import HANDS
 
 
 def points_text(value: Fraction) -> str:
@@ -82,15 +84,23 @@ def session_text(result: SessionResult, lang: str) -> str:
     rows.append([text("session.h.total", lang), "", *(str(t) for t in result.totals)])
     rows.append([text("session.h.table-points", lang), "", *(points_text(p) for p in result.table_points)])
     rows.append([text("session.h.place", lang), "", *(str(r) for r in result.ranks)])
-    return "\n".join([head, *columns(rows, (True, False, True, True, True, True))])
+    return "\n".join([head, *columns(rows, (True, False, True, True, True, True)), *incomplete_note(result, lang)])
+
+
+def incomplete_note(result: SessionResult, lang: str) -> list[str]:
+    """The line under a sheet of fewer than 16 hands: settled as given, which the reader should know."""
+    if not result.incomplete:
+        return []
+    return [text("session.note.incomplete", lang, count=len(result.hands), expected=HANDS)]
 
 
 def session_csv(result: SessionResult) -> str:
     """One row per hand: number, winds, result fields, then each player's score and running total
-    (columns named after the players), for a spreadsheet. Numbers only, no words: the same in every language."""
+    (columns named after the players), for a spreadsheet. Numbers only, no words: the same in every
+    language. A player's name that a spreadsheet would take for a formula starts with `'`."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    names = result.players
+    names = tuple(csv_text(n) for n in result.players)
     writer.writerow(
         [
             "hand",

@@ -8,15 +8,27 @@ the EMA file), `catchup`; pages in `mcr_score.present.session_text` and `session
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from .. import profiles
 from ..errors import McrError, raise_all
+from ..messages import msg
 from .catchup import CatchUp, Chase, catch_up
-from .errors import SessionError
+from .errors import DuplicateSessionError, SessionError
 from .ranking import PlayerInfo, Standing, Standings, ema_csv, read_players, standings
 from .settlement import SessionResult, SettledHand, settle_checked, settle_session
-from .sheet import FalseHu, HandEntry, Session, load_session, parse_session, read_session, session_from_data
+from .sheet import (
+    FalseHu,
+    HandEntry,
+    Session,
+    load_session,
+    parse_session,
+    read_session,
+    session_from_data,
+    session_problems,
+)
 from .winds import HandWinds, hand_winds
 
 __all__ = [
@@ -42,25 +54,77 @@ __all__ = [
     "score_session",
     "session_from_data",
     "settle_file",
+    "settle_files",
     "settle_session",
     "standings",
 ]
 
 
 def score_session(session: Session | str | Path | dict[str, object], rules: str = profiles.DEFAULT) -> SessionResult:
-    """Settle a session given as a `Session`, a file path (.json, .toml, .csv) or the JSON structure."""
+    """Settle a session given as a `Session`, a file path (.json, .toml, .csv) or the JSON structure.
+    Raises every problem at once (a `TypeError` for a `Session` holding a wrong type)."""
     problems: list[McrError] = []
     if isinstance(session, str | Path):
         session, problems = load_session(session)
     elif isinstance(session, dict):
         session, problems = parse_session(session)
+    elif not isinstance(session, Session):
+        raise TypeError(f"a session is a Session, a path or a dict, not {type(session).__name__}")
     return settle_file(session, problems, rules)
 
 
 def settle_file(session: Session, problems: list[McrError], rules: str = profiles.DEFAULT) -> SessionResult:
     """Settle a session read with `problems`: the problems of reading and of scoring its well-formed
-    hands are raised together, in the order of the hands (the file's own first)."""
+    hands are raised together, in the order of the hands (the file's own first); a sheet with any
+    problem is never settled. Read without a problem, the session is checked as one made in Python
+    (`sheet.session_problems`)."""
+    if not problems:
+        problems = session_problems(session)
     result, more = settle_checked(session, rules)
     everything = sorted([*problems, *more], key=lambda p: getattr(p, "hand", None) or 0)
     raise_all(everything)
     return result
+
+
+def settle_files(paths: Iterable[str | Path], rules: str = profiles.DEFAULT) -> list[SessionResult]:
+    """Settle the sessions of a tournament, one file each, for the standings. Every problem of every
+    file is raised at once, each naming its file; a session given twice (the same players and hands,
+    in the same file or in two, as .json and .csv) is refused naming both files."""
+    problems: list[McrError] = []
+    results: list[SessionResult] = []
+    seen: dict[tuple[object, ...], str] = {}
+    for path in paths:
+        try:
+            session, reading = load_session(path)
+            result = settle_file(session, reading, rules)
+        except McrError as e:
+            problems += [in_file(p, str(path)) for p in e.problems]
+            continue
+        played = _what_was_played(session)
+        if played in seen:
+            problems.append(DuplicateSessionError(msg("standings.error.same", path=str(path), other=seen[played])))
+            continue
+        seen[played] = str(path)
+        results.append(result)
+    raise_all(problems)
+    return results
+
+
+def _what_was_played(session: Session) -> tuple[object, ...]:
+    """What makes two sheets one session: the players and each hand's outcome. The scores copied
+    from the paper (a check, which a CSV has not) and the false-Hu setting do not."""
+    return (session.players, tuple(replace(hand, recorded=None) for hand in session.hands))
+
+
+def in_file(error: McrError, path: str) -> McrError:
+    """The same error (class, code, hand, caret) with its file named first: "s2.json: hand 3: ...";
+    an error of the file itself already names it."""
+    if error.message.startswith(f"{path}:"):
+        return error
+    named = type(error)(
+        msg("standings.in-file", path=path, problem=error.msg), text=error.text, column=error.column, where=error.where
+    )
+    named.exit_code = error.exit_code
+    if isinstance(error, SessionError) and isinstance(named, SessionError):
+        named.hand = error.hand
+    return named

@@ -15,6 +15,7 @@ from typing import Any
 from ..messages import msg
 from ..payments import BASE
 from .errors import CatchUpError
+from .limits import MAX_SESSION_SCORE
 
 MINIMUM = 8  # a valid Hu has at least 8 points
 
@@ -63,14 +64,28 @@ def _smallest(gap: int, per_point: int, fixed: int) -> int:
 
 
 def catch_up(scores: Sequence[int], player: int | None = None) -> CatchUp:
-    """For `player` (1-4; default the lowest score, the first such), the smallest Hu against each opponent."""
+    """For `player` (1-4; default the lowest score, the first such), the smallest Hu against each
+    opponent. Scores are four ints within what a session can move (`limits.MAX_SESSION_SCORE`):
+    another type is a `TypeError` (a float, a str, bytes, a bool), a score out of bounds a
+    `CatchUpError`."""
+    if isinstance(scores, str | bytes | bytearray) or not isinstance(scores, Sequence):
+        raise TypeError(f"scores are a sequence of four int, not {type(scores).__name__}")
     if len(scores) != 4:
         raise CatchUpError(msg("catchup.error.scores", count=len(scores)))
-    s = (int(scores[0]), int(scores[1]), int(scores[2]), int(scores[3]))
+    for value in scores:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"a score is an int, not {type(value).__name__}")
+    for position, value in enumerate(scores, 1):
+        if abs(value) > MAX_SESSION_SCORE:
+            raise CatchUpError(msg("catchup.error.score", position=position, most=MAX_SESSION_SCORE))
+    if player is not None and (not isinstance(player, int) or isinstance(player, bool)):
+        raise TypeError(f"the player is an int 1-4 or None, not {type(player).__name__}")
+    s = (scores[0], scores[1], scores[2], scores[3])
     if player is None:
         player = s.index(min(s)) + 1
     if not 1 <= player <= 4:
-        raise CatchUpError(msg("catchup.error.player", player=player))
+        shown = str(player) if abs(player) < 10**9 else "…"  # Python will not write an int past 4,300 digits
+        raise CatchUpError(msg("catchup.error.player", player=shown))
     me = s[player - 1]
     against = []
     for other in range(1, 5):

@@ -26,6 +26,18 @@ class TooManyHandsError(SessionError):
     code = "too-many-hands"
 
 
+class EmptySessionError(SessionError):
+    """A sheet with no hands: nothing was played, so there is nothing to settle and no table points."""
+
+    code = "empty-session"
+
+
+class DuplicateSessionError(SessionError):
+    """Standings given the same session twice (the same players and hands), in one file or two."""
+
+    code = "same-session"
+
+
 class HandNotationError(SessionError):
     """A hand's notation that is not valid notation or an impossible hand (the engine's error, named by hand)."""
 

@@ -13,10 +13,18 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from .. import errors, files
+from ..decoding import DataError
+from ..errors import McrError
+from ..files import csv_text
 from ..messages import msg
+from .csvfile import read_rows
 from .errors import PlayersFileError
 from .places import number
 from .settlement import SessionResult
+from .sheet import player_name
+
+PLAYER_COLUMNS = ("name", "ema_number", "country")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,21 +84,29 @@ def standings(sessions: Iterable[SessionResult]) -> Standings:
 
 
 def read_players(path: str | Path) -> dict[str, PlayerInfo]:
-    """A players file: CSV with a header `name,ema_number,country` (other columns ignored)."""
-    path = Path(path)
+    """A players file: CSV with a header `name,ema_number,country` (other columns ignored; the
+    separator `,`, `;` or tab, found from the header). Every problem is raised at once, each with
+    the file and line: a name missing, repeated, or holding an invisible character."""
     try:
-        source = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as e:
-        raise PlayersFileError(msg("players.error.file", path=str(path), reason=str(e))) from e
-    reader = csv.DictReader(io.StringIO(source))
-    if reader.fieldnames is None or "name" not in reader.fieldnames:
-        raise PlayersFileError(msg("players.error.header", path=str(path)))
+        source = files.read_text(path)
+    except files.InputFileError as e:
+        raise PlayersFileError(msg("players.error.data", path=str(path) or "''", reason=e.msg)) from None
+    try:
+        header, rows = read_rows(source, "name", PLAYER_COLUMNS)
+    except DataError as e:
+        raise PlayersFileError(msg("players.error.data", path=str(path), reason=e.msg)) from None
     out: dict[str, PlayerInfo] = {}
-    for line, row in enumerate(reader, 2):
-        name = (row.get("name") or "").strip()
-        if not name or name in out:
-            raise PlayersFileError(msg("players.error.row", path=str(path), line=line, name=name))
-        out[name] = PlayerInfo(name, (row.get("ema_number") or "").strip(), (row.get("country") or "").strip())
+    problems: list[McrError] = []
+    for line, row in rows:
+        cells = {column: cell.strip() for column, cell in zip(header, row, strict=False) if column}
+        name, problem = player_name(cells.get("name", ""))
+        if problem is not None:
+            problems.append(PlayersFileError(msg("players.error.name", path=str(path), line=line, problem=problem)))
+        elif name in out:
+            problems.append(PlayersFileError(msg("players.error.row", path=str(path), line=line, name=name)))
+        else:
+            out[name] = PlayerInfo(name, cells.get("ema_number", ""), cells.get("country", ""))
+    errors.raise_all(problems)
     return out
 
 
@@ -98,15 +114,15 @@ EMA_COLUMNS = ("place", "name", "ema_number", "country", "table_points", "score"
 
 
 def ema_csv(table: Standings, players: Mapping[str, PlayerInfo]) -> str:
-    """The results file the EMA ranking takes: place, name, EMA number, country, table points, score."""
+    """The results file the EMA ranking takes: place, name, EMA number, country, table points, score.
+    A text cell that a spreadsheet would take for a formula (`=`, `+`, `-`, `@`) starts with `'`."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(EMA_COLUMNS)
     for row in table.rows:
         info = players.get(row.player, PlayerInfo(row.player))
-        writer.writerow(
-            [row.rank, row.player, info.ema_number, info.country, _points_text(row.table_points), row.score]
-        )
+        texts = (csv_text(row.player), csv_text(info.ema_number), csv_text(info.country))
+        writer.writerow([row.rank, *texts, _points_text(row.table_points), row.score])
     return out.getvalue()
 
 

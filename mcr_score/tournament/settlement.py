@@ -19,7 +19,7 @@ from .. import errors, profiles
 from ..errors import McrError
 from ..hand import check_hand
 from ..messages import msg
-from ..notation import parse_hand, with_situation
+from ..notation import MAX_NOTATION, parse_hand, with_situation
 from ..payments import owed
 from ..scoring import score_with_profile
 from .errors import (
@@ -30,8 +30,8 @@ from .errors import (
     WindsMismatchError,
 )
 from .places import number, ranks, table_points
-from .sheet import FalseHu, Four, HandEntry, Session, hand_problem
-from .winds import HandWinds, hand_winds
+from .sheet import FalseHu, Four, HandEntry, Session, entry_problems, hand_problem, session_problems
+from .winds import HANDS, HandWinds, hand_winds
 
 FalseHuReason = Literal["declared", "below-minimum", "not-winning"]
 
@@ -87,6 +87,11 @@ class SessionResult:
     table_points: tuple[Fraction, ...]
     ranks: tuple[int, ...]
 
+    @property
+    def incomplete(self) -> bool:
+        """Fewer hands than a session's 16: settled as given, and said so (`hands_expected`)."""
+        return len(self.hands) < HANDS
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "ok": True,
@@ -97,6 +102,8 @@ class SessionResult:
             "totals": list(self.totals),
             "table_points": [number(p) for p in self.table_points],
             "ranks": list(self.ranks),
+            "hands_expected": HANDS,
+            "incomplete": self.incomplete,
         }
 
 
@@ -165,10 +172,11 @@ def _notation_points(entry: HandEntry, winds: HandWinds, profile: profiles.Profi
 
 
 def _notation_error(entry: HandEntry, e: McrError) -> McrError:
-    error = HandNotationError(
+    shown = entry.notation if entry.notation is not None and len(entry.notation) <= MAX_NOTATION else None
+    error = HandNotationError(  # a notation too long to be one is not printed back (its message says so)
         msg("session.hand", n=entry.n, problem=msg("session.error.notation", code=e.code, problem=e.msg)),
-        text=entry.notation,
-        column=e.column,
+        text=shown,
+        column=e.column if shown is not None else None,
     )
     error.exit_code = e.exit_code
     error.hand = entry.n
@@ -224,19 +232,26 @@ def _settle(entry: HandEntry, setting: FalseHu, profile: profiles.Profile) -> di
 
 
 def settle_session(session: Session, rules: str = profiles.DEFAULT) -> SessionResult:
-    """Settle every hand of `session`; raises every hand's problem at once."""
-    result, problems = settle_checked(session, rules)
-    errors.raise_all(problems)
+    """Settle every hand of `session`, checked first as a file is (`sheet.session_problems`: a
+    wrong type is a `TypeError`); raises every problem at once, and then returns no result."""
+    problems = session_problems(session)
+    result, more = settle_checked(session, rules)
+    errors.raise_all([*problems, *more])
     return result
 
 
 def settle_checked(session: Session, rules: str = profiles.DEFAULT) -> tuple[SessionResult, list[McrError]]:
-    """The settled session and the problems of its hands (the result is meaningless if there are any)."""
+    """The settled session and the problems of its hands (the result is meaningless if there are
+    any). A hand that is not well formed (`sheet.entry_problems`) is reported and not settled."""
     profile = profiles.get(rules)
     problems: list[McrError] = []
     settled: list[SettledHand] = []
     running: Four = (0, 0, 0, 0)
     for entry in session.hands:
+        found = entry_problems(entry)
+        if found:
+            problems += [hand_problem(entry.n, m) for m in found]
+            continue
         try:
             fields = _settle(entry, session.false_hu, profile)
         except McrError as e:

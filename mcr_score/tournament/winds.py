@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..messages import msg
 from ..tiles import WINDS
+from .errors import SessionError
 
 HANDS = 16  # four wind rounds of four hands
 ROUND_HANDS = 4
@@ -41,9 +43,12 @@ class HandWinds:
 
 
 def hand_winds(n: int) -> HandWinds:
-    """The winds of hand `n` of a session (1-16)."""
+    """The winds of hand `n` of a session (1-16): another int is a `SessionError`, another type a
+    `TypeError`."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError(f"a hand number is an int, not {type(n).__name__}")
     if not 1 <= n <= HANDS:
-        raise ValueError(f"a session has hands 1 to {HANDS}, not {n}")
+        raise SessionError(msg("session.error.winds-hand", most=HANDS, n=n if abs(n) < 10**9 else "…"))
     round_index, k = divmod(n - 1, ROUND_HANDS)
     seats = tuple(WINDS[(WINDS.index(w) - k) % 4] for w in ROUND_SEATS[round_index])
     return HandWinds(n, WINDS[round_index], (seats[0], seats[1], seats[2], seats[3]))
