@@ -124,8 +124,9 @@ def test_json_claims_are_json_numbers(total, fans, where):
 
 
 def test_json_claimed_fans_are_a_list():
-    with pytest.raises(McrError, match="claimed_fans must be a list of fan ids, not a number"):
+    with pytest.raises(McrError, match="must be a list of fan ids, not a number") as caught:
         claim_from_json(None, 28)
+    assert caught.value.where == "claimed_fans"
 
 
 @pytest.mark.parametrize("fmt", ["text", "csv", "jsonl"])

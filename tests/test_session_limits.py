@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from mcr_score import profiles
 from mcr_score.cli import main
+from mcr_score.limits import MAX_HAND_POINTS, MAX_POINTS
 from mcr_score.notation import parse_hand
 from mcr_score.scoring import score_with_profile
 from mcr_score.tournament import (
@@ -42,7 +43,7 @@ from mcr_score.tournament.errors import (
     SessionHandError,
     TooManyHandsError,
 )
-from mcr_score.tournament.limits import MAX_HAND_POINTS, MAX_PENALTY, MAX_POINTS, MAX_SESSION_SCORE
+from mcr_score.tournament.limits import MAX_PENALTY, MAX_SESSION_SCORE
 from mcr_score.tournament.sheet import CSV_FIELDS, HAND_FIELDS, SESSION_FIELDS
 from tests.support.cli import runner
 

@@ -51,8 +51,9 @@ def refused(response: Any, where: str, code: str = "bad-request", status: int = 
 
 def test_the_claim_of_the_issue_is_422_not_500(client: TestClient) -> None:
     response = client.get(f"/api/explain?hand={HAND}&claim_fans=28x99999999999999999999")
-    error = refused(response, "query.claim_fans")
-    assert "28x99999999999999999999" in error["message"]
+    error = refused(response, "query.claim_fans", code="bad-field")
+    assert "28x9999999999" in error["message"]
+    assert "too large" in error["message"]
 
 
 @pytest.mark.parametrize(
@@ -69,8 +70,8 @@ def test_the_claim_of_the_issue_is_422_not_500(client: TestClient) -> None:
     ],
 )
 def test_a_claim_count_out_of_bounds_is_refused_at_the_door(client: TestClient, claim: str) -> None:
-    refused(client.get("/api/explain", params={"hand": HAND, "claim_fans": claim}), "query.claim_fans")
-    refused(client.post("/api/explain", json={"hand": HAND, "claim_fans": claim}), "body.claim_fans")
+    refused(client.get("/api/explain", params={"hand": HAND, "claim_fans": claim}), "query.claim_fans", "bad-field")
+    refused(client.post("/api/explain", json={"hand": HAND, "claim_fans": claim}), "body.claim_fans", "bad-field")
 
 
 def test_a_claim_within_bounds_is_still_checked(client: TestClient) -> None:

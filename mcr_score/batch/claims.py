@@ -17,6 +17,7 @@ from typing import Any
 from ..decoding import ascii_int, shown, too_long
 from ..fans.ids import Fan
 from ..fans.table import FANS
+from ..limits import MAX_POINTS
 from ..messages import msg
 from ..records import BadFieldError, json_type
 from ..scoring import Score
@@ -45,9 +46,8 @@ def most(fan: int) -> int:
     return _MOST[row.fan]
 
 
-MAX_TOTAL = sum(max(row.points.values()) * most(fan) for fan, row in FANS.items())
-"""More than any hand scores: every fan at its most, at its highest points in any profile (1,764);
-a claimed total above it is a typing error, not a claim."""
+MAX_TOTAL = MAX_POINTS
+"""The most a hand can total, flowers included (`limits`): a claimed total above it is a typing error."""
 
 _ITEM = re.compile(r"[^\s,;]+")  # a claimed fan in text: ids are separated by spaces, commas or semicolons
 _FAN_ITEM = re.compile(r"([^x*×]+)(?:[x*×]([^x*×]+))?")  # `69` or `69x2` (`*`, `×` too)

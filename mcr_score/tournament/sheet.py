@@ -18,10 +18,11 @@ from typing import Any, Literal, get_args
 from .. import errors, files
 from ..decoding import MAX_DIGITS, DataError, ascii_int, loads_json, loads_toml, shown, too_long
 from ..errors import McrError
+from ..limits import MAX_FLOWERS, MAX_HAND_POINTS, MAX_POINTS
 from ..messages import Message, msg
 from .csvfile import read_rows
 from .errors import EmptySessionError, SessionError, SessionHandError, TooManyHandsError
-from .limits import MAX_FLOWERS, MAX_HAND_POINTS, MAX_HAND_SCORE, MAX_PENALTY, MAX_POINTS
+from .limits import MAX_HAND_SCORE, MAX_PENALTY
 from .winds import HANDS
 
 Kind = Literal["win", "draw", "false-hu"]

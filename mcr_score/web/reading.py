@@ -151,7 +151,9 @@ def validated(model: type[NoInput], data: Mapping[str, Any], place: str, found: 
             if where not in said:
                 problems.append(_refused(where, "error.request.field", problem=error["msg"]))
     else:
-        problems.extend(RequestError(message, where=f"{place}.{name}") for name, message in instance.problems())
+        for problem in instance.problems():
+            problem.where = f"{place}.{problem.where}"
+            problems.append(problem)
     if problems:
         raise _all(problems)
     return instance

@@ -7,14 +7,16 @@ describe them, so the schema documents the JSON and schemathesis checks that it 
 
 from __future__ import annotations
 
-import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..decoding import ascii_int, shown
-from ..messages import Message, msg
+from ..batch.claims import claim_from_text
+from ..errors import McrError
+from ..limits import MAX_POINTS
+from ..messages import msg
 from ..profiles import DEFAULT, PROFILES
+from ..records import BadFieldError
 
 MAX_HAND = 200
 """The longest hand text accepted: a hand with four kongs, a suffix and flowers spelled out fits in 80."""
@@ -30,14 +32,6 @@ _RULES = Field(
 )
 
 
-MOST_CLAIMED = 8
-"""The most times one fan can be claimed: eight flowers, fan 81, one point each (R98 #81); any other
-fan counts at most once per set, four times."""
-
-_CLAIM_ITEMS = re.compile(r"[\s,;]+")  # how the claims reader (batch.claims) separates them
-_TIMES = re.compile(r"[x*×]")
-
-
 class NoInput(BaseModel):
     """An endpoint's fields: here none. Unknown fields are refused by name (a misspelt option is not
     silently ignored), and a field is given by its name as the API documents it (`from`, not the
@@ -45,8 +39,8 @@ class NoInput(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    def problems(self) -> list[tuple[str, Message]]:
-        """What the field types cannot say: each problem with its field's name."""
+    def problems(self) -> list[McrError]:
+        """What the field types cannot say: each problem a named error whose `where` is its field's name."""
         return []
 
 
@@ -94,26 +88,28 @@ class ExplainInput(HandInput):
     """`mcr-score explain`: and `--from`, the seat that discarded the winning tile."""
 
     discarder: Wind | None = Field(None, alias="from", description="--from: seat wind of the discarder.")
-    claim: int | None = Field(None, ge=0, description="--claim: the total claimed at the table (flowers included).")
+    claim: int | None = Field(
+        None, ge=0, le=MAX_POINTS, description="--claim: the total claimed at the table (flowers included)."
+    )
     claim_fans: str | None = Field(
         None,
         max_length=MAX_HAND,
-        description=f"--claim-fans: the fans claimed, e.g. 28,62,69x2 (a fan 1 to {MOST_CLAIMED} times).",
+        description="--claim-fans: the fans claimed, e.g. 28,62,69x2 (each at most as often as a hand can count it).",
     )
 
-    def problems(self) -> list[tuple[str, Message]]:
-        """A claim names a fan at least once, each 1 to `MOST_CLAIMED` times: checked here, before the
-        claims reader multiplies `28x99999999999999999999` out."""
+    def problems(self) -> list[McrError]:
+        """The claimed fans read by the one claims reader (each fan at most as often as a hand can
+        count it, read without expanding a count): its error, named by this field. A field given
+        with no fan in it (`" "`) is refused too: the claim was meant and names nothing."""
         if self.claim_fans is None:
             return []
-        items = [item for item in _CLAIM_ITEMS.split(self.claim_fans.strip()) if item]
-        if not items:
-            return [("claim_fans", msg("error.request.claim-empty", value=shown(self.claim_fans)))]
-        for item in items:
-            _, *times = _TIMES.split(item, maxsplit=1)
-            count = ascii_int(times[0]) if times else 1
-            if count is None or not 1 <= count <= MOST_CLAIMED:
-                return [("claim_fans", msg("error.request.claim-count", item=item, most=MOST_CLAIMED))]
+        try:
+            claim = claim_from_text(None, self.claim_fans)
+        except McrError as e:
+            e.where = "claim_fans"
+            return [e]
+        if claim is None:
+            return [BadFieldError(msg("error.claimed.no-fans"), where="claim_fans")]
         return []
 
 
