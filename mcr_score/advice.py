@@ -14,7 +14,7 @@ not hold one, the win on that tile is on the last copy (和绝张, Last Tile, fa
 from __future__ import annotations
 
 import dataclasses
-import re
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +23,7 @@ from . import errors, profiles
 from .arrangements import completing_tiles, counts_of
 from .hand import Hand, check_hand
 from .messages import msg
-from .notation import parse_hand
+from .notation import parse_hand, parse_located, parse_tiles, read_tile
 from .readiness import FORMS, FormReading, form_readings, overall
 from .scoring import Score, score_with_profile
 from .tiles import Tile
@@ -41,6 +41,7 @@ class WaitTile:
     last_copy: bool
     discard: Score
     self_drawn: Score
+    unrobbable: bool = False  # robbing the kong was asked, but the hand holds this tile: an ordinary discard win
 
     @property
     def best(self) -> Score:
@@ -175,34 +176,38 @@ class DiscardsResult:
         return {"ok": True, "rules": self.rules, "discards": [d.to_dict() for d in self.discards]}
 
 
-_SEEN_GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])|[\s,]+")
+# The longest `--seen` text read: every tile of the game (136) written with a suit letter and a
+# separator (`5m, `). Longer text is refused unread, as an over-long notation is.
+MAX_SEEN = 4 * 136
 
 
 def parse_seen(text: str) -> tuple[Tile, ...]:
-    """Tiles written as the notation writes standing tiles (`335m7pEE`; spaces and commas
-    between groups ignored); the column of the first character that is not part of one."""
-    tiles: list[Tile] = []
-    pos = 0
-    while pos < len(text):
-        group = _SEEN_GROUP.match(text, pos)
-        if group is None:
-            raise errors.SeenTilesError(
-                msg("error.seen.notation", text=text), text=text, column=pos + 1, where="--seen"
-            )
-        if group[2]:
-            tiles.extend(Tile(rank + group[2]) for rank in group[1])
-        elif group[3]:
-            tiles.append(Tile(group[3]))
-        pos = group.end()
-    return tuple(tiles)
+    """Tiles written as the notation writes standing tiles (`335m7pEE`, `5z`, Unicode tiles; spaces
+    and commas between them), read by the notation's own grammar; each problem a `SeenTilesError`
+    with the column of its character."""
+    if len(text) > MAX_SEEN:
+        raise errors.SeenTilesError(msg("error.seen.too-long", n=len(text), max=MAX_SEEN), where="--seen")
+    try:
+        return parse_tiles(text.replace(",", " "))  # a comma separates as a space does: the columns hold
+    except errors.McrError as e:
+        problems = [
+            errors.SeenTilesError(msg("error.seen.problem", problem=p.msg), text=text, column=p.column, where="--seen")
+            for p in e.problems
+        ]
+        errors.raise_all(problems)
+        raise  # not reached: there was a problem
 
 
 def _hand(hand: Hand | str, want_winning: bool, command: str) -> Hand:
-    """The parsed, checked hand; a named error when its size is not the one `command` needs."""
+    """The parsed, checked hand; a named error when its size is not the one `command` needs. A
+    14-tile hand (`discards`) holds the tile just drawn, not a winning tile: the situation's checks
+    of a win on that tile do not apply to it."""
     if isinstance(hand, str):
-        hand = parse_hand(hand)
+        hand = parse_located(hand, drawn=want_winning)[0] if want_winning else parse_hand(hand)
+    elif isinstance(hand, Hand):
+        errors.raise_all(check_hand(hand, drawn=want_winning))
     else:
-        errors.raise_all(check_hand(hand))
+        raise TypeError(f"{command}() takes a Hand or its notation (str), not {type(hand).__name__}")
     if (hand.winning is not None) != want_winning:
         got = len(hand.standing) + (hand.winning is not None) + 3 * len(hand.melds)
         raise errors.HandSizeError(
@@ -211,14 +216,29 @@ def _hand(hand: Hand | str, want_winning: bool, command: str) -> Hand:
     return hand
 
 
+def seen_tiles(seen: Iterable[Tile | str] | str) -> tuple[Tile, ...]:
+    """The tiles of `seen`: a text (`parse_seen`), or an iterable of `Tile`s and one-tile texts
+    (`"5m"`, `"5z"`, `"🀄"`). Anything else is a `TypeError`; a text that is not a tile, `BadTileError`."""
+    if isinstance(seen, str):
+        return parse_seen(seen)
+    if isinstance(seen, (bytes, bytearray)) or not isinstance(seen, Iterable):
+        raise TypeError(f"seen is a text or a list of tiles, not {type(seen).__name__}")
+    out = []
+    for i, t in enumerate(seen):
+        if not isinstance(t, (Tile, str)):
+            raise TypeError(f"seen[{i}] is a Tile or a tile's text, not {type(t).__name__}")
+        out.append(read_tile(t, where=f"seen[{i}]"))
+        if len(out) > 136:  # the tiles of the game: no table shows more
+            raise errors.SeenTilesError(msg("error.seen.too-many-tiles", most=136), where="seen")
+    return tuple(out)
+
+
 def _visible(hand: Hand, seen: Iterable[Tile | str] | str) -> tuple[list[int], list[int]]:
     """(tiles in the hand's melds, tiles seen elsewhere) as counts per kind; a kind over four
     copies between the hand and what was seen is a named error."""
-    seen_tiles = (
-        parse_seen(seen) if isinstance(seen, str) else tuple(Tile(t) if isinstance(t, str) else t for t in seen)
-    )
+    seen_tiles_ = seen_tiles(seen)
     in_melds = counts_of(t for m in hand.melds for t in m.tiles)
-    seen_counts = counts_of(seen_tiles)
+    seen_counts = counts_of(seen_tiles_)
     held = counts_of(hand.concealed_tiles())
     for i in range(34):
         if seen_counts[i] and held[i] + in_melds[i] + seen_counts[i] > 4:
@@ -230,9 +250,16 @@ def _visible(hand: Hand, seen: Iterable[Tile | str] | str) -> tuple[list[int], l
 
 
 def _wait_list(hand: Hand, profile: profiles.Profile, in_melds: list[int], seen: list[int]) -> tuple[WaitTile, ...]:
-    """The waits of a checked 13-tile hand, each scored on a discard and self-drawn."""
+    """The waits of a checked 13-tile hand, each scored on a discard and self-drawn.
+
+    The situation's kong win goes to its own column: robbing the kong (the kong flag, not
+    self-drawn: `--kong`, `--robbing-kong`, `|EE0001`) to the win on a discard, the replacement tile
+    (`--replacement`, `|EE1001`) to the self-drawn win; the other column is an ordinary win. No
+    kong of a tile the hand holds or has melded can be robbed: that discard win is an ordinary one,
+    and the wait says so (`unrobbable`)."""
     standing = counts_of(hand.standing)
     n_melds = len(hand.melds)
+    situation = hand.situation
     out = []
     for w in completing_tiles(standing, n_melds):
         if standing[w] + in_melds[w] >= 4:
@@ -240,19 +267,26 @@ def _wait_list(hand: Hand, profile: profiles.Profile, in_melds: list[int], seen:
         visible = in_melds[w] + seen[w]
         last = standing[w] == 0 and visible == 3
         tile = Tile.from_index(w)
+        unrobbable = situation.robbing_kong and bool(standing[w] or in_melds[w])
         scores = []
         for self_drawn in (False, True):
+            kong = situation.kong and self_drawn == situation.self_drawn and not (unrobbable and not self_drawn)
             s = dataclasses.replace(
-                hand.situation, self_drawn=self_drawn, last_copy=(hand.situation.last_copy or last) and not standing[w]
+                situation,
+                self_drawn=self_drawn,
+                last_copy=(situation.last_copy or last) and not standing[w],
+                kong=kong,
             )
             won = Hand(hand.melds, hand.standing, tile, s)
             errors.raise_all(check_hand(won))
             scores.append(score_with_profile(won, profile))
-        out.append(WaitTile(tile, 4 - standing[w] - visible, last, scores[0], scores[1]))
+        out.append(WaitTile(tile, 4 - standing[w] - visible, last, scores[0], scores[1], unrobbable))
     return tuple(out)
 
 
-def waits(hand: Hand | str, rules: str = profiles.DEFAULT, seen: Iterable[Tile | str] | str = ()) -> WaitsResult:
+def waits(
+    hand: Hand | str, rules: str | os.PathLike[str] = profiles.DEFAULT, seen: Iterable[Tile | str] | str = ()
+) -> WaitsResult:
     """Every tile that completes a 13-tile hand (declared melds counting 3), each scored on a
     discard and self-drawn with the hand's situation (winds, flowers, flags); `seen`: tiles other
     players have shown, for the copies left and the last copy."""
@@ -287,7 +321,9 @@ def shanten(hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> ShantenR
     return ShantenResult(least, tuple(_form(readings[f], unavailable) for f in FORMS), tiles, left)
 
 
-def discards(hand: Hand | str, rules: str = profiles.DEFAULT, seen: Iterable[Tile | str] | str = ()) -> DiscardsResult:
+def discards(
+    hand: Hand | str, rules: str | os.PathLike[str] = profiles.DEFAULT, seen: Iterable[Tile | str] | str = ()
+) -> DiscardsResult:
     """For each distinct tile of a 14-tile hand's concealed tiles: the shanten after discarding it,
     its useful tiles and their copies left (the discarded tile counts as seen), and, when it
     leaves the hand ready, its waits scored; ranked best first (`DiscardsResult`)."""
@@ -308,7 +344,7 @@ def discards(hand: Hand | str, rules: str = profiles.DEFAULT, seen: Iterable[Til
         found: tuple[WaitTile, ...] = ()
         if least == 0:
             standing = tuple(Tile.from_index(i) for i in range(34) for _ in range(rest[i]))
-            after = Hand(hand.melds, standing, None, dataclasses.replace(hand.situation, last_copy=False))
+            after = Hand(hand.melds, standing, None, hand.situation)
             seen_after = list(seen_counts)
             seen_after[d] += 1
             found = _wait_list(after, profile, in_melds, seen_after)

@@ -12,14 +12,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import errors
-from .messages import Message, msg
+from .messages import Message, count, msg
 from .tiles import FLOWER_LETTERS, INDEX, TILES, WINDS, Tile
 
 MELD_KINDS = ("chow", "pung", "kong")
+MAX_FLOWERS = 8  # four flowers and four seasons (R98 #81)
 # Meld digits, as in the notation: a chow names the claimed tile (1-3, lowest first); a pung
 # or an exposed kong the player it came from (1 left, 2 opposite, 3 right); 5-7 mark a kong
 # promoted from a pung claimed from player 1-3. A concealed kong has none.
 CLAIMS = {"chow": (1, 2, 3), "pung": (1, 2, 3), "kong": (1, 2, 3, 5, 6, 7)}
+
+
+def _check_type(value: object, name: str, kind: type) -> None:
+    """A `TypeError` naming the field when `value.name` is not a `kind` (a bool is no int here)."""
+    part = getattr(value, name)
+    if type(part) is not kind and not (isinstance(part, kind) and not isinstance(part, bool)):
+        raise TypeError(f"{type(value).__name__}.{name} is a {kind.__name__}, not {type(part).__name__}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +40,11 @@ class Meld:
     claim: int | None = None
 
     def __post_init__(self) -> None:
+        _check_type(self, "kind", str)
+        _check_type(self, "tile", Tile)
+        _check_type(self, "concealed", bool)
+        if self.claim is not None:
+            _check_type(self, "claim", int)
         if self.kind not in MELD_KINDS:
             raise errors.BadMeldError(msg("error.meld.kind", kind=self.kind))
         if self.kind == "chow" and (self.tile.is_honor or self.tile.rank > 7):
@@ -75,6 +88,22 @@ class Situation:
     flowers: int = 0
     flower_letters: str = ""  # which flowers (a-h), when they were named rather than counted
 
+    def __post_init__(self) -> None:
+        """Each field of its type: `self_drawn="no"`, truthy, would otherwise score as self-drawn.
+        Values (a wind X, 9 flowers) are `check_hand`'s, which names and locates each problem."""
+        if not (  # one expression for the usual case: a situation is made for every hand read
+            type(self.self_drawn) is bool
+            and type(self.last_copy) is bool
+            and type(self.wall_last) is bool
+            and type(self.kong) is bool
+            and type(self.seat_wind) is str
+            and type(self.prevalent_wind) is str
+            and type(self.flowers) is int
+            and type(self.flower_letters) is str
+        ):
+            for name, kind in _SITUATION_TYPES:
+                _check_type(self, name, kind)
+
     @property
     def robbing_kong(self) -> bool:
         return self.kong and not self.self_drawn
@@ -82,6 +111,20 @@ class Situation:
     @property
     def replacement(self) -> bool:
         return self.kong and self.self_drawn
+
+
+_SITUATION_TYPES = (
+    ("self_drawn", bool),
+    ("last_copy", bool),
+    ("wall_last", bool),
+    ("kong", bool),
+    ("seat_wind", str),
+    ("prevalent_wind", str),
+    ("flowers", int),
+    ("flower_letters", str),
+)
+_MELD = frozenset({Meld})
+_TILE = frozenset({Tile})
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +135,31 @@ class Hand:
     standing: tuple[Tile, ...] = ()
     winning: Tile | None = None
     situation: Situation = field(default_factory=Situation)
+
+    def __post_init__(self) -> None:
+        """Parts of their types: tuples of `Meld`s and `Tile`s (a value holds no list), a `Tile` or
+        None, a `Situation`; anything else is a `TypeError` naming the part."""
+        if (  # one expression for the usual case: a hand is made for every text read
+            type(self.melds) is tuple
+            and type(self.standing) is tuple
+            and _TILE.issuperset(map(type, self.standing))
+            and (not self.melds or _MELD.issuperset(map(type, self.melds)))
+            and (self.winning is None or type(self.winning) is Tile)
+            and type(self.situation) is Situation
+        ):
+            return
+        for name, part in (("melds", self.melds), ("standing", self.standing)):
+            if type(part) is not tuple:
+                raise TypeError(f"Hand.{name} is a tuple, not {type(part).__name__}")
+        if not _MELD.issuperset(map(type, self.melds)):
+            i = next(i for i, m in enumerate(self.melds) if type(m) is not Meld)
+            raise TypeError(f"Hand.melds[{i}] is a Meld, not {type(self.melds[i]).__name__}")
+        if not _TILE.issuperset(map(type, self.standing)):
+            i = next(i for i, t in enumerate(self.standing) if type(t) is not Tile)
+            raise TypeError(f"Hand.standing[{i}] is a Tile, not {type(self.standing[i]).__name__}")
+        if self.winning is not None:
+            _check_type(self, "winning", Tile)
+        _check_type(self, "situation", Situation)
 
     @property
     def is_waiting(self) -> bool:
@@ -127,8 +195,17 @@ def _tile_refs(hand: Hand) -> Iterator[tuple[Tile, Ref]]:
         yield hand.winning, ("winning",)
 
 
-def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = None) -> list[errors.McrError]:
-    """Every problem of the hand and its situation, each located; an empty list means valid."""
+def check_hand(
+    hand: Hand, locate: Locator = field_locator, text: str | None = None, *, drawn: bool = False
+) -> list[errors.McrError]:
+    """Every problem of the hand and its situation, each located; an empty list means valid.
+
+    `drawn`: the 14th tile is the tile just drawn (`discards`), not a winning tile, so the checks of
+    a win on it (robbing the kong of it, its last copy) do not apply; the situation is the one of
+    the win to come. Something else than a `Hand` is a `TypeError` (as a part of the wrong type
+    is when the value is made: a programming error, not a problem of the hand)."""
+    if not isinstance(hand, Hand):
+        raise TypeError(f"check_hand() takes a Hand, not {type(hand).__name__}")
     problems: list[errors.McrError] = []
 
     def add(cls: type[errors.McrError], message: Message, ref: Ref) -> None:
@@ -144,7 +221,13 @@ def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = N
         if held != (want if hand.winning is not None else want - 1):
             add(
                 errors.TileCountError,
-                msg("error.tile-count", held=held, melds=k, want=want, waiting=want - 1),
+                msg(
+                    "error.tile-count",
+                    held=count("n.standing-tile", held),
+                    melds=count("n.meld", k),
+                    want=want,
+                    waiting=want - 1,
+                ),
                 ("end",),
             )
 
@@ -162,11 +245,13 @@ def check_hand(hand: Hand, locate: Locator = field_locator, text: str | None = N
                     errors.TooManyCopiesError, msg("error.too-many-copies", n=len(refs), tile=t), located[4][1]
                 )  # the fifth copy, in the order written
 
-    _check_situation(hand, add)
+    _check_situation(hand, add, drawn)
     return problems
 
 
-def _check_situation(hand: Hand, add: Callable[[type[errors.McrError], Message, Ref], None]) -> None:
+def _check_situation(
+    hand: Hand, add: Callable[[type[errors.McrError], Message, Ref], None], drawn: bool = False
+) -> None:
     s = hand.situation
     for name, wind in (("seat_wind", s.seat_wind), ("prevalent_wind", s.prevalent_wind)):
         if wind not in WINDS:
@@ -181,11 +266,13 @@ def _check_situation(hand: Hand, add: Callable[[type[errors.McrError], Message, 
     if letters and len(letters) != s.flowers:
         add(
             errors.FlowerError,
-            msg("error.flowers.count-mismatch", n=s.flowers, named=len(letters)),
+            msg("error.flowers.count-mismatch", counted=count("n.flower-counted", s.flowers), named=len(letters)),
             ("situation", "flowers"),
         )
-    if not 0 <= s.flowers <= 8:
+    if s.flowers > MAX_FLOWERS:
         add(errors.FlowerError, msg("error.flowers.too-many", n=s.flowers), ("situation", "flowers"))
+    elif s.flowers < 0:
+        add(errors.FlowerError, msg("error.flowers.range", n=s.flowers), ("situation", "flowers"))
     if not (s.kong or s.last_copy):
         return  # the usual case: none of the checks below can find anything
     # Checks that need no winning tile hold for a waiting (13-tile) hand too.
@@ -194,7 +281,7 @@ def _check_situation(hand: Hand, add: Callable[[type[errors.McrError], Message, 
     if s.replacement and not any(m.kind == "kong" for m in hand.melds):
         add(errors.ImpossibleSituationError, msg("error.replacement.no-kong"), ("situation", "kong"))
     win = hand.winning
-    if win is None:
+    if win is None or drawn:
         return
     held = sum(1 for t in hand.standing if t.code == win.code)
     if s.robbing_kong and (held or any(t.code == win.code for m in hand.melds for t in m.tiles)):

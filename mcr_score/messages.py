@@ -42,6 +42,33 @@ class Message:
         return self.text()
 
 
+@dataclass(frozen=True, slots=True)
+class Count(Message):
+    """A number with its noun, in the form the language gives that number (`count`)."""
+
+    n: int = 0
+
+    def text(self, lang: str = DEFAULT_LANG) -> str:
+        return text(f"{self.id}.{plural_form(self.n, lang)}", lang, n=self.n)
+
+
+def plural_form(n: int, lang: str) -> str:
+    """The plural category of a whole number, as Unicode CLDR defines it: `one` or `other`.
+    English: one is 1; French: one is 0 and 1 (« 0 fleur, 1 fleur, 2 fleurs »); Chinese has no
+    plural, only `other`."""
+    if lang == "zh":
+        return "other"
+    return "one" if n == 1 or (lang == "fr" and n == 0) else "other"
+
+
+def count(noun_id: str, n: int) -> Count:
+    """`n` and a noun (`count("n.flower", 1)`: "1 flower", "1 fleur", "花牌1番"), for a message's
+    argument: each language's catalogue writes the noun's `.one` and `.other` forms."""
+    if f"{noun_id}.one" not in catalogue(DEFAULT_LANG):
+        raise KeyError(f"no counted noun {noun_id!r} in the catalogue")
+    return Count(noun_id, {}, n)
+
+
 def msg(message_id: str, /, **args: Any) -> Message:
     """`Message(message_id, args)`, checked against the English catalogue so a typo fails at once."""
     if message_id not in catalogue(DEFAULT_LANG):

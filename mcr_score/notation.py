@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from . import errors
-from .hand import CLAIMS, Hand, Meld, Situation, check_hand
-from .messages import msg
-from .tiles import INDEX, TILES, UNICODE, WINDS, Z_HONORS, Tile
+from .hand import CLAIMS, MAX_FLOWERS, Hand, Meld, Situation, check_hand
+from .messages import Message, count, msg
+from .tiles import FLOWER_LETTERS, INDEX, TILES, UNICODE, WINDS, Z_HONORS, Tile
 
 if TYPE_CHECKING:
     from pathlib import Path  # only named here: pathlib costs start-up time
@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from .parser import _Located
 
 MAX_PROBLEMS = 20
+# What the grammar's `%ignore` skips between tokens, and its terminals of several characters
+# (a run's digits, the suffix's winds and flags) between their characters, as GB-Mahjong does.
+IGNORED = " \t\ufe0f"
+# Winds written in lower case: `e` reads as a flower, `s`, `w`, `n` are no part of the notation.
+LOWER_CASE_WINDS = "eswn"
 # The longest notation read (by `parse_hand`, the CLI and batch alike). A hand is at most 18 tiles:
 # canonically under 60 characters, some 150 with spaces and Unicode tiles. Longer text is refused
 # before it is read, so that garbage is answered at once (error recovery costs more per problem).
@@ -55,11 +60,19 @@ def check_text(text: object) -> None:
         raise errors.OversizedNotationError(msg("error.notation.too-long", n=len(text), max=MAX_NOTATION))
 
 
-def parse_located(text: str) -> tuple[Hand, _Located]:
-    """Parse and check `text` with the grammar; also return where each part of the hand stands in it."""
+def parse_located(text: str, drawn: bool = False) -> tuple[Hand, _Located]:
+    """Parse and check `text` with the grammar; also return where each part of the hand stands in it.
+    `drawn`: the 14th tile is the tile just drawn, not a winning tile (`hand.check_hand`)."""
     from . import parser  # Lark is loaded only here, for text outside the canonical form
 
-    return parser.parse_located(text)
+    return parser.parse_located(text, drawn)
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """The tiles of a text written as standing tiles are, read by the grammar (`parser.parse_tiles`)."""
+    from . import parser
+
+    return parser.parse_tiles(text)
 
 
 def build_parsers() -> None:
@@ -84,6 +97,8 @@ _CANONICAL = re.compile(
 )
 _GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])")
 _DEFAULT_SUFFIX = "|EE0000"
+_WIND_SET = frozenset(WINDS)
+_FLOWER_SET = frozenset(FLOWER_LETTERS)
 _TILE_OF: dict[str, Tile] = {name: Tile.from_index(i) for name, i in INDEX.items()}
 _SUIT_BASE = {"m": INDEX["1m"] - 1, "p": INDEX["1p"] - 1, "s": INDEX["1s"] - 1}
 # Every meld as `format_meld` writes it between its brackets (`123m1`, `EEEE`), made at the first
@@ -192,7 +207,18 @@ def situation_of(winds: str, flags: str, flowers: int, letters: str) -> Situatio
 
 def format_hand(hand: Hand, mark_win: bool = False) -> str:
     """Canonical notation: melds, sorted standing tiles, the winning tile, then the situation.
-    With `mark_win` the winning tile stands among the sorted tiles in parentheses, `1234(5)6789m`."""
+    With `mark_win` the winning tile stands among the sorted tiles in parentheses, `1234(5)6789m`.
+
+    Every hand is written so that `parse_hand` reads it back (and reports its problems, if it has
+    any), except a situation the notation has no way to write: a wind not E/S/W/N, flowers under 0
+    or over 9, letters other than a-h; those raise as `check_hand` would name them."""
+    if not isinstance(hand, Hand):
+        raise TypeError(f"format_hand() takes a Hand, not {type(hand).__name__}")
+    s = hand.situation
+    if not (s.seat_wind in _WIND_SET and s.prevalent_wind in _WIND_SET and 0 <= s.flowers <= 9) or (
+        s.flower_letters and not _FLOWER_SET.issuperset(s.flower_letters)
+    ):
+        errors.raise_all([p for p in check_hand(hand) if p.where and p.where.startswith("situation.")])
     parts = [format_meld(m) for m in hand.melds]
     if mark_win and hand.winning is not None:
         tiles = sorted((*hand.standing, hand.winning), key=lambda t: t.index)
@@ -201,7 +227,6 @@ def format_hand(hand: Hand, mark_win: bool = False) -> str:
         parts.append(format_tiles(hand.standing))
         if hand.winning is not None:
             parts.append(format_tiles((hand.winning,)))
-    s = hand.situation
     flags = "".join("1" if f else "0" for f in (s.self_drawn, s.last_copy, s.wall_last, s.kong))
     suffix = f"|{s.prevalent_wind}{s.seat_wind}{flags}"
     if s.flower_letters:
@@ -238,40 +263,75 @@ def format_tiles(tiles: Iterable[Tile], marked: int | None = None) -> str:
 
 
 _FLAGS = ("self_drawn", "last_copy", "wall_last", "kong")
+_FIELDS = frozenset(f.name for f in dataclasses.fields(Situation))
 
 
 def with_situation(hand: Hand, **changes: Any) -> Hand:
     """The same hand with situation fields replaced (None values leave a field as it is).
 
     A value the notation could not write is refused here, not carried into `format_hand`: a flag
-    that is not a bool or flowers not an int (`TypeError`), a wind not E/S/W/N (`BadSituationError`)."""
+    that is not a bool, flowers not an int, an unknown field (`TypeError`); a wind not E/S/W/N
+    (`BadSituationError`), flowers outside 0-8 or letters other than distinct a-h (`FlowerError`).
+    Naming the letters (`flower_letters="ab"`) counts them; a count alone drops earlier letters."""
+    if not isinstance(hand, Hand):
+        raise TypeError(f"with_situation() takes a Hand, not {type(hand).__name__}")
     changes = {k: v for k, v in changes.items() if v is not None}
     for name, value in changes.items():
+        if name not in _FIELDS:
+            raise TypeError(f"with_situation: no situation field {name!r}; fields: {', '.join(sorted(_FIELDS))}")
         if name in _FLAGS and not isinstance(value, bool):
             raise TypeError(f"with_situation: {name} must be a bool, not {type(value).__name__}")
         if name == "flowers" and (isinstance(value, bool) or not isinstance(value, int)):
             raise TypeError(f"with_situation: flowers must be an int, not {type(value).__name__}")
+        if name in ("seat_wind", "prevalent_wind", "flower_letters") and not isinstance(value, str):
+            raise TypeError(f"with_situation: {name} must be a str, not {type(value).__name__}")
         if name in ("seat_wind", "prevalent_wind") and value not in WINDS:
             raise errors.BadSituationError(
                 msg("error.wind", name=msg(f"error.wind-name.{name}"), value=value), where=f"situation.{name}"
             )
+        if name == "flowers" and not 0 <= value <= MAX_FLOWERS:
+            key = "error.flowers.too-many" if value > MAX_FLOWERS else "error.flowers.range"
+            raise errors.FlowerError(msg(key, n=value), where="situation.flowers")
+        if name == "flower_letters" and (len(set(value)) != len(value) or not set(value) <= set(FLOWER_LETTERS)):
+            raise errors.FlowerError(msg("error.flowers.letters", letters=value), where="situation.flowers")
+    letters = changes.get("flower_letters")
+    if letters is not None and changes.setdefault("flowers", len(letters)) != len(letters):
+        raise errors.FlowerError(
+            msg(
+                "error.flowers.count-mismatch",
+                counted=count("n.flower-counted", changes["flowers"]),
+                named=len(letters),
+            ),
+            where="situation.flowers",
+        )
     if "flowers" in changes and hand.situation.flower_letters:
         changes.setdefault("flower_letters", "")
     return dataclasses.replace(hand, situation=dataclasses.replace(hand.situation, **changes))
+
+
+def lower_case_wind_hint(message: Message, written: str) -> Message:
+    """`message`, with a hint when what was written holds only winds in lower case (`ee`, `s`)."""
+    letters = [c for c in written if c not in IGNORED]
+    if letters and all(c in LOWER_CASE_WINDS for c in letters):
+        return msg("error.hint.lower-case-winds", message=message)
+    return message
 
 
 def read_tile(text: str | Tile, where: str = "win") -> Tile:
     """One tile as the notation writes it: `5m`, `E`, `5z`, `🀄`; a named error for anything else."""
     if isinstance(text, Tile):
         return text
-    written = text.strip() if isinstance(text, str) else ""
+    if not isinstance(text, str):
+        raise TypeError(f"a tile is a Tile or its text (str), not {type(text).__name__}")
+    written = text.strip()
     if written in _TILE_OF:
         return _TILE_OF[written]
     if len(written) == 2 and written[1] == "z" and written[0] in "1234567":
         return Tile(Z_HONORS[int(written[0]) - 1])
     if written in UNICODE:
         return Tile(UNICODE[written])
-    raise errors.BadTileError(msg("error.win.not-a-tile", value=repr(text)), where=where)
+    message = lower_case_wind_hint(msg("error.win.not-a-tile", value=repr(text)), written)
+    raise errors.BadTileError(message, where=where)
 
 
 def with_winning(hand: Hand, win: str | Tile, *, marked: bool = False, where: str = "win") -> Hand:

@@ -26,7 +26,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from . import errors
 from .hand import CLAIMS, Hand, Meld, Ref, Situation, check_hand
 from .messages import Message, msg
-from .notation import MAX_PROBLEMS, check_text, meld_kind, situation_of
+from .notation import IGNORED, MAX_PROBLEMS, check_text, lower_case_wind_hint, meld_kind, situation_of
 from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
 
 GRAMMAR_NAME = "mcr.lark"
@@ -65,27 +65,71 @@ def build_parsers() -> None:
     _tree_parser()
 
 
-def parse_located(text: str) -> tuple[Hand, _Located]:
-    """Parse and check `text`; also return where each part of the hand stands in it."""
+def parse_located(text: str, drawn: bool = False) -> tuple[Hand, _Located]:
+    """Parse and check `text`; also return where each part of the hand stands in it. `drawn`: the
+    14th tile is the tile just drawn, not a winning tile (`hand.check_hand`)."""
     check_text(text)
     try:
         built = cast(_Built, _inline_parser().parse(text))  # what the builder's `start` returns
     except (UnexpectedInput, _Fallback):
-        return _parse_recovering(text)
-    return _checked(text, built)
+        return _parse_recovering(text, drawn)
+    return _checked(text, built, drawn)
 
 
-def _checked(text: str, built: _Built) -> tuple[Hand, _Located]:
+def _checked(text: str, built: _Built, drawn: bool = False) -> tuple[Hand, _Located]:
     """The hand if `check_hand` finds nothing impossible; otherwise its problems, located in `text`."""
     located = _Located(
         built.melds, built.standing, built.winning, built.situation, _end_column(text, built), built.marked
     )
-    errors.raise_all(check_hand(built.hand, located.locate, text))
+    problems = check_hand(built.hand, located.locate, text, drawn=drawn)
+    if problems and built.inline_flowers:
+        _hint_lower_case_winds(problems, built.inline_flowers)
+    errors.raise_all(problems)
     return built.hand, located
 
 
-def _parse_recovering(text: str) -> tuple[Hand, _Located]:
+def _hint_lower_case_winds(problems: list[errors.McrError], inline_flowers: str) -> None:
+    """When the flowers written among the tiles are winds in lower case (`ee`), say so in the first
+    problem about the flowers or the tile count, which is what such a hand runs into."""
+    for i, p in enumerate(problems):
+        if isinstance(p, (errors.FlowerError, errors.TileCountError)):
+            hinted = lower_case_wind_hint(p.msg, inline_flowers)
+            problems[i] = type(p)(hinted, text=p.text, column=p.column, where=p.where)
+            return
+
+
+def _parse_recovering(text: str, drawn: bool) -> tuple[Hand, _Located]:
     """Read a text with problems to its end: raise every problem found, each with its column."""
+    built, problems = _read_recovering(text)
+    errors.raise_all(problems)
+    assert built is not None  # no problem: the text was read
+    return _checked(text, built, drawn)
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """The tiles of a text written as standing tiles are (`335m7pEE`, `5z`, Unicode tiles, spaces
+    anywhere), in the order written, for a list of tiles such as `--seen`; every problem raised
+    with its column, and a declared meld, a flower, a winning-tile marker or a suffix is one."""
+    built, problems = _read_recovering(text)
+    if built is not None:
+        found = (
+            built.melds[:1]
+            + [built.situation[k] for k in ("flowers", "bar") if k in built.situation][:1]
+            + ([built.winning] if built.marked and built.winning is not None else [])
+        )
+        if found:
+            problems.append(errors.SyntaxProblemError(msg("error.tiles.only"), text=text, column=min(found)))
+    errors.raise_all(problems)
+    assert built is not None
+    placed = list(zip(built.standing, built.hand.standing, strict=True))
+    if built.winning is not None and built.hand.winning is not None:
+        placed.append((built.winning, built.hand.winning))
+    return tuple(tile for _, tile in sorted(placed, key=lambda p: p[0]))  # in the order written
+
+
+def _read_recovering(text: str) -> tuple[_Built | None, list[errors.McrError]]:
+    """What the recovering parser reads of `text` (None when it cannot go on to the end), and
+    every problem of the notation met on the way, each with its column."""
     problems: list[errors.McrError] = []
 
     def recover(e: UnexpectedInput) -> bool:
@@ -106,12 +150,11 @@ def _parse_recovering(text: str) -> tuple[Hand, _Located]:
         tree = _tree_parser().parse(text, on_error=recover)
     except UnexpectedInput as e:
         recover(e)
-        errors.raise_all(problems)
+        return None, problems
     builder = _Builder(text)
     built = builder.transform(tree)
     problems.extend(builder.problems)
-    errors.raise_all(problems)
-    return _checked(text, built)
+    return built, problems
 
 
 def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
@@ -128,9 +171,8 @@ def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
     if isinstance(e, UnexpectedCharacters) and text[pos] in "()":
         return errors.WinMarkerError(msg("error.notation.paren", char=repr(text[pos])), text=text, column=pos + 1)
     if isinstance(e, UnexpectedCharacters):
-        return errors.IllegalCharacterError(
-            msg("error.notation.character", char=repr(text[pos])), text=text, column=pos + 1
-        )
+        message = lower_case_wind_hint(msg("error.notation.character", char=repr(text[pos])), text[pos])
+        return errors.IllegalCharacterError(message, text=text, column=pos + 1)
     assert isinstance(e, UnexpectedToken)
     tok = e.token
     if tok.type == "$END":
@@ -144,26 +186,33 @@ def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
         return errors.UnclosedMeldError(msg("error.notation.unclosed"), text=text, column=text.rfind("[", 0, pos) + 1)
     if tok.value == "[":
         return errors.UnclosedMeldError(msg("error.notation.nested"), text=text, column=pos + 1)
-    return errors.SyntaxProblemError(
-        msg("error.notation.out-of-place", token=repr(tok.value)), text=text, column=pos + 1
-    )
+    message = lower_case_wind_hint(msg("error.notation.out-of-place", token=repr(tok.value)), tok.value)
+    return errors.SyntaxProblemError(message, text=text, column=pos + 1)
 
 
 def _suffix_problem(text: str, bar: int) -> errors.McrError:
-    """Point at the first character where the suffix departs from |WWffff, |WWffff|N or |WWffff|abc."""
-    suffix = text[bar:].rstrip(" \t")
+    """Point at the first character where the suffix departs from |WWffff, |WWffff|N or |WWffff|abc
+    (the spaces the grammar ignores skipped)."""
+    suffix = text[bar:].rstrip(IGNORED)
+    # The suffix's characters after the bar, each with its column, spaces left out.
+    chars = [(c, bar + 2 + i) for i, c in enumerate(suffix[1:]) if c not in IGNORED]
     expect = [("ESWN", msg("error.suffix.wind"))] * 2 + [("01", msg("error.suffix.flag"))] * 4
-    for i, (allowed, what) in enumerate(expect, start=1):
-        if i >= len(suffix):
-            return errors.BadSituationError(
-                msg("error.suffix.short", suffix=repr(suffix)), text=text, column=bar + i + 1
-            )
-        if suffix[i] not in allowed:
-            return errors.BadSituationError(
-                msg("error.suffix.char", char=repr(suffix[i]), expected=what), text=text, column=bar + i + 1
-            )
-    rest = suffix[7:]
-    column = bar + 8 + (1 if rest[:1] == "|" else 0)
+    for i, (allowed, what) in enumerate(expect):
+        if i >= len(chars):
+            end = chars[-1][1] + 1 if chars else bar + 2
+            return errors.BadSituationError(msg("error.suffix.short", suffix=repr(suffix)), text=text, column=end)
+        char, column = chars[i]
+        if char not in allowed:
+            message = msg("error.suffix.char", char=repr(char), expected=what)
+            if allowed == "ESWN":
+                message = lower_case_wind_hint(message, char)
+            return errors.BadSituationError(message, text=text, column=column)
+    rest_column = chars[5][1] + 1
+    rest = suffix[rest_column - bar - 1 :].lstrip(IGNORED)
+    more = chars[6:]
+    column = more[0][1] if more else rest_column
+    if more and more[0][0] == "|":
+        column = more[1][1] if len(more) > 1 else column + 1
     return errors.BadSituationError(msg("error.suffix.rest", rest=repr(rest)), text=text, column=column)
 
 
@@ -218,10 +267,21 @@ class _FlowerItem(NamedTuple):
     column: int
 
 
+class _FlowerField(NamedTuple):
+    """The suffix's flower field: the count, the letters, the column of each letter (of the field
+    when it has none), and whether a count was written (`|0` included)."""
+
+    number: int
+    letters: str
+    columns: tuple[int, ...]
+    counted: bool
+
+
 class _SituationItem(NamedTuple):
     situation: Situation
     columns: dict[str, int]
     counted: bool  # flowers written as a count (`|0` included)
+    letter_columns: tuple[int, ...]  # the column of each flower letter of the suffix
 
 
 class _Built(NamedTuple):
@@ -233,6 +293,7 @@ class _Built(NamedTuple):
     winning: int | None
     situation: dict[str, int]
     marked: bool  # the winning tile was marked in parentheses
+    inline_flowers: str  # the flower letters written among the tiles
 
 
 def _marked(tok: Token, code: str) -> _Placed:
@@ -245,6 +306,12 @@ def _column(tok: Token) -> int:
     """The 1-based column of a token's first character (the lexer always sets its position)."""
     assert tok.start_pos is not None
     return tok.start_pos + 1
+
+
+def _significant(tok: Token) -> list[tuple[str, int]]:
+    """A token's characters but the spaces it may hold (`IGNORED`), each with its column."""
+    start = _column(tok)
+    return [(c, start + i) for i, c in enumerate(tok.value) if c not in IGNORED]
 
 
 def _end_column(text: str, built: _Built) -> int:
@@ -275,7 +342,7 @@ class _Builder(Transformer[Token, _Built]):
         if "(" in ranks.value:
             written = [(m[1] or m[2], m.start(1 if m[1] else 2), bool(m[1])) for m in _RANK.finditer(ranks.value)]
         else:  # no marker: the common case, kept cheap
-            written = [(r, offset, False) for offset, r in enumerate(ranks.value)]
+            written = [(r, offset, False) for offset, r in enumerate(ranks.value) if r not in IGNORED]
         for r, offset, marked in written:
             column = start + offset
             if suit.value == "z":
@@ -349,45 +416,47 @@ class _Builder(Transformer[Token, _Built]):
             return None
         return Meld(kind, tiles[0], concealed=concealed, claim=claim)
 
-    def situation(self, children: list[Token | tuple[int, str, int, bool]]) -> _SituationItem:
+    def situation(self, children: list[Token | _FlowerField]) -> _SituationItem:
         bar, winds, flags = children[0], children[1], children[2]
         assert isinstance(bar, Token)
         assert isinstance(winds, Token)
         assert isinstance(flags, Token)
-        flowers, letters, flowers_column, counted = 0, "", _column(bar), False
+        given = _FlowerField(0, "", (_column(bar),), False)
         if len(children) > 3:
-            given = children[3]
-            assert isinstance(given, tuple)
-            flowers, letters, flowers_column, counted = given
-        situation = situation_of(winds.value, flags.value, flowers, letters)
-        w, f = _column(winds), _column(flags)
+            field = children[3]
+            assert isinstance(field, _FlowerField)
+            given = field
+        (w1, w), (w2, seat) = _significant(winds)
+        f = _significant(flags)
+        situation = situation_of(w1 + w2, "".join(c for c, _ in f), given.number, given.letters)
         columns = {
             "bar": _column(bar),
             "prevalent_wind": w,
-            "seat_wind": w + 1,
-            "self_drawn": f,
-            "last_copy": f + 1,
-            "wall_last": f + 2,
-            "kong": f + 3,
-            "flowers": flowers_column,
+            "seat_wind": seat,
+            "self_drawn": f[0][1],
+            "last_copy": f[1][1],
+            "wall_last": f[2][1],
+            "kong": f[3][1],
+            "flowers": given.columns[0],
         }
-        return _SituationItem(situation, columns, counted)
+        return _SituationItem(situation, columns, given.counted, given.columns)
 
-    def flowers(self, children: list[Token]) -> tuple[int, str, int, bool]:
-        """(count, letters, column, whether a count was written) of the `|N` or `|letters` field."""
+    def flowers(self, children: list[Token]) -> _FlowerField:
+        """The `|N` or `|letters` field."""
         tok = children[-1]
         if tok.type == "BAR":  # an empty field: no flowers
-            return 0, "", _column(tok) + 1, False
+            return _FlowerField(0, "", (_column(tok) + 1,), False)
+        chars = _significant(tok)
         if tok.type == "FLOWER_COUNT":
-            if len(tok.value) > 1:  # `|00`, `|12`: a count is one digit (and never a huge int)
+            if len(chars) > 1:  # `|00`, `|12`: a count is one digit (and never a huge int)
                 self._problem(
                     errors.BadSituationError,
                     msg("error.suffix.flower-digits", count=repr(tok.value[:12])),
                     _column(tok),
                 )
-                return 0, "", _column(tok), True
-            return int(tok.value), "", _column(tok), True
-        return len(tok.value), tok.value, _column(tok), False
+                return _FlowerField(0, "", (_column(tok),), True)
+            return _FlowerField(int(chars[0][0]), "", (_column(tok),), True)
+        return _FlowerField(len(chars), "".join(c for c, _ in chars), tuple(c for _, c in chars), False)
 
     def start(self, children: list[_Tiles | _MeldItem | _FlowerItem | _SituationItem]) -> _Built:
         melds: list[Meld] = []
@@ -397,6 +466,7 @@ class _Builder(Transformer[Token, _Built]):
         situation: Situation = Situation()
         columns: dict[str, int] = {}
         counted = False
+        letter_columns: tuple[int, ...] = ()
         for child in children:
             if isinstance(child, list):
                 tiles.extend(child)
@@ -408,8 +478,9 @@ class _Builder(Transformer[Token, _Built]):
                 inline_flowers.append(child)
             else:
                 situation, columns, counted = child.situation, dict(child.columns), child.counted
+                letter_columns = child.letter_columns
         flower_columns = inline_flowers + [
-            _FlowerItem(f, columns["flowers"] + i) for i, f in enumerate(situation.flower_letters)
+            _FlowerItem(f, c) for f, c in zip(situation.flower_letters, letter_columns, strict=False)
         ]
         repeated = [c for i, (f, c) in enumerate(flower_columns) if f in (g for g, _ in flower_columns[:i])]
         if repeated:
@@ -440,4 +511,5 @@ class _Builder(Transformer[Token, _Built]):
             tiles = tiles[:-1]
         tiles.sort(key=lambda p: (INDEX[p.tile.code], p.column))
         hand = Hand(tuple(melds), tuple(p.tile for p in tiles), winning, situation)
-        return _Built(hand, meld_cols, [p.column for p in tiles], win_col, columns, bool(marked))
+        inline = "".join(f for f, _ in inline_flowers)
+        return _Built(hand, meld_cols, [p.column for p in tiles], win_col, columns, bool(marked), inline)

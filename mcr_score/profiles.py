@@ -20,7 +20,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from .errors import ProfileFileError, UnknownProfileError, raise_all
+from .errors import McrError, ProfileFileError, UnknownProfileError, raise_all
 from .fans.facts import DISCARD_PUNG_CONCEALED, LIVE_WAITS_ONLY, TILE_HOG_SUITS_ONLY
 from .fans.ids import Fan
 from .fans.table import FANS
@@ -551,20 +551,33 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
 )
 
 
-def get(name: str) -> Profile:
-    """A built-in profile by name, or a house profile from a `.toml` file (see `load`)."""
-    if name in PROFILES:
-        return PROFILES[name]
-    if name.endswith(".toml"):
-        from pathlib import Path  # here, as tomllib in `load`: only house rules need them
-
-        path = Path(name).expanduser().resolve()
-        try:
-            stat = path.stat()
-        except OSError as e:
-            raise ProfileFileError(msg("error.profile.unreadable", reason=e.strerror), where=name) from None
-        return _load_cached(str(path), stat.st_mtime_ns, stat.st_size)
-    raise UnknownProfileError(msg("error.profile.unknown", name=name, known=", ".join(PROFILES)))
+def get(rules: str | os.PathLike[str]) -> Profile:
+    """A built-in profile by name, or a house profile from a file (see `load`): a name ending in
+    `.toml`, or any `os.PathLike` (`Path("house.toml")`). Anything else is a `TypeError` (None
+    included: the default is `DEFAULT`, written out); a file is read again only when it changes."""
+    if isinstance(rules, str):
+        if rules in PROFILES:
+            return PROFILES[rules]
+        if not rules.endswith(".toml"):
+            raise UnknownProfileError(msg("error.profile.unknown", name=rules, known=", ".join(PROFILES)))
+        name = rules
+    elif isinstance(rules, os.PathLike):
+        name = os.fspath(rules)
+        if not isinstance(name, str):
+            raise TypeError(f"rules: a house file's path is a str or a PathLike of str, not {type(name).__name__}")
+    else:
+        raise TypeError(
+            f"rules is a profile name ({', '.join(PROFILES)}) or a house file (str or os.PathLike), "
+            f"not {type(rules).__name__}; the default is {DEFAULT!r}"
+        )
+    if "\x00" in name:  # no system call takes it: refused before one is made
+        raise ProfileFileError(msg("file.nul"), where=name.replace("\x00", "\\0"))
+    path = os.path.realpath(os.path.expanduser(name))
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return load(name)  # not cached: reading it names the problem (missing, a loop, ...)
+    return _load_cached(path, stat.st_mtime_ns, stat.st_size, name)
 
 
 HOUSE_KEYS = ("name", "description", "base", "switches")
@@ -575,25 +588,23 @@ def load(path: str | os.PathLike[str]) -> Profile:
     """A club's house rules from a TOML file: `name`, optional `description`, optional `base` (a
     built-in profile whose choices it starts from) and a `[switches]` table of switch = option.
 
-    Writing a profile is writing data: every problem in the file is reported at once, by key.
+    Writing a profile is writing data: every problem in the file is reported at once, by key. The
+    file is read as every user file is (`files.read_text`: a regular file of bounded size, so a
+    FIFO or `/dev/zero` is refused, not read forever) and decoded with `decoding.loads_toml`
+    (bounded nesting and numbers); each problem is a `ProfileFileError` naming the file.
     """
-    import tomllib
     from pathlib import Path
 
-    where = str(path)
+    from . import decoding, files
+
+    where = os.fspath(path) if isinstance(path, os.PathLike) else path
+    if not isinstance(where, str):
+        raise TypeError(f"a house file's path is a str or a PathLike of str, not {type(where).__name__}")
     try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except OSError as e:
-        raise ProfileFileError(msg("error.profile.unreadable", reason=e.strerror), where=where) from None
-    except tomllib.TOMLDecodeError as e:
-        raise ProfileFileError(msg("error.profile.toml", reason=str(e)), where=where) from None
-    except UnicodeDecodeError as e:
-        raise ProfileFileError(
-            msg("error.profile.encoding", byte=e.object[e.start], at=e.start + 1), where=where
-        ) from None
-    except RecursionError:
-        raise ProfileFileError(msg("error.profile.deep"), where=where) from None
+        data = decoding.loads_toml(files.read_text(path))
+    except McrError as e:  # files' and decoding's own messages, the file named here
+        message = msg("error.profile.deep") if e.msg.id == "data.deep" else e.msg
+        raise ProfileFileError(message, where=where.replace("\x00", "\\0") or "''") from None
     problems: list[ProfileFileError] = []
 
     def problem(message: Message, key: str) -> None:
@@ -644,6 +655,7 @@ def load(path: str | os.PathLike[str]) -> Profile:
 
 
 @lru_cache(maxsize=16)
-def _load_cached(path: str, mtime_ns: int, size: int) -> Profile:
-    """`load`, once per file version (batch workers resolve the same path for every record)."""
-    return load(path)
+def _load_cached(path: str, mtime_ns: int, size: int, name: str) -> Profile:
+    """`load`, once per file version (batch workers resolve the same path for every record);
+    `name` is the path as written, which errors show."""
+    return load(name)

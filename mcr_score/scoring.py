@@ -19,6 +19,7 @@ The 8-point minimum counts everything but flowers (R98 Art. 10 一(一); R98 #81
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Mapping
 
 from . import errors, profiles
@@ -62,8 +63,10 @@ TIE_BREAK = frozenset(f.fan for f in FANS.values() if f.tie_break)
 WAIT_FANS = frozenset(f.fan for f in FANS.values() if f.series == "wait")
 
 
-def score(hand: Hand | str, rules: str = profiles.DEFAULT) -> Score:
-    """Score a hand (or its notation) under a rule profile; raise `McrError` for impossible input."""
+def score(hand: Hand | str, rules: str | os.PathLike[str] = profiles.DEFAULT) -> Score:
+    """Score a hand (or its notation) under a rule profile: a built-in name or a house file (a path
+    ending in `.toml`, or any `os.PathLike`). Raise `McrError` for impossible input, `TypeError`
+    for a hand or rules of another type (`rules=None` included: the default is written out)."""
     if isinstance(hand, str):
         hand = parse_hand(hand)
     elif isinstance(hand, Hand):

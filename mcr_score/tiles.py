@@ -69,7 +69,12 @@ class Tile:
 
     def __post_init__(self) -> None:
         if self.code not in INDEX:
-            raise ValueError(f"not a tile: {self.code!r} (expected 1m-9m, 1p-9p, 1s-9s, E, S, W, N, C, F or P)")
+            if not isinstance(self.code, str):
+                raise TypeError(f"Tile takes a tile's code (str), not {type(self.code).__name__}")
+            from .errors import BadTileError  # here: only a bad code needs it
+            from .messages import msg
+
+            raise BadTileError(msg("error.tile.code", code=repr(self.code)), where="code")
 
     @classmethod
     def from_index(cls, index: int) -> Tile:

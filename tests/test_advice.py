@@ -161,7 +161,7 @@ def test_bad_seen_tiles() -> None:
 
 def test_waits_command_text_and_json() -> None:
     text = run("waits", LAST_COPY, "--seen", "555s", "--rules", "china").stdout
-    assert "Ready: 1 wait(s), 1 copies left." in text
+    assert "Ready: 1 wait, 1 copy left." in text
     assert "5s*" in text
     assert "58 Last Tile" in text
     data = json.loads(run("waits", LAST_COPY, "--json", "--rules", "china").stdout)
@@ -189,14 +189,15 @@ def test_waits_command_text_and_json() -> None:
 def test_waits_command_takes_the_situation_options() -> None:
     data = json.loads(run("waits", NINE_GATES, "--json", "--flowers", "2", "--seat", "s").stdout)
     assert all(w["discard"]["flower_points"] == 2 and w["self_drawn"]["flower_points"] == 2 for w in data["waits"])
-    result = run("waits", NINE_GATES, "--kong")  # a replacement-tile win needs a kong
+    result = run("waits", NINE_GATES, "--replacement")  # a replacement-tile win needs a kong
     assert result.exit_code == 1
     assert "impossible-situation" in result.stderr
+    assert "(situation: --replacement)" in result.stderr
 
 
 def test_shanten_command() -> None:
     text = run("shanten", "19m19p19sESWNCF5p").stdout
-    assert "Shanten 1: 1 useful tile(s) from ready." in text
+    assert "Shanten 1: 1 useful tile from ready." in text
     assert "thirteen orphans" in text
     assert "ruled out by the declared melds" in run("shanten", "[123m1]456m789m11p23s").stdout
     assert "1向听" in run("shanten", "19m19p19sESWNCF5p", "--lang", "zh").stdout
@@ -227,7 +228,7 @@ def test_discards_command() -> None:
 def test_score_on_a_waiting_hand_prints_its_waits() -> None:
     text = run("score", NINE_GATES).stdout
     assert "Not a winning hand: 13 tiles, a waiting hand without its winning tile" in text
-    assert "Ready: 9 wait(s), 23 copies left." in text
+    assert "Ready: 9 waits, 23 copies left." in text
     assert "4 Nine Gates" in text
     assert "Not ready: no tile completes this hand." in run("score", "123456789m1357p").stdout
     assert "九莲宝灯" in run("score", NINE_GATES, "--lang", "zh").stdout

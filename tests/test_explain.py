@@ -190,7 +190,7 @@ def test_other_arrangements_show_why_the_chosen_one_wins():
                 "Self-drawn: each of the three others pays 8 + 50 = 58.",
                 "South (S): pays 58",
                 "The winner, East (E), receives 174 = 58 + 58 + 58.",
-                "2 flower(s) (ab): +2 to the total, never toward the 8.",
+                "2 flowers (ab): +2 to the total, never toward the 8.",
             ],
         ),
         (

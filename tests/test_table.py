@@ -187,7 +187,7 @@ BELOW_8 = "[678s3]789m11p12334s2s|WS0000|3"  # examples/referee/below-minimum: 2
     ("hand", "lang", "line"),
     [
         (TILES_E_LAST, "en", "25 = 25 + 0 flowers: a valid Hu (8-point minimum met)"),
-        (TILES_E_LAST, "fr", "25 = 25 + 0 de fleurs : Hu valide (minimum de 8 points atteint)"),
+        (TILES_E_LAST, "fr", "25 = 25 + 0 fleur : Hu valide (minimum de 8 points atteint)"),
         (TILES_E_LAST, "zh", "共25番 = 25番 + 花牌0番：和牌有效（已达8番起和）"),
         (BELOW_8, "en", "5 = 2 + 3 flowers: a false Hu (6 short of the 8-point minimum)"),
         (

@@ -14,9 +14,20 @@ from ..advice import shanten as shanten_of
 from ..advice import waits as waits_of
 from ..hand import Hand
 from ..messages import language_from_env
-from ..notation import format_hand, parse_hand
+from ..notation import format_hand, parse_hand, parse_located
 from ..present.advice_text import discards_text, shanten_text, waits_text
-from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, Command, apply_situation, handles_errors, situation_options
+from .options import (
+    JSON_OPTION,
+    RULES_OPTION,
+    Command,
+    apply_situation,
+    apply_situation_drawn,
+    handles_errors,
+    lang_option,
+    situation_options,
+)
+
+LANG_OPTION = lang_option(names_in_json=False)  # the scores' fan names are English in JSON, whatever --lang
 
 
 class _Result(Protocol):
@@ -27,7 +38,8 @@ SEEN_OPTION = click.option(
     "--seen",
     default="",
     metavar="TILES",
-    help="Tiles other players have shown (discards, their melds), e.g. 335m7pEE: fewer copies left.",
+    help="Tiles other players have shown (discards, their melds), written as standing tiles are, e.g. "
+    "335m7pEE or 5z: fewer copies left.",
 )
 
 
@@ -97,6 +109,7 @@ def discards(
     **fields: Any,
 ) -> None:
     """For each tile of a 14-tile HAND: shanten after discarding it, useful tiles, and the waits it leaves, ranked."""
-    hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
+    # The 14th tile is the one just drawn: the situation is the win's to come, not a win on it.
+    hand = apply_situation_drawn(text, parse_located(text, drawn=True)[0], robbing_kong, replacement, **fields)
     result = discards_of(hand, rules, seen)
     _answer(result, hand, lang, as_json, discards_text)

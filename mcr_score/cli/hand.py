@@ -7,20 +7,21 @@ from typing import Any
 
 import click
 
-from ..messages import language_from_env
+from ..messages import language_from_env, msg
 from ..notation import format_hand
 from ..present.style import Style
-from ..present.text import brief_text, hand_text, hand_to_dict, score_text
+from ..present.text import brief_text, hand_text, hand_to_dict, lower_case_winds_note, score_text
 from ..scoring import score as score_hand
 from .options import (
     COLOR_OPTION,
     JSON_OPTION,
-    LANG_OPTION,
     RULES_OPTION,
     WIN_OPTION,
     Command,
+    ContradictoryOptionsError,
     apply_situation,
     handles_errors,
+    lang_option,
     read_hand,
     situation_options,
 )
@@ -50,9 +51,11 @@ def parse(text: str, win: str | None, as_json: bool, robbing_kong: bool, replace
 @WIN_OPTION
 @situation_options
 @RULES_OPTION
-@LANG_OPTION
+@lang_option(names_in_json=False)  # score --json names each fan in English, whatever --lang
 @JSON_OPTION
-@click.option("--brief", is_flag=True, help="One line: the total, the points without flowers and the verdict.")
+@click.option(
+    "--brief", is_flag=True, help="One line: the total, the points without flowers and the verdict (not with --json)."
+)
 @click.option(
     "--check",
     is_flag=True,
@@ -78,6 +81,8 @@ def score(
     Exit status: 0 scored (with --check: a valid Hu, a winning hand of 8 points or more without
     flowers); 3 with --check when the hand is below 8 points or not a winning hand (a false Hu);
     2 bad notation or a usage error; 1 an impossible hand."""
+    if as_json and brief:
+        raise ContradictoryOptionsError(msg("error.options.json-brief"), where="options")
     hand = apply_situation(text, read_hand(text, win), robbing_kong, replacement, **fields)
     result = score_hand(hand, rules)
     lang = lang or language_from_env()
@@ -95,5 +100,8 @@ def score(
             from ..present.advice_text import score_waiting_text
 
             click.echo(score_waiting_text(waits_of(hand, rules), lang))
+        note = lower_case_winds_note(hand, result, lang)
+        if note:
+            click.echo(note)
     if check and not (result.winning and result.meets_minimum):
         sys.exit(EXIT_FALSE_HU)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 import click
 
 from .. import errors, profiles
-from ..hand import Hand, check_hand
+from ..hand import MAX_FLOWERS, Hand, check_hand
 from ..messages import LANGS, language_from_env, msg
 from ..notation import parse_hand, parse_located, with_situation, with_winning
 from ..profiles import DEFAULT, PROFILES
@@ -26,12 +26,70 @@ P = ParamSpec("P")
 R = TypeVar("R")
 F = TypeVar("F", bound=Callable[..., Any])
 
-WIND = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
-
 if TYPE_CHECKING:
     _StrParamType = click.ParamType[str]  # the type checker sees a recent click, where ParamType is generic
+    _IntParamType = click.ParamType[int]
 else:
     _StrParamType = click.ParamType  # and not subscriptable at run time on the older clicks pyproject allows
+    _IntParamType = click.ParamType
+
+
+class OptionProblem(click.BadParameter):
+    """A bad option value whose problem is one of our errors (a house file's `bad-profile-file`):
+    with `--json`, the error object is that error's, not a generic usage error."""
+
+    def __init__(self, problem: errors.McrError, param: click.Parameter | None, ctx: click.Context | None) -> None:
+        super().__init__(problem.render(), ctx, param)
+        self.problem = problem
+
+
+class WindType(_StrParamType):
+    """A wind, E S W N, as the notation writes it (lower case is taken too: an option has no flowers)."""
+
+    name = "WIND"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "[E|S|W|N]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        wind = str(value).strip().upper()
+        if wind not in ("E", "S", "W", "N"):
+            self.fail(msg("error.option.wind", value=repr(str(value))).text(), param, ctx)
+        return wind
+
+
+WIND = WindType()
+
+
+class WholeNumber(_IntParamType):
+    """A whole number from `low` to `high`, by the one rule for numbers (`decoding.ascii_int`: ASCII
+    digits only, so `١٢`, `１２`, `1_2` and `+8` are refused, as everywhere else)."""
+
+    name = "N"
+
+    def __init__(self, low: int, high: int | None = None) -> None:
+        self.low = low
+        self.high = high  # None: no bound of its own but `decoding.MAX_DIGITS`, the bound of every number
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return f"{self.low}-{self.high}" if self.high is not None else "N"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        from ..decoding import MAX_DIGITS, ascii_int, too_long  # here: it loads json, which `score` does without
+
+        if isinstance(value, int) and not isinstance(value, bool):
+            number: int | None = value  # a default, already a number
+        else:
+            number = ascii_int(str(value))
+            if number is None and too_long(str(value)):
+                self.fail(msg("error.option.digits", value=repr(str(value)), most=MAX_DIGITS).text(), param, ctx)
+        if number is None:
+            self.fail(msg("error.option.number", value=repr(str(value))).text(), param, ctx)
+        if self.high is not None and not self.low <= number <= self.high:
+            self.fail(msg("error.option.range", value=number, low=self.low, high=self.high).text(), param, ctx)
+        if number < self.low:
+            self.fail(msg("error.option.least", value=number, low=self.low).text(), param, ctx)
+        return number
 
 
 class RulesType(_StrParamType):
@@ -46,8 +104,8 @@ class RulesType(_StrParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         try:
             profiles.get(value)  # a file is resolved there, against the working directory workers share
-        except ValueError as e:
-            self.fail(str(e), param, ctx)
+        except errors.McrError as e:
+            raise OptionProblem(e, param, ctx) from None
         return str(value)
 
 
@@ -66,15 +124,57 @@ class ClaimedFansType(_StrParamType):
         return claim.fans if claim is not None else ()
 
 
+class ClaimedTotalType(WholeNumber):
+    """The total claimed at the table (`explain --claim`): a whole number by the one rule, then read
+    as batch and the service read a claimed total (`batch.claims`, which bounds it by the game)."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        number = super().convert(value, param, ctx)
+        from ..batch.claims import claim_from_text  # the one reader of claims
+
+        try:
+            claim = claim_from_text(str(number), None)
+        except errors.McrError as e:
+            self.fail(e.message, param, ctx)
+        assert claim is not None  # a number was given
+        assert claim.total is not None
+        return claim.total
+
+
 RULES = RulesType()
 RULES_HELP = "Rule profile: green-book, china, wmo-2014, or a house profile file NAME.toml."
 
-LANG_OPTION = click.option(
-    "--lang",
-    type=click.Choice(LANGS),
-    default=None,
-    help="Language of the text: en, fr or zh (default: from LANG, else en). JSON carries all three names.",
-)
+
+class LangOption:
+    """The `--lang` option, as a decorator. Its help says what `--json` holds: the names in all three
+    languages (`explain`, `fans`, `fan`), or the same object whatever the language (`score`'s
+    English fan names, `shanten`'s tiles, `catchup`'s numbers)."""
+
+    def __init__(self, names_in_json: bool) -> None:
+        self.names_in_json = names_in_json
+
+    def variant(self, *, names_in_json: bool) -> LangOption:
+        return LangOption(names_in_json)
+
+    def __call__(self, f: F) -> F:
+        json_note = "JSON carries all three names." if self.names_in_json else "JSON is the same in every language."
+        return click.option(
+            "--lang",
+            type=click.Choice(LANGS),
+            default=None,
+            help=f"Language of the text: en, fr or zh (default: from LANG, else en). {json_note}",
+        )(f)
+
+
+def lang_option(names_in_json: bool) -> LangOption:
+    """`--lang`, its help saying whether `--json` carries the names in the three languages."""
+    return LangOption(names_in_json)
+
+
+LANG_OPTION = lang_option(names_in_json=True)
 RULES_OPTION = click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 WIN_OPTION = click.option(
@@ -133,7 +233,7 @@ def situation_options(f: F) -> F:
         ),
         click.option("--seat", "seat_wind", type=WIND, default=None, help="Seat wind."),
         click.option("--prevalent", "prevalent_wind", type=WIND, default=None, help="Prevalent (round) wind."),
-        click.option("--flowers", type=click.IntRange(0, 8), default=None, help="Number of flowers (0-8)."),
+        click.option("--flowers", type=WholeNumber(0, MAX_FLOWERS), default=None, help="Number of flowers (0-8)."),
     ]
     for option in reversed(options):
         f = option(f)
@@ -159,6 +259,18 @@ class ContradictoryOptionsError(errors.McrError):
 def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool, **fields: Any) -> Hand:
     """Merge the situation options into the parsed hand, rejecting contradictions by name; a problem
     of the situation names the option that set the field, or points into the suffix."""
+    return _situated(text, hand, robbing_kong, replacement, fields, drawn=False)
+
+
+def apply_situation_drawn(text: str, hand: Hand, robbing_kong: bool, replacement: bool, **fields: Any) -> Hand:
+    """`apply_situation` for a 14-tile hand whose last tile is the one just drawn (`discards`): the
+    situation is the one of the win to come, so the checks of a win on that tile do not apply."""
+    return _situated(text, hand, robbing_kong, replacement, fields, drawn=True)
+
+
+def _situated(
+    text: str, hand: Hand, robbing_kong: bool, replacement: bool, fields: dict[str, Any], drawn: bool
+) -> Hand:
     conflicts = []
     if robbing_kong and fields["self_drawn"]:
         conflicts.append(msg("error.options.robbing-self-drawn"))
@@ -177,22 +289,18 @@ def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool
     if replacement:
         fields.update(kong=True, self_drawn=True)
         typed.update(kong="--replacement", self_drawn="--replacement")
-    if fields["seat_wind"]:
-        fields["seat_wind"] = fields["seat_wind"].upper()
-    if fields["prevalent_wind"]:
-        fields["prevalent_wind"] = fields["prevalent_wind"].upper()
     if all(v is None for v in fields.values()):
         return hand
     hand = with_situation(hand, **fields)
 
-    in_text = parse_located(text)[1].locate  # the text itself is valid: only the options can be at fault
+    in_text = parse_located(text, drawn)[1].locate  # the text itself is valid: only the options can be at fault
 
     def locate(ref: tuple[Any, ...]) -> tuple[int | None, str | None]:
         if ref[0] == "situation" and ref[1] in typed:
             return None, f"situation: {typed[ref[1]]}"
         return in_text(ref)
 
-    errors.raise_all(check_hand(hand, locate, text))
+    errors.raise_all(check_hand(hand, locate, text, drawn=drawn))
     return hand
 
 
@@ -202,16 +310,22 @@ class Command(click.Command):
     show is replaced, not a crash; output that cannot be written (a full disk) is a named error."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        repeated = _repeated_options(self.get_params(ctx), args)
-        if repeated:
-            first, second = repeated
-            message = (
-                msg("error.options.twice", option=first)
-                if first == second
-                else msg("error.options.both", first=first, second=second)
-            )
-            raise click.UsageError(message.text(), ctx)
-        return super().parse_args(ctx, args)
+        given = _options_given(self.get_params(ctx), args)
+        try:
+            repeated = _repeated(given)
+            if repeated:
+                first, second = repeated
+                message = (
+                    msg("error.options.twice", option=first)
+                    if first == second
+                    else msg("error.options.both", first=first, second=second)
+                )
+                raise click.UsageError(message.text(), ctx)
+            return super().parse_args(ctx, args)
+        except click.UsageError as e:
+            if any(option.name == "as_json" for option, _ in given):
+                raise JsonUsageError(e) from None
+            raise
 
     def invoke(self, ctx: click.Context) -> Any:
         for stream in (sys.stdout, sys.stderr):
@@ -230,14 +344,15 @@ class Command(click.Command):
         return result
 
 
-def _repeated_options(params: Sequence[click.Parameter], args: list[str]) -> list[str]:
-    """The spellings of the first option given more than once in `args` (empty: none)."""
+def _options_given(params: Sequence[click.Parameter], args: list[str]) -> list[tuple[click.Option, str]]:
+    """Each option given in `args`, in order, with the spelling used (`--seat`, `-o`); an option's
+    value is never taken for an option, and nothing after `--` is one."""
     by_name: dict[str, click.Option] = {}
     for p in params:
-        if isinstance(p, click.Option) and not p.multiple and not p.count:
+        if isinstance(p, click.Option):
             for name in (*p.opts, *p.secondary_opts):
                 by_name[name] = p
-    seen: dict[str, list[str]] = {}
+    given: list[tuple[click.Option, str]] = []
     i = 0
     while i < len(args):
         arg = args[i]
@@ -251,11 +366,50 @@ def _repeated_options(params: Sequence[click.Parameter], args: list[str]) -> lis
         attached = bool(eq) or (not arg.startswith("--") and len(arg) > 2)
         if not option.is_flag and not attached:
             i += 1  # the option's value, whatever it looks like
-        spelled = seen.setdefault(option.name or name, [])
-        spelled.append(name if arg.startswith("--") else arg[:2])
-        if len(spelled) > 1:
-            return spelled
+        given.append((option, name if arg.startswith("--") else arg[:2]))
+    return given
+
+
+def _repeated(given: list[tuple[click.Option, str]]) -> list[str]:
+    """The spellings of the first option given twice (empty: none), but for an option meant to be
+    repeated (`multiple`, `count`)."""
+    seen: dict[str, list[str]] = {}
+    for option, spelled in given:
+        if option.multiple or option.count:
+            continue
+        spellings = seen.setdefault(option.name or spelled, [])
+        spellings.append(spelled)
+        if len(spellings) > 1:
+            return spellings
     return []
+
+
+class UsageProblem(errors.McrError):
+    """A usage error (a bad option value, a missing argument, an option given twice), as the JSON
+    error object of a command given `--json`."""
+
+    code = "usage"
+    exit_code = 2
+
+
+class JsonUsageError(click.UsageError):
+    """A usage error of a command given `--json`: shown as `{"ok": false, "error": {...}}` on
+    standard output, as the command's other errors are (exit 2 all the same). A bad option whose
+    problem is one of ours (a house file) keeps that error's code."""
+
+    def __init__(self, error: click.UsageError) -> None:
+        super().__init__(error.format_message(), error.ctx)
+        problem = getattr(error, "problem", None)
+        if not isinstance(problem, errors.McrError):
+            param = getattr(error, "param", None)
+            where = "/".join(param.opts) if isinstance(param, click.Option) else None
+            problem = UsageProblem(msg("error.usage", message=error.format_message()), where=where)
+        self.problem = problem
+
+    def show(self, file: Any = None) -> None:
+        import json  # here: only a usage error with --json needs it
+
+        click.echo(json.dumps({"ok": False, "error": self.problem.to_dict()}, ensure_ascii=False))
 
 
 def _replace_unencodable(stream: Any) -> None:

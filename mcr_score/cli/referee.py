@@ -29,7 +29,9 @@ from .options import (
     WIN_OPTION,
     WIND,
     ClaimedFansType,
+    ClaimedTotalType,
     Command,
+    WholeNumber,
     apply_situation,
     read_hand,
     situation_options,
@@ -58,7 +60,7 @@ def _dump(data: object) -> None:
 @click.option(
     "--claim",
     "claimed_total",
-    type=click.IntRange(min=0),
+    type=ClaimedTotalType(),
     default=None,
     metavar="N",
     help="The total claimed at the table (flowers included): compared with the computed total.",
@@ -126,7 +128,7 @@ def fans(rules: str, lang: str | None, as_json: bool) -> None:
 
 
 @click.command(cls=Command)
-@click.argument("number", type=click.IntRange(1, len(FANS)))
+@click.argument("number", type=WholeNumber(1, len(FANS)), metavar="NUMBER")
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION

@@ -6,15 +6,19 @@ import json
 
 import click
 
+from ..messages import msg
 from ..present.text import rules_markdown, rules_text, rules_to_dict
-from .options import Command
+from .options import Command, ContradictoryOptionsError, handles_errors
 
 
 @click.command(cls=Command)
-@click.option("--markdown", is_flag=True, help="Print the docs/rules.md table.")
+@click.option("--markdown", is_flag=True, help="Print the docs/rules.md table (not with --json).")
 @click.option("--json", "as_json", is_flag=True, help="Print the profiles and switches as one JSON object.")
+@handles_errors
 def rules(markdown: bool, as_json: bool) -> None:
     """The rule profiles and every switch, with its options, citations and an example."""
+    if as_json and markdown:
+        raise ContradictoryOptionsError(msg("error.options.json-markdown"), where="options")
     if as_json:
         click.echo(json.dumps(rules_to_dict(), ensure_ascii=False))
         return

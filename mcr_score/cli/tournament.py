@@ -161,7 +161,7 @@ def standings_command(
     "--scores", metavar="S1,S2,S3,S4", callback=_ints(4), required=True, help="The four scores, in sheet order."
 )
 @click.option("--player", type=click.IntRange(1, 4), default=None, help="The player catching up (default: the lowest).")
-@LANG_OPTION
+@LANG_OPTION.variant(names_in_json=False)
 @JSON_OPTION
 @handles_errors
 def catchup(scores: tuple[int, int, int, int], player: int | None, lang: str | None, as_json: bool) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..advice import DiscardsResult, ShantenResult, WaitsResult, WaitTile
-from ..messages import DEFAULT_LANG, text
+from ..messages import DEFAULT_LANG, count, text
 from ..readiness import FORMS
 from ..scoring import Score
 from ..textwidth import columns
@@ -38,7 +38,7 @@ def wait_rows(waits: Sequence[WaitTile], lang: str) -> list[str]:
     heads = [text(f"waits.col.{c}", lang) for c in ("tile", "left", "discard", "self", "minimum", "fans")]
     rows = [
         [
-            w.tile.code + ("*" if w.last_copy else ""),
+            w.tile.code + ("*" if w.last_copy else "") + ("~" if w.unrobbable else ""),
             str(w.left),
             _total(w.discard),
             _total(w.self_drawn),
@@ -52,9 +52,16 @@ def wait_rows(waits: Sequence[WaitTile], lang: str) -> list[str]:
         lines.append(text("waits.short-note", lang))
     if any(w.last_copy for w in waits):
         lines.append(text("waits.last-copy", lang))
+    if any(w.unrobbable for w in waits):
+        lines.append(text("waits.unrobbable", lang))
     if not any(w.meets_minimum for w in waits):
         lines.append(text("waits.all-short", lang))
     return lines
+
+
+def _ready(result: WaitsResult, lang: str) -> str:
+    """`Ready: 2 waits, 5 copies left.`"""
+    return text("waits.ready", lang, waits=count("n.wait", len(result.waits)), left=count("n.copy-left", result.left))
 
 
 def waits_text(result: WaitsResult, label: str = "", lang: str = DEFAULT_LANG) -> str:
@@ -62,7 +69,7 @@ def waits_text(result: WaitsResult, label: str = "", lang: str = DEFAULT_LANG) -
     if not result.ready:
         lines.append(text("waits.none", lang))
         return "\n".join(lines)
-    lines.append(text("waits.ready", lang, n=len(result.waits), left=result.left))
+    lines.append(_ready(result, lang))
     lines += wait_rows(result.waits, lang)
     return "\n".join(lines)
 
@@ -72,7 +79,7 @@ def shanten_text(result: ShantenResult, label: str = "", lang: str = DEFAULT_LAN
     if result.shanten == 0:
         lines.append(text("shanten.ready", lang))
     else:
-        lines.append(text("shanten.n", lang, n=result.shanten))
+        lines.append(text("shanten.n", lang, n=result.shanten, tiles=count("n.useful-tile", result.shanten)))
     heads = [text(f"shanten.col.{c}", lang) for c in ("form", "shanten", "useful")]
     rows = []
     for name, form in zip(FORMS, result.forms, strict=True):
@@ -83,7 +90,8 @@ def shanten_text(result: ShantenResult, label: str = "", lang: str = DEFAULT_LAN
             rows.append([label_, str(form.shanten), _useful(form.useful, form.left)])
     lines += columns([heads, *rows], (False, True))
     if result.useful:
-        lines.append(text("shanten.useful", lang, tiles=_useful(result.useful, result.left), left=result.useful_left))
+        left = count("n.copy-left", result.useful_left)
+        lines.append(text("shanten.useful", lang, tiles=_useful(result.useful, result.left), left=left))
     else:
         lines.append(text("shanten.useful-none", lang))
     return "\n".join(lines)
@@ -120,5 +128,5 @@ def score_waiting_text(result: WaitsResult, lang: str = DEFAULT_LANG) -> str:
     """What `score` adds under "not a winning hand" for a 13-tile hand: the `waits` table."""
     if not result.ready:
         return text("waits.none", lang)
-    lines = [text("waits.ready", lang, n=len(result.waits), left=result.left), *wait_rows(result.waits, lang)]
+    lines = [_ready(result, lang), *wait_rows(result.waits, lang)]
     return "\n".join(lines)

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import McrError
 from ..fans.ids import Fan
+from ..messages import count
 from ..notation import format_tiles
 from ..scoring import TIE_BREAK
 from ..textwidth import FAN_COLUMNS, columns, pad, width
@@ -87,7 +88,7 @@ def _verdict(data: dict[str, Any], lang: str, style: Style) -> list[str]:
     if not v["winning"]:
         line = text("v.not_winning", lang, reason=text(f"reason.{v['reason']}", lang))
         return [_paint(line, style, fg="red", bold=True)]
-    lines = [text("v.win", lang, total=v["total"], points=v["points"], flowers=v["flower_points"])]
+    lines = [text("v.win", lang, total=count("n.point", v["total"]), points=v["points"], flowers=v["flower_points"])]
     if v["meets_minimum"]:
         lines.append(_paint(text("v.min_ok", lang, points=v["points"]), style, fg="green", bold=True))
     else:
@@ -144,9 +145,9 @@ def _fan_table(fans: list[dict[str, Any]], lang: str, style: Style) -> list[str]
 def _alternative(a: dict[str, Any], lang: str) -> str:
     tie_break = [fan_name(f, lang) for f in sorted(TIE_BREAK)]
     how = (
-        text("alt.tie", lang, points=a["points"], fans=join_or(tie_break, lang))
+        text("alt.tie", lang, points=count("n.point", a["points"]), fans=join_or(tie_break, lang))
         if a["behind"] == 0
-        else text("alt.lower", lang, points=a["points"], diff=a["behind"])
+        else text("alt.lower", lang, points=count("n.point", a["points"]), diff=a["behind"])
     )
     fans = ", ".join(
         f"{fan_name(f['id'], lang)} {f['points']}" + (f"×{f['count']}" if f["count"] > 1 else "") for f in a["fans"]
@@ -185,7 +186,7 @@ def check_sentence(c: dict[str, Any], lang: str) -> str:
         return text("sit.replacement", lang, sets=" ".join(c["kongs"]))
     if kind == "flowers":
         letters = _paren(c["letters"], lang) if c["letters"] else ""
-        return text("sit.flowers", lang, n=c["flowers"], letters=letters)
+        return text("sit.flowers", lang, flowers=count("n.flower-tile", c["flowers"]), n=c["flowers"], letters=letters)
     raise ValueError(f"unknown situation check {kind!r}")
 
 

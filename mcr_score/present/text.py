@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..hand import Hand, Meld, Situation
-from ..messages import DEFAULT_LANG, text
-from ..notation import format_hand, format_tiles
+from ..messages import DEFAULT_LANG, Count, count, text
+from ..notation import LOWER_CASE_WINDS, format_hand, format_tiles
 from ..profiles import CHOICE_SOURCES, DEFAULT, PROFILES, SWITCHES, Switch
 from ..scoring import MINIMUM, Group, Score
 from ..textwidth import FAN_COLUMNS, columns
@@ -157,7 +157,7 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG, sty
                     why=text(f"rule.{rule}", lang, by=by),
                 )
             )
-    values = {"total": score.total, "points": score.points, "flowers": score.flower_points}
+    values = {"total": score.total, "points": count("n.point", score.points), "flowers": _flowers(score)}
     if score.meets_minimum:
         lines.append(paint(text("score.total_ok", lang, **values), style, fg="green", bold=True))
     else:
@@ -167,12 +167,26 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG, sty
     return "\n".join(lines)
 
 
+def lower_case_winds_note(hand: Hand, score: Score, lang: str = DEFAULT_LANG) -> str | None:
+    """A note under a hand that does not win and whose flowers are winds in lower case (`e`, the
+    one wind letter that is also a flower): the player most likely meant `E`."""
+    letters = hand.situation.flower_letters
+    if score.winning or not letters or not set(letters) <= set(LOWER_CASE_WINDS):
+        return None
+    return text("score.note.lower-case-winds", lang, letters=letters)
+
+
+def _flowers(score: Score) -> Count:
+    """The flowers' points with their noun: "1 flower", "2 flowers" (a flower is worth 1 point)."""
+    return count("n.flower", score.flower_points)
+
+
 def brief_text(score: Score, lang: str = DEFAULT_LANG, style: Style = PLAIN) -> str:
     """One line: the total, the points without flowers, and the verdict (`score --brief`)."""
     if not score.winning:
         line = text("score.brief.not-winning", lang, reason=text(f"reason.{score.reason or 'no-shape'}", lang))
         return paint(line, style, fg="red", bold=True)
-    values = {"total": score.total, "points": score.points, "flowers": score.flower_points}
+    values = {"total": score.total, "points": score.points, "flowers": _flowers(score)}
     if score.meets_minimum:
         return paint(text("score.brief.valid", lang, **values), style, fg="green", bold=True)
     return paint(text("score.brief.short", lang, short=MINIMUM - score.points, **values), style, fg="red", bold=True)
