@@ -300,3 +300,20 @@ def test_session_settles_the_sheet_as_the_cli_does(client: TestClient, cli_runne
     assert response.status_code == 422
     assert response.json() == expected
     assert [p["code"] for p in expected["error"]["problems"]] == ["bad-session-hand", "winds-mismatch"]
+
+
+def test_discards_reads_the_fourteenth_tile_as_drawn_as_the_cli_does(client: TestClient, cli_runner: CliRunner) -> None:
+    """Robbing a kong is about the win to come: the 5s the hand drew is no robbed kong's tile (#22)."""
+    for hand in ("123456789m123p5s5s", "123456789m123p5s6s"):
+        code, expected = cli_json(cli_runner, "discards", hand, "--robbing-kong")
+        assert code == 0
+        got = client.get("/api/discards", params={"hand": hand, "robbing_kong": "true"})
+        assert got.status_code == 200, got.text
+        assert got.json() == expected
+
+
+@pytest.mark.parametrize("endpoint", ["waits", "discards"])
+def test_waits_and_discards_take_no_win_field_as_the_cli_takes_no_win_option(client: TestClient, endpoint: str) -> None:
+    got = client.get(f"/api/{endpoint}", params={"hand": "123456789m123p5s", "win": "5s"})
+    assert got.status_code == 422
+    assert "query.win" in [p.get("where") for p in got.json()["error"]["problems"]]

@@ -30,12 +30,12 @@ from ..advice import discards as discards_of
 from ..advice import shanten as shanten_of
 from ..advice import waits as waits_of
 from ..batch.claims import claim_from_text
-from ..cli.options import apply_situation, read_hand
+from ..cli.options import apply_situation, apply_situation_drawn, read_hand
 from ..fans.ids import Fan
 from ..fans.table import FANS
 from ..hand import Hand
 from ..messages import LANGS, catalogue, msg
-from ..notation import format_hand, parse_hand
+from ..notation import format_hand, parse_hand, parse_located
 from ..present.referee import check_claim, fan_detail, fan_table, rejection
 from ..present.referee import explain as explain_hand
 from ..present.referee_text import render_explanation, render_rejection
@@ -61,6 +61,7 @@ from .schemas import (
     ShantenBody,
     ShantenInput,
     SituatedInput,
+    SituationInput,
     TextInput,
     WaitsBody,
     WaitsInput,
@@ -110,7 +111,13 @@ class ServiceError(errors.McrError):
 
 def _situated(data: SituatedInput) -> Hand:
     """The hand with the options applied, by the CLI's own `apply_situation` (the same checks, the same errors)."""
-    fields = {
+    hand = read_hand(data.hand, data.win)
+    return apply_situation(data.hand, hand, data.robbing_kong, data.replacement, **_fields(data))
+
+
+def _fields(data: SituationInput) -> dict[str, Any]:
+    """The situation options as `apply_situation` takes them."""
+    return {
         "self_drawn": data.self_drawn,
         "last_copy": data.last_tile or None,
         "wall_last": data.wall_last or None,
@@ -119,7 +126,6 @@ def _situated(data: SituatedInput) -> Hand:
         "prevalent_wind": data.prevalent,
         "flowers": data.flowers,
     }
-    return apply_situation(data.hand, read_hand(data.hand, data.win), data.robbing_kong, data.replacement, **fields)
 
 
 def do_parse(data: SituatedInput) -> dict[str, Any]:
@@ -148,7 +154,8 @@ def do_session(session: dict[str, Any], rules: str) -> dict[str, Any]:
 
 def do_waits(data: WaitsInput) -> dict[str, Any]:
     """`waits --json`."""
-    return waits_of(_situated(data), data.rules, data.seen).to_dict()
+    hand = apply_situation(data.hand, parse_hand(data.hand), data.robbing_kong, data.replacement, **_fields(data))
+    return waits_of(hand, data.rules, data.seen).to_dict()
 
 
 def do_shanten(data: ShantenInput) -> dict[str, Any]:
@@ -157,8 +164,10 @@ def do_shanten(data: ShantenInput) -> dict[str, Any]:
 
 
 def do_discards(data: WaitsInput) -> dict[str, Any]:
-    """`discards --json`."""
-    return discards_of(_situated(data), data.rules, data.seen).to_dict()
+    """`discards --json`: the 14th tile is the one just drawn, as `mcr-score discards` reads it."""
+    hand = parse_located(data.hand, drawn=True)[0]
+    hand = apply_situation_drawn(data.hand, hand, data.robbing_kong, data.replacement, **_fields(data))
+    return discards_of(hand, data.rules, data.seen).to_dict()
 
 
 def _error_response(error: errors.McrError, status: int = 422) -> JSONResponse:

@@ -63,8 +63,8 @@ class HandOnly(NoInput):
     hand: str = Field(min_length=1, max_length=MAX_HAND, description="The hand in the notation (README).")
 
 
-class SituatedInput(HandOnly):
-    """HAND and the situation options, one field per option: `mcr-score parse`."""
+class SituationInput(HandOnly):
+    """HAND and the situation options, one field per option (`waits` and `discards` take no `--win`)."""
 
     self_drawn: bool | None = Field(None, description="--self-drawn (true) / --discard (false); unset: the suffix.")
     last_tile: bool = Field(False, description="--last-tile: the winning tile was the last copy (fan 58).")
@@ -75,6 +75,11 @@ class SituatedInput(HandOnly):
     seat: Wind | None = Field(None, description="--seat: seat wind.")
     prevalent: Wind | None = Field(None, description="--prevalent: prevalent (round) wind.")
     flowers: int | None = Field(None, ge=0, le=8, description="--flowers: number of flowers.")
+
+
+class SituatedInput(SituationInput):
+    """And `--win`: `mcr-score parse`."""
+
     win: str | None = Field(
         None, min_length=1, max_length=8, description="--win: the winning tile (5m, E, 5z), one of the hand's tiles."
     )
@@ -120,7 +125,7 @@ _SEEN = Field(
 )
 
 
-class WaitsInput(HandInput):
+class WaitsInput(SituationInput, RulesInput):
     """`mcr-score waits` and `mcr-score discards`: the hand, its situation, `--rules` and `--seen`."""
 
     seen: str = _SEEN
