@@ -319,6 +319,9 @@ class CallCase:
         lines = []
         if self.files:
             lines += ["in an empty folder holding:", *_files_text(self.files)]
+        values = (*self.args, *(v for _, v in self.kwargs))
+        if any(dataclasses.is_dataclass(v) or isinstance(v, Path) for v in values):
+            lines.append("from mcr_score import *; from mcr_score.tournament import *; from pathlib import Path")
         lines.append(f"{self.function}({call})")
         if self.process:
             lines.append("(in a new process: python -m tests.support.fuzz_surfaces child ...)")

@@ -41,6 +41,7 @@ from .fuzz_data import (
     claim_fans_text,
     claim_items,
     claim_json_value,
+    dump_csv,
     dump_json,
     looks_alike,
     mutate_sheet,
@@ -387,6 +388,8 @@ class SessionSurface(Surface):
             kwargs: tuple[tuple[str, Any], ...] = ()
             if function == "mcr_score.score_session" and rng.random() < 0.3:
                 kwargs = (("rules", rng.choice(("china", "wmo-2014", "green-book"))),)
+            if function == "mcr_score.score_session" and rng.random() < 0.15:
+                return CallCase(function, (_session_object(rng),), kwargs)
             if function == "mcr_score.score_session" and rng.random() < 0.3 and not special:
                 sheet = valid_sheet(rng)
                 for _ in range(rng.choice((1, 1, 2))):
@@ -414,12 +417,16 @@ class SessionSurface(Surface):
     def check(self, case: Case, probe: Probe, env: Env) -> None:
         assert isinstance(case, CallCase | CliCase)
         target = _target(case)
-        if isinstance(case, CallCase) and not case.files:  # a dict given to score_session
+        if isinstance(case, CallCase) and not case.files:  # a dict or a Session given to score_session
             fn = _session_calls()[case.function]
-            ok, _ = probe.call(target, lambda: fn(*case.args, **dict(case.kwargs)))
-            if ok:
+            built = not isinstance(case.args[0], dict)  # a Session built in Python: a field of the wrong type
+            ok, _ = probe.call(target, lambda: fn(*case.args, **dict(case.kwargs)), type_error=built)
+            if ok and not built:
                 data = dump_json(case.args[0]).encode()
                 for kind, detail in sheet_problems("s.json", data):
+                    probe.fail(target, kind, detail)
+            elif ok:
+                for kind, detail in _session_object_problems(case.args[0]):
                     probe.fail(target, kind, detail)
             return
         answer = run_files_case(case, probe, env, _session_calls())
@@ -429,6 +436,8 @@ class SessionSurface(Surface):
         if accepted and isinstance(content, bytes):
             for kind, detail in sheet_problems(name, content, settled):
                 probe.fail(target, kind, detail)
+        if not accepted and isinstance(case, CallCase) and not case.kwargs and isinstance(content, bytes):
+            self._semicolons(name, content, probe, target, env)
         if isinstance(case, CliCase) and accepted:
             _check_outputs(case, probe, target, env.sandbox.root, ("--html", "--csv"))
             if "--false-hu" in case.argv:
@@ -437,6 +446,93 @@ class SessionSurface(Surface):
                     if number_problem(number):
                         probe.fail(target, f"--false-hu: {number_problem(number)}", repr(value[:40]))
                         break
+
+    def _semicolons(self, name: str, content: bytes, probe: Probe, target: str, env: Env) -> None:
+        """A `;`-separated sheet (a French spreadsheet's) refused, that reads once its `;` are `,`."""
+        from mcr_score import tournament
+
+        if not name.endswith(".csv"):
+            return
+        try:
+            text = content.decode("utf-8-sig")
+            first = text.split("\n", 1)[0]
+            if first.count(";") <= first.count(","):
+                return
+            csv.field_size_limit(sys.maxsize)
+            rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+        except (UnicodeDecodeError, csv.Error):
+            return
+        comma = env.sandbox.root / "comma.csv"
+        comma.write_text(dump_csv(rows), encoding="utf-8")
+        try:
+            with bounded():
+                tournament.read_session(comma)
+        except (Exception, Hang):  # refused with `,` too: not the separator's fault
+            return
+        finally:
+            comma.unlink()
+        probe.fail(target, "a `;`-separated sheet refused that reads with `,`", name)
+
+
+def _session_object(rng: random.Random) -> Any:
+    """A `Session` built in Python from a valid sheet, one of its `HandEntry`s (or its players or
+    false-Hu setting) given a value a sheet could not hold: a winner 7, hand 0, a win without points."""
+    import dataclasses
+
+    from mcr_score.tournament import FalseHu, parse_session
+
+    session, _ = parse_session(valid_sheet(rng))
+    hands = list(session.hands)
+    if not hands:
+        return session
+    i = rng.randrange(len(hands))
+    change = rng.choice(
+        (
+            {"winner": rng.choice((7, -1, 4, None))},
+            {"discarder": rng.choice((7, -1, 4))},
+            {"n": rng.choice((0, -1, 17, 99))},
+            {"kind": rng.choice(("x", "win", "draw", "false-hu"))},
+            {"points": rng.choice((None, -5, 3, HUGE))},
+            {"flowers": rng.choice((-1, 99))},
+            {"offender": rng.choice((None, 9))},
+            {"penalties": rng.choice(((1, 2, 3), (HUGE, 0, 0, 0), ("1", 0, 0, 0)))},
+            {"notation": rng.choice((5, "x", ""))},
+            {"recorded": rng.choice(((1, 2, 3), (0, 0, 0, 0)))},
+        )
+    )
+    hands[i] = dataclasses.replace(hands[i], **change)
+    if rng.random() < 0.1:
+        return dataclasses.replace(session, players=("A", "A", "B", "C"), hands=tuple(hands))
+    if rng.random() < 0.1:
+        return dataclasses.replace(session, false_hu=FalseHu(10, -30), hands=tuple(hands))
+    return dataclasses.replace(session, hands=tuple(hands))
+
+
+def _session_object_problems(session: Any) -> list[tuple[str, str]]:
+    """A `Session` settled although the same sheet written as data is refused: its entries were trusted."""
+    from mcr_score.tournament import parse_session
+
+    hands = []
+    for i, entry in enumerate(session.hands, 1):
+        if entry.n != i:
+            return [("a Session with a HandEntry numbered out of place settled", f"hand {i} has n={entry.n}")]
+        player = lambda index: index + 1 if isinstance(index, int) and not isinstance(index, bool) else index  # noqa: E731
+        if entry.kind == "win":
+            hand: dict[str, Any] = {"winner": player(entry.winner), "from": player(entry.discarder)}
+            hand.update(points=entry.points, flowers=entry.flowers, notation=entry.notation)
+        elif entry.kind == "draw":
+            hand = {"draw": True}
+        elif entry.kind == "false-hu":
+            hand = {"false_hu": player(entry.offender)}
+        else:
+            return [("a Session with a HandEntry of an unknown kind settled", repr(entry.kind))]
+        hand.update(penalties=list(entry.penalties), scores=list(entry.recorded) if entry.recorded else None)
+        hands.append({k: v for k, v in hand.items() if v is not None})
+    data = {"players": list(session.players), "false_hu": [session.false_hu.offender, session.false_hu.others]}
+    _, problems = parse_session({**data, "hands": hands})
+    if problems:
+        return [("a Session whose HandEntry a sheet would refuse settled (trusted)", short(problems[0], 100))]
+    return []
 
 
 def _accepted(case: CallCase | CliCase, answer: Any) -> bool:
