@@ -415,3 +415,8 @@ def test_the_script_refuses_an_unknown_surface(capsys) -> None:
     with pytest.raises(SystemExit):
         fuzz.main_(["3", "--surface", "nothing"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_the_files_of_a_command_line_are_its_arguments_that_are_not_options_or_their_values() -> None:
+    argv = ["a.json", "--ema-csv", "a.json", "b.csv", "--json", "--players", "p.csv", "a.json"]
+    assert fuzz_surfaces.positionals(argv) == ["a.json", "b.csv", "a.json"]

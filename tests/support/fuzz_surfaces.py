@@ -47,7 +47,6 @@ from .fuzz_data import (
     mutate_sheet,
     number_text,
     odd_value,
-    player_name,
     players_file,
     session_file,
     strict_number,
@@ -62,6 +61,7 @@ from .fuzz_harness import (
     FIFO,
     LOOP,
     MAX_DIGITS,
+    VALUE_OPTIONS,
     CallCase,
     Case,
     CliCase,
@@ -277,8 +277,17 @@ class Surface:
         raise NotImplementedError
 
 
-def _named(argv: Iterable[str]) -> set[str]:
-    return set(argv)
+def positionals(argv: Iterable[str]) -> list[str]:
+    """The arguments of a command line that are not options nor their values (FILES...)."""
+    out, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in VALUE_OPTIONS:
+            skip = True
+        elif not arg.startswith("--"):
+            out.append(arg)
+    return out
 
 
 def run_files_case(case: CallCase | CliCase, probe: Probe, env: Env, calls: dict[str, Callable[..., Any]]) -> Any:
@@ -301,7 +310,7 @@ def run_files_case(case: CallCase | CliCase, probe: Probe, env: Env, calls: dict
             fn = calls[case.function]
             answer = probe.call(target, lambda: fn(*case.args, **dict(case.kwargs)), type_error=False)
     after = env.sandbox.snapshot()
-    named = _named(case.argv) if isinstance(case, CliCase) else {str(a) for a in case.args}
+    named = set(case.argv) if isinstance(case, CliCase) else {str(a) for a in case.args}
     for kind, detail in silent_changes(before, after, inputs, named):
         probe.fail(target, kind, detail)
     if isinstance(case, CallCase) and case.process and answer.code == 0:
@@ -346,7 +355,7 @@ def _output_option(rng: random.Random, inputs: list[str], fresh: str) -> str:
 def _check_outputs(case: CliCase, probe: Probe, target: str, root: Path, options: tuple[str, ...]) -> None:
     """After a run that succeeded: two outputs on one file, and CSV outputs with formula cells."""
     given = [(case.argv[i], case.argv[i + 1]) for i in range(len(case.argv) - 1) if case.argv[i] in options]
-    paths = [os.path.normpath(p) for _, p in given if p]
+    paths = [os.path.normpath(p) for _, p in given if p and p != "/dev/null"]
     if len(set(paths)) < len(paths):
         probe.fail(target, "two outputs to one file accepted", " ".join(f"{o} {p}" for o, p in given))
     for option, path in given:
@@ -600,8 +609,9 @@ class StandingsSurface(Surface):
             if rng.random() < 0.3:
                 sheet = mutate_sheet(sheet, rng)
             if rng.random() < 0.3 and isinstance(sheet, dict) and isinstance(sheet.get("players"), list) and i:
-                p = sheet["players"]  # players of an earlier session, one name spelt a little differently
-                p[0] = players[0] + rng.choice((" ", "\u200b", "\u00a0")) if players else player_name(rng)
+                p = sheet["players"]  # a player of an earlier session, the name spelt a little differently
+                if p and players:
+                    p[0] = players[0] + rng.choice((" ", "\u200b", "\u00a0"))
             if isinstance(sheet, dict) and isinstance(sheet.get("players"), list):
                 players += [str(p) for p in sheet["players"]]
             name = f"s{i}.json"
@@ -641,13 +651,7 @@ class StandingsSurface(Surface):
         assert isinstance(case, CallCase | CliCase)
         target = _target(case)
         answer = run_files_case(case, probe, env, {"standings": _standings_of})
-        names = list(case.args) if isinstance(case, CallCase) else [a for a in case.argv[1:] if not a.startswith("-")]
-        sessions = [n for n in names if n.endswith((".json", ".csv", ".toml")) and n != "players.csv"]
-        if isinstance(case, CliCase) and "--players" in case.argv:
-            sessions = [n for n in sessions if n != case.argv[case.argv.index("--players") + 1]]
-        if isinstance(case, CliCase) and "--ema-csv" in case.argv:
-            out = case.argv[case.argv.index("--ema-csv") + 1]
-            sessions = [n for n in sessions if n != out or n in dict(case.files)]
+        sessions = [str(a) for a in case.args] if isinstance(case, CallCase) else positionals(case.argv[1:])
         accepted = _accepted(case, answer)
         if accepted and isinstance(case, CliCase):
             _check_outputs(case, probe, target, env.sandbox.root, ("--ema-csv",))
