@@ -283,7 +283,7 @@ NOTATIONS = (
 
 
 def _ref(rng: random.Random, index: int, players: list[str]) -> int | str:
-    return players[index] if rng.random() < 0.15 else index + 1
+    return players[index] if rng.random() < 0.15 and index < len(players) else index + 1
 
 
 def valid_hand(rng: random.Random, players: list[str]) -> dict[str, Any]:
@@ -375,7 +375,8 @@ def mutate_sheet(sheet: dict[str, Any], rng: random.Random, toml: bool = False) 
             hand[rng.choice(HAND_KEYS)] = weird_json(rng, toml)
     elif op == 1:  # more than 16 hands
         extra = rng.choice((1, 1, 2, 5, 20, 200))
-        sheet["hands"] = hands + [valid_hand(rng, list(sheet.get("players") or NAMES[:4])) for _ in range(extra)]
+        players = sheet.get("players") if isinstance(sheet.get("players"), list) else list(NAMES[:4])
+        sheet["hands"] = hands + [valid_hand(rng, players) for _ in range(extra)]
     elif op == 2:  # fewer hands: none, one short, a few
         sheet["hands"] = hands[: rng.choice((0, 0, 1, 15))]
     elif op == 3 and isinstance(sheet.get("players"), list) and sheet["players"]:
@@ -384,7 +385,7 @@ def mutate_sheet(sheet: dict[str, Any], rng: random.Random, toml: bool = False) 
         if rng.random() < 0.5:
             players[i] = player_name(rng)
         else:  # a name that looks like another one
-            players[i] = players[(i + 1) % len(players)] + rng.choice((" ", "\u200b", "\u00a0", ""))
+            players[i] = str(players[(i + 1) % len(players)]) + rng.choice((" ", "\u200b", "\u00a0", ""))
     elif op == 4:  # a top-level key twice
         key = rng.choice(("hands", "players", "false_hu"))
         second = [] if key == "hands" else sheet.get(key)
@@ -436,7 +437,9 @@ def sheet_rows(sheet: Any) -> list[list[str]]:
         cell = {k: ("draw" if k == "winner" and hand.get("draw") else _cell(hand.get(k))) for k in SESSION_CSV_FIELDS}
         cell["hand"] = str(n)
         penalties = hand.get("penalties")
-        pens = [str(p) for p in penalties] if isinstance(penalties, list) and len(penalties) == 4 else ["", "", "", ""]
+        pens = (
+            [_cell(p) for p in penalties] if isinstance(penalties, list) and len(penalties) == 4 else ["", "", "", ""]
+        )
         rows.append([cell[k] for k in SESSION_CSV_FIELDS] + [p if p != "0" else "" for p in pens])
     return rows
 

@@ -182,30 +182,22 @@ def huge(expression: str) -> int:
     return value
 
 
+_RUN = re.compile(r"(.{1,8}?)\1{11,}", re.S)
+_RUN_BYTES = re.compile(rb"(.{1,8}?)\1{11,}", re.S)
+
+
 def _runs(text: str | bytes) -> list[tuple[str | bytes, int]]:
     """`text` as (piece, count) runs: a unit of 1-8 characters repeated 12 times or more is one run."""
     out: list[tuple[str | bytes, int]] = []
-    i, start, n = 0, 0, len(text)
-    while i < n:
-        best = (0, 0)
-        for unit in range(1, 9):
-            if i + unit * 12 > n:
-                break
-            piece = text[i : i + unit]
-            count = 1
-            while text[i + count * unit : i + (count + 1) * unit] == piece:
-                count += 1
-            if count >= 12 and count * unit > best[0] * best[1]:
-                best = (unit, count)
-        if best[0]:
-            if start < i:
-                out.append((text[start:i], 1))
-            out.append((text[i : i + best[0]], best[1]))
-            i += best[0] * best[1]
-            start = i
-        else:
-            i += 1
-    if start < n:
+    start = 0
+    pattern: Any = _RUN if isinstance(text, str) else _RUN_BYTES
+    for m in pattern.finditer(text):
+        if start < m.start():
+            out.append((text[start : m.start()], 1))
+        unit = m.group(1)
+        out.append((unit, (m.end() - m.start()) // len(unit)))
+        start = m.end()
+    if start < len(text):
         out.append((text[start:], 1))
     return out
 

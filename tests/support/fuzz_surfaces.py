@@ -27,6 +27,7 @@ import re
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
@@ -73,6 +74,7 @@ from .fuzz_harness import (
     SurfaceReport,
     bounded,
     documented_codes,
+    name_of,
     run_process,
     short,
     show,
@@ -1542,7 +1544,12 @@ def run(
         for i in range(1, n + 1):
             case = surface.generate(rng, env)
             probe = Probe(env.documented, env.startup)
-            surface.check(case, probe, env)
+            try:
+                surface.check(case, probe, env)
+            except Exception as e:  # the harness's own bug: reported with its input, the run goes on
+                where = traceback.extract_tb(e.__traceback__)[-1]
+                place = f"{os.path.basename(where.filename)}:{where.lineno}"
+                probe.fail("fuzz harness", f"{name_of(e)} at {place} ({where.name})", short(e))
             report.inputs += 1
             report.outcomes.update(probe.outcomes)
             if probe.slowest[0] > report.slowest:
