@@ -36,7 +36,6 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
-PACKAGE = str(ROOT / "mcr_score")
 
 LIMIT = 1.0
 """CPU seconds one target may take on one input (the notation fuzz's limit; CPU: the machine is shared)."""
@@ -97,13 +96,20 @@ def frame_of(tb: TracebackType | None) -> str:
     """The innermost frame of the traceback inside `mcr_score` (else the innermost of all), as
     `mcr_score/sheet.py:123 (_hand)`: the place that let the exception out."""
     frames = traceback.extract_tb(tb) if tb is not None else []
-    ours = [f for f in frames if f.filename.startswith(PACKAGE)]
+    ours = [f for f in frames if _PACKAGE in f.filename]
     chosen = (ours or frames or [None])[-1]
     if chosen is None:
         return "?"
-    name = chosen.filename
-    name = os.path.relpath(name, ROOT) if name.startswith(str(ROOT)) else os.path.basename(name)
-    return f"{name}:{chosen.lineno} ({chosen.name})"
+    return f"{_short_name(chosen.filename)}:{chosen.lineno} ({chosen.name})"
+
+
+_PACKAGE = f"{os.sep}mcr_score{os.sep}"  # wherever the package is installed (a compiled build: site-packages)
+
+
+def _short_name(filename: str) -> str:
+    """`mcr_score/tournament/sheet.py` for a module of the package, else the file's own name."""
+    at = filename.rfind(_PACKAGE)
+    return filename[at + 1 :] if at >= 0 else os.path.basename(filename)
 
 
 _TB_FRAME = re.compile(r'File "([^"]+)", line (\d+), in (\S+)')
@@ -112,15 +118,13 @@ _TB_FRAME = re.compile(r'File "([^"]+)", line (\d+), in (\S+)')
 def frame_of_text(stderr: str) -> tuple[str, str]:
     """The exception type and innermost `mcr_score` frame of a traceback printed by a subprocess."""
     frames = _TB_FRAME.findall(stderr)
-    ours = [f for f in frames if f[0].startswith(PACKAGE) or "/mcr_score/" in f[0]]
+    ours = [f for f in frames if _PACKAGE in f[0]]
     chosen = (ours or frames or [None])[-1]
     last = [line for line in stderr.strip().splitlines() if line and not line.startswith(" ")]
     exc = last[-1].split(":")[0] if last else "?"
     if chosen is None:
         return exc, "?"
-    name = chosen[0]
-    name = name[name.rindex("mcr_score/") :] if "mcr_score/" in name else os.path.basename(name)
-    return exc, f"{name}:{chosen[1]} ({chosen[2]})"
+    return exc, f"{_short_name(chosen[0])}:{chosen[1]} ({chosen[2]})"
 
 
 def name_of(e: BaseException) -> str:
@@ -247,11 +251,11 @@ def show(value: Any, most: int = 600) -> str:
 # ---- inputs --------------------------------------------------------------------------------------
 
 FIFO, LOOP, DIRECTORY, DEV_ZERO, DEV_FULL = (
-    "<fifo>",
-    "<symlink loop>",
-    "<directory>",
-    "<-> /dev/zero>",
-    "<-> /dev/full>",
+    "a FIFO (mkfifo)",
+    "a symlink to itself",
+    "a folder",
+    "a symlink to /dev/zero",
+    "a symlink to /dev/full",
 )
 SPECIALS = (FIFO, LOOP, DIRECTORY, DEV_ZERO, DEV_FULL)
 """What a sandbox file can be besides bytes: made with mkfifo, a link to itself, a folder, a link to
@@ -316,7 +320,8 @@ class CallCase:
             lines.append("from mcr_score import *; from mcr_score.tournament import *; from pathlib import Path")
         lines.append(f"{self.function}({call})")
         if self.process:
-            lines.append("(in a new process: python -m tests.support.fuzz_surfaces child ...)")
+            child = " ".join(shlex.quote(str(a)) for a in (self.function, *self.args))
+            lines.append(f"(in a new process: python -m tests.support.fuzz_surfaces child {child})")
         return "\n".join(lines)
 
 

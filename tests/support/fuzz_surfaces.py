@@ -417,7 +417,10 @@ class SessionSurface(Surface):
         if rng.random() < 0.25:
             argv += ["--csv", _output_option(rng, [name], "out.csv")]
         if rng.random() < 0.2:
-            argv += ["--false-hu", rng.choice(("-30,10", "-40,0", f"{number_text(rng)},{number_text(rng)}", "-30"))]
+            pair = rng.choice(
+                ("-30,10", "-40,0", "-30,+10", "-3_0,10", "-30,１０", "-٣٠,10", "-30, 10", "-30", "-30,10,0")
+            )
+            argv += ["--false-hu", rng.choice((pair, pair, f"{number_text(rng)},{number_text(rng)}"))]
         if rng.random() < 0.1:
             argv += ["--rules", rng.choice(("china", "wmo-2014", "x"))]
         if rng.random() < 0.1:
