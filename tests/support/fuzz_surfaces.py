@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 import traceback
+import urllib.parse
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
@@ -1333,14 +1334,17 @@ class ServiceSurface(Surface):
             return HttpCase("POST", "/api/session", query, dump_json(sheet).encode(), "application/json")
         methods = list(self.schema["paths"][path])
         method = rng.choice(methods)
-        concrete = path.replace("{number}", rng.choice(("1", "81", "48", number_text(rng))))
+        number = rng.choice(("1", "81", "48", number_text(rng)))
+        concrete = path.replace("{number}", urllib.parse.quote(number, safe=""))  # a URL holds no raw NUL
         if method == "get":
             params = [(name, kind) for name, kind, where in self._params(path, "get") if where == "query"]
             query = [(n, self._value(n, k, rng, True)) for n, k in params if n == "hand" or rng.random() < 0.35]
             kinds = dict(params)
             mode = rng.random()
-            if mode < 0.4 and query:  # one field as anything a user might send
-                i = rng.randrange(len(query))
+            if mode < 0.4 and query:  # one field as anything a user might send; a claim often (explain)
+                if "claim_fans" in kinds and rng.random() < 0.5:
+                    query = [(n, v) for n, v in query if n != "claim_fans"] + [("claim_fans", "")]
+                i = len(query) - 1 if query[-1][0] == "claim_fans" else rng.randrange(len(query))
                 query[i] = (query[i][0], self._value(query[i][0], kinds.get(query[i][0], "string"), rng))
             elif mode < 0.55 and query:  # a field twice
                 name, _ = rng.choice(query)
