@@ -48,6 +48,8 @@ RECORD_CODES = frozenset(
     {"empty-record", "oversized", "encoding", "bad-json", "bad-field", "unknown-field", "bad-record"}
 )
 DOCUMENTED = NOTATION_CODES | HAND_CODES
+SURFACES = ("session", "standings", "catchup", "claims", "house", "api", "service")
+"""The surfaces of `tests.support.fuzz_surfaces` (issue #22), each `--surface NAME`."""
 
 # Valid hands to mutate: every form of the notation the README shows.
 SEEDS = (
@@ -206,19 +208,51 @@ def inputs(n: int, seed: int) -> Iterator[str]:
 
 def main_(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="scripts/fuzz", description=__doc__.splitlines()[0])
-    parser.add_argument("n", type=int, help="number of strings")
+    parser.add_argument("n", type=int, help="number of inputs (per surface)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-cli", action="store_true", help="skip the in-process CLI (about 3x faster)")
+    parser.add_argument(
+        "--surface",
+        default="notation",
+        choices=("notation", *SURFACES, "all"),
+        help="what to fuzz (default: notation, the hand readers; all: every surface)",
+    )
+    parser.add_argument("--no-cli", action="store_true", help="notation: skip the in-process CLI (about 3x faster)")
+    parser.add_argument(
+        "--process-share",
+        type=float,
+        default=0.02,
+        help="share of command lines also run in a real process (FIFOs and devices always are)",
+    )
+    parser.add_argument("--shrink", type=int, default=150, help="tries to shrink each kind of failure (0: none)")
     args = parser.parse_args(argv)
-    checker = Checker(cli=not args.no_cli)
+    surfaces = ("notation", *SURFACES) if args.surface == "all" else (args.surface,)
+    failed = False
+    for name in surfaces:
+        if name == "notation":
+            failed |= _notation(args.n, args.seed, not args.no_cli) != 0
+            continue
+        from .fuzz_surfaces import render, run
+
+        def progress(line: str) -> None:
+            print(line, file=sys.stderr, flush=True)
+
+        report = run(name, args.n, args.seed, args.process_share, args.shrink, progress=progress)
+        print(render(report), flush=True)
+        failed |= report.failures > 0
+    return 1 if failed else 0
+
+
+def _notation(n: int, seed: int, cli: bool) -> int:
+    """The hand readers (issue 12): counts by outcome, the slowest input, the failures."""
+    checker = Checker(cli=cli)
     started = time.perf_counter()
-    for i, text in enumerate(inputs(args.n, args.seed), start=1):
+    for i, text in enumerate(inputs(n, seed), start=1):
         checker.check(text)
         if i % 10_000 == 0:
             print(f"  {i:,} inputs, {len(checker.report.failures)} failures", file=sys.stderr, flush=True)
     r = checker.report
     seconds = time.perf_counter() - started
-    print(f"inputs            {r.inputs:,} (seed {args.seed}) in {seconds:.0f} s")
+    print(f"inputs            {r.inputs:,} (seed {seed}) in {seconds:.0f} s")
     print(f"parsed            {r.parsed:,}")
     print(f"winning hands     {r.winning:,}")
     print("refused by code   " + ", ".join(f"{c} {n:,}" for c, n in r.codes.most_common()))
