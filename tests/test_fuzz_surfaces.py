@@ -360,7 +360,9 @@ def test_an_accepted_catch_up_is_checked_against_its_input_and_its_sums() -> Non
 
 
 def test_a_value_type_holding_the_wrong_type_is_found() -> None:
-    hand = mcr_score.Hand(situation=mcr_score.Situation(self_drawn="no"))  # type: ignore[arg-type]
+    situation = mcr_score.Situation()
+    object.__setattr__(situation, "self_drawn", "no")  # past the constructor, which refuses it
+    hand = mcr_score.Hand(situation=situation)
     assert fuzz_surfaces.wrong_fields(hand) == [("Situation.self_drawn", "Situation.self_drawn='no'")]
     assert fuzz_surfaces.wrong_fields(mcr_score.parse_hand("[123m1]456789m33pCC3p")) == []
 

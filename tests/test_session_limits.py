@@ -33,6 +33,7 @@ from mcr_score.tournament import (
     score_session,
     settle_files,
     settle_session,
+    standings,
 )
 from mcr_score.tournament.errors import (
     CatchUpError,
@@ -583,6 +584,19 @@ def test_the_same_session_given_twice_is_refused_naming_both_files(tmp_path: Pat
     assert result.stderr.startswith(f"same-session: {csv_copy} is the same session as {json_file}")
     other = _json(tmp_path / "other.json", _sheet(WIN, {"draw": True}))
     assert len(settle_files([json_file, other])) == 2
+
+
+def test_the_same_session_written_two_ways_is_one_session(tmp_path: Path) -> None:
+    """Flowers given as 0 or left blank, points given or scored from the notation: the same hands,
+    so the same session, from files and from Python alike."""
+    hands = [{"winner": 1, "points": 12, "flowers": 0}, {"winner": 2, "from": 1, "notation": "123456789m123p5s5s"}]
+    written = [{"winner": 1, "points": 12}, {"winner": 2, "from": 1, "points": 22}]
+    first = _json(tmp_path / "first.json", _sheet(*hands))
+    second = _json(tmp_path / "second.json", _sheet(*written))
+    with pytest.raises(DuplicateSessionError, match=r"second\.json is the same session as .*first\.json"):
+        settle_files([first, second])
+    with pytest.raises(DuplicateSessionError, match="session 2 is the same session as session 1"):
+        standings([score_session(first), score_session(second)])
 
 
 def test_names_that_look_the_same_are_one_name_or_refused(tmp_path: Path) -> None:

@@ -9,7 +9,6 @@ the EMA file), `catchup`; pages in `mcr_score.present.session_text` and `session
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from pathlib import Path
 
 from .. import profiles
@@ -17,7 +16,7 @@ from ..errors import McrError, raise_all
 from ..messages import msg
 from .catchup import CatchUp, Chase, catch_up
 from .errors import DuplicateSessionError, SessionError
-from .ranking import PlayerInfo, Standing, Standings, ema_csv, read_players, standings
+from .ranking import PlayerInfo, Standing, Standings, ema_csv, read_players, standings, what_was_played
 from .settlement import SessionResult, SettledHand, settle_checked, settle_session
 from .sheet import (
     FalseHu,
@@ -100,7 +99,7 @@ def settle_files(paths: Iterable[str | Path], rules: str = profiles.DEFAULT) -> 
         except McrError as e:
             problems += [in_file(p, str(path)) for p in e.problems]
             continue
-        played = _what_was_played(session)
+        played = what_was_played(result)
         if played in seen:
             problems.append(DuplicateSessionError(msg("standings.error.same", path=str(path), other=seen[played])))
             continue
@@ -108,12 +107,6 @@ def settle_files(paths: Iterable[str | Path], rules: str = profiles.DEFAULT) -> 
         results.append(result)
     raise_all(problems)
     return results
-
-
-def _what_was_played(session: Session) -> tuple[object, ...]:
-    """What makes two sheets one session: the players and each hand's outcome. The scores copied
-    from the paper (a check, which a CSV has not) and the false-Hu setting do not."""
-    return (session.players, tuple(replace(hand, recorded=None) for hand in session.hands))
 
 
 def in_file(error: McrError, path: str) -> McrError:

@@ -19,6 +19,9 @@ from ..decoding import DataError
 from ..messages import msg
 
 SEPARATORS = (",", ";", "\t")
+MAX_CELL = 131_072
+"""The longest cell read (Python's default field limit, which is process-wide and another caller may
+have raised): a name, a notation or a number is far shorter."""
 
 
 def separator(header: str, needed: str) -> str | None:
@@ -49,14 +52,19 @@ def read_rows(source: str, needed: str, known: Collection[str]) -> tuple[list[st
     reader = csv.reader(io.StringIO(source, newline=""), delimiter=chosen, strict=True)
     rows: list[tuple[int, list[str]]] = []
     try:
-        header = [_column(h, known) for h in next(reader)]
+        first_row = next(reader)
+        if any(len(cell) > MAX_CELL for cell in first_row):
+            raise csv.Error("field larger than field limit")
+        header = [_column(h, known) for h in first_row]
         for row in reader:
+            if any(len(cell) > MAX_CELL for cell in row):
+                raise csv.Error("field larger than field limit")
             if any(cell.strip() for cell in row):
                 rows.append((reader.line_num, row))
     except csv.Error as e:
         line = reader.line_num
         if "field larger than field limit" in str(e):
-            raise DataError(msg("csv.cell-too-long", line=line, most=csv.field_size_limit())) from None
+            raise DataError(msg("csv.cell-too-long", line=line, most=MAX_CELL)) from None
         raise DataError(msg("csv.bad-row", line=line, reason=str(e))) from None
     seen: set[str] = set()
     for column in header:

@@ -19,7 +19,7 @@ from ..errors import McrError
 from ..files import csv_text
 from ..messages import msg
 from .csvfile import read_rows
-from .errors import PlayersFileError
+from .errors import DuplicateSessionError, PlayersFileError
 from .places import number
 from .settlement import SessionResult
 from .sheet import player_name
@@ -64,8 +64,31 @@ class Standings:
         return {"ok": True, "standings": [r.to_dict() for r in self.rows]}
 
 
+_PLAYED = ("kind", "winner", "from", "points", "false_hu", "penalties", "scores")
+
+
+def what_was_played(result: SessionResult) -> tuple[object, ...]:
+    """What makes two sheets one session: the players and what each hand settled to (who won, from
+    whom, for how much, the false Hu, the penalties, the scores). How a sheet wrote it does not: a
+    hand's points given or scored from its notation, flowers given as 0 or left blank, the scores
+    copied from the paper (a check, which a CSV has not) or the false-Hu setting."""
+    hands = tuple(tuple(repr(hand[key]) for key in _PLAYED) for hand in (h.to_dict() for h in result.hands))
+    return (result.players, hands)
+
+
 def standings(sessions: Iterable[SessionResult]) -> Standings:
-    """Rank the players of `sessions` by name: table points, then score; equal on both share a rank."""
+    """Rank the players of `sessions` by name: table points, then score; equal on both share a rank.
+    A session given twice (`what_was_played`) is refused, naming both by their place in `sessions`."""
+    sessions = list(sessions)
+    seen: dict[tuple[object, ...], int] = {}
+    problems: list[McrError] = []
+    for n, result in enumerate(sessions, 1):
+        was = what_was_played(result)
+        if was in seen:
+            path, other = msg("standings.session-n", n=n), msg("standings.session-n", n=seen[was])
+            problems.append(DuplicateSessionError(msg("standings.error.same", path=path, other=other)))
+        seen.setdefault(was, n)
+    errors.raise_all(problems)
     points: dict[str, Fraction] = {}
     score: dict[str, int] = {}
     played: dict[str, int] = {}
