@@ -23,6 +23,22 @@ MAX_FLOWERS = 8  # four flowers and four seasons (R98 #81)
 CLAIMS = {"chow": (1, 2, 3), "pung": (1, 2, 3), "kong": (1, 2, 3, 5, 6, 7)}
 
 
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """How many sets a winning hand holds besides its pair: four in MCR (14 tiles), two in the
+    six-player variant (8). A rule system's hand size is this one number; every count follows."""
+
+    sets: int
+
+    def tiles(self, melds: int) -> int:
+        """The concealed tiles of a winning hand with `melds` declared melds, the winning tile included."""
+        return 3 * (self.sets - melds) + 2
+
+
+FOUR_SETS = Shape(4)
+"""Four sets and a pair: the hand of MCR (R98 Art. 8) and of the Chinese systems built like it."""
+
+
 def _check_type(value: object, name: str, kind: type) -> None:
     """A `TypeError` naming the field when `value.name` is not a `kind` (a bool is no int here)."""
     part = getattr(value, name)
@@ -196,7 +212,12 @@ def _tile_refs(hand: Hand) -> Iterator[tuple[Tile, Ref]]:
 
 
 def check_hand(
-    hand: Hand, locate: Locator = field_locator, text: str | None = None, *, drawn: bool = False
+    hand: Hand,
+    locate: Locator = field_locator,
+    text: str | None = None,
+    *,
+    drawn: bool = False,
+    shape: Shape = FOUR_SETS,
 ) -> list[errors.McrError]:
     """Every problem of the hand and its situation, each located; an empty list means valid.
 
@@ -213,11 +234,11 @@ def check_hand(
         problems.append(cls(message, text=text, column=column, where=where))
 
     k = len(hand.melds)
-    if k > 4:
-        add(errors.TooManyMeldsError, msg("error.too-many-melds", n=k), ("meld", 4))
+    if k > shape.sets:
+        add(errors.TooManyMeldsError, msg("error.too-many-melds", n=k, most=shape.sets), ("meld", shape.sets))
     else:
         held = len(hand.standing) + (hand.winning is not None)
-        want = 14 - 3 * k
+        want = shape.tiles(k)
         if held != (want if hand.winning is not None else want - 1):
             add(
                 errors.TileCountError,

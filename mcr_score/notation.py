@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from . import errors
-from .hand import CLAIMS, MAX_FLOWERS, Hand, Meld, Situation, check_hand
+from .hand import CLAIMS, FOUR_SETS, MAX_FLOWERS, Hand, Meld, Shape, Situation, check_hand
 from .messages import Message, count, msg
 from .tiles import FLOWER_LETTERS, INDEX, TILES, UNICODE, WINDS, Z_HONORS, Tile
 
@@ -60,12 +60,13 @@ def check_text(text: object) -> None:
         raise errors.OversizedNotationError(msg("error.notation.too-long", n=len(text), max=MAX_NOTATION))
 
 
-def parse_located(text: str, drawn: bool = False) -> tuple[Hand, _Located]:
+def parse_located(text: str, drawn: bool = False, shape: Shape = FOUR_SETS) -> tuple[Hand, _Located]:
     """Parse and check `text` with the grammar; also return where each part of the hand stands in it.
-    `drawn`: the 14th tile is the tile just drawn, not a winning tile (`hand.check_hand`)."""
+    `drawn`: the 14th tile is the tile just drawn, not a winning tile (`hand.check_hand`); `shape`:
+    the rule system's hand size (four sets and a pair unless said)."""
     from . import parser  # Lark is loaded only here, for text outside the canonical form
 
-    return parser.parse_located(text, drawn)
+    return parser.parse_located(text, drawn, shape)
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:

@@ -24,7 +24,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import errors
-from .hand import CLAIMS, Hand, Meld, Ref, Situation, check_hand
+from .hand import CLAIMS, FOUR_SETS, Hand, Meld, Ref, Shape, Situation, check_hand
 from .messages import Message, msg
 from .notation import IGNORED, MAX_PROBLEMS, check_text, lower_case_wind_hint, meld_kind, situation_of
 from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
@@ -65,23 +65,25 @@ def build_parsers() -> None:
     _tree_parser()
 
 
-def parse_located(text: str, drawn: bool = False) -> tuple[Hand, _Located]:
+def parse_located(text: str, drawn: bool = False, shape: Shape = FOUR_SETS) -> tuple[Hand, _Located]:
     """Parse and check `text`; also return where each part of the hand stands in it. `drawn`: the
-    14th tile is the tile just drawn, not a winning tile (`hand.check_hand`)."""
+    14th tile is the tile just drawn, not a winning tile (`hand.check_hand`); `shape`: the hand
+    size of the rule system (four sets and a pair unless said)."""
     check_text(text)
     try:
         built = cast(_Built, _inline_parser().parse(text))  # what the builder's `start` returns
     except (UnexpectedInput, _Fallback):
-        return _parse_recovering(text, drawn)
-    return _checked(text, built, drawn)
+        return _parse_recovering(text, drawn, shape)
+    return _checked(text, built, drawn, shape)
 
 
-def _checked(text: str, built: _Built, drawn: bool = False) -> tuple[Hand, _Located]:
+def _checked(text: str, built: _Built, drawn: bool = False, shape: Shape = FOUR_SETS) -> tuple[Hand, _Located]:
     """The hand if `check_hand` finds nothing impossible; otherwise its problems, located in `text`."""
+    built = built.shaped(shape)
     located = _Located(
         built.melds, built.standing, built.winning, built.situation, _end_column(text, built), built.marked
     )
-    problems = check_hand(built.hand, located.locate, text, drawn=drawn)
+    problems = check_hand(built.hand, located.locate, text, drawn=drawn, shape=shape)
     if problems and built.inline_flowers:
         _hint_lower_case_winds(problems, built.inline_flowers)
     errors.raise_all(problems)
@@ -98,12 +100,12 @@ def _hint_lower_case_winds(problems: list[errors.McrError], inline_flowers: str)
             return
 
 
-def _parse_recovering(text: str, drawn: bool) -> tuple[Hand, _Located]:
+def _parse_recovering(text: str, drawn: bool, shape: Shape) -> tuple[Hand, _Located]:
     """Read a text with problems to its end: raise every problem found, each with its column."""
     built, problems = _read_recovering(text)
     errors.raise_all(problems)
     assert built is not None  # no problem: the text was read
-    return _checked(text, built, drawn)
+    return _checked(text, built, drawn, shape)
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
@@ -294,6 +296,24 @@ class _Built(NamedTuple):
     situation: dict[str, int]
     marked: bool  # the winning tile was marked in parentheses
     inline_flowers: str  # the flower letters written among the tiles
+
+    def shaped(self, shape: Shape) -> _Built:
+        """The same text read for another hand size: unless a tile was marked, the last tile
+        written is the winning tile when the concealed tiles are as many as `shape` wins with
+        (the builder reads them for four sets and a pair)."""
+        if self.marked or shape == FOUR_SETS:
+            return self
+        placed = list(zip(self.standing, self.hand.standing, strict=True))
+        if self.winning is not None and self.hand.winning is not None:
+            placed.append((self.winning, self.hand.winning))
+        placed.sort(key=lambda p: p[0])  # in the order written
+        winning: tuple[int, Tile] | None = None
+        if len(placed) == shape.tiles(len(self.hand.melds)):
+            winning = placed.pop()
+        placed.sort(key=lambda p: (INDEX[p[1].code], p[0]))
+        hand = Hand(self.hand.melds, tuple(t for _, t in placed), winning[1] if winning else None, self.hand.situation)
+        columns = [c for c, _ in placed]
+        return self._replace(hand=hand, standing=columns, winning=winning[0] if winning else None)
 
 
 def _marked(tok: Token, code: str) -> _Placed:

@@ -16,16 +16,8 @@ from ..hand import Hand
 from ..messages import language_from_env
 from ..notation import format_hand, parse_hand, parse_located
 from ..present.advice_text import discards_text, shanten_text, waits_text
-from .options import (
-    JSON_OPTION,
-    RULES_OPTION,
-    Command,
-    apply_situation,
-    apply_situation_drawn,
-    handles_errors,
-    lang_option,
-    situation_options,
-)
+from ..situation import apply_situation, apply_situation_drawn
+from .options import JSON_OPTION, RULES_OPTION, Command, handles_errors, lang_option, situation_options
 
 LANG_OPTION = lang_option(names_in_json=False)  # the scores' fan names are English in JSON, whatever --lang
 

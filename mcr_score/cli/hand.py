@@ -12,17 +12,15 @@ from ..notation import format_hand
 from ..present.style import Style
 from ..present.text import brief_text, hand_text, hand_to_dict, lower_case_winds_note, score_text
 from ..scoring import score as score_hand
+from ..situation import ContradictoryOptionsError, apply_situation, read_hand
 from .options import (
     COLOR_OPTION,
     JSON_OPTION,
     RULES_OPTION,
     WIN_OPTION,
     Command,
-    ContradictoryOptionsError,
-    apply_situation,
     handles_errors,
     lang_option,
-    read_hand,
     situation_options,
 )
 

@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 import click
 
 from .. import errors, profiles
-from ..hand import MAX_FLOWERS, Hand, check_hand
+from ..hand import MAX_FLOWERS
 from ..messages import LANGS, language_from_env, msg
-from ..notation import parse_hand, parse_located, with_situation, with_winning
 from ..profiles import DEFAULT, PROFILES
 
 P = ParamSpec("P")
@@ -191,16 +190,6 @@ COLOR_OPTION = click.option(
     help="Colour and Unicode tiles, or plain text (default: on a terminal, unless NO_COLOR is set or TERM=dumb).",
 )
 
-_OPTION_OF_FIELD = {
-    "self_drawn": "--self-drawn",
-    "last_copy": "--last-tile",
-    "wall_last": "--wall-last",
-    "kong": "--kong",
-    "seat_wind": "--seat",
-    "prevalent_wind": "--prevalent",
-    "flowers": "--flowers",
-}
-
 
 def situation_options(f: F) -> F:
     """Options that set or override the hand's `|EE0000|N` situation."""
@@ -238,70 +227,6 @@ def situation_options(f: F) -> F:
     for option in reversed(options):
         f = option(f)
     return f
-
-
-def read_hand(text: str, win: str | None) -> Hand:
-    """The hand of HAND and `--win`: the named winning tile must be among its tiles and agree
-    with a tile marked in the notation."""
-    if win is None:
-        return parse_hand(text)
-    hand, located = parse_located(text)
-    return with_winning(hand, win, marked=located.marked, where="--win")
-
-
-class ContradictoryOptionsError(errors.McrError):
-    """Two options that cannot both hold (`--robbing-kong --self-drawn`): a usage error, exit 2."""
-
-    code = "contradictory-options"
-    exit_code = 2
-
-
-def apply_situation(text: str, hand: Hand, robbing_kong: bool, replacement: bool, **fields: Any) -> Hand:
-    """Merge the situation options into the parsed hand, rejecting contradictions by name; a problem
-    of the situation names the option that set the field, or points into the suffix."""
-    return _situated(text, hand, robbing_kong, replacement, fields, drawn=False)
-
-
-def apply_situation_drawn(text: str, hand: Hand, robbing_kong: bool, replacement: bool, **fields: Any) -> Hand:
-    """`apply_situation` for a 14-tile hand whose last tile is the one just drawn (`discards`): the
-    situation is the one of the win to come, so the checks of a win on that tile do not apply."""
-    return _situated(text, hand, robbing_kong, replacement, fields, drawn=True)
-
-
-def _situated(
-    text: str, hand: Hand, robbing_kong: bool, replacement: bool, fields: dict[str, Any], drawn: bool
-) -> Hand:
-    conflicts = []
-    if robbing_kong and fields["self_drawn"]:
-        conflicts.append(msg("error.options.robbing-self-drawn"))
-    if replacement and fields["self_drawn"] is False:
-        conflicts.append(msg("error.options.replacement-discard"))
-    if robbing_kong and replacement:
-        conflicts.append(msg("error.options.robbing-replacement"))
-    if conflicts:
-        errors.raise_all([ContradictoryOptionsError(c, where="options") for c in conflicts])
-    typed = {name: _OPTION_OF_FIELD[name] for name, value in fields.items() if value is not None}
-    if fields["self_drawn"] is not None:
-        typed["self_drawn"] = "--self-drawn" if fields["self_drawn"] else "--discard"
-    if robbing_kong:
-        fields.update(kong=True, self_drawn=False)
-        typed.update(kong="--robbing-kong", self_drawn="--robbing-kong")
-    if replacement:
-        fields.update(kong=True, self_drawn=True)
-        typed.update(kong="--replacement", self_drawn="--replacement")
-    if all(v is None for v in fields.values()):
-        return hand
-    hand = with_situation(hand, **fields)
-
-    in_text = parse_located(text, drawn)[1].locate  # the text itself is valid: only the options can be at fault
-
-    def locate(ref: tuple[Any, ...]) -> tuple[int | None, str | None]:
-        if ref[0] == "situation" and ref[1] in typed:
-            return None, f"situation: {typed[ref[1]]}"
-        return in_text(ref)
-
-    errors.raise_all(check_hand(hand, locate, text, drawn=drawn))
-    return hand
 
 
 class Command(click.Command):

@@ -21,6 +21,7 @@ from ..present.referee import check_claim, fan_detail, fan_table, rejection
 from ..present.referee import explain as explain_hand
 from ..present.referee_text import render_explanation, render_fan, render_fan_table, render_rejection
 from ..present.style import Style
+from ..situation import apply_situation, read_hand
 from .options import (
     COLOR_OPTION,
     JSON_OPTION,
@@ -32,8 +33,6 @@ from .options import (
     ClaimedTotalType,
     Command,
     WholeNumber,
-    apply_situation,
-    read_hand,
     situation_options,
 )
 

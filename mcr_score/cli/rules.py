@@ -8,7 +8,8 @@ import click
 
 from ..messages import msg
 from ..present.text import rules_markdown, rules_text, rules_to_dict
-from .options import Command, ContradictoryOptionsError, handles_errors
+from ..situation import ContradictoryOptionsError
+from .options import Command, handles_errors
 
 
 @click.command(cls=Command)

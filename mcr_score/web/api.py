@@ -30,7 +30,6 @@ from ..advice import discards as discards_of
 from ..advice import shanten as shanten_of
 from ..advice import waits as waits_of
 from ..batch.claims import claim_from_text
-from ..cli.options import apply_situation, apply_situation_drawn, read_hand
 from ..fans.ids import Fan
 from ..fans.table import FANS
 from ..hand import Hand
@@ -41,6 +40,7 @@ from ..present.referee import explain as explain_hand
 from ..present.referee_text import render_explanation, render_rejection
 from ..present.text import hand_to_dict, rules_to_dict, score_text
 from ..scoring import score as score_hand
+from ..situation import apply_situation, apply_situation_drawn, read_hand
 from ..tournament import score_session
 from .reading import Plan, RequestError
 from .schemas import (
@@ -79,7 +79,6 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 STATIC = resources.files("mcr_score.web") / "static"
 _ERRORS: dict[int | str, dict[str, Any]] = {422: {"model": ErrorBody, "description": "Bad input: a named error."}}
 _PAGE_PREFIXES = ("page.", "rule.", "wait.", "form.")
-
 
 LOG = logging.getLogger("mcr_score.web")
 
