@@ -78,8 +78,26 @@ def msg(message_id: str, /, **args: Any) -> Message:
 
 def text(message_id: str, lang: str = DEFAULT_LANG, /, **args: Any) -> str:
     """The message `message_id` in `lang`, filled with `args`."""
-    values = {k: v.text(lang) if isinstance(v, Message) else v for k, v in args.items()}
+    values = {k: v.text(lang) if isinstance(v, Message) else _writable(v) for k, v in args.items()}
     return catalogue(lang)[message_id].format(**values)
+
+
+def _writable(value: Any) -> Any:
+    """A value a message can write: an integer past Python's 4,300-digit limit for writing one
+    (a number a user or a caller gave, quoted back in an error) as its sign and first digits."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 10_000:
+        digits = int(value.bit_length() * 0.30103)  # log10(2): about that many digits
+        return _Shown(f"{'-' if value < 0 else ''}<a number of about {digits:,} digits>")
+    return value
+
+
+class _Shown(str):
+    """Text standing for a number in a message: the number's format (`{n:,}`) does not apply."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
 
 
 @functools.cache

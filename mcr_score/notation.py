@@ -267,13 +267,17 @@ _FLAGS = ("self_drawn", "last_copy", "wall_last", "kong")
 _FIELDS = frozenset(f.name for f in dataclasses.fields(Situation))
 
 
-def with_situation(hand: Hand, **changes: Any) -> Hand:
+def with_situation(hand: Hand, *, check: bool = True, **changes: Any) -> Hand:
     """The same hand with situation fields replaced (None values leave a field as it is).
 
     A value the notation could not write is refused here, not carried into `format_hand`: a flag
     that is not a bool, flowers not an int, an unknown field (`TypeError`); a wind not E/S/W/N
     (`BadSituationError`), flowers outside 0-8 or letters other than distinct a-h (`FlowerError`).
-    Naming the letters (`flower_letters="ab"`) counts them; a count alone drops earlier letters."""
+    Naming the letters (`flower_letters="ab"`) counts them; a count alone drops earlier letters.
+    The situation that results is checked against the tiles (`check_hand`'s situation problems,
+    robbing a kong of a tile the hand holds among them), so that what is returned reads back;
+    `check=False` leaves that to a caller that checks the whole hand itself, locating each
+    problem in its own terms (`situation.apply_situation`)."""
     if not isinstance(hand, Hand):
         raise TypeError(f"with_situation() takes a Hand, not {type(hand).__name__}")
     changes = {k: v for k, v in changes.items() if v is not None}
@@ -307,7 +311,10 @@ def with_situation(hand: Hand, **changes: Any) -> Hand:
         )
     if "flowers" in changes and hand.situation.flower_letters:
         changes.setdefault("flower_letters", "")
-    return dataclasses.replace(hand, situation=dataclasses.replace(hand.situation, **changes))
+    new = dataclasses.replace(hand, situation=dataclasses.replace(hand.situation, **changes))
+    if check:
+        errors.raise_all([p for p in check_hand(new) if (p.where or "").startswith("situation.")])
+    return new
 
 
 def lower_case_wind_hint(message: Message, written: str) -> Message:

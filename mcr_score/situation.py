@@ -83,7 +83,7 @@ def _situated(
         typed.update(kong="--replacement", self_drawn="--replacement")
     if all(v is None for v in fields.values()):
         return hand
-    hand = with_situation(hand, **fields)
+    hand = with_situation(hand, check=False, **fields)
 
     in_text = parse_located(text, drawn, shape)[1].locate  # the text itself is valid: only the options can be at fault
 

@@ -79,7 +79,12 @@ def what_was_played(result: SessionResult) -> tuple[object, ...]:
 def standings(sessions: Iterable[SessionResult]) -> Standings:
     """Rank the players of `sessions` by name: table points, then score; equal on both share a rank.
     A session given twice (`what_was_played`) is refused, naming both by their place in `sessions`."""
+    if not isinstance(sessions, Iterable) or isinstance(sessions, str | bytes | bytearray):
+        raise TypeError(f"standings() takes settled sessions (SessionResult), not {type(sessions).__name__}")
     sessions = list(sessions)
+    for result in sessions:
+        if not isinstance(result, SessionResult):
+            raise TypeError(f"standings() takes settled sessions (SessionResult), not {type(result).__name__}")
     seen: dict[tuple[object, ...], int] = {}
     problems: list[McrError] = []
     for n, result in enumerate(sessions, 1):

@@ -163,7 +163,7 @@ def _notation_points(entry: HandEntry, winds: HandWinds, profile: profiles.Profi
                 entry.n, msg("session.error.self-drawn", said=msg(said), sheet=msg(sheet)), WindsMismatchError
             )
     else:
-        hand = with_situation(hand, prevalent_wind=winds.prevalent, seat_wind=seat, self_drawn=self_drawn)
+        hand = with_situation(hand, check=False, prevalent_wind=winds.prevalent, seat_wind=seat, self_drawn=self_drawn)
     problems = check_hand(hand)
     if problems:
         raise _notation_error(entry, problems[0])

@@ -251,6 +251,8 @@ def parse_session(data: Any, false_hu: FalseHu | None = None) -> tuple[Session, 
     problems of their scoring in the same pass. A session with problems is never settled."""
     if not isinstance(data, Mapping):
         return Session(("1", "2", "3", "4"), ()), [SessionError(msg("session.error.not-object"))]
+    if false_hu is not None and not isinstance(false_hu, FalseHu):
+        raise TypeError(f"false_hu is a FalseHu or None, not {type(false_hu).__name__}")
     problems: list[McrError] = [
         SessionError(msg("session.error.unknown-top", field=str(k))) for k in data if k not in SESSION_FIELDS
     ]
@@ -340,6 +342,8 @@ def load_session(path: str | Path, false_hu: FalseHu | None = None) -> tuple[Ses
     `parse_session`). The file must be a regular file of at most `files.MAX_INPUT` bytes; a FIFO,
     a device, a symbolic link loop is refused by name, as is JSON or TOML with a key twice, a
     number of more than 9 digits or nesting too deep."""
+    if false_hu is not None and not isinstance(false_hu, FalseHu):
+        raise TypeError(f"false_hu is a FalseHu or None, not {type(false_hu).__name__}")
     try:
         source = files.read_text(path)
     except files.InputFileError as e:
