@@ -20,11 +20,11 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from .errors import McrError, ProfileFileError, UnknownProfileError, raise_all
+from .errors import ProfileFileError, UnknownProfileError
 from .fans.facts import DISCARD_PUNG_CONCEALED, LIVE_WAITS_ONLY, TILE_HOG_SUITS_ONLY
 from .fans.ids import Fan
 from .fans.table import FANS
-from .messages import Message, msg
+from .messages import msg
 
 _EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
@@ -580,78 +580,14 @@ def get(rules: str | os.PathLike[str]) -> Profile:
     return _load_cached(path, stat.st_mtime_ns, stat.st_size, name)
 
 
-HOUSE_KEYS = ("name", "description", "base", "switches")
-_TOML_TYPES = {"list": "array", "dict": "table", "int": "integer", "bool": "boolean"}
-
-
 def load(path: str | os.PathLike[str]) -> Profile:
-    """A club's house rules from a TOML file: `name`, optional `description`, optional `base` (a
-    built-in profile whose choices it starts from) and a `[switches]` table of switch = option.
+    """A club's house rules from a TOML file (`house.read_house`: `name`, optional `description`,
+    optional `base`, a `[switches]` table of switch = option), checked against MCR's switches;
+    every problem in the file is reported at once, by key."""
+    from .house import read_house  # here: only house rules need it (and tomllib)
 
-    Writing a profile is writing data: every problem in the file is reported at once, by key. The
-    file is read as every user file is (`files.read_text`: a regular file of bounded size, so a
-    FIFO or `/dev/zero` is refused, not read forever) and decoded with `decoding.loads_toml`
-    (bounded nesting and numbers); each problem is a `ProfileFileError` naming the file.
-    """
-    from pathlib import Path
-
-    from . import decoding, files
-
-    where = os.fspath(path) if isinstance(path, os.PathLike) else path
-    if not isinstance(where, str):
-        raise TypeError(f"a house file's path is a str or a PathLike of str, not {type(where).__name__}")
-    try:
-        data = decoding.loads_toml(files.read_text(path))
-    except McrError as e:  # files' and decoding's own messages, the file named here
-        message = msg("error.profile.deep") if e.msg.id == "data.deep" else e.msg
-        raise ProfileFileError(message, where=where.replace("\x00", "\\0") or "''") from None
-    problems: list[ProfileFileError] = []
-
-    def problem(message: Message, key: str) -> None:
-        problems.append(ProfileFileError(message, where=f"{where}: {key}"))
-
-    for key in data:
-        if key not in HOUSE_KEYS:
-            problem(msg("error.profile.unknown-key", key=key, keys=", ".join(HOUSE_KEYS)), key)
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        problem(msg("error.profile.name"), "name")
-    elif name in PROFILES:
-        problem(msg("error.profile.builtin-name", name=name), "name")
-    description = data.get("description", "")
-    if not isinstance(description, str):
-        problem(msg("error.profile.description"), "description")
-    base = data.get("base")
-    choices: dict[str, str] = {}
-    if base is not None:
-        if not isinstance(base, str):  # a list or a table: `base` is one profile's name
-            toml_type = _TOML_TYPES.get(type(base).__name__, type(base).__name__)
-            problem(msg("error.profile.base-type", type=toml_type, known=", ".join(PROFILE_CHOICES)), "base")
-        elif base in PROFILE_CHOICES:
-            choices.update(PROFILE_CHOICES[base])
-        else:
-            problem(msg("error.profile.base", base=base, known=", ".join(PROFILE_CHOICES)), "base")
-    switches = data.get("switches", {})
-    if not isinstance(switches, dict):
-        problem(msg("error.profile.switches-table"), "switches")
-        switches = {}
-    by_key = {s.key: s for s in SWITCHES}
-    for key, option in switches.items():
-        if key not in by_key:
-            problem(msg("error.profile.unknown-switch", switch=key), f"switches.{key}")
-        elif not isinstance(option, str) or option not in by_key[key].options:
-            problem(
-                msg("error.profile.option", switch=key, option=option, options=", ".join(by_key[key].options)),
-                f"switches.{key}",
-            )
-        else:
-            choices[key] = option
-    if base is None and not problems:
-        for key in by_key.keys() - switches.keys():
-            problem(msg("error.profile.unset"), f"switches.{key}")
-    raise_all(problems)
-    assert isinstance(name, str)  # a missing or empty name was raised above
-    return build(name, choices, description or f"house rules from {Path(where).name}")
+    chosen = read_house(path, PROFILE_CHOICES, {s.key: tuple(s.options) for s in SWITCHES})
+    return build(chosen.name, dict(chosen.choices), chosen.description)
 
 
 @lru_cache(maxsize=16)
