@@ -175,4 +175,5 @@ class Group(click.Group):
     message=f"%(prog)s, version %(version)s ({'compiled with mypyc' if compiled else 'pure Python'})",
 )
 def main() -> None:
-    """Score Chinese Official Mahjong (MCR) hands."""
+    """Score Chinese Official Mahjong (MCR) hands. Every command takes --system: mcr (the default)
+    or six, the six-player variant of seed 004 (score, explain, parse, fans, rules, session)."""

@@ -17,7 +17,17 @@ from ..messages import language_from_env
 from ..notation import format_hand, parse_hand, parse_located
 from ..present.advice_text import discards_text, shanten_text, waits_text
 from ..situation import apply_situation, apply_situation_drawn
-from .options import JSON_OPTION, RULES_OPTION, Command, handles_errors, lang_option, situation_options
+from ..systems import Capability
+from .options import (
+    JSON_OPTION,
+    RULES_OPTION,
+    SYSTEM_OPTION,
+    Command,
+    for_system,
+    handles_errors,
+    lang_option,
+    situation_options,
+)
 
 LANG_OPTION = lang_option(names_in_json=False)  # the scores' fan names are English in JSON, whatever --lang
 
@@ -49,6 +59,7 @@ def _answer(
 @click.argument("text", metavar="HAND")
 @situation_options
 @SEEN_OPTION
+@SYSTEM_OPTION
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
@@ -56,7 +67,8 @@ def _answer(
 def waits(
     text: str,
     seen: str,
-    rules: str,
+    system: str | None,
+    rules: str | None,
     lang: str | None,
     as_json: bool,
     robbing_kong: bool,
@@ -64,6 +76,7 @@ def waits(
     **fields: Any,
 ) -> None:
     """Every tile that completes a 13-tile HAND, scored on a discard and self-drawn, with copies left."""
+    _, rules = for_system(Capability.WAITS)
     hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
     result = waits_of(hand, rules, seen)
     _answer(result, hand, lang, as_json, waits_text)
@@ -72,11 +85,13 @@ def waits(
 @click.command(cls=Command)
 @click.argument("text", metavar="HAND")
 @SEEN_OPTION
+@SYSTEM_OPTION
 @LANG_OPTION
 @JSON_OPTION
 @handles_errors
-def shanten(text: str, seen: str, lang: str | None, as_json: bool) -> None:
+def shanten(text: str, seen: str, system: str | None, lang: str | None, as_json: bool) -> None:
     """How far a 13-tile HAND is from ready in each of the five forms, and the tiles that bring it closer."""
+    for_system(Capability.SHANTEN)
     hand = parse_hand(text)
     result = shanten_of(hand, seen)
     _answer(result, hand, lang, as_json, shanten_text)
@@ -86,6 +101,7 @@ def shanten(text: str, seen: str, lang: str | None, as_json: bool) -> None:
 @click.argument("text", metavar="HAND")
 @situation_options
 @SEEN_OPTION
+@SYSTEM_OPTION
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
@@ -93,7 +109,8 @@ def shanten(text: str, seen: str, lang: str | None, as_json: bool) -> None:
 def discards(
     text: str,
     seen: str,
-    rules: str,
+    system: str | None,
+    rules: str | None,
     lang: str | None,
     as_json: bool,
     robbing_kong: bool,
@@ -101,6 +118,7 @@ def discards(
     **fields: Any,
 ) -> None:
     """For each tile of a 14-tile HAND: shanten after discarding it, useful tiles, and the waits it leaves, ranked."""
+    _, rules = for_system(Capability.DISCARDS)
     # The 14th tile is the one just drawn: the situation is the win's to come, not a win on it.
     hand = apply_situation_drawn(text, parse_located(text, drawn=True)[0], robbing_kong, replacement, **fields)
     result = discards_of(hand, rules, seen)

@@ -12,9 +12,11 @@ import click
 from .. import batch as core
 from .. import files
 from ..batch.report import Report, report_format
+from ..errors import McrError
 from ..messages import msg
 from ..profiles import DEFAULT, PROFILES
-from .options import RULES, RULES_HELP, Command
+from ..systems import Capability
+from .options import RULES, RULES_HELP, SYSTEM_OPTION, Command, for_system
 
 EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
 DELIMITERS = {",": ",", ";": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}  # as written -> the separator
@@ -102,6 +104,7 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int 
     help="Also write the records with a problem, grouped with their line and id, to REPORT (.md or .csv).",
 )
 @click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
+@SYSTEM_OPTION
 @click.option(
     "-j",
     "--jobs",
@@ -145,6 +148,7 @@ def batch(
     delimiter: str | None,
     report_path: str | None,
     rules: str,
+    system: str | None,
     jobs: int | None,
     resume: bool,
     strict: bool,
@@ -173,6 +177,11 @@ def batch(
     input is damaged or OUT, REPORT or SUMMARY cannot be written; 2 a usage error (found before the
     run); 130 interrupted (OUT holds complete records only: run again with --resume).
     """
+    try:
+        for_system(Capability.BATCH)
+    except McrError as e:
+        click.echo(e.render(), err=True)
+        sys.exit(e.exit_code)
     _check_outputs(source, rules, (("-o", output), ("--report", report_path), ("--summary-json", summary_json)))
     report = Report(out_fmt, output) if report_path else None
     try:

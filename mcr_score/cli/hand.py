@@ -8,20 +8,22 @@ from typing import Any
 import click
 
 from ..messages import language_from_env, msg
-from ..notation import format_hand
 from ..present.style import Style
-from ..present.text import brief_text, hand_text, hand_to_dict, lower_case_winds_note, score_text
-from ..scoring import score as score_hand
-from ..situation import ContradictoryOptionsError, apply_situation, read_hand
+from ..present.text import hand_text, hand_to_dict
+from ..situation import ContradictoryOptionsError
+from ..systems import Capability, Situated
 from .options import (
     COLOR_OPTION,
     JSON_OPTION,
     RULES_OPTION,
+    SYSTEM_OPTION,
     WIN_OPTION,
     Command,
+    for_system,
     handles_errors,
     lang_option,
     situation_options,
+    six_options,
 )
 
 EXIT_FALSE_HU = 3  # `score --check`: a winning hand below 8 points, or not a winning hand
@@ -31,11 +33,13 @@ EXIT_FALSE_HU = 3  # `score --check`: a winning hand below 8 points, or not a wi
 @click.argument("text", metavar="HAND")
 @WIN_OPTION
 @situation_options
+@SYSTEM_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the structure as JSON.")
 @handles_errors
-def parse(text: str, win: str | None, as_json: bool, robbing_kong: bool, replacement: bool, **fields: Any) -> None:
+def parse(text: str, win: str | None, system: str | None, as_json: bool, **fields: Any) -> None:
     """Parse HAND and print its canonical form and structure."""
-    hand = apply_situation(text, read_hand(text, win), robbing_kong, replacement, **fields)
+    chosen, _ = for_system(Capability.PARSE)
+    hand = chosen.read(text, Situated({**fields, "win": win}))
     if as_json:
         import json  # here, as below: text output, the usual case, does without it
 
@@ -48,6 +52,8 @@ def parse(text: str, win: str | None, as_json: bool, robbing_kong: bool, replace
 @click.argument("text", metavar="HAND")
 @WIN_OPTION
 @situation_options
+@six_options
+@SYSTEM_OPTION
 @RULES_OPTION
 @lang_option(names_in_json=False)  # score --json names each fan in English, whatever --lang
 @JSON_OPTION
@@ -57,49 +63,41 @@ def parse(text: str, win: str | None, as_json: bool, robbing_kong: bool, replace
 @click.option(
     "--check",
     is_flag=True,
-    help="Exit status is the verdict: 0 a winning hand of 8 points or more, 3 below 8 or not a winning hand.",
+    help="Exit status is the verdict: 0 a valid win (MCR: a winning hand of 8 points or more), 3 not.",
 )
 @COLOR_OPTION
 @handles_errors
 def score(
     text: str,
     win: str | None,
-    rules: str,
+    system: str | None,
+    rules: str | None,
     lang: str | None,
     as_json: bool,
     brief: bool,
     check: bool,
     color: bool | None,
-    robbing_kong: bool,
-    replacement: bool,
     **fields: Any,
 ) -> None:
     """Score HAND: the best arrangement, counted and not-counted fans, total and the 8-point verdict.
 
     Exit status: 0 scored (with --check: a valid Hu, a winning hand of 8 points or more without
     flowers); 3 with --check when the hand is below 8 points or not a winning hand (a false Hu);
-    2 bad notation or a usage error; 1 an impossible hand."""
+    2 bad notation or a usage error; 1 an impossible hand. With --system six: every pattern the
+    hand matches, the multipliers, the points and the payments of this win."""
     if as_json and brief:
         raise ContradictoryOptionsError(msg("error.options.json-brief"), where="options")
-    hand = apply_situation(text, read_hand(text, win), robbing_kong, replacement, **fields)
-    result = score_hand(hand, rules)
+    chosen, profile = for_system(Capability.SCORE)
+    situated = Situated({**fields, "win": win})
+    hand = chosen.read(text, situated)
+    result = chosen.score(hand, chosen.profile(profile), situated)
     lang = lang or language_from_env()
     style = Style.for_stream(sys.stdout, color=color)
     if as_json:
         import json
 
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
-    elif brief:
-        click.echo(brief_text(result, lang, style), color=style.color)
     else:
-        click.echo(score_text(result, format_hand(hand), lang, style), color=style.color)
-        if hand.winning is None:  # a waiting hand: what it waits on, as `mcr-score waits` shows it
-            from ..advice import waits as waits_of  # here: the advice modules cost start-up time
-            from ..present.advice_text import score_waiting_text
-
-            click.echo(score_waiting_text(waits_of(hand, rules), lang))
-        note = lower_case_winds_note(hand, result, lang)
-        if note:
-            click.echo(note)
-    if check and not (result.winning and result.meets_minimum):
+        click.echo(chosen.page().score_text(hand, result, profile, lang, style, brief), color=style.color)
+    if check and not chosen.valid(result):
         sys.exit(EXIT_FALSE_HU)

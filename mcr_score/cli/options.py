@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
-from .. import errors, profiles
+from .. import errors, profiles, systems
 from ..hand import MAX_FLOWERS
 from ..messages import LANGS, language_from_env, msg
-from ..profiles import DEFAULT, PROFILES
+from ..profiles import PROFILES
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -101,8 +101,13 @@ class RulesType(_StrParamType):
         return "[" + "|".join(PROFILES) + "|FILE.toml]"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        """A house file is checked here, against the system it names (MCR when it names none); a
+        name, when the command knows its system (`for_system`): `seed` is six's, `china` MCR's."""
         try:
-            profiles.get(value)  # a file is resolved there, against the working directory workers share
+            if str(value).endswith(".toml"):
+                systems.choose(None, str(value))  # resolved against the working directory workers share
+            elif not any(str(value) in systems.get(name).profile_names for name in systems.NAMES):
+                profiles.get(value)  # no system has it: MCR's error, which lists its profiles
         except errors.McrError as e:
             raise OptionProblem(e, param, ctx) from None
         return str(value)
@@ -144,7 +149,10 @@ class ClaimedTotalType(WholeNumber):
 
 
 RULES = RulesType()
-RULES_HELP = "Rule profile: green-book, china, wmo-2014, or a house profile file NAME.toml."
+RULES_HELP = (
+    "Rule profile: green-book (the default), china, wmo-2014, or a house profile file NAME.toml; "
+    "with --system six: seed (the default) or a house file of that system."
+)
 
 
 class LangOption:
@@ -174,7 +182,52 @@ def lang_option(names_in_json: bool) -> LangOption:
 
 
 LANG_OPTION = lang_option(names_in_json=True)
-RULES_OPTION = click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
+RULES_OPTION = click.option("--rules", type=RULES, default=None, help=RULES_HELP)
+SYSTEM_OPTION = click.option(
+    "--system",
+    type=click.Choice(systems.NAMES),
+    default=None,
+    help="Rule system: mcr (Chinese Official, the default) or six (the six-player variant of seed 004); "
+    "a house file may name its own.",
+)
+# The options every system takes on a command that has them (by parameter name).
+_COMMON = frozenset({"text", "file", "files", "system", "rules", "lang", "as_json"})
+
+
+class NotInSystemError(errors.McrError):
+    """A command or an option the chosen rule system does not have: a usage error, exit 2."""
+
+    code = "not-in-system"
+    exit_code = 2
+
+
+def for_system(capability: systems.Capability) -> tuple[systems.System, str]:
+    """The current command's system and profile (`--system`, `--rules`, a house file naming its
+    system), refusing a command the system cannot answer and every option given that it has not."""
+    ctx = click.get_current_context()
+    rules = ctx.params.get("rules")
+    system = systems.pick(ctx.params.get("system"), rules)
+    name = ctx.info_name or capability
+    if not system.can(capability):
+        raise NotInSystemError(msg("error.system.command", command=name, system=system.name), where="--system")
+    takes = system.options.get(capability)
+    refused = [
+        p
+        for p in ctx.command.params
+        if isinstance(p, click.Option)
+        and takes is not None  # None: the system takes every option of this command
+        and p.name not in _COMMON
+        and p.name not in takes
+        and ctx.get_parameter_source(p.name or "") == click.core.ParameterSource.COMMANDLINE
+    ]
+    if refused:
+        options = ", ".join(p.opts[0] for p in refused)
+        raise NotInSystemError(msg("error.system.option", options=options, system=system.name), where=options)
+    rules = rules or system.default_profile
+    system.profile(rules)  # checked now: a bad profile is the user's first problem
+    return system, rules
+
+
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 WIN_OPTION = click.option(
     "--win",
@@ -227,6 +280,24 @@ def situation_options(f: F) -> F:
     for option in reversed(options):
         f = option(f)
     return f
+
+
+def six_options(f: F) -> F:
+    """The options of a win only the six-player system has (seed 004's multipliers and payments)."""
+    f = click.option(
+        "--order",
+        type=WholeNumber(1, 5),
+        default=None,
+        metavar="K",
+        help="six: the winner is the K-th of the round to win (1-5; default 1): self-drawn, it takes from "
+        "each of the 6 - K players still in.",
+    )(f)
+    return click.option(
+        "--first-discard",
+        is_flag=True,
+        default=None,
+        help="six: won on the round's first discard (« 1ère tuile jetée réclamée », x 4).",
+    )(f)
 
 
 class Command(click.Command):

@@ -17,23 +17,26 @@ from .. import errors
 from ..fans.ids import Fan
 from ..fans.table import FANS
 from ..messages import language_from_env
-from ..present.referee import check_claim, fan_detail, fan_table, rejection
-from ..present.referee import explain as explain_hand
-from ..present.referee_text import render_explanation, render_fan, render_fan_table, render_rejection
+from ..present.referee import check_claim, fan_detail, rejection
+from ..present.referee_text import render_fan, render_rejection
 from ..present.style import Style
-from ..situation import apply_situation, read_hand
+from ..systems import Capability, Situated
 from .options import (
     COLOR_OPTION,
     JSON_OPTION,
     LANG_OPTION,
     RULES_OPTION,
+    SYSTEM_OPTION,
     WIN_OPTION,
     WIND,
     ClaimedFansType,
     ClaimedTotalType,
     Command,
     WholeNumber,
+    for_system,
+    handles_errors,
     situation_options,
+    six_options,
 )
 
 
@@ -72,6 +75,8 @@ def _dump(data: object) -> None:
     metavar="IDS",
     help="The fans claimed, ids separated by commas or spaces, 69x2 for two: 28,62,63.",
 )
+@six_options
+@SYSTEM_OPTION
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
@@ -79,24 +84,27 @@ def _dump(data: object) -> None:
 def explain(
     text: str,
     win: str | None,
-    rules: str,
+    system: str | None,
+    rules: str | None,
     lang: str | None,
     as_json: bool,
     color: bool | None,
     discarder: str | None,
     claimed_total: int | None,
     claimed_fans: tuple[int, ...] | None,
-    robbing_kong: bool,
-    replacement: bool,
     **fields: Any,
 ) -> None:
     """Explain HAND for a referee: the verdict and 8-point check, the arrangement, each fan
     counted or not and why, the other arrangements, the situation checks, and who pays what.
-    With --claim/--claim-fans: the claim against the computed score, and why each differs."""
+    With --claim/--claim-fans: the claim against the computed score, and why each differs.
+    With --system six: every reading with the patterns it matches, its multipliers and points."""
     lang = lang or language_from_env()
     try:
-        hand = apply_situation(text, read_hand(text, win), robbing_kong, replacement, **fields)
-        data = explain_hand(hand, rules, discarder.upper() if discarder else None)
+        chosen, profile = for_system(Capability.EXPLAIN)
+        situated = Situated({**fields, "win": win, "discarder": discarder})
+        hand = chosen.read(text, situated)
+        pages = chosen.page()
+        data = pages.explain(hand, profile, situated)
     except errors.McrError as e:
         if as_json:
             _dump(rejection(e))
@@ -110,30 +118,38 @@ def explain(
         _dump(data)
     else:
         style = _style(color=color)
-        click.echo(render_explanation(data, lang, style), color=style.color)
+        click.echo(pages.explain_text(data, lang, style), color=style.color)
 
 
 @click.command(cls=Command)
+@SYSTEM_OPTION
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
-def fans(rules: str, lang: str | None, as_json: bool) -> None:
-    """List the 81 fans and china's private fan 82 under a profile: number, names, points, exclusions."""
-    rows = fan_table(rules)
+@handles_errors
+def fans(system: str | None, rules: str | None, lang: str | None, as_json: bool) -> None:
+    """List the 81 fans and china's private fan 82 under a profile: number, names, points, exclusions.
+    With --system six: the rows of its table, with the seed's words."""
+    chosen, profile = for_system(Capability.FANS)
+    pages = chosen.page()
+    rows = pages.elements(profile)
     if as_json:
         _dump(rows)
     else:
-        click.echo(render_fan_table(rows, lang or language_from_env(), _style()))
+        click.echo(pages.elements_text(rows, lang or language_from_env(), _style()))
 
 
 @click.command(cls=Command)
 @click.argument("number", type=WholeNumber(1, len(FANS)), metavar="NUMBER")
+@SYSTEM_OPTION
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
-def fan(number: int, rules: str, lang: str | None, as_json: bool) -> None:
+@handles_errors
+def fan(number: int, system: str | None, rules: str | None, lang: str | None, as_json: bool) -> None:
     """Show fan NUMBER: names, points, definition, exclusions, and an example hand with its score."""
-    detail = fan_detail(Fan(number), rules)
+    _, profile = for_system(Capability.FAN)
+    detail = fan_detail(Fan(number), profile)
     if as_json:
         _dump(detail)
     else:

@@ -1,4 +1,4 @@
-"""`mcr-score rules`: the rule profiles and their switches, as text or as the docs/rules.md table."""
+"""`mcr-score rules`: a rule system's profiles and switches, as text, JSON or the docs/rules.md table."""
 
 from __future__ import annotations
 
@@ -6,21 +6,26 @@ import json
 
 import click
 
-from ..messages import msg
-from ..present.text import rules_markdown, rules_text, rules_to_dict
+from ..messages import language_from_env, msg
 from ..situation import ContradictoryOptionsError
-from .options import Command, handles_errors
+from ..systems import Capability
+from .options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_errors
 
 
 @click.command(cls=Command)
+@SYSTEM_OPTION
 @click.option("--markdown", is_flag=True, help="Print the docs/rules.md table (not with --json).")
 @click.option("--json", "as_json", is_flag=True, help="Print the profiles and switches as one JSON object.")
+@LANG_OPTION
 @handles_errors
-def rules(markdown: bool, as_json: bool) -> None:
-    """The rule profiles and every switch, with its options, citations and an example."""
+def rules(system: str | None, markdown: bool, as_json: bool, lang: str | None) -> None:
+    """The rule profiles and every switch, with its options, citations and an example. With
+    --system six: its profiles, its switches (the seed's gaps) and its table."""
     if as_json and markdown:
         raise ContradictoryOptionsError(msg("error.options.json-markdown"), where="options")
+    chosen, _ = for_system(Capability.RULES)
+    pages = chosen.page()
     if as_json:
-        click.echo(json.dumps(rules_to_dict(), ensure_ascii=False))
+        click.echo(json.dumps(pages.rules_dict(), ensure_ascii=False))
         return
-    click.echo(rules_markdown() if markdown else rules_text(), nl=not markdown)
+    click.echo(pages.rules_markdown() if markdown else pages.rules_text(lang or language_from_env()), nl=not markdown)

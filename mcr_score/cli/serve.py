@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from ..messages import language_from_env, text
-from .options import Command
+from ..systems import Capability
+from .options import SYSTEM_OPTION, Command, for_system, handles_errors
 
 
 @click.command(cls=Command)
@@ -17,8 +18,11 @@ from .options import Command
 )
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True, help="Worker processes.")
-def serve(host: str, port: int, workers: int) -> None:
+@SYSTEM_OPTION
+@handles_errors
+def serve(host: str, port: int, workers: int, system: str | None) -> None:
     """Serve the page for a phone or tablet at / and the JSON API under /api/ (docs at /docs)."""
+    for_system(Capability.SERVE)
     lang = language_from_env()
     try:
         import uvicorn  # the web extra: imported here so the other commands never need it

@@ -17,22 +17,29 @@ from .. import files as user_files
 from ..decoding import MAX_DIGITS, ascii_int, shown, too_long
 from ..errors import McrError, raise_all
 from ..messages import language_from_env, msg
-from ..present.session_html import session_html
-from ..present.session_text import catchup_text, session_csv, session_text, standings_text
+from ..present.session_text import catchup_text, session_csv, standings_text
+from ..systems import Capability, Situated
 from ..tournament import (
     FalseHu,
     PlayerInfo,
     SessionResult,
     catch_up,
     ema_csv,
-    load_session,
     read_players,
-    settle_file,
     settle_files,
     standings,
 )
 from ..tournament.sheet import false_hu_problem
-from .options import JSON_OPTION, LANG_OPTION, RULES_OPTION, Command, handles_errors
+from .options import (
+    JSON_OPTION,
+    LANG_OPTION,
+    RULES_OPTION,
+    SYSTEM_OPTION,
+    Command,
+    WholeNumber,
+    for_system,
+    handles_errors,
+)
 
 FILE = click.Path(dir_okay=False)  # a str: an empty name stays empty (a Path would make it ".")
 
@@ -77,6 +84,7 @@ def _rules_file(rules: str) -> list[str]:
 
 @click.command(cls=Command)
 @click.argument("file", type=FILE)
+@SYSTEM_OPTION
 @RULES_OPTION
 @click.option(
     "--false-hu",
@@ -93,7 +101,8 @@ def _rules_file(rules: str) -> list[str]:
 @handles_errors
 def session(
     file: str,
-    rules: str,
+    system: str | None,
+    rules: str | None,
     false_hu: FalseHu | None,
     html_out: str | None,
     csv_out: str | None,
@@ -101,23 +110,27 @@ def session(
     as_json: bool,
 ) -> None:
     """Settle the score sheet of a 16-hand session in FILE (.json, .toml or .csv): payments, false
-    Hu, penalties, each hand's winds, running totals, table points and places."""
+    Hu, penalties, each hand's winds, running totals, table points and places. With --system six:
+    a round of the six-player game (a JSON file of kong, win and draw events)."""
     lang = lang or language_from_env()
-    inputs = [file, *_rules_file(rules)]
+    chosen, profile = for_system(Capability.SESSION)
+    inputs = [file, *_rules_file(profile)]
     if html_out is not None:
         user_files.check_output(html_out, "--html", inputs=inputs)
     if csv_out is not None:
         user_files.check_output(csv_out, "--csv", inputs=inputs, outputs=[("--html", html_out)] if html_out else [])
-    result = settle_file(*load_session(file, false_hu), rules)
+    pages = chosen.page()
+    result = pages.session(file, profile, Situated({"false_hu": false_hu}))
     if html_out is not None:
-        user_files.write_text(html_out, session_html(result, lang), "--html")
+        user_files.write_text(html_out, pages.session_html(result, lang), "--html")
     if csv_out is not None:
         user_files.write_text(csv_out, session_csv(result), "--csv")
-    click.echo(json.dumps(result.to_dict(), ensure_ascii=False) if as_json else session_text(result, lang))
+    click.echo(json.dumps(result.to_dict(), ensure_ascii=False) if as_json else pages.session_text(result, lang))
 
 
 @click.command("standings", cls=Command)
 @click.argument("files", nargs=-1, required=True, type=FILE)
+@SYSTEM_OPTION
 @RULES_OPTION
 @click.option("--players", "players_file", type=FILE, default=None, help="CSV name,ema_number,country for --ema-csv.")
 @click.option("--ema-csv", "ema_out", type=FILE, default=None, help="Also write the EMA results file.")
@@ -126,7 +139,8 @@ def session(
 @handles_errors
 def standings_command(
     files: tuple[str, ...],
-    rules: str,
+    system: str | None,
+    rules: str | None,
     players_file: str | None,
     ema_out: str | None,
     lang: str | None,
@@ -134,6 +148,7 @@ def standings_command(
 ) -> None:
     """Rank the players of the sessions in FILES by table points, then score; ties share a rank."""
     lang = lang or language_from_env()
+    _, rules = for_system(Capability.STANDINGS)
     if ema_out is not None:
         inputs = [*files, *([players_file] if players_file else []), *_rules_file(rules)]
         user_files.check_output(ema_out, "--ema-csv", inputs=inputs)
@@ -160,12 +175,16 @@ def standings_command(
 @click.option(
     "--scores", metavar="S1,S2,S3,S4", callback=_ints(4), required=True, help="The four scores, in sheet order."
 )
-@click.option("--player", type=click.IntRange(1, 4), default=None, help="The player catching up (default: the lowest).")
+@click.option("--player", type=WholeNumber(1, 4), default=None, help="The player catching up (default: the lowest).")
+@SYSTEM_OPTION
 @LANG_OPTION.variant(names_in_json=False)
 @JSON_OPTION
 @handles_errors
-def catchup(scores: tuple[int, int, int, int], player: int | None, lang: str | None, as_json: bool) -> None:
+def catchup(
+    scores: tuple[int, int, int, int], player: int | None, system: str | None, lang: str | None, as_json: bool
+) -> None:
     """The smallest Hu with which a player passes each opponent: self-drawn, on that opponent's
     discard, on a third player's discard."""
+    for_system(Capability.CATCHUP)
     result = catch_up(scores, player)
     click.echo(json.dumps(result.to_dict()) if as_json else catchup_text(result, lang or language_from_env()))

@@ -1,0 +1,95 @@
+"""The six-player variant of seed 004 (docs/rulesets.md §2): 108 suited tiles, 7 in hand and 8 to
+win (two sets and a pair, or four pairs), at most two suits, no claimed chow; a hand is worth its
+highest pattern times its multipliers, and six players pay each other by the order they win in.
+
+MCR's notation writes its hands (suited tiles, bracketed melds); this package reads them with the
+system's hand shape and refuses what the seed removes. Its modules: `table` (the seed's sixteen
+rows), `rules` (switches and profiles), `check` (what the seed forbids), `scoring`, `rounds` (a round
+of play settled).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import errors
+from ...hand import Hand, Shape
+from ...notation import parse_located
+from ...situation import apply_situation
+from ..base import Capability, Situated, System
+from .check import check_six
+from .rules import DEFAULT, PROFILES, SixRules, profile
+from .scoring import PLAYERS, SETS, SixScore, Win, score
+
+SHAPE = Shape(SETS)
+# The options the six-player hand commands take (by parameter name).
+SITUATION = frozenset({"self_drawn", "replacement", "robbing_kong", "first_discard", "order"})
+
+
+def read(text: str, situated: Situated) -> Hand:
+    """A hand of the system: the notation read for 8 tiles (plus one per kong), the options
+    applied, then what the seed forbids, every problem located in the text."""
+    fields = situated.fields
+    hand, located = parse_located(text, shape=SHAPE)
+    hand = apply_situation(
+        text,
+        hand,
+        bool(fields.get("robbing_kong")),
+        bool(fields.get("replacement")),
+        shape=SHAPE,
+        self_drawn=fields.get("self_drawn"),
+        last_copy=None,
+        wall_last=None,
+        kong=None,
+        seat_wind=None,
+        prevalent_wind=None,
+        flowers=None,
+    )
+    errors.raise_all(check_six(hand, bool(fields.get("first_discard")), located.locate, text))
+    return hand
+
+
+def win_of(hand: Hand, situated: Situated) -> Win:
+    """How the hand won: from its situation (self-drawn, a kong's replacement tile) and the options
+    only this system has (the round's first discard, the winner's order)."""
+    s = hand.situation
+    order = situated.fields.get("order") or 1
+    return Win(s.self_drawn, s.replacement, bool(situated.fields.get("first_discard")), int(order))
+
+
+def score_hand(hand: Hand, rules: Any, situated: Situated) -> SixScore:
+    return score(hand, rules, win_of(hand, situated))
+
+
+def valid(result: Any) -> bool:
+    """A winning hand is a valid win: the seed sets no minimum."""
+    return bool(result.winning)
+
+
+SYSTEM = System(
+    name="six",
+    seed="004_fd76618afd005efe.txt",
+    players=PLAYERS,
+    shape=SHAPE,
+    minimum=None,
+    capabilities=frozenset(
+        {Capability.PARSE, Capability.SCORE, Capability.EXPLAIN, Capability.FANS, Capability.RULES, Capability.SESSION}
+    ),
+    options={
+        Capability.PARSE: SITUATION - {"first_discard", "order"},
+        Capability.SCORE: SITUATION | {"check"},
+        Capability.EXPLAIN: SITUATION,
+        Capability.FANS: frozenset(),
+        Capability.RULES: frozenset({"markdown"}),
+        Capability.SESSION: frozenset({"html_out"}),
+    },
+    default_profile=DEFAULT,
+    profile_names=tuple(PROFILES),
+    profile=profile,
+    read=read,
+    score=score_hand,
+    valid=valid,
+    pages="mcr_score.present.six_pages",
+)
+
+__all__ = ["SHAPE", "SYSTEM", "SixRules", "SixScore", "Win"]
