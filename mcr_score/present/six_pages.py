@@ -52,8 +52,9 @@ def _reading_lines(reading: dict[str, Any], lang: str) -> list[str]:
         lines.append(
             text("six.page.multiplier", lang, factor=m["factor"], name=_row_name(d.row, lang), seed=d.seed) + times
         )
+    values = " × ".join(str(TABLE[Row(r)].value) for r in reading["counted"])  # one, or the product's factors
     factors = "".join(f" × {m['factor']}" for m in reading["multipliers"] for _ in range(m["count"]))
-    lines.append(text("six.page.points", lang, points=reading["points"], value=reading["value"], factors=factors))
+    lines.append(text("six.page.points", lang, points=reading["points"], value=values, factors=factors))
     return lines
 
 
