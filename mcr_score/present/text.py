@@ -93,7 +93,7 @@ def hand_text(hand: Hand) -> str:
         ("canonical", format_hand(hand)),
         ("melds", ", ".join(describe_meld(m) for m in hand.melds) or "none"),
         ("standing", " ".join(t.code for t in hand.standing) or "none"),
-        ("winning", hand.winning.code if hand.winning else "none: a waiting hand of 13 tiles"),
+        ("winning", hand.winning.code if hand.winning else "none: a waiting hand"),
         ("situation", describe_situation(hand.situation)),
     ]
     if hand.winning:
