@@ -41,7 +41,7 @@ def reading_dict(v: Valued, rules: HkRules, chosen: bool = True) -> dict[str, An
         "chosen": chosen,
         "form": str(v.form),
         "arrangement": [{**g.to_dict(), "label": g.label} for g in groups],
-        "win_set": None if v.win_group is None else groups[v.win_group].label,
+        "win_set": groups[v.win_group].label,
         "elements": [hit_dict(h, rules) for h in v.added],
         "not_added": [{**hit_dict(h, rules), "why": str(why)} for h, why in v.not_added],
         "limit": v.limit,
@@ -77,8 +77,7 @@ def _reading_lines(reading: dict[str, Any], minimum: int | None, lang: str) -> l
         g["label"] + (f" ({text('kind.' + g['kind'], lang)})" if g["declared"] else "") for g in reading["arrangement"]
     )
     lines = [text("hk.page.arrangement", lang, groups=groups, form=text(f"form.{reading['form']}", lang))]
-    if reading["win_set"] is not None:
-        lines.append(text("hk.page.win-set", lang, group=reading["win_set"]))
+    lines.append(text("hk.page.win-set", lang, group=reading["win_set"]))
     lines.extend(_element_line(hit, lang) for hit in reading["elements"])
     for hit in reading["not_added"]:
         lines.append(_element_line(hit, lang).rstrip() + text(f"hk.page.not-added.{hit['why']}", lang))

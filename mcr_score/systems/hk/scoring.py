@@ -81,7 +81,7 @@ class Valued:
     """A reading with the elements it holds and what it is worth (`fan` None: a limit without a number)."""
 
     arrangement: Arrangement
-    win_group: int | None  # the group the winning tile completes (the pair when it can be)
+    win_group: int  # the group the winning tile completes (the pair when it can be)
     added: tuple[Hit, ...]
     not_added: tuple[tuple[Hit, NotAdded], ...]
     limit: bool
@@ -159,9 +159,7 @@ class HkScore:
             "meets_minimum": self.meets_minimum,
             "form": str(best.form) if best is not None else None,
             "arrangement": [g.to_dict() for g in groups] if groups is not None else None,
-            "win_set": groups[best.win_group].to_dict()["tiles"]
-            if best is not None and groups is not None and best.win_group is not None
-            else None,
+            "win_set": groups[best.win_group].to_dict()["tiles"] if best is not None and groups is not None else None,
             "payments": None,  # the seed turns no fan or points into a payment (rulesets.md §4.2)
         }
 
@@ -204,11 +202,12 @@ def _different_pairs(arrangement: Arrangement) -> bool:
     return arrangement.form != SEVEN_PAIRS or len(set(arrangement.pairs)) == len(arrangement.pairs)
 
 
-def hits(hand: Hand, arrangement: Arrangement, rules: HkRules) -> tuple[tuple[Hit, ...], int | None]:
+def hits(hand: Hand, arrangement: Arrangement, rules: HkRules) -> tuple[tuple[Hit, ...], int]:
     """The elements a reading holds, in table order, and the group the winning tile completes."""
     s = hand.situation
     found: dict[Element, int] = {Element.FLOWER: s.flowers}
-    win_group = _win_group(hand, arrangement)
+    assert hand.winning is not None  # `score` reads only a winning hand
+    win_group = _win_group(hand.winning.index, arrangement)
     if arrangement.form == STANDARD:
         pungs = [t.tile for t in arrangement.sets if t.kind in (PUNG, KONG)]  # a kong counts as a pung (§4.2)
         dragons = sum(1 for t in pungs if t in _DRAGONS)
@@ -240,7 +239,7 @@ def _concealed(hand: Hand, win_in_pair: bool, rules: HkRules) -> bool:
     return hand.situation.self_drawn or rules.concealed_on_discard is ConcealedOnDiscard.COUNTS or win_in_pair
 
 
-def _in_pair(arrangement: Arrangement, win_group: int | None) -> bool:
+def _in_pair(arrangement: Arrangement, win_group: int) -> bool:
     """Whether the winning tile completes a pair (every group of seven pairs is one)."""
     if arrangement.form == SEVEN_PAIRS:
         return True
@@ -248,13 +247,9 @@ def _in_pair(arrangement: Arrangement, win_group: int | None) -> bool:
     return win_group == pair_group
 
 
-def _win_group(hand: Hand, arrangement: Arrangement) -> int | None:
-    """The group (index in `Valued.groups`) the winning tile completes: the pair when it can be, the
+def _win_group(w: int, arrangement: Arrangement) -> int:
+    """The group (index in `Valued.groups`) winning tile `w` completes: the pair when it can be, the
     reading the player would show, else the first concealed set holding it."""
-    win = hand.winning
-    if win is None:
-        return None
-    w = win.index
     if arrangement.form == SEVEN_PAIRS:
         return arrangement.pairs.index(w)
     if arrangement.form == THIRTEEN_ORPHANS:
