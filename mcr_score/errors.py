@@ -210,3 +210,10 @@ class WinTileError(HandError):
     the tile marked in the notation, or that a waiting hand cannot take."""
 
     code = "win-tile"
+
+
+class SituationNotInSystemError(HandError):
+    """A situation field of the notation that the rule system does not use (MCR's last tile, winds,
+    in a system whose seed has no such element): shared by the systems that refuse one."""
+
+    code = "situation-not-in-system"

@@ -1,7 +1,9 @@
 """House files: a club's profile of a rule system, written as data (TOML): optional `system` (the
 registry checks it), `name`, optional `description`, optional `base` (a built-in profile whose
-choices it starts from) and a `[switches]` table of switch = option. Every system reads its house
-files here, against its own switches; every problem in a file is reported at once, by key.
+choices it starts from) and a `[switches]` table of switch = option; a system whose table has
+values a club sets (seed 003's kong bonus, limit, minimum) also takes a `[values]` table of
+name = whole number, each within its bounds. Every system reads its house files here, against
+its own switches and values; every problem in a file is reported at once, by key.
 
 The file is read as every user file is (`files.read_text`: a regular file of bounded size, so a
 FIFO or `/dev/zero` is refused, not read forever) and decoded with `decoding.loads_toml` (bounded
@@ -11,8 +13,8 @@ nesting and numbers); each problem is a `ProfileFileError` naming the file.
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import decoding, files
@@ -20,17 +22,24 @@ from .errors import McrError, ProfileFileError, raise_all
 from .messages import Message, msg
 
 HOUSE_KEYS = ("system", "name", "description", "base", "switches")
-_TOML_TYPES = {"list": "array", "dict": "table", "int": "integer", "bool": "boolean"}
+VALUES_KEY = "values"  # a house key only for a system that has values
+_TOML_TYPES = {"list": "array", "dict": "table", "int": "integer", "bool": "boolean", "str": "string"}
+
+
+def _toml_type(value: object) -> str:
+    """The TOML name of a decoded value's type (`string`, `array`, `float`, ...)."""
+    return _TOML_TYPES.get(type(value).__name__, type(value).__name__)
 
 
 @dataclass(frozen=True, slots=True)
 class House:
-    """What a house file chose: its name and description, and an option for every switch it sets
-    (with its base's choices under them)."""
+    """What a house file chose: its name and description, an option for every switch it sets
+    (with its base's choices under them), and the values it sets (none unless the system has values)."""
 
     name: str
     description: str
     choices: Mapping[str, str]
+    values: Mapping[str, int] = field(default_factory=dict)
 
 
 def where_of(path: str | os.PathLike[str]) -> str:
@@ -56,19 +65,23 @@ def read_house(
     builtins: Mapping[str, Mapping[str, str]],
     switches: Mapping[str, Collection[str]],
     data: Mapping[str, Any] | None = None,
+    values: Mapping[str, tuple[int, int]] | None = None,
 ) -> House:
-    """A house file checked against a system's built-in profiles (name -> choices) and switches
-    (key -> options). Without a `base`, every switch must be set."""
+    """A house file checked against a system's built-in profiles (name -> choices), switches
+    (key -> options) and values (name -> lowest and highest whole number; None: the system has
+    none, and `[values]` is an unknown key). Without a `base`, every switch must be set; a value
+    left out is unset."""
     where = where_of(path)
     data = data_of(path) if data is None else data
     problems: list[ProfileFileError] = []
+    keys = HOUSE_KEYS if values is None else (*HOUSE_KEYS, VALUES_KEY)
 
     def problem(message: Message, key: str) -> None:
         problems.append(ProfileFileError(message, where=f"{where}: {key}"))
 
     for key in data:
-        if key not in HOUSE_KEYS:
-            problem(msg("error.profile.unknown-key", key=key, keys=", ".join(HOUSE_KEYS)), key)
+        if key not in keys:
+            problem(msg("error.profile.unknown-key", key=key, keys=", ".join(keys)), key)
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         problem(msg("error.profile.name"), "name")
@@ -81,8 +94,7 @@ def read_house(
     choices: dict[str, str] = {}
     if base is not None:
         if not isinstance(base, str):  # a list or a table: `base` is one profile's name
-            toml_type = _TOML_TYPES.get(type(base).__name__, type(base).__name__)
-            problem(msg("error.profile.base-type", type=toml_type, known=", ".join(builtins)), "base")
+            problem(msg("error.profile.base-type", type=_toml_type(base), known=", ".join(builtins)), "base")
         elif base in builtins:
             choices.update(builtins[base])
         else:
@@ -104,9 +116,33 @@ def read_house(
     if base is None and not problems:
         for key in switches.keys() - chosen.keys():
             problem(msg("error.profile.unset"), f"switches.{key}")
+    chosen_values = _values(data.get(VALUES_KEY, {}), values or {}, problem) if values is not None else {}
     raise_all(problems)
     assert isinstance(name, str)  # a missing or empty name was raised above
-    return House(name, description or f"house rules from {os.path.basename(where)}", choices)
+    return House(name, description or f"house rules from {os.path.basename(where)}", choices, chosen_values)
+
+
+def _values(
+    given: object, bounds: Mapping[str, tuple[int, int]], problem: Callable[[Message, str], None]
+) -> dict[str, int]:
+    """The `[values]` table: each a whole number within its bounds (a TOML boolean is no number)."""
+    if not isinstance(given, dict):
+        problem(msg("error.profile.values-table"), VALUES_KEY)
+        return {}
+    out: dict[str, int] = {}
+    for key, value in given.items():
+        where = f"{VALUES_KEY}.{key}"
+        if key not in bounds:
+            problem(msg("error.profile.unknown-value", key=key, keys=", ".join(bounds)), where)
+            continue
+        low, high = bounds[key]
+        if type(value) is not int:
+            problem(msg("error.profile.value-type", key=key, low=low, high=high, type=_toml_type(value)), where)
+        elif not low <= value <= high:
+            problem(msg("error.profile.value-range", key=key, low=low, high=high, value=value), where)
+        else:
+            out[key] = value
+    return out
 
 
 def system_of(path: str | os.PathLike[str]) -> object:

@@ -168,3 +168,38 @@ def test_the_cli_reports_a_bad_house_file_as_a_usage_error(tmp_path, content):
     assert "bad-profile-file: " in result.output
     assert str(path) in result.output
     assert not isinstance(result.exception, (TypeError, RecursionError))
+
+
+# A system whose table has values a club sets (seed 003's kong, limit, minimum) reads them from a
+# [values] table, each a whole number within its bounds; a system without values refuses the table.
+_VALUES = {"kong": (0, 99), "limit": (1, 99)}
+
+
+def test_values_are_whole_numbers_within_their_bounds(tmp_path):
+    from mcr_score.house import read_house
+
+    path = tmp_path / "house.toml"
+    path.write_text('name = "club"\nbase = "b"\n[values]\nkong = 2\n', encoding="utf-8")
+    house = read_house(path, {"b": {}}, {}, values=_VALUES)
+    assert dict(house.values) == {"kong": 2}  # limit left out: unset
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "club"\nbase = "b"\n[values]\nkong = true\nlimit = 100\nbonus = 1\n', encoding="utf-8")
+    with pytest.raises(errors.ProfileFileError) as e:
+        read_house(bad, {"b": {}}, {}, values=_VALUES)
+    found = {p.where.split(": ", 1)[1]: p.message for p in e.value.problems}
+    assert found == {
+        "values.kong": "kong is a whole number from 0 to 99, not a boolean",
+        "values.limit": "limit is a whole number from 1 to 99, not 100",
+        "values.bonus": "unknown value 'bonus'; this system's values: kong, limit",
+    }
+    table = tmp_path / "table.toml"
+    table.write_text('name = "club"\nbase = "b"\nvalues = 3\n', encoding="utf-8")
+    with pytest.raises(errors.ProfileFileError, match=r"\[values\] must be a table"):
+        read_house(table, {"b": {}}, {}, values=_VALUES)
+
+
+def test_a_system_without_values_refuses_the_table(tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text('name = "club"\nbase = "china"\n[values]\nkong = 2\n', encoding="utf-8")
+    with pytest.raises(errors.ProfileFileError, match="unknown key 'values'"):
+        profiles.get(str(path))

@@ -5,7 +5,7 @@ located as `hand.check_hand` locates its own (a column in the notation, else a f
 
 from __future__ import annotations
 
-from ...errors import HandError, ImpossibleSituationError, McrError
+from ...errors import HandError, ImpossibleSituationError, McrError, SituationNotInSystemError
 from ...hand import Hand, Locator, Ref, Situation, field_locator
 from ...messages import Message, msg
 
@@ -22,12 +22,6 @@ class ClaimedChowError(HandError):
     """A chow declared as a meld where the system allows no chow claim."""
 
     code = "claimed-chow"
-
-
-class SituationNotInSystemError(HandError):
-    """A situation field of the notation that the system does not use (MCR's last tile, winds)."""
-
-    code = "situation-not-in-system"
 
 
 def check_six(

@@ -1,0 +1,163 @@
+"""Seed 003's switches, values and profiles: where the seed is silent, the reading of
+docs/rulesets.md §4.2 ([DEFAULT]) is the default, and a house file may choose the other; what the
+seed leaves to the table (« Bonus variable », « Très élevé », « un nombre minimum de fan ») is a
+value a house file sets in `[values]`, unset by default.
+
+A profile is a choice of option for every switch and the values set: `HkRules` holds the options as
+enums, so the engine reads `rules.double_wind is DoubleWind.ONCE`, never a string flag.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+from ...errors import UnknownProfileError
+from ...messages import msg
+
+
+class DoubleWind(StrEnum):
+    """A pung of the wind that is both the seat wind and the round wind."""
+
+    TWICE = "twice"  # +1 for each role
+    ONCE = "once"
+
+
+class ConcealedOnDiscard(StrEnum):
+    """« Main tout caché » when the winning tile is a discard."""
+
+    LITERAL = "literal"  # the claimed tile exposes the combination it completes; the pair is no combination
+    COUNTS = "counts"  # the hand stays concealed
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchDef:
+    """A point the seed leaves open: its options (each a reading with its source) and the default."""
+
+    key: str
+    point: str
+    options: Mapping[str, str]  # option -> what it means, with the source of the reading
+    default: str
+    example: str  # a hand whose value differs between the options
+
+
+SWITCHES: tuple[SwitchDef, ...] = (
+    SwitchDef(
+        "double-wind",
+        "A pung of the wind that is both the seat wind and the round wind (« Pung de Vent du joueur ou du tour »)",
+        MappingProxyType(
+            {
+                DoubleWind.TWICE: "+1 fan for each role, +2 in all, as MCR counts its fans 60 and 61 and the "
+                "classical rulesets count own wind and round wind as two doubles [DEFAULT, rulesets.md §4.2]",
+                DoubleWind.ONCE: "+1 fan: the row is one element, whichever wind it names",
+            }
+        ),
+        DoubleWind.TWICE,
+        "EEE123m456p789s55s",  # seat and round wind E, the defaults
+    ),
+    SwitchDef(
+        "concealed-on-discard",
+        "« Main tout caché » (« Aucune combinaison exposée ») when the winning tile is a discard",
+        MappingProxyType(
+            {
+                ConcealedOnDiscard.LITERAL: "the seed's words: « Une combinaison est dite exposée quand tu l'as "
+                "formée grâce à une tuile défaussée par un adversaire », so the element holds on a self-draw, or "
+                "when the discard completes the pair [DEFAULT, rulesets.md §4.2]",
+                ConcealedOnDiscard.COUNTS: "the hand stays concealed when no combination was declared exposed "
+                "before the win (MCR and Hong Kong practice)",
+            }
+        ),
+        ConcealedOnDiscard.LITERAL,
+        "123m456m789m55p234p",
+    ),
+)
+BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
+
+
+@dataclass(frozen=True, slots=True)
+class ValueDef:
+    """A number the seed leaves to the table: unset by default, a whole number a house file sets."""
+
+    key: str
+    point: str  # what it is, and the seed's words
+    low: int
+    high: int
+
+
+# Fan, as the table counts them; two digits are far above any table's limit (Hong Kong plays 8 to 13).
+VALUES: tuple[ValueDef, ...] = (
+    ValueDef("kong", "fan per kong (« Kong » « Bonus variable »); unset, a kong adds nothing", 0, 99),
+    ValueDef(
+        "limit",
+        "fan of a limit hand (« Très élevé (souvent maximum) »); unset, a limit hand is reported as such, "
+        "without a number",
+        1,
+        99,
+    ),
+    ValueDef(
+        "minimum",
+        "the least fan a win needs (« La plupart des variantes exigent un nombre minimum de fan »), flowers "
+        "apart; unset, none",
+        0,
+        99,
+    ),
+)
+VALUE_BOUNDS: Mapping[str, tuple[int, int]] = MappingProxyType({v.key: (v.low, v.high) for v in VALUES})
+
+
+@dataclass(frozen=True, slots=True)
+class HkRules:
+    """A profile of seed 003's system: a name, one option per switch, and the values set (None: unset)."""
+
+    name: str
+    description: str
+    double_wind: DoubleWind = DoubleWind.TWICE
+    concealed_on_discard: ConcealedOnDiscard = ConcealedOnDiscard.LITERAL
+    kong: int | None = None
+    limit: int | None = None
+    minimum: int | None = None
+
+    def choices(self) -> dict[str, str]:
+        """The switches as switch -> option (the shape a house file writes)."""
+        return {"double-wind": str(self.double_wind), "concealed-on-discard": str(self.concealed_on_discard)}
+
+    def values(self) -> dict[str, int | None]:
+        """The values as name -> whole number, None when unset."""
+        return {"kong": self.kong, "limit": self.limit, "minimum": self.minimum}
+
+
+def rules_of(name: str, description: str, choices: Mapping[str, str], values: Mapping[str, int]) -> HkRules:
+    """A profile from switch -> option and name -> value (already checked against `SWITCHES`, `VALUES`)."""
+    merged = {s.key: s.default for s in SWITCHES} | dict(choices)
+    return HkRules(
+        name,
+        description,
+        DoubleWind(merged["double-wind"]),
+        ConcealedOnDiscard(merged["concealed-on-discard"]),
+        values.get("kong"),
+        values.get("limit"),
+        values.get("minimum"),
+    )
+
+
+INDICATIVE = rules_of(
+    "indicative", "seed 003's indicative values as read in docs/rulesets.md §4, every [DEFAULT] taken", {}, {}
+)
+PROFILES: Mapping[str, HkRules] = MappingProxyType({INDICATIVE.name: INDICATIVE})
+DEFAULT = INDICATIVE.name
+
+
+def profile(rules: str | os.PathLike[str]) -> HkRules:
+    """A built-in profile by name, or a house file (`house.read_house`) against these switches and values."""
+    if isinstance(rules, str) and rules in PROFILES:
+        return PROFILES[rules]
+    if isinstance(rules, str) and not rules.endswith(".toml"):
+        raise UnknownProfileError(msg("error.profile.unknown", name=rules, known=", ".join(PROFILES)))
+    from ...house import read_house  # here: only house rules need it
+
+    builtins = {name: rules.choices() for name, rules in PROFILES.items()}
+    chosen = read_house(rules, builtins, {s.key: tuple(s.options) for s in SWITCHES}, values=VALUE_BOUNDS)
+    return rules_of(chosen.name, chosen.description, chosen.choices, chosen.values)
