@@ -47,3 +47,23 @@ def test_with_situation_refuses_a_situation_the_tiles_make_impossible() -> None:
         with_situation(hand, kong=True)
     fine = with_situation(hand, self_drawn=True)
     assert parse_hand(format_hand(fine)) == fine
+
+
+def test_a_line_break_inside_a_csv_header_is_a_named_error(tmp_path: Path) -> None:
+    sheet = tmp_path / "s.csv"
+    sheet.write_bytes(b"hand,win\rner,points,A,B,C,D\n1,1,8,,,,\n")
+    with pytest.raises(errors.McrError):
+        mcr_score.read_session(sheet)
+
+
+def test_full_width_names_look_like_their_ascii_twins(tmp_path: Path) -> None:
+    sheet = tmp_path / "s.json"
+    sheet.write_text('{"players": ["Ana", "Ａｎａ", "C", "D"], "hands": [{"draw": true}]}', encoding="utf-8")
+    with pytest.raises(errors.McrError, match="four different names"):
+        mcr_score.read_session(sheet)
+    one = tmp_path / "one.json"
+    one.write_text('{"players": ["Ana", "B", "C", "D"], "hands": [{"draw": true}]}', encoding="utf-8")
+    two = tmp_path / "two.json"
+    two.write_text('{"players": ["Ａｎａ", "E", "F", "G"], "hands": [{"winner": 2, "points": 8}]}', encoding="utf-8")
+    with pytest.raises(errors.McrError, match="look alike"):
+        mcr_score.standings([mcr_score.score_session(one), mcr_score.score_session(two)])

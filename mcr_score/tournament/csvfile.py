@@ -29,7 +29,10 @@ def separator(header: str, needed: str) -> str | None:
     None when none does."""
     found = []
     for candidate in SEPARATORS:
-        fields = [f.strip().lower() for f in next(csv.reader([header], delimiter=candidate), [])]
+        try:
+            fields = [f.strip().lower() for f in next(csv.reader([header], delimiter=candidate), [])]
+        except csv.Error:  # a line break inside the header (a lone CR): no separator reads it
+            continue
         if needed in fields:
             found.append((len(fields), candidate))
     return max(found)[1] if found else None

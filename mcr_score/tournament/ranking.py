@@ -22,7 +22,7 @@ from .csvfile import read_rows
 from .errors import DuplicateSessionError, PlayersFileError
 from .places import number
 from .settlement import SessionResult
-from .sheet import player_name
+from .sheet import looks, player_name
 
 PLAYER_COLUMNS = ("name", "ema_number", "country")
 
@@ -93,6 +93,12 @@ def standings(sessions: Iterable[SessionResult]) -> Standings:
             path, other = msg("standings.session-n", n=n), msg("standings.session-n", n=seen[was])
             problems.append(DuplicateSessionError(msg("standings.error.same", path=path, other=other)))
         seen.setdefault(was, n)
+    written: dict[str, str] = {}
+    for result in sessions:
+        for name in result.players:
+            first = written.setdefault(looks(name), name)
+            if first != name:
+                problems.append(DuplicateSessionError(msg("standings.error.lookalike", name=name, other=first)))
     errors.raise_all(problems)
     points: dict[str, Fraction] = {}
     score: dict[str, int] = {}

@@ -103,6 +103,11 @@ def player_name(raw: str) -> tuple[str, Message | None]:
     return name, None
 
 
+def looks(name: str) -> str:
+    """What a name looks like: its compatibility form (NFKC), where full-width `Ａｎａ` is `Ana`."""
+    return unicodedata.normalize("NFKC", name)
+
+
 def _players(raw: Any) -> tuple[tuple[str, str, str, str] | None, list[McrError]]:
     """The four players' names, or None and the problems: four different names, each clean
     (`player_name`), a name that is a player number 1-4 only that player's own."""
@@ -117,8 +122,8 @@ def _players(raw: Any) -> tuple[tuple[str, str, str, str] | None, list[McrError]
         if problem is not None:
             problems.append(SessionError(msg("session.error.player-name", number=number, problem=problem)))
         names.append(name)
-    if not problems and len(set(names)) != 4:
-        problems.append(SessionError(msg("session.error.players")))
+    if not problems and len({looks(name) for name in names}) != 4:
+        problems.append(SessionError(msg("session.error.players")))  # `Ana` and full-width `Ａｎａ` too
     if problems:
         return None, problems
     return (names[0], names[1], names[2], names[3]), []

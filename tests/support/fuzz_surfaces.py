@@ -492,9 +492,12 @@ class SessionSurface(Surface):
             return
         comma = env.sandbox.root / "comma.csv"
         comma.write_text(dump_csv(rows), encoding="utf-8")
+        # The same question asked of the `,` sheet: read when the target only reads it, else settled
+        reads_only = "read_session" in target or "load_session" in target
+        same = tournament.read_session if reads_only else tournament.score_session
         try:
             with bounded():
-                tournament.read_session(comma)
+                same(comma)
         except (Exception, Hang):  # refused with `,` too: not the separator's fault
             return
         finally:
