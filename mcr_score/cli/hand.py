@@ -9,7 +9,6 @@ import click
 
 from ..messages import language_from_env, msg
 from ..present.style import Style
-from ..present.text import hand_text, hand_to_dict
 from ..situation import ContradictoryOptionsError
 from ..systems import Capability, Situated
 from .options import (
@@ -40,12 +39,13 @@ def parse(text: str, win: str | None, system: str | None, as_json: bool, **field
     """Parse HAND and print its canonical form and structure."""
     chosen, _ = for_system(Capability.PARSE)
     hand = chosen.read(text, Situated({**fields, "win": win}))
+    pages = chosen.page()
     if as_json:
         import json  # here, as below: text output, the usual case, does without it
 
-        click.echo(json.dumps({"ok": True, **hand_to_dict(hand)}, ensure_ascii=False))
+        click.echo(json.dumps({"ok": True, **pages.parse_dict(hand)}, ensure_ascii=False))
     else:
-        click.echo(hand_text(hand))
+        click.echo(pages.parse_text(hand))
 
 
 @click.command(cls=Command)
