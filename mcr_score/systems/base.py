@@ -60,7 +60,7 @@ class System:
 
     name: str
     seed: str  # the source document (seeds/README.md)
-    players: int
+    players: int | None  # None: the seed does not fix it (a game file names its players)
     shape: Shape
     minimum: int | None  # the least a valid win scores (None: no minimum)
     capabilities: frozenset[Capability]
