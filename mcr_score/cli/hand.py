@@ -21,6 +21,7 @@ from .options import (
     for_system,
     handles_errors,
     lang_option,
+    maho_options,
     situation_options,
     six_options,
 )
@@ -32,6 +33,7 @@ EXIT_FALSE_HU = 3  # `score --check`: a winning hand below 8 points, or not a wi
 @click.argument("text", metavar="HAND")
 @WIN_OPTION
 @situation_options
+@maho_options
 @SYSTEM_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the structure as JSON.")
 @handles_errors
@@ -53,6 +55,7 @@ def parse(text: str, win: str | None, system: str | None, as_json: bool, **field
 @WIN_OPTION
 @situation_options
 @six_options
+@maho_options
 @SYSTEM_OPTION
 @RULES_OPTION
 @lang_option(names_in_json=False)  # score --json names each fan in English, whatever --lang
