@@ -73,9 +73,6 @@ class BonusRow:
             return self.points if n >= self.at_least else 0
         return self.points * n
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"when": str(self.when), "points": self.points, "at-least": self.at_least}
-
 
 @dataclass(frozen=True, slots=True)
 class Bonus:

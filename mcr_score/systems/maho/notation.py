@@ -146,7 +146,7 @@ class _Reader:
     def parse(self) -> Tree[Token] | None:
         """The parse tree (None when the text cannot be read to its end); syntax problems recorded."""
 
-        seen: list[UnexpectedInput] = []
+        seen: list[UnexpectedInput] = []  # what `recover` was shown
 
         def recover(e: UnexpectedInput) -> bool:
             seen.append(e)
@@ -156,8 +156,8 @@ class _Reader:
         try:
             return _parser().parse(self.text, on_error=recover)
         except UnexpectedInput as e:
-            if not any(e is s for s in seen):  # one `recover` gave up on is already recorded
-                self.syntax_problem(e)
+            given_up = any(e is s for s in seen)  # Lark raises what `recover` gave up on, recorded there
+            assert given_up
             return None
 
     def syntax_problem(self, e: UnexpectedInput) -> bool:
@@ -171,24 +171,22 @@ class _Reader:
             return False
         assert isinstance(e, UnexpectedToken)
         token = e.token
+        if token.type == "$END":
+            pos = len(self.text)  # Lark places the end at the last token
         opened = self.text.rfind("[", 0, pos)
         inside = opened > self.text.rfind("]", 0, pos)
-        if token.type == "$END":
-            if inside:
-                self.problem(UnclosedSeriesError, msg("maho.error.unclosed"), opened + 1)
-            else:
-                self.problem(errors.SyntaxProblemError, msg("maho.error.early-end"), len(self.text) + 1)
-            return True
-        if token.type == "OPEN":
-            self.problem(UnclosedSeriesError, msg("maho.error.nested"), opened + 1)
+        # The grammar takes numbers and a joker anywhere and any text may end outside a series:
+        # what it cannot take is the end or a [ inside a series, a ] outside one, a lone letter.
+        if token.type in ("$END", "OPEN"):
+            assert inside
+            key = "maho.error.unclosed" if token.type == "$END" else "maho.error.nested"
+            self.problem(UnclosedSeriesError, msg(key), opened + 1)
             return True
         if token.type == "CLOSE":
             self.problem(errors.SyntaxProblemError, msg("maho.error.stray-close"), pos + 1)
             return False
-        if token.type == "FAMILY":
-            self.problem(errors.SyntaxProblemError, msg("maho.error.lone-family", letter=repr(token.value)), pos + 1)
-            return False
-        self.problem(errors.SyntaxProblemError, msg("maho.error.out-of-place", token=repr(token.value)), pos + 1)
+        assert token.type == "FAMILY"
+        self.problem(errors.SyntaxProblemError, msg("maho.error.lone-family", letter=repr(token.value)), pos + 1)
         return False
 
     def walk(self, tree: Tree[Token]) -> None:

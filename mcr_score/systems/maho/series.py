@@ -108,6 +108,7 @@ def series_of(cards: Sequence[Card], deck: Deck, rules: MahoRules, laid: bool) -
 def splits(cards: Sequence[Card], need: int, deck: Deck, rules: MahoRules) -> list[Split]:
     """Every way to make `need` series and the final pair of the cards in hand, each way once."""
     found: dict[tuple[tuple[tuple[Card, ...], ...], Card], Split] = {}
+    assert len(cards) == SIZE * need + PAIR  # `notation.read_hand` checked the hand's size
     for series, pair in _splits(tuple(sorted(cards, key=deck.order)), need, None, deck, rules):
         key = (tuple(sorted(s.cards for s in series)), pair)
         found.setdefault(key, Split(series, (pair, pair)))
@@ -117,10 +118,9 @@ def splits(cards: Sequence[Card], need: int, deck: Deck, rules: MahoRules) -> li
 def _splits(
     cards: tuple[Card, ...], need: int, pair: Card | None, deck: Deck, rules: MahoRules
 ) -> Iterator[tuple[tuple[Series, ...], Card]]:
-    """The splits of `cards` (in the deck's order) into `need` series and, unless `pair` was
-    taken, the pair: the first card is either in the pair or the first card of a series."""
-    if len(cards) != SIZE * need + (0 if pair is not None else PAIR):
-        return
+    """The splits of `cards` (in the deck's order, as many as `need` series and the pair not yet
+    taken make) into `need` series and, unless `pair` was taken, the pair: the first card is
+    either in the pair or the first card of a series."""
     if not cards:
         assert pair is not None  # no card left: the pair was taken
         yield (), pair
@@ -131,7 +131,7 @@ def _splits(
         paired.remove(first)  # « former une paire avec cette carte » : « la carte identique »
         yield from _splits(tuple(paired), need, first, deck, rules)
     tried: set[tuple[Card, Card]] = set()
-    for i, j in itertools.combinations(range(len(rest)), 2):
+    for i, j in itertools.combinations(range(len(rest)) if need else (), 2):
         others = (rest[i], rest[j])
         if others in tried:
             continue
