@@ -617,6 +617,26 @@ def test_the_game_page_is_printable_html(tmp_path: Path) -> None:
     assert inputs.exit_code == 1  # the game file is an input, never overwritten
 
 
+# ---- the README --------------------------------------------------------------------------------------
+
+
+def test_the_readme_files_are_the_examples() -> None:
+    """The deck, house and bonus files the README shows are the files in examples/maho/, which read."""
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for name in ("deck.toml", "house.toml", "bonus.toml"):
+        shown = f"```toml\n# examples/maho/{name}\n"
+        assert shown in readme, name
+        body = readme.split(shown, 1)[1].split("```", 1)[0]
+        assert body == (root / "examples" / "maho" / name).read_text(encoding="utf-8"), name
+    from mcr_score.systems.maho.bonus import read_bonus
+    from mcr_score.systems.maho.cards import read_deck
+
+    assert read_deck(root / "examples" / "maho" / "deck.toml").copies == 4
+    assert len(read_bonus(root / "examples" / "maho" / "bonus.toml").rows) == 3
+    assert MAHO.profile(str(root / "examples" / "maho" / "house.toml")).name == "no-rainbows"
+
+
 # ---- properties -------------------------------------------------------------------------------------
 
 COLOURED = "abc"
