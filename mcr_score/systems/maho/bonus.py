@@ -33,6 +33,7 @@ from typing import Any
 from ... import decoding, files
 from ...errors import McrError, raise_all
 from ...messages import Message, msg
+from .cards import file_where
 from .series import Kind
 
 MAX_ROWS = 100  # a bound on the input, not a rule
@@ -83,7 +84,7 @@ class Bonus:
 
 def read_bonus(path: str | os.PathLike[str]) -> Bonus:
     """A bonus file, read as every user file is; every problem at once, each naming its row and key."""
-    where = os.fspath(path)
+    where = file_where(path)
     try:
         data = decoding.loads_toml(files.read_text(path))
     except McrError as e:  # the readers' own messages, the file named here

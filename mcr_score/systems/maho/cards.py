@@ -77,9 +77,14 @@ PLACEHOLDER = Deck(("a", "b", "c"), "x", 9)
 """rulesets.md §1.2 [DEFAULT]: three coloured families `a b c`, silver `x`, numbers 1-9, copies not checked."""
 
 
+def file_where(path: str | os.PathLike[str]) -> str:
+    """A user's file as messages name it (as house files are named: a NUL shown, an empty name quoted)."""
+    return os.fspath(path).replace("\x00", "\\0") or "''"
+
+
 def read_deck(path: str | os.PathLike[str]) -> Deck:
     """A deck file, read as every user file is; every problem at once, each naming its key."""
-    where = os.fspath(path)
+    where = file_where(path)
     try:
         data = decoding.loads_toml(files.read_text(path))
     except McrError as e:  # the readers' own messages, the file named here

@@ -20,6 +20,7 @@ from typing import Any
 from ... import decoding, errors, files
 from ...errors import McrError
 from ...messages import Message, msg
+from .cards import file_where
 from .given import mode_of
 from .modes import MODES, End, EndKind, Mode
 from .rules import NAME
@@ -92,10 +93,10 @@ class GameResult:
 
 def load_game(path: str | os.PathLike[str]) -> Any:
     """A game file's decoded data, the file named in any problem."""
-    where = os.fspath(path)
+    where = file_where(path)
     try:
         text = files.read_text(path)
-        return decoding.loads_toml(text) if where.endswith(".toml") else decoding.loads_json(text)
+        return decoding.loads_toml(text) if os.fspath(path).endswith(".toml") else decoding.loads_json(text)
     except McrError as e:
         raise GameError(msg("maho.game.file", path=where, reason=e.msg), where=where) from None
 
