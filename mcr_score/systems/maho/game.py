@@ -74,20 +74,21 @@ class GameResult:
             "rules": self.rules,
             "players": list(self.players),
             "end": {"kind": str(self.end.kind), "n": self.end.n, "seed": self.end.seed},
-            "rounds": [
-                {
-                    "n": r.n,
-                    "winner": self.players[r.winner],
-                    "hand": r.result.to_dict()["hand"],
-                    "points": r.result.total,
-                    "score": r.result.to_dict(),
-                    "totals": dict(zip(self.players, r.totals, strict=True)),
-                }
-                for r in self.rounds
-            ],
+            "rounds": [self._round_dict(r) for r in self.rounds],
             "totals": dict(zip(self.players, self.totals, strict=True)),
             "over": self.over,
             "winners": [self.players[p] for p in self.winners],
+        }
+
+    def _round_dict(self, r: Round) -> dict[str, Any]:
+        score = r.result.to_dict()
+        return {
+            "n": r.n,
+            "winner": self.players[r.winner],
+            "hand": score["hand"],
+            "points": r.result.total,
+            "score": score,
+            "totals": dict(zip(self.players, r.totals, strict=True)),
         }
 
 
