@@ -76,6 +76,7 @@ def test_wheel_ships_grammar_py_typed_and_main(wheel: Path) -> None:
         names = zf.namelist()
         assert "mcr_score/grammar/mcr.lark" in names
         assert zf.read("mcr_score/grammar/mcr.lark") == (ROOT / "grammar" / "mcr.lark").read_bytes()
+        assert zf.read("mcr_score/grammar/maho.lark") == (ROOT / "grammar" / "maho.lark").read_bytes()
         assert "mcr_score/py.typed" in names
         assert "mcr_score/__main__.py" in names
         assert {"mcr_score/cli/__init__.py", "mcr_score/cli/options.py", "mcr_score/cli/hand.py"} <= set(names)

@@ -9,7 +9,6 @@ import click
 
 from ..messages import language_from_env, msg
 from ..present.style import Style
-from ..present.text import hand_text, hand_to_dict
 from ..situation import ContradictoryOptionsError
 from ..systems import Capability, Situated
 from .options import (
@@ -22,6 +21,7 @@ from .options import (
     for_system,
     handles_errors,
     lang_option,
+    maho_options,
     situation_options,
     six_options,
 )
@@ -33,6 +33,7 @@ EXIT_FALSE_HU = 3  # `score --check`: a winning hand below 8 points, or not a wi
 @click.argument("text", metavar="HAND")
 @WIN_OPTION
 @situation_options
+@maho_options
 @SYSTEM_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the structure as JSON.")
 @handles_errors
@@ -40,12 +41,13 @@ def parse(text: str, win: str | None, system: str | None, as_json: bool, **field
     """Parse HAND and print its canonical form and structure."""
     chosen, _ = for_system(Capability.PARSE)
     hand = chosen.read(text, Situated({**fields, "win": win}))
+    pages = chosen.page()
     if as_json:
         import json  # here, as below: text output, the usual case, does without it
 
-        click.echo(json.dumps({"ok": True, **hand_to_dict(hand)}, ensure_ascii=False))
+        click.echo(json.dumps({"ok": True, **pages.parse_dict(hand)}, ensure_ascii=False))
     else:
-        click.echo(hand_text(hand))
+        click.echo(pages.parse_text(hand))
 
 
 @click.command(cls=Command)
@@ -53,6 +55,7 @@ def parse(text: str, win: str | None, system: str | None, as_json: bool, **field
 @WIN_OPTION
 @situation_options
 @six_options
+@maho_options
 @SYSTEM_OPTION
 @RULES_OPTION
 @lang_option(names_in_json=False)  # score --json names each fan in English, whatever --lang

@@ -151,7 +151,7 @@ class ClaimedTotalType(WholeNumber):
 RULES = RulesType()
 RULES_HELP = (
     "Rule profile: green-book (the default), china, wmo-2014, or a house profile file NAME.toml; "
-    "with --system six: seed (the default) or a house file of that system."
+    "with --system six or maho: seed (the default) or a house file of that system."
 )
 
 
@@ -187,8 +187,8 @@ SYSTEM_OPTION = click.option(
     "--system",
     type=click.Choice(systems.NAMES),
     default=None,
-    help="Rule system: mcr (Chinese Official, the default) or six (the six-player variant of seed 004); "
-    "a house file may name its own.",
+    help="Rule system: mcr (Chinese Official, the default), six (the six-player variant of seed 004) or "
+    "maho (the card game Maho!, seed 000); a house file may name its own.",
 )
 # The options every system takes on a command that has them (by parameter name).
 _COMMON = frozenset({"text", "file", "files", "system", "rules", "lang", "as_json"})
@@ -297,6 +297,44 @@ def six_options(f: F) -> F:
         is_flag=True,
         default=None,
         help="six: won on the round's first discard (« 1ère tuile jetée réclamée », x 4).",
+    )(f)
+
+
+class ModeType(_StrParamType):
+    """A Maho! mode, checked by the system (its modes are its own data)."""
+
+    name = "MODE"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from ..systems.maho.given import mode_of  # here: only a Maho! command loads the system
+
+        try:
+            return str(mode_of(str(value)))
+        except errors.McrError as e:
+            self.fail(e.message, param, ctx)
+
+
+def maho_options(f: F) -> F:
+    """The options only the Maho! system has: its mode, its deck, the Original mode's bonus table."""
+    f = click.option(
+        "--bonus",
+        metavar="FILE",
+        default=None,
+        help="maho: the Original mode's bonus table (TOML), which the seed does not give: see the README.",
+    )(f)
+    f = click.option(
+        "--deck",
+        metavar="FILE",
+        default=None,
+        help="maho: a deck file (TOML: families, silver, ranks, copies, jokers); default the placeholder deck "
+        "a b c + silver x, numbers 1-9.",
+    )(f)
+    return click.option(
+        "--mode",
+        type=ModeType(),
+        default=None,
+        metavar="[basic|standard|original]",
+        help="maho: the mode of play (default standard; original needs --bonus).",
     )(f)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 import click
 
@@ -39,6 +40,7 @@ from .options import (
     WholeNumber,
     for_system,
     handles_errors,
+    maho_options,
 )
 
 FILE = click.Path(dir_okay=False)  # a str: an empty name stays empty (a Path would make it ".")
@@ -96,6 +98,7 @@ def _rules_file(rules: str) -> list[str]:
 )
 @click.option("--html", "html_out", type=FILE, default=None, help="Also write the sheet as a printable HTML page (A4).")
 @click.option("--csv", "csv_out", type=FILE, default=None, help="Also write one CSV row per hand.")
+@maho_options
 @LANG_OPTION
 @JSON_OPTION
 @handles_errors
@@ -108,19 +111,21 @@ def session(
     csv_out: str | None,
     lang: str | None,
     as_json: bool,
+    **fields: Any,
 ) -> None:
     """Settle the score sheet of a 16-hand session in FILE (.json, .toml or .csv): payments, false
     Hu, penalties, each hand's winds, running totals, table points and places. With --system six:
-    a round of the six-player game (a JSON file of kong, win and draw events)."""
+    a round of the six-player game (a JSON file of kong, win and draw events). With --system maho:
+    a game of Maho! (the rounds won, each by its winner and hand: running totals and the winner)."""
     lang = lang or language_from_env()
     chosen, profile = for_system(Capability.SESSION)
-    inputs = [file, *_rules_file(profile)]
+    inputs = [file, *_rules_file(profile), *[fields[k] for k in ("deck", "bonus") if fields.get(k)]]
     if html_out is not None:
         user_files.check_output(html_out, "--html", inputs=inputs)
     if csv_out is not None:
         user_files.check_output(csv_out, "--csv", inputs=inputs, outputs=[("--html", html_out)] if html_out else [])
     pages = chosen.page()
-    result = pages.session(file, profile, Situated({"false_hu": false_hu}))
+    result = pages.session(file, profile, Situated({"false_hu": false_hu, **fields}))
     if html_out is not None:
         user_files.write_text(html_out, pages.session_html(result, lang), "--html")
     if csv_out is not None:

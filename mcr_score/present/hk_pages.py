@@ -17,6 +17,16 @@ from ..systems.hk.scoring import HkScore, Valued, hit_dict
 from ..systems.hk.table import TABLE, Element, Kind
 from ..textwidth import pad
 from .style import Style
+from .text import hand_text, hand_to_dict
+
+
+def parse_dict(hand: Hand) -> dict[str, Any]:
+    """MCR's notation writes the system's hands: their structure is MCR's."""
+    return hand_to_dict(hand)
+
+
+def parse_text(hand: Hand) -> str:
+    return hand_text(hand)
 
 
 def _name(element: Element | str, lang: str) -> str:

@@ -16,6 +16,14 @@ if TYPE_CHECKING:
     from ..tournament import SessionResult
 
 
+def parse_dict(hand: Hand) -> dict[str, Any]:
+    return text.hand_to_dict(hand)
+
+
+def parse_text(hand: Hand) -> str:
+    return text.hand_text(hand)
+
+
 def score_text(hand: Hand, result: Any, rules: str, lang: str, style: Style, brief: bool) -> str:
     """`score`'s text: one line with `--brief`; a waiting hand also gets what it waits on."""
     if brief:

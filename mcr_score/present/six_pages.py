@@ -17,6 +17,7 @@ from ..systems.six.rules import PROFILES, SWITCHES, profile
 from ..systems.six.scoring import SixScore, Valued
 from ..systems.six.table import TABLE, Kind, Row
 from .style import Style
+from .text import hand_text, hand_to_dict
 
 
 def _row_name(row: Row | str, lang: str) -> str:
@@ -66,6 +67,15 @@ def _payment_lines(data: dict[str, Any], lang: str) -> list[str]:
             text(key, lang, amount=p["amount"], players=count("n.player", p["players"]), order=data["win"]["order"])
         )
     return out
+
+
+def parse_dict(hand: Hand) -> dict[str, Any]:
+    """MCR's notation writes the system's hands: their structure is MCR's."""
+    return hand_to_dict(hand)
+
+
+def parse_text(hand: Hand) -> str:
+    return hand_text(hand)
 
 
 def score_text(hand: Hand, result: SixScore, rules: str, lang: str, style: Style, brief: bool) -> str:

@@ -18,7 +18,7 @@ from .base import Capability, Situated, System
 
 __all__ = ["DEFAULT", "NAMES", "Capability", "Situated", "System", "UnknownSystemError", "get"]
 
-_MODULES: Mapping[str, str] = MappingProxyType({"mcr": ".mcr", "six": ".six", "hk": ".hk"})
+_MODULES: Mapping[str, str] = MappingProxyType({"mcr": ".mcr", "six": ".six", "hk": ".hk", "maho": ".maho"})
 NAMES = tuple(_MODULES)
 DEFAULT = "mcr"
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from ..hand import Hand, Shape
+from ..hand import Shape
 
 
 class Capability(StrEnum):
@@ -60,7 +60,7 @@ class System:
 
     name: str
     seed: str  # the source document (seeds/README.md)
-    players: int
+    players: int | None  # None: the seed does not fix it (a game file names its players)
     shape: Shape
     minimum: int | None  # the least a valid win scores (None: no minimum)
     capabilities: frozenset[Capability]
@@ -68,8 +68,10 @@ class System:
     default_profile: str
     profile_names: tuple[str, ...]
     profile: Callable[[str], Profile]  # a built-in profile by name, or a house file of this system
-    read: Callable[[str, Situated], Hand]  # the notation with the situation applied, checked (located errors)
-    score: Callable[[Hand, Any, Situated], Any]
+    # The notation with the situation applied, checked (located errors): an MCR `Hand` for the
+    # systems MCR's notation writes, the system's own hand for one with its own notation (cards).
+    read: Callable[[str, Situated], Any]
+    score: Callable[[Any, Any, Situated], Any]
     valid: Callable[[Any], bool]  # a result is a valid win (what `score --check` reports)
     pages: str
 
@@ -87,11 +89,15 @@ class System:
 class Pages(Protocol):
     """What a system's presentation module offers the front ends: each answer as JSON data and as
     text in a language. `rules` is the `--rules` value (a profile name or a house file of the
-    system). A page reads results; it never scores."""
+    system). `hand` is what the system's `read` returns. A page reads results; it never scores."""
 
-    def score_text(self, hand: Hand, result: Any, rules: str, lang: str, style: Any, brief: bool) -> str: ...
+    def parse_dict(self, hand: Any) -> dict[str, Any]: ...
 
-    def explain(self, hand: Hand, rules: str, situated: Situated) -> dict[str, Any]: ...
+    def parse_text(self, hand: Any) -> str: ...
+
+    def score_text(self, hand: Any, result: Any, rules: str, lang: str, style: Any, brief: bool) -> str: ...
+
+    def explain(self, hand: Any, rules: str, situated: Situated) -> dict[str, Any]: ...
 
     def explain_text(self, data: dict[str, Any], lang: str, style: Any) -> str: ...
 

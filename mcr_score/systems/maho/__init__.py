@@ -1,0 +1,81 @@
+"""Maho!, the card game of seed 000 (docs/rulesets.md §1): « Le but du jeu est de poser 4 séries sur la
+table, les unes après les autres, jusqu'à n'avoir ainsi plus qu'une carte en main », then to make a
+pair with that card. Four kinds of series of 3 cards, silver series only pure triples; three modes
+(Basic, Standard, Original) that differ in hand size, deck and what a round is worth.
+
+Cards, not tiles: the hands have their own notation (`grammar/maho.lark`, read by `notation`) over a
+deck that is data (`cards`: the placeholder deck, or a deck file). Its modules: `cards`, `modes`
+(the three modes as data), `rules` (switches and profiles), `series` (what three cards are, and the
+splits of a hand), `notation`, `given` (the mode, deck and bonus table a command gives), `bonus`
+(the Original mode's table, supplied by the user), `scoring`, `game` (a game of rounds settled).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...hand import Shape
+from ..base import Capability, Situated, System
+from .game import GameResult, game_mode, load_game, settle_game
+from .given import bonus_of, deck_of, mode_of
+from .modes import DEFAULT_MODE, MODES
+from .notation import MahoHand, read_hand
+from .rules import DEFAULT, NAME, PROFILES, MahoRules, profile
+from .scoring import MahoScore, score
+
+# The options of the Maho! commands (by parameter name): the mode, the deck file, the bonus table.
+OPTIONS = frozenset({"mode", "deck"})
+
+
+def read(text: str, situated: Situated) -> MahoHand:
+    """A hand of the deck and mode the command gives, every problem located in the text."""
+    fields = situated.fields
+    return read_hand(text, deck_of(fields), mode_of(fields.get("mode")))
+
+
+def score_hand(hand: MahoHand, rules: MahoRules, situated: Situated) -> MahoScore:
+    """The hand scored in its mode; the Original mode with the bonus table given (`--bonus`)."""
+    return score(hand, rules, bonus_of(hand.mode, situated.fields))
+
+
+def valid(result: Any) -> bool:
+    """A winning hand is a valid win: the seed sets no minimum."""
+    return bool(result.winning)
+
+
+def read_game(path: str, rules: MahoRules, situated: Situated) -> GameResult:
+    """A game file settled with the deck, the mode (the file's, or `--mode`) and the bonus table given."""
+    data = load_game(path)
+    mode = game_mode(data, situated.fields.get("mode"))
+    deck = deck_of(situated.fields)
+    bonus = bonus_of(mode, situated.fields)
+    return settle_game(data, mode, rules.name, lambda text: score(read_hand(text, deck, mode), rules, bonus))
+
+
+SYSTEM = System(
+    name=NAME,
+    seed="000_5ac446c0f0fedb0a.txt",
+    players=None,  # the seed does not say how many play: a game file names its players
+    shape=Shape(MODES[DEFAULT_MODE].series),  # four series and a pair; the Basic mode lays three
+    minimum=None,
+    capabilities=frozenset(
+        {Capability.PARSE, Capability.SCORE, Capability.EXPLAIN, Capability.FANS, Capability.RULES, Capability.SESSION}
+    ),
+    options={
+        Capability.PARSE: OPTIONS,
+        Capability.SCORE: OPTIONS | {"bonus", "check"},
+        Capability.EXPLAIN: OPTIONS | {"bonus"},
+        Capability.FANS: frozenset(),
+        Capability.RULES: frozenset({"markdown"}),
+        Capability.SESSION: OPTIONS | {"bonus", "html_out"},
+    },
+    default_profile=DEFAULT,
+    profile_names=tuple(PROFILES),
+    profile=profile,
+    read=read,
+    score=score_hand,
+    valid=valid,
+    pages="mcr_score.present.maho_pages",
+)
+
+__all__ = ["SYSTEM", "GameResult", "MahoHand", "MahoRules", "MahoScore", "read", "read_game", "score_hand"]

@@ -1,0 +1,189 @@
+"""Maho!'s switches and profiles: where the seed is silent, the reading of docs/rulesets.md §1.2
+([DEFAULT]) is the default, and a house file (`system = "maho"`, `[switches]`) may choose another.
+
+A profile is a choice of option for every switch: `MahoRules` holds them as enums, so the engine
+reads `rules.rainbow is Rainbow.FORBIDDEN`, never a string flag.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+from ...errors import UnknownProfileError
+from ...messages import msg
+
+NAME = "maho"  # the system's name in the registry and in its JSON
+
+
+class Rainbow(StrEnum):
+    """« Dans la plupart des variantes de Mah-Jong, les séries "arc en ciel" ne sont pas admises »."""
+
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+
+
+class RainbowFamilies(StrEnum):
+    """What makes three cards « arc-en-ciel »."""
+
+    DISTINCT = "distinct"  # three different families
+    MIXED = "mixed"  # not all of one family
+
+
+class Wrap(StrEnum):
+    """Whether a run may go round from the highest number to 1 (9-1-2)."""
+
+    NO = "no"
+    YES = "yes"
+
+
+class SilverPair(StrEnum):
+    """Whether a silver final pair counts as a « série argentée »."""
+
+    NO = "no"
+    YES = "yes"
+
+
+class Jokers(StrEnum):
+    """What a joker does. The seed fixes only their number (« nombre de Jokers utilisés »): until
+    the rule is confirmed there is one option, and a joker in a hand is refused saying so."""
+
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchDef:
+    """A point the seed leaves open: its options (each a reading with its source) and the default."""
+
+    key: str
+    point: str
+    options: Mapping[str, str]
+    default: str
+    example: str  # a hand whose answer differs between the options ("" for a switch of one option)
+
+
+SWITCHES: tuple[SwitchDef, ...] = (
+    SwitchDef(
+        "rainbow",
+        "whether rainbow series are allowed: « Dans la plupart des variantes de Mah-Jong, les séries "
+        '"arc en ciel" ne sont pas admises », and « type de variante » is agreed before play',
+        MappingProxyType(
+            {
+                Rainbow.ALLOWED: "the four kinds of the base rules « Il n'existe que 4 types de séries "
+                "possibles » [DEFAULT, rulesets.md §1.2]",
+                Rainbow.FORBIDDEN: "pure runs and pure triples only, as « la plupart des variantes »",
+            }
+        ),
+        Rainbow.ALLOWED,
+        "[123a][456a][7a7b7c][999b]5c5c",
+    ),
+    SwitchDef(
+        "rainbow-families",
+        "what « arc-en-ciel » asks of the families of three cards",
+        MappingProxyType(
+            {
+                RainbowFamilies.DISTINCT: "three different families, in any order: one card of each coloured "
+                "family of the four-family deck [DEFAULT, rulesets.md §1.2]",
+                RainbowFamilies.MIXED: "not all of one family (two of one family and one of another is a rainbow)",
+            }
+        ),
+        RainbowFamilies.DISTINCT,
+        "[123a][456a][3a4a5b][999b]5c5c",
+    ),
+    SwitchDef(
+        "runs-wrap",
+        "whether a run may go round from the highest number to 1 (9-1-2)",
+        MappingProxyType(
+            {
+                Wrap.NO: "a run stops at the highest number, as in every tile mahjong [DEFAULT, rulesets.md §1.2]",
+                Wrap.YES: "8-9-1 and 9-1-2 are runs too",
+            }
+        ),
+        Wrap.NO,
+        "[912a][456a][777b][999b]5c5c",
+    ),
+    SwitchDef(
+        "silver-pair-counts",
+        "whether a silver final pair counts as a « série argentée » (+1 in Standard mode)",
+        MappingProxyType(
+            {
+                SilverPair.NO: "a series is one of the four kinds of 3 cards, and the pair is « l'exception » "
+                "[DEFAULT, rulesets.md §1.2]",
+                SilverPair.YES: "a silver final pair counts as one more silver series",
+            }
+        ),
+        SilverPair.NO,
+        "[123a][456a][777b][999b]5x5x",
+    ),
+    SwitchDef(
+        "jokers",
+        "what a joker does: the seed fixes only how many are used (« nombre de Jokers utilisés »)",
+        MappingProxyType(
+            {
+                Jokers.NONE: "no joker is played, an agreement the seed permits; a joker in a hand is refused "
+                "until the owner of the rules confirms what it does [DEFAULT, rulesets.md §1.2]",
+            }
+        ),
+        Jokers.NONE,
+        "",
+    ),
+)
+BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
+
+
+@dataclass(frozen=True, slots=True)
+class MahoRules:
+    """A profile of Maho!: a name and one option per switch."""
+
+    name: str
+    description: str
+    rainbow: Rainbow = Rainbow.ALLOWED
+    rainbow_families: RainbowFamilies = RainbowFamilies.DISTINCT
+    runs_wrap: Wrap = Wrap.NO
+    silver_pair: SilverPair = SilverPair.NO
+    jokers: Jokers = Jokers.NONE
+
+    def choices(self) -> dict[str, str]:
+        """The profile as switch -> option (the shape a house file writes)."""
+        return {
+            "rainbow": str(self.rainbow),
+            "rainbow-families": str(self.rainbow_families),
+            "runs-wrap": str(self.runs_wrap),
+            "silver-pair-counts": str(self.silver_pair),
+            "jokers": str(self.jokers),
+        }
+
+
+def rules_of(name: str, description: str, choices: Mapping[str, str]) -> MahoRules:
+    """A profile from switch -> option (options already checked against `SWITCHES`)."""
+    merged = {s.key: s.default for s in SWITCHES} | dict(choices)
+    return MahoRules(
+        name,
+        description,
+        Rainbow(merged["rainbow"]),
+        RainbowFamilies(merged["rainbow-families"]),
+        Wrap(merged["runs-wrap"]),
+        SilverPair(merged["silver-pair-counts"]),
+        Jokers(merged["jokers"]),
+    )
+
+
+SEED = rules_of("seed", "seed 000 as read in docs/rulesets.md §1, every [DEFAULT] taken", {})
+PROFILES: Mapping[str, MahoRules] = MappingProxyType({SEED.name: SEED})
+DEFAULT = SEED.name
+
+
+def profile(rules: str | os.PathLike[str]) -> MahoRules:
+    """A built-in profile by name, or a house file (`house.read_house`) against these switches."""
+    if isinstance(rules, str) and rules in PROFILES:
+        return PROFILES[rules]
+    if isinstance(rules, str) and not rules.endswith(".toml"):
+        raise UnknownProfileError(msg("error.profile.unknown", name=rules, known=", ".join(PROFILES)))
+    from ...house import read_house  # here: only house rules need it
+
+    builtins = {name: rules.choices() for name, rules in PROFILES.items()}
+    chosen = read_house(rules, builtins, {s.key: tuple(s.options) for s in SWITCHES})
+    return rules_of(chosen.name, chosen.description, chosen.choices)

@@ -1,0 +1,34 @@
+"""Every rule system of the registry is whole: its pages module has every page the front ends ask
+for (`systems.base.Pages`), and the facts shared code reads are set."""
+
+from __future__ import annotations
+
+import pytest
+
+from mcr_score import systems
+from mcr_score.systems.base import Pages
+
+
+@pytest.mark.parametrize("name", systems.NAMES)
+def test_a_system_pages_module_has_every_page(name: str) -> None:
+    system = systems.get(name)
+    pages = system.page()
+    wanted = [n for n in vars(Pages) if not n.startswith("_")]
+    assert "session" in wanted
+    if not system.can(systems.Capability.SESSION):  # the only pages a capability makes optional
+        wanted = [n for n in wanted if not n.startswith("session")]
+    missing = [n for n in wanted if not callable(getattr(pages, n, None))]
+    assert not missing, f"{name}: {missing}"
+
+
+@pytest.mark.parametrize("name", systems.NAMES)
+def test_a_system_knows_its_name_and_its_default_profile(name: str) -> None:
+    system = systems.get(name)
+    assert system.name == name
+    assert system.default_profile in system.profile_names
+    assert system.profile(system.default_profile) is not None
+
+
+def test_an_unknown_system_is_a_named_error() -> None:
+    with pytest.raises(systems.UnknownSystemError, match="no rule system 'go'"):
+        systems.get("go")
