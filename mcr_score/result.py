@@ -130,9 +130,9 @@ class Reading:
         return {"form": self.form, "sets": [_codes(g.tiles) for g in self.groups], "points": self.points}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Score:
-    """The result for one hand under one rule profile."""
+    """The result for one hand under one rule profile, built with keywords (`scoring` builds it)."""
 
     rules: str
     winning: bool
@@ -140,6 +140,7 @@ class Score:
     total: int = 0
     points: int = 0
     flower_points: int = 0
+    minimum: int  # the least points (flowers kept out) a valid Hu scores: `scoring.MINIMUM`
     meets_minimum: bool = False
     form: str = ""
     fans: tuple[FanCount, ...] = ()
@@ -152,6 +153,12 @@ class Score:
 
     def fan_counts(self) -> dict[int, int]:
         return {f.id: f.count for f in self.fans}
+
+    @property
+    def short_by(self) -> int | None:
+        """The points (flowers kept out) a winning hand lacks to reach the minimum: 0 when it does;
+        None for a hand that does not win. Every page that says how far short a hand is reads it."""
+        return max(0, self.minimum - self.points) if self.winning else None
 
     @property
     def win_group(self) -> Group | None:
@@ -168,6 +175,8 @@ class Score:
             "points": self.points,
             "flower_points": self.flower_points,
             "meets_minimum": self.meets_minimum,
+            "minimum": self.minimum,
+            "short_by": self.short_by,
             "form": self.form or None,
             "win_tile": self.win_tile.code if self.win_tile else None,
             "win_set": _codes(group.tiles) if group else None,

@@ -59,6 +59,8 @@ __all__ = [
 ]
 
 MINIMUM = 8
+"""The least points a valid Hu scores, flowers kept out: every `Score` carries it (`minimum`, `short_by`),
+and the pages, the batch report and the session sheet read it from there or from here."""
 TIE_BREAK = frozenset(f.fan for f in FANS.values() if f.tie_break)
 WAIT_FANS = frozenset(f.fan for f in FANS.values() if f.series == "wait")
 
@@ -80,7 +82,7 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     """Score a checked hand under a profile object (a built-in one or a house profile)."""
     rules = profile.name
     if hand.winning is None:
-        return Score(rules, False, "waiting")
+        return Score(rules=rules, winning=False, reason="waiting", minimum=MINIMUM)
     win_tile = hand.winning
     win = win_tile.index
     standing = counts_of(hand.standing)
@@ -90,7 +92,7 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     melds = tuple(meld_set(m) for m in hand.melds)
     arrs = arrange(concealed, melds)
     if not arrs:
-        return Score(rules, False, "no-shape", win_tile=win_tile)
+        return Score(rules=rules, winning=False, reason="no-shape", minimum=MINIMUM, win_tile=win_tile)
     held = list(standing)
     for m in melds:
         for i in m.indices:
@@ -121,21 +123,21 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
             flower_points += f.points * f.count
     points = chosen.points
     return Score(
-        rules,
-        True,
-        None,
-        points + flower_points,
-        points,
-        flower_points,
-        points >= MINIMUM,
-        chosen.form,
-        chosen.fans,
-        chosen.not_counted,
-        chosen.groups,
-        win_tile,
-        chosen.win_set,
-        chosen.wait,
-        tuple(readings[:best] + readings[best + 1 :]),
+        rules=rules,
+        winning=True,
+        total=points + flower_points,
+        points=points,
+        flower_points=flower_points,
+        minimum=MINIMUM,
+        meets_minimum=points >= MINIMUM,
+        form=chosen.form,
+        fans=chosen.fans,
+        not_counted=chosen.not_counted,
+        arrangement=chosen.groups,
+        win_tile=win_tile,
+        win_set=chosen.win_set,
+        wait=chosen.wait,
+        alternatives=tuple(readings[:best] + readings[best + 1 :]),
     )
 
 

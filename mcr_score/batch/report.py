@@ -21,6 +21,7 @@ from typing import NamedTuple
 from ..decoding import ascii_int
 from ..files import csv_text
 from ..messages import text
+from ..scoring import MINIMUM
 from .output import OutputRecord, csv_record
 
 REPORT_FORMATS = {".md": "markdown", ".csv": "csv"}
@@ -88,7 +89,10 @@ class Report:
             reason = out.get("reason") or "no-shape"
             self.problems.append(Problem("not-winning", reason, line, rid, text(f"reason.{reason}", _LANG)))
         elif not out.get("meets_minimum"):
-            self.problems.append(self._below(line, rid, out.get("total"), out.get("points"), out.get("flower_points")))
+            below = self._below(
+                line, rid, out.get("total"), out.get("points"), out.get("flower_points"), out.get("short_by")
+            )
+            self.problems.append(below)
         claim = out.get("claim")
         if claim is not None and not claim.get("matches"):
             self._claim(
@@ -115,8 +119,13 @@ class Report:
             self._claim(line, rid, row.get("claimed_total"), row.get("total"), row.get("missing"), row.get("extra"))
 
     @staticmethod
-    def _below(line: int | None, rid: str, total: object, points: object, flowers: object) -> Problem:
-        short = 8 - (ascii_int(str(points or 0)) or 0)  # a CSV output read back on --resume is text
+    def _below(
+        line: int | None, rid: str, total: object, points: object, flowers: object, short: object = None
+    ) -> Problem:
+        """A hand below the minimum: `short` is the record's `short_by`; a CSV row has no such column
+        (nor a JSON record written before the field was), so the minimum less its points instead."""
+        if short is None:
+            short = MINIMUM - (ascii_int(str(points or 0)) or 0)  # a CSV output read back on --resume is text
         detail = text("report.below", _LANG, total=total, points=points, flowers=flowers, short=short)
         return Problem("below-minimum", "", line, rid, detail, total=str(total))
 

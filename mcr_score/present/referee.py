@@ -21,7 +21,7 @@ from ..hand import Hand, Meld
 from ..messages import msg
 from ..notation import format_hand, format_tiles
 from ..payments import payments
-from ..scoring import MINIMUM, Group, NotCounted, Score, score
+from ..scoring import Group, NotCounted, Score, score
 from .text import situation_to_dict
 
 _FROM = {1: "left", 2: "opposite", 3: "right"}
@@ -118,9 +118,9 @@ def _verdict(hand: Hand, result: Score) -> dict[str, Any]:
         "total": result.total,
         "points": result.points,
         "flower_points": result.flower_points,
-        "minimum": MINIMUM,
+        "minimum": result.minimum,
         "meets_minimum": result.meets_minimum,
-        "short_by": max(0, MINIMUM - result.points) if result.winning else None,
+        "short_by": result.short_by,
         "valid_hu": result.winning and result.meets_minimum,
     }
 

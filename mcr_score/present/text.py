@@ -8,7 +8,7 @@ from ..hand import Hand, Meld, Situation
 from ..messages import DEFAULT_LANG, Count, count, text
 from ..notation import LOWER_CASE_WINDS, format_hand, format_tiles
 from ..profiles import CHOICE_SOURCES, DEFAULT, PROFILES, SWITCHES, Switch
-from ..scoring import MINIMUM, Group, Score
+from ..scoring import Group, Score
 from ..textwidth import FAN_COLUMNS, columns
 from .i18n import fan_name
 from .referee_text import draw_tiles
@@ -161,9 +161,7 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG, sty
     if score.meets_minimum:
         lines.append(paint(text("score.total_ok", lang, **values), style, fg="green", bold=True))
     else:
-        lines.append(
-            paint(text("score.total_short", lang, short=MINIMUM - score.points, **values), style, fg="red", bold=True)
-        )
+        lines.append(paint(text("score.total_short", lang, short=score.short_by, **values), style, fg="red", bold=True))
     return "\n".join(lines)
 
 
@@ -189,7 +187,7 @@ def brief_text(score: Score, lang: str = DEFAULT_LANG, style: Style = PLAIN) -> 
     values = {"total": score.total, "points": score.points, "flowers": _flowers(score)}
     if score.meets_minimum:
         return paint(text("score.brief.valid", lang, **values), style, fg="green", bold=True)
-    return paint(text("score.brief.short", lang, short=MINIMUM - score.points, **values), style, fg="red", bold=True)
+    return paint(text("score.brief.short", lang, short=score.short_by, **values), style, fg="red", bold=True)
 
 
 def _source(profile: str, switch: Switch) -> str:

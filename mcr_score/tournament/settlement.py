@@ -21,7 +21,7 @@ from ..hand import check_hand
 from ..messages import msg
 from ..notation import MAX_NOTATION, parse_hand, with_situation
 from ..payments import owed
-from ..scoring import score_with_profile
+from ..scoring import MINIMUM, score_with_profile
 from .errors import (
     HandNotationError,
     PointsMismatchError,
@@ -213,7 +213,11 @@ def _settle(entry: HandEntry, setting: FalseHu, profile: profiles.Profile) -> di
         total, flowers = scored_total, scored_total - scored_points
         out["scored"] = scored_points
     assert total is not None
-    reason: FalseHuReason | None = "not-winning" if not winning else "below-minimum" if total - flowers < 8 else None
+    reason: FalseHuReason | None = None
+    if not winning:
+        reason = "not-winning"
+    elif total - flowers < MINIMUM:
+        reason = "below-minimum"
     if reason is not None:
         payments, penalty = false_hu_moves(entry.winner, setting)
         return out | {
