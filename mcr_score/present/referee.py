@@ -11,10 +11,10 @@ Payments come from `payments.py`.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from .. import errors, profiles
+from ..claims import Claim, check
 from ..fans.ids import Fan
 from ..fans.table import FANS
 from ..hand import Hand, Meld
@@ -74,30 +74,27 @@ def explain(hand: Hand, rules: str = profiles.DEFAULT, discarder: str | None = N
 def check_claim(data: dict[str, Any], total: int | None, fans: tuple[int, ...] | None) -> dict[str, Any]:
     """A referee's dispute, "I scored 24, they say 20": the claimed total and fans against the
     explanation's. `missing`: fans counted but not claimed; `extra`: fans claimed but not counted
-    (with repeats; None when no fans were claimed); `removed`: for each extra fan, the rule that
-    removed it (`rule` and `by` as in `not_counted`), `not-found` when the hand does not show it,
-    `fewer` when it counts fewer times than claimed."""
+    (with repeats; None when no fans were claimed), as the one claim check (`claims.check`) finds
+    them; `removed`: for each extra fan, the rule that removed it (`rule` and `by` as in
+    `not_counted`), `not-found` when the hand does not show it, `fewer` when it counts fewer times
+    than claimed."""
     v = data["verdict"]
-    counted = Counter({f["id"]: f["count"] for f in data["fans"]}) if v["winning"] else Counter[int]()
-    missing = extra = None
+    counted = {f["id"]: f["count"] for f in data["fans"]} if v["winning"] else {}
+    checked = check(Claim(total, fans), v["total"], counted)
     removed: list[dict[str, Any]] = []
-    if fans is not None:
-        claimed = Counter(fans)
-        missing = sorted((counted - claimed).elements())
-        extra = sorted((claimed - counted).elements())
-        for fan_id in sorted(set(extra)):
-            why = next((n for n in data["not_counted"] if n["id"] == fan_id), None)
-            rule = "fewer" if counted[fan_id] else (why["rule"] if why is not None else "not-found")
-            by = why["by"]["id"] if why is not None and why["by"] is not None and not counted[fan_id] else None
-            removed.append({"id": fan_id, "names": FANS[Fan(fan_id)].names, "rule": rule, "by": by})
-    agrees = (total is None or total == v["total"]) and not missing and not extra
+    for fan_id in sorted(set(checked.extra or ())):
+        why = next((n for n in data["not_counted"] if n["id"] == fan_id), None)
+        fewer = fan_id in counted
+        rule = "fewer" if fewer else (why["rule"] if why is not None else "not-found")
+        by = why["by"]["id"] if why is not None and why["by"] is not None and not fewer else None
+        removed.append({"id": fan_id, "names": FANS[Fan(fan_id)].names, "rule": rule, "by": by})
     return {
         "total": total,
         "computed": v["total"],
         "fans": list(fans) if fans is not None else None,
-        "agrees": agrees,
-        "missing": missing,
-        "extra": extra,
+        "agrees": checked.matches,
+        "missing": list(checked.missing) if checked.missing is not None else None,
+        "extra": list(checked.extra) if checked.extra is not None else None,
         "removed": removed,
     }
 

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..batch.claims import claim_from_text
+from ..claims import claim_from_text
 from ..errors import McrError
 from ..limits import MAX_POINTS
 from ..messages import msg
