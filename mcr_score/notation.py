@@ -25,6 +25,7 @@ from .notation_text import (
     situation_of,
 )
 from .tiles import FLOWER_LETTERS, INDEX, TILES, UNICODE, WINDS, Z_HONORS, Tile
+from .vocabulary import MELD_KINDS, Kind
 
 if TYPE_CHECKING:
     from pathlib import Path  # only named here: pathlib costs start-up time
@@ -184,10 +185,10 @@ def _make_meld_texts() -> dict[str, Meld]:
     """Fill `_MELD_TEXTS`: each meld `Meld` accepts, by the text `format_meld` writes for it. A
     body found there is canonical by construction, and reads as the very meld that writes it."""
     for tile in TILES:
-        kinds = ["pung", "kong"] if tile.is_honor or tile.rank > 7 else ["chow", "pung", "kong"]
+        kinds = MELD_KINDS[1:] if tile.is_honor or tile.rank > 7 else MELD_KINDS  # no chow from 8, 9 or an honor
         for kind in kinds:
             for claim in (None, *CLAIMS[kind]):
-                meld = Meld(kind, tile, concealed=kind == "kong" and claim is None, claim=claim)
+                meld = Meld(kind.value, tile, concealed=kind is Kind.KONG and claim is None, claim=claim)
                 _MELD_TEXTS[format_meld(meld)[1:-1]] = meld
     return _MELD_TEXTS
 

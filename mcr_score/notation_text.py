@@ -13,6 +13,7 @@ from . import errors
 from .hand import Situation
 from .messages import Message, msg
 from .tiles import Tile
+from .vocabulary import Kind
 
 MAX_PROBLEMS = 20
 # What the grammar's `%ignore` skips between tokens, and its terminals of several characters
@@ -36,9 +37,9 @@ def check_text(text: object) -> None:
 
 def meld_kind(tiles: list[Tile]) -> str | None:
     """`pung` or `kong` for three or four of one tile, `chow` for three in a row of one suit
-    (ascending), None for any other group of tiles."""
+    (ascending), None for any other group of tiles: a `Kind`'s text, as `hand.Meld` keeps it."""
     if len(tiles) in (3, 4) and len(set(tiles)) == 1:
-        return "pung" if len(tiles) == 3 else "kong"
+        return Kind.PUNG.value if len(tiles) == 3 else Kind.KONG.value
     first = tiles[0] if tiles else None
     if (
         first is not None
@@ -46,7 +47,7 @@ def meld_kind(tiles: list[Tile]) -> str | None:
         and not first.is_honor
         and all(t.suit == first.suit and t.rank == first.rank + i for i, t in enumerate(tiles))
     ):
-        return "chow"
+        return Kind.CHOW.value
     return None
 
 

@@ -30,6 +30,7 @@ from .hand import CLAIMS, FOUR_SETS, Hand, Meld, Ref, Shape, Situation, check_ha
 from .messages import Message, msg
 from .notation_text import IGNORED, MAX_PROBLEMS, check_text, lower_case_wind_hint, meld_kind, situation_of
 from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
+from .vocabulary import Kind
 
 GRAMMAR_NAME = "mcr.lark"
 
@@ -422,7 +423,7 @@ class _Builder(Transformer[Token, _Built]):
             )
             self._problem(errors.BadMeldError, msg("error.meld.shape", meld=written, why=why), column)
             return None
-        concealed = kind == "kong" and claim is None
+        concealed = kind == Kind.KONG and claim is None
         if claim_token is not None and claim not in CLAIMS[kind]:
             self._problem(
                 errors.BadClaimError,

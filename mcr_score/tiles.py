@@ -7,9 +7,20 @@ Tiles are values (`Tile('5m')`); the engine works on their index 0-33, in the or
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Wind(StrEnum):
+    """The four winds in turn order, as the notation writes them (a seat, the prevalent wind, a tile)."""
+
+    E = "E"
+    S = "S"
+    W = "W"
+    N = "N"
+
 
 SUITS = "mps"
-WINDS = "ESWN"
+WINDS = "".join(Wind)
 DRAGONS = "CFP"  # red 中, green 發, white 白
 HONORS = WINDS + DRAGONS
 

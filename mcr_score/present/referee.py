@@ -22,6 +22,7 @@ from ..messages import msg
 from ..notation import format_hand, format_tiles
 from ..payments import payments
 from ..scoring import Group, NotCounted, Score, score
+from ..vocabulary import Kind
 from .text import situation_to_dict
 
 _FROM = {1: "left", 2: "opposite", 3: "right"}
@@ -136,7 +137,11 @@ def _arrangement(hand: Hand, result: Score) -> list[dict[str, Any]]:
         winning = i == result.win_set and hand.winning is not None
         position = None
         if winning and hand.winning is not None:
-            position = codes.index(hand.winning.code) if group.kind in ("chow", "knitted", "single") else len(codes) - 1
+            position = (
+                codes.index(hand.winning.code)
+                if group.kind in (Kind.CHOW, Kind.KNITTED, Kind.SINGLE)
+                else len(codes) - 1
+            )
         entry = {
             "kind": group.kind,
             "tiles": group.label,
@@ -158,7 +163,7 @@ def _claim(meld: Meld) -> dict[str, Any] | None:
     """From whom a declared meld was claimed, as its notation digit says (None: not written)."""
     if meld.claim is None:
         return None
-    if meld.kind == "chow":
+    if meld.kind == Kind.CHOW:
         return {"tile": meld.tiles[meld.claim - 1].code, "from": "left", "promoted": False}
     return {"tile": None, "from": _FROM[meld.claim - 4 if meld.promoted else meld.claim], "promoted": meld.promoted}
 
@@ -234,7 +239,7 @@ def _checks(hand: Hand, discarder: str | None) -> list[dict[str, Any]]:
             {
                 "check": "replacement",
                 "status": "ok",
-                "kongs": [format_tiles(m.tiles) for m in hand.melds if m.kind == "kong"],
+                "kongs": [format_tiles(m.tiles) for m in hand.melds if m.kind == Kind.KONG],
             }
         )
     if s.flowers:

@@ -10,6 +10,7 @@ from ..notation import LOWER_CASE_WINDS, format_hand, format_tiles
 from ..profiles import CHOICE_SOURCES, DEFAULT, PROFILES, SWITCHES, Switch
 from ..scoring import Group, Score
 from ..textwidth import FAN_COLUMNS, columns
+from ..vocabulary import Kind, Rule
 from .i18n import fan_name
 from .referee_text import draw_tiles
 from .style import PLAIN, Style, paint
@@ -63,7 +64,7 @@ def describe_meld(meld: Meld) -> str:
         return f"concealed kong {tiles}"
     detail = "exposed"
     if meld.claim is not None:
-        if meld.kind == "chow":
+        if meld.kind == Kind.CHOW:
             detail += f", claimed tile {meld.claim}"
         elif meld.promoted:
             detail += f", promoted from a pung claimed from the {_PLAYERS[meld.claim - 4]}"
@@ -144,7 +145,7 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG, sty
         lines.append(text("score.not_counted", lang))
         for n in score.not_counted:
             on = f" ({' '.join(format_tiles(s) for s in n.sets)})" if n.sets else ""
-            rule = n.rule if n.by is not None or n.rule != "account-once" else "account-once-none"
+            rule = n.rule if n.by is not None or n.rule is not Rule.ACCOUNT_ONCE else "account-once-none"
             by = f"{n.by} {fan_name(n.by, lang)}" if n.by is not None else ""
             lines.append(
                 "  "

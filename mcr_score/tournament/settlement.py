@@ -163,7 +163,8 @@ def _notation_points(entry: HandEntry, winds: HandWinds, profile: profiles.Profi
                 entry.n, msg("session.error.self-drawn", said=msg(said), sheet=msg(sheet)), WindsMismatchError
             )
     else:
-        hand = with_situation(hand, prevalent_wind=winds.prevalent, seat_wind=seat, self_drawn=self_drawn)
+        # A hand's situation holds its winds as text (the notation's letters), as the parser gives them.
+        hand = with_situation(hand, prevalent_wind=winds.prevalent.value, seat_wind=seat.value, self_drawn=self_drawn)
     problems = check_hand(hand)
     if problems:
         raise _notation_error(entry, problems[0])
