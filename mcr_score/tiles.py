@@ -20,9 +20,10 @@ class Wind(StrEnum):
 
 
 SUITS = "mps"
-WINDS = "".join(Wind)
+# The winds as a tuple, not a text: `"" in WINDS` and `"ES" in WINDS` are False (a text holds both).
+WINDS: tuple[str, ...] = tuple(Wind)
 DRAGONS = "CFP"  # red 中, green 發, white 白
-HONORS = WINDS + DRAGONS
+HONORS = "".join(WINDS) + DRAGONS
 
 NAMES: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in range(1, 10)) + tuple(HONORS)
 INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..arrangements import HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..placement import CLOSED, EDGE, PAIR, PAIR_WAIT
-from ..tiles import GREEN, REVERSIBLE, WINDS, is_honor, is_terminal, is_terminal_or_honor
+from ..tiles import GREEN, INDEX, REVERSIBLE, is_honor, is_terminal, is_terminal_or_honor
 from ..vocabulary import Form, Wait
 from .facts import (
     HAS_FLOWERS,
@@ -571,14 +571,14 @@ def dragon_pung(f: Facts) -> list[Hit]:
 @detector(Fan.PREVALENT_WIND, pungs=1, traits=(HONORS,))
 def prevalent_wind(f: Facts) -> list[Hit]:
     """圈风刻: a pung of the prevalent wind."""
-    wind = 27 + WINDS.index(f.situation.prevalent_wind)
+    wind = INDEX[f.situation.prevalent_wind]
     return [(p,) for p, t in f.pungs if t == wind]
 
 
 @detector(Fan.SEAT_WIND, pungs=1, traits=(HONORS,))
 def seat_wind(f: Facts) -> list[Hit]:
     """门风刻: a pung of the seat wind."""
-    wind = 27 + WINDS.index(f.situation.seat_wind)
+    wind = INDEX[f.situation.seat_wind]
     return [(p,) for p, t in f.pungs if t == wind]
 
 
