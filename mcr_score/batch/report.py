@@ -22,6 +22,7 @@ from ..decoding import ascii_int
 from ..files import csv_text
 from ..messages import text
 from ..scoring import MINIMUM
+from ..vocabulary import Reason
 from .output import OutputRecord, csv_record
 
 REPORT_FORMATS = {".md": "markdown", ".csv": "csv"}
@@ -86,7 +87,7 @@ class Report:
             self.problems.append(Problem("error", error.get("code", ""), line, rid, error.get("message", "") + place))
             return
         if not out.get("winning"):
-            reason = out.get("reason") or "no-shape"
+            reason = out.get("reason") or Reason.NO_SHAPE
             self.problems.append(Problem("not-winning", reason, line, rid, text(f"reason.{reason}", _LANG)))
         elif not out.get("meets_minimum"):
             below = self._below(
@@ -111,7 +112,7 @@ class Report:
             self.problems.append(Problem("error", row.get("error_code", ""), line, rid, message))
             return
         if row.get("winning") != "true":
-            reason = row.get("reason") or "no-shape"
+            reason = row.get("reason") or Reason.NO_SHAPE
             self.problems.append(Problem("not-winning", reason, line, rid, text(f"reason.{reason}", _LANG)))
         elif row.get("meets_minimum") != "true":
             self.problems.append(self._below(line, rid, row.get("total"), row.get("points"), row.get("flower_points")))

@@ -10,7 +10,7 @@ from ..notation import LOWER_CASE_WINDS, format_hand, format_tiles
 from ..profiles import CHOICE_SOURCES, DEFAULT, PROFILES, SWITCHES, Switch
 from ..scoring import Group, Score
 from ..textwidth import FAN_COLUMNS, columns
-from ..vocabulary import Kind, Rule
+from ..vocabulary import Kind, Reason, Rule
 from .i18n import fan_name
 from .referee_text import draw_tiles
 from .style import PLAIN, Style, paint
@@ -121,7 +121,7 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG, sty
         else text("rules", lang, rules=score.rules)
     ]
     if not score.winning:
-        reason = text(f"reason.{score.reason or 'no-shape'}", lang)
+        reason = text(f"reason.{score.reason or Reason.NO_SHAPE}", lang)
         lines.append(paint(text("score.not_winning", lang, reason=reason), style, fg="red", bold=True))
         return "\n".join(lines)
     labels = [_group_label(score, i, style) for i in range(len(score.arrangement))]
@@ -183,7 +183,7 @@ def _flowers(score: Score) -> Count:
 def brief_text(score: Score, lang: str = DEFAULT_LANG, style: Style = PLAIN) -> str:
     """One line: the total, the points without flowers, and the verdict (`score --brief`)."""
     if not score.winning:
-        line = text("score.brief.not-winning", lang, reason=text(f"reason.{score.reason or 'no-shape'}", lang))
+        line = text("score.brief.not-winning", lang, reason=text(f"reason.{score.reason or Reason.NO_SHAPE}", lang))
         return paint(line, style, fg="red", bold=True)
     values = {"total": score.total, "points": score.points, "flowers": _flowers(score)}
     if score.meets_minimum:
