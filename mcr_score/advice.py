@@ -27,6 +27,7 @@ from .notation import parse_hand, parse_located, parse_tiles, read_tile
 from .readiness import FORMS, FormReading, form_readings, overall
 from .scoring import Score, score_with_profile
 from .tiles import Tile
+from .vocabulary import Form
 
 HAND_TILES = 13  # a waiting hand: standing tiles plus three for each declared meld
 
@@ -88,7 +89,7 @@ class WaitsResult:
 class FormShanten:
     """One winning form's shanten and its useful tiles with the copies left of each."""
 
-    form: str
+    form: Form
     shanten: int
     useful: tuple[Tile, ...]
     left: tuple[int, ...]
@@ -112,7 +113,8 @@ class ShantenResult:
         return sum(self.left)
 
     def form(self, name: str) -> FormShanten | None:
-        return self.forms[FORMS.index(name)]
+        """The reading of the form `name` (a `Form`, or its text: `seven-pairs`)."""
+        return self.forms[FORMS.index(Form(name))]
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -27,17 +27,19 @@ from dataclasses import dataclass
 from .fans.ids import Fan
 from .fans.table import FANS
 from .profiles import Profile
+from .vocabulary import Rule
 
 COMBINATION_FANS = frozenset(f.fan for f in FANS.values() if f.combination)
 FLOWERS = Fan.FLOWER_TILES
 CHICKEN = Fan.CHICKEN_HAND
 
-NON_SEPARATION = "non-separation"
-NON_IDENTICAL = "non-identical"
-ACCOUNT_ONCE = "account-once"
-IMPLIED = "implied"
-SAME_SET = "same-set"
-RULES = (IMPLIED, SAME_SET, NON_SEPARATION, NON_IDENTICAL, ACCOUNT_ONCE)
+# The rules (`vocabulary.Rule`), bound to module names for the passes.
+NON_SEPARATION = Rule.NON_SEPARATION
+NON_IDENTICAL = Rule.NON_IDENTICAL
+ACCOUNT_ONCE = Rule.ACCOUNT_ONCE
+IMPLIED = Rule.IMPLIED
+SAME_SET = Rule.SAME_SET
+RULES = tuple(Rule)
 
 Hit = tuple[int, ...]
 Hits = dict[Fan, list[Hit]]
@@ -49,7 +51,7 @@ class Removed:
 
     fan: Fan
     sets: Hit
-    rule: str
+    rule: Rule
     by: Fan | None
     by_sets: Hit = ()
 

@@ -13,24 +13,49 @@ from typing import TYPE_CHECKING, Any
 
 from . import errors
 from .hand import CLAIMS, FOUR_SETS, MAX_FLOWERS, Hand, Meld, Shape, Situation, check_hand
-from .messages import Message, count, msg
+from .messages import count, msg
+from .notation_text import (
+    IGNORED,
+    LOWER_CASE_WINDS,
+    MAX_NOTATION,
+    MAX_PROBLEMS,
+    check_text,
+    lower_case_wind_hint,
+    meld_kind,
+    situation_of,
+)
 from .tiles import FLOWER_LETTERS, INDEX, TILES, UNICODE, WINDS, Z_HONORS, Tile
+from .vocabulary import MELD_KINDS, Kind
 
 if TYPE_CHECKING:
     from pathlib import Path  # only named here: pathlib costs start-up time
 
     from .parser import _Located
 
-MAX_PROBLEMS = 20
-# What the grammar's `%ignore` skips between tokens, and its terminals of several characters
-# (a run's digits, the suffix's winds and flags) between their characters, as GB-Mahjong does.
-IGNORED = " \t\ufe0f"
-# Winds written in lower case: `e` reads as a flower, `s`, `w`, `n` are no part of the notation.
-LOWER_CASE_WINDS = "eswn"
-# The longest notation read (by `parse_hand`, the CLI and batch alike). A hand is at most 18 tiles:
-# canonically under 60 characters, some 150 with spaces and Unicode tiles. Longer text is refused
-# before it is read, so that garbage is answered at once (error recovery costs more per problem).
-MAX_NOTATION = 200
+# The text rules both readers share live in `notation_text` (the grammar's builder, `parser`, reads
+# them there, so that it does not import this module): named here too, where callers look for them.
+__all__ = [
+    "IGNORED",
+    "LOWER_CASE_WINDS",
+    "MAX_NOTATION",
+    "MAX_PROBLEMS",
+    "build_parsers",
+    "check_text",
+    "format_hand",
+    "format_meld",
+    "format_tiles",
+    "grammar_path",
+    "lower_case_wind_hint",
+    "meld_kind",
+    "parse_hand",
+    "parse_located",
+    "parse_tiles",
+    "read_canonical",
+    "read_tile",
+    "situation_of",
+    "with_situation",
+    "with_winning",
+]
 
 
 def parse_hand(text: str, win: str | Tile | None = None) -> Hand:
@@ -50,14 +75,6 @@ def parse_hand(text: str, win: str | Tile | None = None) -> Hand:
     if canonical is not None and not check_hand(canonical):
         return canonical
     return parse_located(text)[0]
-
-
-def check_text(text: object) -> None:
-    """A programming error (not text) is a TypeError; text too long for a hand is an `OversizedNotationError`."""
-    if not isinstance(text, str):
-        raise TypeError(msg("error.notation.not-text", type=type(text).__name__).text())
-    if len(text) > MAX_NOTATION:
-        raise errors.OversizedNotationError(msg("error.notation.too-long", n=len(text), max=MAX_NOTATION))
 
 
 def parse_located(text: str, drawn: bool = False, shape: Shape = FOUR_SETS) -> tuple[Hand, _Located]:
@@ -168,42 +185,12 @@ def _make_meld_texts() -> dict[str, Meld]:
     """Fill `_MELD_TEXTS`: each meld `Meld` accepts, by the text `format_meld` writes for it. A
     body found there is canonical by construction, and reads as the very meld that writes it."""
     for tile in TILES:
-        kinds = ["pung", "kong"] if tile.is_honor or tile.rank > 7 else ["chow", "pung", "kong"]
+        kinds = MELD_KINDS[1:] if tile.is_honor or tile.rank > 7 else MELD_KINDS  # no chow from 8, 9 or an honor
         for kind in kinds:
             for claim in (None, *CLAIMS[kind]):
-                meld = Meld(kind, tile, concealed=kind == "kong" and claim is None, claim=claim)
+                meld = Meld(kind.value, tile, concealed=kind is Kind.KONG and claim is None, claim=claim)
                 _MELD_TEXTS[format_meld(meld)[1:-1]] = meld
     return _MELD_TEXTS
-
-
-def meld_kind(tiles: list[Tile]) -> str | None:
-    """`pung` or `kong` for three or four of one tile, `chow` for three in a row of one suit
-    (ascending), None for any other group of tiles."""
-    if len(tiles) in (3, 4) and len(set(tiles)) == 1:
-        return "pung" if len(tiles) == 3 else "kong"
-    first = tiles[0] if tiles else None
-    if (
-        first is not None
-        and len(tiles) == 3
-        and not first.is_honor
-        and all(t.suit == first.suit and t.rank == first.rank + i for i, t in enumerate(tiles))
-    ):
-        return "chow"
-    return None
-
-
-def situation_of(winds: str, flags: str, flowers: int, letters: str) -> Situation:
-    """The suffix `|WWffff` (prevalent and seat wind, then the four 0/1 flags) with its flowers."""
-    return Situation(
-        self_drawn=flags[0] == "1",
-        last_copy=flags[1] == "1",
-        wall_last=flags[2] == "1",
-        kong=flags[3] == "1",
-        prevalent_wind=winds[0],
-        seat_wind=winds[1],
-        flowers=flowers,
-        flower_letters=letters,
-    )
 
 
 def format_hand(hand: Hand, mark_win: bool = False) -> str:
@@ -315,14 +302,6 @@ def with_situation(hand: Hand, *, check: bool = True, **changes: Any) -> Hand:
     if check:
         errors.raise_all([p for p in check_hand(new) if (p.where or "").startswith("situation.")])
     return new
-
-
-def lower_case_wind_hint(message: Message, written: str) -> Message:
-    """`message`, with a hint when what was written holds only winds in lower case (`ee`, `s`)."""
-    letters = [c for c in written if c not in IGNORED]
-    if letters and all(c in LOWER_CASE_WINDS for c in letters):
-        return msg("error.hint.lower-case-winds", message=message)
-    return message
 
 
 def read_tile(text: str | Tile, where: str = "win") -> Tile:

@@ -5,9 +5,11 @@
 - the recovering one (a parse tree, Lark's `on_error` recovery for characters and tokens) reads
   a text with a problem to the end, collects every problem with its column and raises them
   together. Lark's error recovery needs the tree parser, hence the two.
-After either, `hand.check_hand` finds what is impossible about the hand itself. `notation` imports
-this module only for text outside the canonical form, so scoring canonical text (and starting the
-command line) never loads Lark. Lark caches each parser's grammar analysis (`cache=True`, in the
+After either, `hand.check_hand` finds what is impossible about the hand itself. The text rules it
+shares with the canonical reader (limits, skipped characters, meld kinds, the suffix) are
+`notation_text`'s: this module does not import `notation`, which imports this one only for text
+outside the canonical form, so scoring canonical text (and starting the command line) never loads
+Lark. Lark caches each parser's grammar analysis (`cache=True`, in the
 temporary directory), so a new process builds them in a few milliseconds.
 """
 
@@ -26,8 +28,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from . import errors
 from .hand import CLAIMS, FOUR_SETS, Hand, Meld, Ref, Shape, Situation, check_hand
 from .messages import Message, msg
-from .notation import IGNORED, MAX_PROBLEMS, check_text, lower_case_wind_hint, meld_kind, situation_of
+from .notation_text import IGNORED, MAX_PROBLEMS, check_text, lower_case_wind_hint, meld_kind, situation_of
 from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
+from .vocabulary import Kind
 
 GRAMMAR_NAME = "mcr.lark"
 
@@ -421,7 +424,7 @@ class _Builder(Transformer[Token, _Built]):
             )
             self._problem(errors.BadMeldError, msg("error.meld.shape", meld=written, why=why), column)
             return None
-        concealed = kind == "kong" and claim is None
+        concealed = kind == Kind.KONG and claim is None
         if claim_token is not None and claim not in CLAIMS[kind]:
             self._problem(
                 errors.BadClaimError,

@@ -11,7 +11,7 @@ from typing import Any
 
 from .hand import Hand
 from .scoring import Score
-from .tiles import WINDS
+from .tiles import Wind
 
 BASE = 8  # points each loser pays on top of (or instead of) the total
 
@@ -43,8 +43,9 @@ def payments(result: Score, hand: Hand, discarder: str | None = None) -> dict[st
     if not result.meets_minimum:
         return out | {"reason": "false-hu"}
     big = owed(result.total, self_drawn=True, discarder=True)
-    seat = WINDS.index(s.seat_wind)
-    others = [WINDS[(seat + k) % 4] for k in (1, 2, 3)]  # in turn order after the winner
+    turn = tuple(Wind)
+    seat = turn.index(Wind(s.seat_wind))
+    others = [turn[(seat + k) % 4].value for k in (1, 2, 3)]  # in turn order after the winner
     payers: list[dict[str, Any]]
     if s.self_drawn:
         payers = [{"seat": w, "role": "each", "amount": big} for w in others]

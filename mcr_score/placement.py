@@ -12,14 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from .arrangements import CHOW, KNITTED_STRAIGHT, PUNG, STANDARD, Arrangement, completing_tiles
+from .vocabulary import Wait
 
-# How the winning tile completed its set: the 3 of 1-2 or the 7 of 8-9 ("edge"), the middle of a
-# chow ("closed"), either end of a two-sided chow ("open"), a pung, or a pair. Knitted tiles have
-# no wait shape: they are not sets.
-Wait = Literal["edge", "closed", "open", "pung", "pair"]
+# How the winning tile completed its set (`vocabulary.Wait`), bound to module names for the hot paths.
+EDGE, CLOSED, OPEN, PUNG_WAIT, PAIR_WAIT = Wait.EDGE, Wait.CLOSED, Wait.OPEN, Wait.PUNG, Wait.PAIR
 
 PAIR = 4  # the pair's position in a fan hit (sets are 0-3)
 KNIT = 5  # the knitted tiles' position (knitted-straight arrangements)
@@ -44,9 +42,9 @@ def placements(arr: Arrangement, win: int) -> tuple[Placement, ...]:
         if kind == CHOW and _same_suit(tile, win) and tile <= win <= tile + 2:
             out.append(Placement(i, chow_wait(tile, win)))
         elif kind == PUNG and tile == win:
-            out.append(Placement(i, "pung"))
+            out.append(Placement(i, PUNG_WAIT))
     if arr.pair == win:
-        out.append(Placement(PAIR, "pair"))
+        out.append(Placement(PAIR, PAIR_WAIT))
     if arr.form == KNITTED_STRAIGHT and win in arr.singles:
         out.append(Placement(KNIT, None))
     return tuple(out)
@@ -55,11 +53,11 @@ def placements(arr: Arrangement, win: int) -> tuple[Placement, ...]:
 def chow_wait(low: int, win: int) -> Wait:
     """The wait shape of `win` in the chow starting at `low`."""
     if win == low + 1:
-        return "closed"
+        return CLOSED
     rank = low % 9
     if (win == low + 2 and rank == 0) or (win == low and rank == 6):
-        return "edge"
-    return "open"
+        return EDGE
+    return OPEN
 
 
 def has_wait_shape(arr: Arrangement, places: Iterable[Placement], win: int) -> bool:
@@ -67,11 +65,11 @@ def has_wait_shape(arr: Arrangement, places: Iterable[Placement], win: int) -> b
     is an edge, a closed tile or pairs a single."""
     if arr.pair == win or win in arr.pairs:
         return True
-    return any(p.wait in ("edge", "closed") for p in places)
+    return any(p.wait is EDGE or p.wait is CLOSED for p in places)
 
 
 # Preference when no wait fan decides where the winning tile went: a chow, the pair, a pung, knitted tiles.
-_ORDER: dict[Wait | None, int] = {"open": 0, "edge": 1, "closed": 2, "pair": 3, "pung": 4, None: 5}
+_ORDER: dict[Wait | None, int] = {OPEN: 0, EDGE: 1, CLOSED: 2, PAIR_WAIT: 3, PUNG_WAIT: 4, None: 5}
 
 
 def choose(

@@ -23,13 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .arrangements import KNIT_TILES, ORPHANS
+from .vocabulary import Form
 
-STANDARD = "standard"
-SEVEN_PAIRS = "seven_pairs"
-THIRTEEN_ORPHANS = "thirteen_orphans"
-HONORS_AND_KNITTED = "honors_and_knitted"
-KNITTED_STRAIGHT = "knitted_straight"
-FORMS = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_AND_KNITTED, KNITTED_STRAIGHT)
+FORMS = tuple(Form)  # the order of `shanten`'s answer
 
 Counts = tuple[int, ...]
 # One group's best shapes: (p, m, t) = eyes kept (0/1), complete sets, the most partial sets with them;
@@ -44,7 +40,7 @@ _GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 class FormReading:
     """One form's shanten and the tile kinds (indices 0-33) that lower it."""
 
-    form: str
+    form: Form
     shanten: int
     useful: tuple[int, ...]
 
@@ -170,19 +166,19 @@ def _standard_useful(counts: Sequence[int], n: int, held: Sequence[int], base: i
 def _standard(counts: Counts, n_melds: int, held: Counts) -> FormReading:
     n = 4 - n_melds
     base = standard_shanten(counts, n)
-    return FormReading(STANDARD, base, tuple(_standard_useful(counts, n, held, base)))
+    return FormReading(Form.STANDARD, base, tuple(_standard_useful(counts, n, held, base)))
 
 
 def _seven_pairs(counts: Counts) -> FormReading:
     pairs = sum(c // 2 for c in counts)
-    return FormReading(SEVEN_PAIRS, 6 - pairs, tuple(i for i, c in enumerate(counts) if c % 2))
+    return FormReading(Form.SEVEN_PAIRS, 6 - pairs, tuple(i for i, c in enumerate(counts) if c % 2))
 
 
 def _thirteen_orphans(counts: Counts) -> FormReading:
     kinds = sum(1 for i in ORPHANS if counts[i])
     paired = any(counts[i] >= 2 for i in ORPHANS)
     useful = tuple(i for i in ORPHANS if not counts[i] or not paired)
-    return FormReading(THIRTEEN_ORPHANS, 13 - kinds - paired, useful)
+    return FormReading(Form.THIRTEEN_ORPHANS, 13 - kinds - paired, useful)
 
 
 def _honors_and_knitted(counts: Counts) -> FormReading:
@@ -195,7 +191,7 @@ def _honors_and_knitted(counts: Counts) -> FormReading:
             best, useful = shanten, missing
         elif shanten == best:
             useful |= missing
-    return FormReading(HONORS_AND_KNITTED, best, tuple(sorted(useful)))
+    return FormReading(Form.HONORS_AND_KNITTED, best, tuple(sorted(useful)))
 
 
 def _knitted_straight(counts: Counts, n_melds: int, held: Counts | None = None) -> FormReading:
@@ -219,12 +215,12 @@ def _knitted_straight(counts: Counts, n_melds: int, held: Counts | None = None) 
             best, useful = shanten, found
         else:
             useful |= found
-    return FormReading(KNITTED_STRAIGHT, best, tuple(sorted(useful)))
+    return FormReading(Form.KNITTED_STRAIGHT, best, tuple(sorted(useful)))
 
 
 def form_readings(
     counts: Sequence[int], n_melds: int, in_melds: Sequence[int] | None = None
-) -> dict[str, FormReading | None]:
+) -> dict[Form, FormReading | None]:
     """Each form's reading of concealed `counts` (13 tiles, melds counting 3), None where the
     declared melds rule the form out (the special forms need a concealed hand; the knitted
     straight allows one meld). `in_melds` counts the melds' tiles: a kind held four times between
@@ -232,15 +228,15 @@ def form_readings(
     c = tuple(counts)
     held = c if in_melds is None else tuple(a + b for a, b in zip(c, in_melds, strict=True))
     return {
-        STANDARD: _standard(c, n_melds, held),
-        SEVEN_PAIRS: _seven_pairs(c) if n_melds == 0 else None,
-        THIRTEEN_ORPHANS: _thirteen_orphans(c) if n_melds == 0 else None,
-        HONORS_AND_KNITTED: _honors_and_knitted(c) if n_melds == 0 else None,
-        KNITTED_STRAIGHT: _knitted_straight(c, n_melds, held) if n_melds <= 1 else None,
+        Form.STANDARD: _standard(c, n_melds, held),
+        Form.SEVEN_PAIRS: _seven_pairs(c) if n_melds == 0 else None,
+        Form.THIRTEEN_ORPHANS: _thirteen_orphans(c) if n_melds == 0 else None,
+        Form.HONORS_AND_KNITTED: _honors_and_knitted(c) if n_melds == 0 else None,
+        Form.KNITTED_STRAIGHT: _knitted_straight(c, n_melds, held) if n_melds <= 1 else None,
     }
 
 
-def overall(readings: dict[str, FormReading | None]) -> tuple[int, tuple[int, ...]]:
+def overall(readings: dict[Form, FormReading | None]) -> tuple[int, tuple[int, ...]]:
     """The least shanten over the forms, and the tiles that lower it (those of the forms at that least)."""
     present = [r for r in readings.values() if r is not None]
     least = min(r.shanten for r in present)

@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from . import errors
-from .hand import CLAIMS, MELD_KINDS, Hand, Locator, Meld, Ref, Situation
+from .hand import CLAIMS, Hand, Locator, Meld, Ref, Situation
 from .messages import Message, msg
 from .tiles import FLOWER_LETTERS, INDEX, TILES, WINDS, Tile
+from .vocabulary import MELD_KINDS, Kind
 
 HAND_FIELDS = (
     "melds",
@@ -214,10 +215,10 @@ def _meld(value: object, i: int, problems: list[errors.McrError]) -> Meld | None
         problems.append(BadFieldError(msg("error.record.claim-digit", value=repr(claim)), where=f"{where}.claim"))
     if len(problems) > before or tile is None or not isinstance(kind, str):
         return None
-    if kind == "chow" and (tile.is_honor or tile.rank > 7):
+    if kind == Kind.CHOW and (tile.is_honor or tile.rank > 7):
         problems.append(BadFieldError(msg("error.record.no-chow", tile=tile), where=f"{where}.tile"))
         return None
-    if concealed and kind != "kong":
+    if concealed and kind != Kind.KONG:
         problems.append(
             BadFieldError(msg("error.meld.concealed", kind=msg(f"kind.{kind}")), where=f"{where}.concealed")
         )
@@ -231,7 +232,7 @@ def _meld(value: object, i: int, problems: list[errors.McrError]) -> Meld | None
         )
         problems.append(BadFieldError(message, where=f"{where}.claim"))
         return None
-    if kind == "kong" and not concealed and claim is None:
+    if kind == Kind.KONG and not concealed and claim is None:
         claim = 1  # Meld needs a claim digit for an exposed kong; the record form makes it optional
     try:
         return Meld(kind, tile, concealed=concealed, claim=claim)

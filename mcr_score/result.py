@@ -9,17 +9,18 @@ in the compiled build (`scoring` computes them), so they pickle, compare and pri
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from .fans.ids import Fan
 from .fans.table import FANS
 from .notation import format_tiles
-from .placement import Wait
 from .tiles import Tile
+from .vocabulary import Form, Kind, Reason, Rule, Wait
 
-# Why a hand does not win: a waiting hand of 13 tiles, or 14 tiles in no winning shape.
-Reason = Literal["waiting", "no-shape"]
+__all__ = ["FanCount", "Form", "Group", "Kind", "NotCounted", "Reading", "Reason", "Rule", "Score", "Tiles", "Wait"]
+
 Tiles = tuple[Tile, ...]
+_SPREAD = (Kind.KNITTED, Kind.SINGLE)  # kinds whose tiles are shown one by one
 
 
 def _codes(tiles: Tiles) -> list[str]:
@@ -35,7 +36,7 @@ _NAMES: tuple[str, ...] = tuple(FANS[Fan(i)].en if i else "" for i in range(max(
 class Group:
     """One group of tiles of an arrangement: a set, a pair, or the knitted or single tiles."""
 
-    kind: str  # chow, pung, kong, pair, knitted, single
+    kind: Kind  # chow, pung, kong, pair, knitted, single
     tiles: Tiles
     concealed: bool
     declared: bool = False
@@ -43,7 +44,7 @@ class Group:
     @property
     def label(self) -> str:
         """The group as written: `123m`, `EEE`, `55p`; knitted and single tiles one by one (`1m 4m 7m`)."""
-        if self.kind in ("knitted", "single"):
+        if self.kind in _SPREAD:
             return " ".join(_codes(self.tiles))
         return format_tiles(self.tiles)
 
@@ -96,7 +97,7 @@ class NotCounted(_Named):
     """A fan found but not counted: the rule that removed it (`exclusions.RULES`) and the fan responsible."""
 
     fan: Fan
-    rule: str
+    rule: Rule
     by: Fan | None
     sets: tuple[Tiles, ...] = ()
     by_sets: tuple[Tiles, ...] = ()
@@ -118,7 +119,7 @@ class Reading:
     """One arrangement scored: its groups, counted and removed fans, points without flowers, and
     where the winning tile sits (`win_set` indexes `groups`)."""
 
-    form: str
+    form: Form
     groups: tuple[Group, ...]
     fans: tuple[FanCount, ...]
     not_counted: tuple[NotCounted, ...]
@@ -130,9 +131,9 @@ class Reading:
         return {"form": self.form, "sets": [_codes(g.tiles) for g in self.groups], "points": self.points}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Score:
-    """The result for one hand under one rule profile."""
+    """The result for one hand under one rule profile, built with keywords (`scoring` builds it)."""
 
     rules: str
     winning: bool
@@ -140,8 +141,9 @@ class Score:
     total: int = 0
     points: int = 0
     flower_points: int = 0
+    minimum: int  # the least points (flowers kept out) a valid Hu scores: `scoring.MINIMUM`
     meets_minimum: bool = False
-    form: str = ""
+    form: Form | None = None  # None for a hand that does not win
     fans: tuple[FanCount, ...] = ()
     not_counted: tuple[NotCounted, ...] = ()
     arrangement: tuple[Group, ...] = ()
@@ -152,6 +154,12 @@ class Score:
 
     def fan_counts(self) -> dict[int, int]:
         return {f.id: f.count for f in self.fans}
+
+    @property
+    def short_by(self) -> int | None:
+        """The points (flowers kept out) a winning hand lacks to reach the minimum: 0 when it does;
+        None for a hand that does not win. Every page that says how far short a hand is reads it."""
+        return max(0, self.minimum - self.points) if self.winning else None
 
     @property
     def win_group(self) -> Group | None:
@@ -168,7 +176,9 @@ class Score:
             "points": self.points,
             "flower_points": self.flower_points,
             "meets_minimum": self.meets_minimum,
-            "form": self.form or None,
+            "minimum": self.minimum,
+            "short_by": self.short_by,
+            "form": self.form,
             "win_tile": self.win_tile.code if self.win_tile else None,
             "win_set": _codes(group.tiles) if group else None,
             "wait": self.wait,

@@ -42,9 +42,10 @@ from .fans.ids import Fan
 from .fans.table import FANS
 from .hand import Hand, check_hand
 from .notation import parse_hand
-from .placement import KNIT, PAIR, Wait, choose, has_wait_shape, placements, waits_on_one_tile
+from .placement import KNIT, PAIR, PAIR_WAIT, choose, has_wait_shape, placements, waits_on_one_tile
 from .result import FanCount, Group, NotCounted, Reading, Reason, Score, Tiles
 from .tiles import Tile
+from .vocabulary import Form, Kind, Rule, Wait
 
 __all__ = [
     "MINIMUM",
@@ -59,6 +60,8 @@ __all__ = [
 ]
 
 MINIMUM = 8
+"""The least points a valid Hu scores, flowers kept out: every `Score` carries it (`minimum`, `short_by`),
+and the pages, the batch report and the session sheet read it from there or from here."""
 TIE_BREAK = frozenset(f.fan for f in FANS.values() if f.tie_break)
 WAIT_FANS = frozenset(f.fan for f in FANS.values() if f.series == "wait")
 
@@ -80,7 +83,7 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     """Score a checked hand under a profile object (a built-in one or a house profile)."""
     rules = profile.name
     if hand.winning is None:
-        return Score(rules, False, "waiting")
+        return Score(rules=rules, winning=False, reason=Reason.WAITING, minimum=MINIMUM)
     win_tile = hand.winning
     win = win_tile.index
     standing = counts_of(hand.standing)
@@ -90,7 +93,7 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     melds = tuple(meld_set(m) for m in hand.melds)
     arrs = arrange(concealed, melds)
     if not arrs:
-        return Score(rules, False, "no-shape", win_tile=win_tile)
+        return Score(rules=rules, winning=False, reason=Reason.NO_SHAPE, minimum=MINIMUM, win_tile=win_tile)
     held = list(standing)
     for m in melds:
         for i in m.indices:
@@ -121,21 +124,21 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
             flower_points += f.points * f.count
     points = chosen.points
     return Score(
-        rules,
-        True,
-        None,
-        points + flower_points,
-        points,
-        flower_points,
-        points >= MINIMUM,
-        chosen.form,
-        chosen.fans,
-        chosen.not_counted,
-        chosen.groups,
-        win_tile,
-        chosen.win_set,
-        chosen.wait,
-        tuple(readings[:best] + readings[best + 1 :]),
+        rules=rules,
+        winning=True,
+        total=points + flower_points,
+        points=points,
+        flower_points=flower_points,
+        minimum=MINIMUM,
+        meets_minimum=points >= MINIMUM,
+        form=chosen.form,
+        fans=chosen.fans,
+        not_counted=chosen.not_counted,
+        arrangement=chosen.groups,
+        win_tile=win_tile,
+        win_set=chosen.win_set,
+        wait=chosen.wait,
+        alternatives=tuple(readings[:best] + readings[best + 1 :]),
     )
 
 
@@ -148,7 +151,7 @@ def _best(readings: list[Reading]) -> int:
 
 @functools.cache
 def _detectors(
-    profile: profiles.Profile, form: str, chows: int, pungs: int, traits: int
+    profile: profiles.Profile, form: Form, chows: int, pungs: int, traits: int
 ) -> tuple[tuple[Fan, Detector], ...]:
     """The profile's fans with their detectors, in fan order, that can find something in an
     arrangement of this form with this many chows and pungs, in a hand of these traits."""
@@ -172,7 +175,7 @@ def _set_group(s: Set) -> Group:
 
 @functools.cache
 def _pair_group(tile: int) -> Group:
-    return Group("pair", (Tile.from_index(tile),) * 2, True)
+    return Group(Kind.PAIR, (Tile.from_index(tile),) * 2, True)
 
 
 # Where a hit position (a set index 0-3, `PAIR` or `KNIT`) is in `_groups`' `at` list.
@@ -200,7 +203,7 @@ def _groups(arr: Arrangement, sets: tuple[Set, ...]) -> tuple[list[Group], list[
         ids[PAIR] = 3 * 34 + arr.pair
         groups.append(pair)
     if arr.singles:
-        kind = "knitted" if arr.form in (KNITTED_STRAIGHT, HONORS_KNITTED) else "single"
+        kind = Kind.KNITTED if arr.form in (KNITTED_STRAIGHT, HONORS_KNITTED) else Kind.SINGLE
         singles = sorted(arr.singles)
         if arr.form == THIRTEEN_ORPHANS and arr.pair is not None:
             singles.remove(arr.pair)  # the doubled orphan is shown as the pair
@@ -218,7 +221,7 @@ def _win_place(facts: Facts, counted: Hits, where: list[int]) -> tuple[int | Non
     honors-and-knitted have no sets, hence no wait shape."""
     arr = facts.arrangement
     if arr.form == SEVEN_PAIRS:
-        return arr.pairs.index(facts.win), "pair"
+        return arr.pairs.index(facts.win), PAIR_WAIT
     if arr.form in (THIRTEEN_ORPHANS, HONORS_KNITTED):  # no sets: the tile joined the pair or the singles
         return where[PAIR] if arr.pair == facts.win else where[KNIT], None
     counted_at = None
@@ -249,7 +252,7 @@ def _whole_fan(fan: Fan, points: int, count: int) -> FanCount:
 
 
 @functools.cache
-def _whole_not_counted(fan: Fan, rule: str, by: Fan | None) -> NotCounted:
+def _whole_not_counted(fan: Fan, rule: Rule, by: Fan | None) -> NotCounted:
     """A fan of the whole hand not counted because of another one: a value, built once."""
     return NotCounted(fan, rule, by)
 

@@ -7,11 +7,23 @@ Tiles are values (`Tile('5m')`); the engine works on their index 0-33, in the or
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Wind(StrEnum):
+    """The four winds in turn order, as the notation writes them (a seat, the prevalent wind, a tile)."""
+
+    E = "E"
+    S = "S"
+    W = "W"
+    N = "N"
+
 
 SUITS = "mps"
-WINDS = "ESWN"
+# The winds as a tuple, not a text: `"" in WINDS` and `"ES" in WINDS` are False (a text holds both).
+WINDS: tuple[str, ...] = tuple(Wind)
 DRAGONS = "CFP"  # red 中, green 發, white 白
-HONORS = WINDS + DRAGONS
+HONORS = "".join(WINDS) + DRAGONS
 
 NAMES: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in range(1, 10)) + tuple(HONORS)
 INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}

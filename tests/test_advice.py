@@ -84,21 +84,21 @@ def test_below_eight_verdict_keeps_flowers_out() -> None:
 def test_shanten_result() -> None:
     result = mcr_score.shanten("19m19p19sESWNCF5p")
     assert result.shanten == 1
-    assert result.form("thirteen_orphans").shanten == 1  # type: ignore[union-attr]
+    assert result.form("thirteen-orphans").shanten == 1  # type: ignore[union-attr]
     assert len(result.useful) == 13
     assert result.useful_left == 4 * 13 - 12
     data = result.to_dict()
     assert set(data) == {"ok", "shanten", "forms", "useful", "useful_left"}
     assert set(data["forms"]) == {
         "standard",
-        "seven_pairs",
-        "thirteen_orphans",
-        "honors_and_knitted",
-        "knitted_straight",
+        "seven-pairs",
+        "thirteen-orphans",
+        "honors-and-knitted",
+        "knitted-straight",
     }
     melded = mcr_score.shanten("[123m1][456m1]789m11p23s").to_dict()
-    assert melded["forms"]["seven_pairs"] is None
-    assert melded["forms"]["knitted_straight"] is None
+    assert melded["forms"]["seven-pairs"] is None
+    assert melded["forms"]["knitted-straight"] is None
     assert melded["useful"] == ["1s", "4s"]
 
 

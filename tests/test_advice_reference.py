@@ -32,7 +32,7 @@ def test_sample_agrees_with_reference() -> None:
     assert not differing, f"{len(differing)} of {SAMPLE_SIZE} hands differ:\n" + "\n".join(differing[:MAX_REPORTED])
     # the sample covers every form, melds from none to four, and many ready hands
     assert all(counts[f"melds {k}"] >= 100 for k in range(5)), counts
-    assert all(counts[f"form {f}"] >= 500 for f in ("seven_pairs", "thirteen_orphans", "honors_and_knitted")), counts
+    assert all(counts[f"form {f}"] >= 500 for f in ("seven-pairs", "thirteen-orphans", "honors-and-knitted")), counts
     assert counts["ready (waits compared)"] >= 1000, counts
 
 
@@ -44,10 +44,10 @@ def test_sample_reaches_ready_in_every_special_form() -> None:
     ready_in: Counter[str] = Counter()
     for _ in range(SAMPLE_SIZE):
         result = shanten(draw_waiting(rng))
-        for f in ("seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight"):
+        for f in ("seven-pairs", "thirteen-orphans", "honors-and-knitted", "knitted-straight"):
             form = result.form(f)
             if form is not None and form.shanten == 0:
                 ready_in[f] += 1
     assert all(
-        ready_in[f] >= 5 for f in ("seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight")
+        ready_in[f] >= 5 for f in ("seven-pairs", "thirteen-orphans", "honors-and-knitted", "knitted-straight")
     ), ready_in

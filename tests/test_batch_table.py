@@ -250,3 +250,18 @@ def test_report_reads_json_records_it_is_fed() -> None:
     report.add({"id": 3, "line": 2, "ok": False, "error": {"code": "bad-field", "message": "m", "where": "win"}})
     assert report.problems[0].detail == "m (win)"
     assert "| 2 | 3 | m (win) |" in report.markdown("in.jsonl", 2, "china")
+
+
+def test_report_says_how_far_short_from_the_records_own_short_by() -> None:
+    """A JSON record says how far short it is (`short_by`); a CSV row, which has no such column, and a
+    JSON record written before the field was, are short by the minimum less their points."""
+    below = {"id": "x", "line": 1, "ok": True, "winning": True, "meets_minimum": False, "total": 5, "points": 2}
+    report = Report("jsonl")
+    report.add(below | {"flower_points": 3, "short_by": 6})
+    report.add(below | {"flower_points": 3})
+    assert [p.detail for p in report.problems] == [report.problems[0].detail] * 2
+    assert "6" in report.problems[0].detail
+    rows = Report("csv")
+    rows.add_csv({"line": "1", "id": "x", "ok": "true", "winning": "true", "meets_minimum": "false", "total": "5",
+                  "points": "2", "flower_points": "3"})  # fmt: skip
+    assert rows.problems[0].detail == report.problems[0].detail

@@ -1,8 +1,9 @@
 """Checks of the fan table (mcr_score/fans/table.py) against its sources.
 
-Sources: /work/shared/docs/fan-table.md (points, exclusions) and the French seed list
-/work/shared/seeds/mcr-regles-officielles-fr.txt §V (numbering and French names), found as
-`../shared/...` relative to the repository root.
+Sources: docs/fan-table.md (points, exclusions) and the French seed list (« Règles Officielles du
+Mah-Jong » §V: numbering and French names), read where the project keeps it beside the repository,
+`../shared/seeds/mcr-regles-officielles-fr.txt` (not shipped: the test that reads it is skipped
+without it).
 """
 
 from __future__ import annotations

@@ -305,6 +305,8 @@ def test_with_situation_refuses_an_unknown_field_and_a_wind_of_another_type():
         (Situation(flowers=10), "flowers"),
         (Situation(seat_wind="X"), "bad-situation"),
         (Situation(prevalent_wind="e"), "bad-situation"),
+        (Situation(seat_wind=""), "bad-situation"),  # no wind: the winds were a text, which holds ""
+        (Situation(prevalent_wind="ES"), "bad-situation"),  # two winds: and "ES"
         (Situation(flowers=2, flower_letters="xy"), "flowers"),
     ],
 )
@@ -315,6 +317,18 @@ def test_format_hand_refuses_a_situation_it_cannot_write(situation, code):
     assert info.value.code == code
     assert info.value.where is not None
     assert info.value.where.startswith("situation.")
+
+
+@pytest.mark.parametrize("wind", ["", "ES", "ESWN"])
+def test_a_wind_is_one_of_the_four_winds_not_a_part_of_their_text(wind):
+    """Issue 23: `"" in "ESWN"` is true, so a situation with no wind (or two) was accepted, scored, and
+    written as notation no reader reads back (`|E0000`)."""
+    with pytest.raises(errors.BadSituationError, match="is not E, S, W or N"):
+        with_situation(parse_hand(HAND), seat_wind=wind)
+    hand = parse_hand(HAND)
+    assert [
+        p.code for p in mcr_score.check_hand(Hand(hand.melds, hand.standing, hand.winning, Situation(seat_wind=wind)))
+    ] == ["bad-situation"]
 
 
 def test_every_written_situation_reads_back_to_the_same_hand():

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from mcr_score import batch, format_hand, score
-from mcr_score.batch.claims import MAX_TOTAL, claim_from_json, claim_from_text, most
+from mcr_score.claims import MAX_TOTAL, claim_from_json, claim_from_text, most
 from mcr_score.cli import main
 from mcr_score.errors import McrError
 from mcr_score.fans.table import FANS

@@ -31,30 +31,30 @@ def test_nine_gates_waits_on_every_character() -> None:
 
 def test_thirteen_orphans_thirteen_sided() -> None:
     orphans = ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "C", "F", "P"]
-    assert readings("19m19p19sESWNCFP")["thirteen_orphans"] == (0, orphans)
+    assert readings("19m19p19sESWNCFP")["thirteen-orphans"] == (0, orphans)
     # with a pair among them, only the missing orphan is useful (12 kinds + pair: ready on 9s)
-    assert readings("19m19p1sESWNCFPP")["thirteen_orphans"] == (0, ["9s"])
+    assert readings("19m19p1sESWNCFPP")["thirteen-orphans"] == (0, ["9s"])
 
 
 def test_four_of_a_kind_are_two_pairs_in_seven_pairs() -> None:
-    assert readings("1111m2233p4455s6s")["seven_pairs"] == (0, ["6s"])
+    assert readings("1111m2233p4455s6s")["seven-pairs"] == (0, ["6s"])
 
 
 def test_honors_and_knitted_waits_on_the_missing_tiles() -> None:
-    assert readings("147m258p369sESWN")["honors_and_knitted"] == (0, ["C", "F", "P"])
+    assert readings("147m258p369sESWN")["honors-and-knitted"] == (0, ["C", "F", "P"])
 
 
 def test_knitted_straight_missing_one_tile() -> None:
     # 147m 258p 36s: eight of the knit; 99m and 123s: the pair and the set. Ready on 9s.
-    assert readings("147m258p36s99m123s")["knitted_straight"] == (0, ["9s"])
+    assert readings("147m258p36s99m123s")["knitted-straight"] == (0, ["9s"])
 
 
 def test_declared_melds_rule_out_the_special_forms() -> None:
     one = readings("[123m1]456m789m11p23s")
-    assert [f for f in FORMS if one[f] is None] == ["seven_pairs", "thirteen_orphans", "honors_and_knitted"]
+    assert [f for f in FORMS if one[f] is None] == ["seven-pairs", "thirteen-orphans", "honors-and-knitted"]
     assert one["standard"] == (0, ["1s", "4s"])
     two = readings("[123m1][456m1]789m11p23s")
-    assert two["knitted_straight"] is None
+    assert two["knitted-straight"] is None
 
 
 def test_a_kind_held_four_times_is_never_useful() -> None:

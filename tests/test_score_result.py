@@ -155,3 +155,28 @@ def test_score_errors_speak_the_language_asked():
     assert "illegal-character: 'x' ne fait pas partie de la notation des mains (colonne 7)" in result.output
     english = CliRunner().invoke(main, ["score", "[124m]x1m"], env={"LANG": ""})
     assert "bad-meld: [124m] is not a chow, pung or kong" in english.output
+
+
+@pytest.mark.parametrize(
+    ("hand", "points", "short_by"),
+    [
+        ("123456789m123p5s5s", 22, 0),  # Pure Straight and more: well over 8
+        ("[678s3]789m11p12334s2s|WS0000|3", 2, 6),  # 2 points and 3 flowers: flowers do not count
+    ],
+)
+def test_a_score_carries_the_minimum_and_how_far_short_it_is(hand, points, short_by):
+    result = score(hand)
+    assert (result.points, result.minimum, result.short_by) == (points, 8, short_by)
+    assert result.meets_minimum == (short_by == 0)
+    data = score_json(hand)
+    assert (data["minimum"], data["short_by"]) == (8, short_by)
+
+
+def test_a_hand_that_does_not_win_is_short_by_nothing_it_is_not_a_hu():
+    assert score("123456789m123p5s").short_by is None
+    assert score_json("123456789m123p5s6s")["short_by"] is None
+
+
+def test_a_score_is_built_with_keywords():
+    with pytest.raises(TypeError):
+        type(score("123456789m123p5s5s"))("china", True)

@@ -9,8 +9,9 @@ Three layers, each usable on its own:
 3. Running (`run`, in `runner`; `process`, in `pool`): chunks of records scored in this process or
    in worker processes, written in order; `--resume`, progress, interrupts.
 
-The other modules: `claims` (claimed totals and fans, checked), `output` (JSON lines and CSV),
-`tally` (the summary), `resume`, `progress`, `errors` (the batch's error codes).
+The other modules: `output` (JSON lines and CSV),
+`tally` (the summary), `resume`, `progress`, `errors` (the batch's error codes); claims are read and
+checked by the core's `mcr_score.claims` (`Claim` is named here too).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..notation import MAX_NOTATION
 
 if TYPE_CHECKING:
-    from .claims import Claim
+    from ..claims import Claim
     from .errors import BatchError
     from .output import CSV_COLUMNS, OUTPUT_FORMATS, OutputRecord
     from .pool import default_jobs, process
@@ -35,7 +36,7 @@ DEFAULT_CHUNK = 200  # records per task: ~0.1-0.3 s of scoring, so Ctrl-C and pr
 # Each name is imported from its module on first use (PEP 562), so that `mcr-score score`, which
 # registers the batch command, does not load the worker pool and the rest at start-up.
 _HOME = {
-    "Claim": "claims",
+    "Claim": ".claims",  # the core's module (`mcr_score.claims`): one dot more than batch's own
     "BatchError": "errors",
     "CSV_COLUMNS": "output",
     "OUTPUT_FORMATS": "output",

@@ -19,13 +19,13 @@ import re
 from collections.abc import Callable
 
 from .. import errors, profiles
+from ..claims import Claim, claim_from_json, claim_from_text
 from ..hand import check_hand
 from ..messages import msg
 from ..notation import MAX_NOTATION, parse_hand
 from ..records import HAND_FIELDS, BadFieldError, RecordError, UnknownFieldError, hand_from_record, json_type
 from ..scoring import Score
 from ..scoring import score as score_hand
-from .claims import Claim, claim_from_json, claim_from_text
 from .errors import LINE_ERRORS, BadCsvError, BadJsonError, EmptyRecordError, InternalError, OversizedRecordError
 from .output import OutputRecord
 from .reading import BLANK, INPUT_FORMATS, MAX_LINE, OVERSIZED, LineProblem, skipped_text_line

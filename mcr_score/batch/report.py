@@ -21,6 +21,8 @@ from typing import NamedTuple
 from ..decoding import ascii_int
 from ..files import csv_text
 from ..messages import text
+from ..scoring import MINIMUM
+from ..vocabulary import Reason
 from .output import OutputRecord, csv_record
 
 REPORT_FORMATS = {".md": "markdown", ".csv": "csv"}
@@ -85,10 +87,13 @@ class Report:
             self.problems.append(Problem("error", error.get("code", ""), line, rid, error.get("message", "") + place))
             return
         if not out.get("winning"):
-            reason = out.get("reason") or "no-shape"
+            reason = out.get("reason") or Reason.NO_SHAPE
             self.problems.append(Problem("not-winning", reason, line, rid, text(f"reason.{reason}", _LANG)))
         elif not out.get("meets_minimum"):
-            self.problems.append(self._below(line, rid, out.get("total"), out.get("points"), out.get("flower_points")))
+            below = self._below(
+                line, rid, out.get("total"), out.get("points"), out.get("flower_points"), out.get("short_by")
+            )
+            self.problems.append(below)
         claim = out.get("claim")
         if claim is not None and not claim.get("matches"):
             self._claim(
@@ -107,7 +112,7 @@ class Report:
             self.problems.append(Problem("error", row.get("error_code", ""), line, rid, message))
             return
         if row.get("winning") != "true":
-            reason = row.get("reason") or "no-shape"
+            reason = row.get("reason") or Reason.NO_SHAPE
             self.problems.append(Problem("not-winning", reason, line, rid, text(f"reason.{reason}", _LANG)))
         elif row.get("meets_minimum") != "true":
             self.problems.append(self._below(line, rid, row.get("total"), row.get("points"), row.get("flower_points")))
@@ -115,8 +120,13 @@ class Report:
             self._claim(line, rid, row.get("claimed_total"), row.get("total"), row.get("missing"), row.get("extra"))
 
     @staticmethod
-    def _below(line: int | None, rid: str, total: object, points: object, flowers: object) -> Problem:
-        short = 8 - (ascii_int(str(points or 0)) or 0)  # a CSV output read back on --resume is text
+    def _below(
+        line: int | None, rid: str, total: object, points: object, flowers: object, short: object = None
+    ) -> Problem:
+        """A hand below the minimum: `short` is the record's `short_by`; a CSV row has no such column
+        (nor a JSON record written before the field was), so the minimum less its points instead."""
+        if short is None:
+            short = MINIMUM - (ascii_int(str(points or 0)) or 0)  # a CSV output read back on --resume is text
         detail = text("report.below", _LANG, total=total, points=points, flowers=flowers, short=short)
         return Problem("below-minimum", "", line, rid, detail, total=str(total))
 

@@ -119,7 +119,7 @@ class ClaimedFansType(_StrParamType):
     name = "IDS"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from ..batch.claims import claim_from_text  # the one reader of claimed fans
+        from ..claims import claim_from_text  # the one reader of claimed fans
 
         try:
             claim = claim_from_text(None, str(value))
@@ -137,7 +137,7 @@ class ClaimedTotalType(WholeNumber):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         number = super().convert(value, param, ctx)
-        from ..batch.claims import claim_from_text  # the one reader of claims
+        from ..claims import claim_from_text  # the one reader of claims
 
         try:
             claim = claim_from_text(str(number), None)

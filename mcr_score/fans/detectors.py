@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..arrangements import HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from ..placement import PAIR, Wait
-from ..tiles import GREEN, REVERSIBLE, is_honor, is_terminal, is_terminal_or_honor
+from ..placement import CLOSED, EDGE, PAIR, PAIR_WAIT
+from ..tiles import GREEN, INDEX, REVERSIBLE, is_honor, is_terminal, is_terminal_or_honor
+from ..vocabulary import Form, Wait
 from .facts import (
     HAS_FLOWERS,
     HONOR_MASK,
@@ -48,10 +49,10 @@ class Needs:
 
     chows: int = 0
     pungs: int = 0
-    forms: frozenset[str] | None = None
+    forms: frozenset[Form] | None = None
     traits: tuple[int, ...] = ()
 
-    def met(self, form: str, chows: int, pungs: int, traits: int | None = None) -> bool:
+    def met(self, form: Form, chows: int, pungs: int, traits: int | None = None) -> bool:
         """Whether an arrangement may give the fan (`traits` None: the hand's traits not known)."""
         if chows < self.chows or pungs < self.pungs or (self.forms is not None and form not in self.forms):
             return False
@@ -66,13 +67,12 @@ NEEDS: dict[Fan, Needs] = {}
 WHOLE: list[Hit] = [()]
 NONE: list[Hit] = []
 
-WINDS = range(27, 31)
+WIND_TILES = range(27, 31)
 DRAGONS = range(31, 34)
-WIND_NAMES = "ESWN"
 
 
 def detector(
-    fan: Fan, chows: int = 0, pungs: int = 0, forms: tuple[str, ...] | None = None, traits: tuple[int, ...] = ()
+    fan: Fan, chows: int = 0, pungs: int = 0, forms: tuple[Form, ...] | None = None, traits: tuple[int, ...] = ()
 ) -> Callable[[Detector], Detector]:
     """Register the one detector of `fan`, with what an arrangement needs for it to find anything."""
 
@@ -87,7 +87,7 @@ def detector(
 
 
 def detectors_for(
-    fans: Iterable[Fan], form: str, chows: int, pungs: int, traits: int | None = None
+    fans: Iterable[Fan], form: Form, chows: int, pungs: int, traits: int | None = None
 ) -> tuple[tuple[Fan, Detector], ...]:
     """The detectors of `fans` (in that order) that can find something in an arrangement of this
     form with this many chows and pungs, in a hand of these `traits`."""
@@ -119,7 +119,7 @@ def _mask(tiles: Iterable[int]) -> int:
 ALL_KINDS = (1 << 34) - 1
 SUITED_MASK = ALL_KINDS & ~HONOR_MASK
 TERMINALS_MASK = _mask(i for i in range(27) if is_terminal(i))
-WINDS_MASK = _mask(WINDS)
+WINDS_MASK = _mask(WIND_TILES)
 DRAGONS_MASK = _mask(DRAGONS)
 FIVES_MASK = _mask(i for i in range(27) if _rank(i) == 4)
 OUTSIDE_MASK = TERMINALS_MASK | HONOR_MASK
@@ -571,14 +571,14 @@ def dragon_pung(f: Facts) -> list[Hit]:
 @detector(Fan.PREVALENT_WIND, pungs=1, traits=(HONORS,))
 def prevalent_wind(f: Facts) -> list[Hit]:
     """圈风刻: a pung of the prevalent wind."""
-    wind = 27 + WIND_NAMES.index(f.situation.prevalent_wind)
+    wind = INDEX[f.situation.prevalent_wind]
     return [(p,) for p, t in f.pungs if t == wind]
 
 
 @detector(Fan.SEAT_WIND, pungs=1, traits=(HONORS,))
 def seat_wind(f: Facts) -> list[Hit]:
     """门风刻: a pung of the seat wind."""
-    wind = 27 + WIND_NAMES.index(f.situation.seat_wind)
+    wind = INDEX[f.situation.seat_wind]
     return [(p,) for p, t in f.pungs if t == wind]
 
 
@@ -682,13 +682,13 @@ def no_honors(f: Facts) -> list[Hit]:
 @detector(Fan.EDGE_WAIT, chows=1, traits=(UNIQUE_WAIT,))
 def edge_wait(f: Facts) -> list[Hit]:
     """边张: won on the 3 of 12 or the 7 of 89, the only tile waited on."""
-    return _waited(f, "edge")
+    return _waited(f, EDGE)
 
 
 @detector(Fan.CLOSED_WAIT, chows=1, traits=(UNIQUE_WAIT,))
 def closed_wait(f: Facts) -> list[Hit]:
     """嵌张 (坎张): won on the middle tile of a chow, the only tile waited on."""
-    return _waited(f, "closed")
+    return _waited(f, CLOSED)
 
 
 @detector(Fan.SINGLE_WAIT, traits=(UNIQUE_WAIT,))
@@ -696,7 +696,7 @@ def single_wait(f: Facts) -> list[Hit]:
     """单钓将: won on the tile that pairs a single, the only tile waited on."""
     if f.unique_wait and (f.win in f.arrangement.pairs or (f.form == THIRTEEN_ORPHANS and f.pair == f.win)):
         return WHOLE  # a pair of seven pairs, or the doubled orphan
-    return _waited(f, "pair")
+    return _waited(f, PAIR_WAIT)
 
 
 def _waited(f: Facts, wait: Wait) -> list[Hit]:
@@ -704,7 +704,7 @@ def _waited(f: Facts, wait: Wait) -> list[Hit]:
     Where it fits several shapes, the wait series (Edge > Closed > Single) keeps one fan."""
     if f.unique_wait:
         for p in f.placements:
-            if p.wait == wait:
+            if p.wait is wait:
                 return [(p.position,)]
     return NONE
 

@@ -17,7 +17,8 @@ from itertools import combinations
 
 from ..arrangements import CHOW, KONG, SET_TILES, Arrangement, Set
 from ..hand import Situation
-from ..placement import PAIR, Placement
+from ..placement import PAIR, PAIR_WAIT, PUNG_WAIT, Placement
+from ..vocabulary import EngineFlag, Form
 
 __all__ = [
     "DISCARD_PUNG_CONCEALED",
@@ -32,12 +33,13 @@ __all__ = [
     "build_facts",
 ]
 
+# The engine flags (`vocabulary.EngineFlag`), by the names profiles give their options.
 # A pung completed by the winning discard stays concealed (read in `build_facts`).
-DISCARD_PUNG_CONCEALED = "discard-pung-concealed"
+DISCARD_PUNG_CONCEALED = EngineFlag.DISCARD_PUNG_CONCEALED
 # A tile kind whose four copies the winner already holds is not a wait (read in scoring's wait count).
-LIVE_WAITS_ONLY = "live-waits-only"
+LIVE_WAITS_ONLY = EngineFlag.LIVE_WAITS_ONLY
 # Tile Hog counts four of a suit tile only (read by the fan 64 detector).
-TILE_HOG_SUITS_ONLY = "tile-hog-suits-only"
+TILE_HOG_SUITS_ONLY = EngineFlag.TILE_HOG_SUITS_ONLY
 
 
 # Tile kinds as bits of an int (bit i: tile index i), so that a fan of the whole hand is one mask test.
@@ -112,7 +114,7 @@ class Facts:
     """What the detectors read about one arrangement of one hand (built once by `build_facts`, then
     only read: not frozen, as a frozen class pays for every field it sets)."""
 
-    form: str
+    form: Form
     sets: tuple[Set, ...]  # (kind, tile, concealed, declared) after the discard rule
     pair: int | None
     arrangement: Arrangement
@@ -162,11 +164,11 @@ def build_facts(
     exposed_pung = None
     if not situation.self_drawn and places and DISCARD_PUNG_CONCEALED not in flags:
         for p in places:
-            if p.wait != "pung" and p.wait != "pair":
+            if p.wait is not PUNG_WAIT and p.wait is not PAIR_WAIT:
                 break
         else:
             for p in places:
-                if p.wait == "pung":
+                if p.wait is PUNG_WAIT:
                     exposed_pung = p.position
                     as_list = list(sets)
                     as_list[exposed_pung] = sets[exposed_pung]._replace(concealed=False)

@@ -1,8 +1,8 @@
 """The fan table: the 81 MCR fans in Green Book order, plus the private fan no. 82.
 
-One `FanDef` per fan, transcribed from `docs/fan-table.md` of the shared research folder
-(`/work/shared/docs/fan-table.md`, §3). French names and numbering come from the seed list
-(`/work/shared/seeds/mcr-regles-officielles-fr.txt`, §V).
+One `FanDef` per fan, transcribed from the project's research notes, `docs/fan-table.md` §3. French
+names and numbering come from the French list of the official rules (« Règles Officielles du
+Mah-Jong », §V: the project's seed text, not shipped here; fan-table.md §3 gives the numbering).
 
 Profiles:
 - "green-book": the 2006 WMO Green Book points (the "GB 2006" column, corroborated by Sloper
@@ -20,7 +20,7 @@ Exclusions follow Chinese practice: `excludes` is the "98:" list plus the "A+:" 
 `excludes_own` (only the sets that make up this fan lose the excluded fan). The "73×1" of no. 4
 and the notes that are not exclusions (kong-series rule, "A allows ...", "self-drawn win scores
 80 only", "at most one of 77-79") are kept out of both sets and, where useful, noted in `cite`.
-The same exclusions are used for both profiles: the Green Book's own "not combined" notes are
+The same exclusions are used in every profile: the Green Book's own "not combined" notes are
 unverified (fan-table.md Appendix F). Where a profile reads a fan differently, a switch of
 `profiles.py` changes that fan's row data, by `Fan` name.
 

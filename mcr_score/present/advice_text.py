@@ -83,7 +83,7 @@ def shanten_text(result: ShantenResult, label: str = "", lang: str = DEFAULT_LAN
     heads = [text(f"shanten.col.{c}", lang) for c in ("form", "shanten", "useful")]
     rows = []
     for name, form in zip(FORMS, result.forms, strict=True):
-        label_ = text(f"form.{name.replace('_', '-')}", lang)
+        label_ = text(f"form.{name}", lang)
         if form is None:
             rows.append([label_, "-", text("shanten.ruled-out", lang)])
         else:

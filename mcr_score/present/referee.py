@@ -11,17 +11,18 @@ Payments come from `payments.py`.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from .. import errors, profiles
+from ..claims import Claim, check
 from ..fans.ids import Fan
 from ..fans.table import FANS
 from ..hand import Hand, Meld
 from ..messages import msg
 from ..notation import format_hand, format_tiles
 from ..payments import payments
-from ..scoring import MINIMUM, Group, NotCounted, Score, score
+from ..scoring import Group, NotCounted, Score, score
+from ..vocabulary import Kind
 from .text import situation_to_dict
 
 _FROM = {1: "left", 2: "opposite", 3: "right"}
@@ -74,30 +75,27 @@ def explain(hand: Hand, rules: str = profiles.DEFAULT, discarder: str | None = N
 def check_claim(data: dict[str, Any], total: int | None, fans: tuple[int, ...] | None) -> dict[str, Any]:
     """A referee's dispute, "I scored 24, they say 20": the claimed total and fans against the
     explanation's. `missing`: fans counted but not claimed; `extra`: fans claimed but not counted
-    (with repeats; None when no fans were claimed); `removed`: for each extra fan, the rule that
-    removed it (`rule` and `by` as in `not_counted`), `not-found` when the hand does not show it,
-    `fewer` when it counts fewer times than claimed."""
+    (with repeats; None when no fans were claimed), as the one claim check (`claims.check`) finds
+    them; `removed`: for each extra fan, the rule that removed it (`rule` and `by` as in
+    `not_counted`), `not-found` when the hand does not show it, `fewer` when it counts fewer times
+    than claimed."""
     v = data["verdict"]
-    counted = Counter({f["id"]: f["count"] for f in data["fans"]}) if v["winning"] else Counter[int]()
-    missing = extra = None
+    counted = {f["id"]: f["count"] for f in data["fans"]} if v["winning"] else {}
+    checked = check(Claim(total, fans), v["total"], counted)
     removed: list[dict[str, Any]] = []
-    if fans is not None:
-        claimed = Counter(fans)
-        missing = sorted((counted - claimed).elements())
-        extra = sorted((claimed - counted).elements())
-        for fan_id in sorted(set(extra)):
-            why = next((n for n in data["not_counted"] if n["id"] == fan_id), None)
-            rule = "fewer" if counted[fan_id] else (why["rule"] if why is not None else "not-found")
-            by = why["by"]["id"] if why is not None and why["by"] is not None and not counted[fan_id] else None
-            removed.append({"id": fan_id, "names": FANS[Fan(fan_id)].names, "rule": rule, "by": by})
-    agrees = (total is None or total == v["total"]) and not missing and not extra
+    for fan_id in sorted(set(checked.extra or ())):
+        why = next((n for n in data["not_counted"] if n["id"] == fan_id), None)
+        fewer = fan_id in counted
+        rule = "fewer" if fewer else (why["rule"] if why is not None else "not-found")
+        by = why["by"]["id"] if why is not None and why["by"] is not None and not fewer else None
+        removed.append({"id": fan_id, "names": FANS[Fan(fan_id)].names, "rule": rule, "by": by})
     return {
         "total": total,
         "computed": v["total"],
         "fans": list(fans) if fans is not None else None,
-        "agrees": agrees,
-        "missing": missing,
-        "extra": extra,
+        "agrees": checked.matches,
+        "missing": list(checked.missing) if checked.missing is not None else None,
+        "extra": list(checked.extra) if checked.extra is not None else None,
         "removed": removed,
     }
 
@@ -118,9 +116,9 @@ def _verdict(hand: Hand, result: Score) -> dict[str, Any]:
         "total": result.total,
         "points": result.points,
         "flower_points": result.flower_points,
-        "minimum": MINIMUM,
+        "minimum": result.minimum,
         "meets_minimum": result.meets_minimum,
-        "short_by": max(0, MINIMUM - result.points) if result.winning else None,
+        "short_by": result.short_by,
         "valid_hu": result.winning and result.meets_minimum,
     }
 
@@ -139,7 +137,11 @@ def _arrangement(hand: Hand, result: Score) -> list[dict[str, Any]]:
         winning = i == result.win_set and hand.winning is not None
         position = None
         if winning and hand.winning is not None:
-            position = codes.index(hand.winning.code) if group.kind in ("chow", "knitted", "single") else len(codes) - 1
+            position = (
+                codes.index(hand.winning.code)
+                if group.kind in (Kind.CHOW, Kind.KNITTED, Kind.SINGLE)
+                else len(codes) - 1
+            )
         entry = {
             "kind": group.kind,
             "tiles": group.label,
@@ -161,7 +163,7 @@ def _claim(meld: Meld) -> dict[str, Any] | None:
     """From whom a declared meld was claimed, as its notation digit says (None: not written)."""
     if meld.claim is None:
         return None
-    if meld.kind == "chow":
+    if meld.kind == Kind.CHOW:
         return {"tile": meld.tiles[meld.claim - 1].code, "from": "left", "promoted": False}
     return {"tile": None, "from": _FROM[meld.claim - 4 if meld.promoted else meld.claim], "promoted": meld.promoted}
 
@@ -237,7 +239,7 @@ def _checks(hand: Hand, discarder: str | None) -> list[dict[str, Any]]:
             {
                 "check": "replacement",
                 "status": "ok",
-                "kongs": [format_tiles(m.tiles) for m in hand.melds if m.kind == "kong"],
+                "kongs": [format_tiles(m.tiles) for m in hand.melds if m.kind == Kind.KONG],
             }
         )
     if s.flowers:

@@ -15,6 +15,7 @@ from ..notation import format_tiles
 from ..scoring import TIE_BREAK
 from ..textwidth import FAN_COLUMNS, columns, pad, width
 from ..tiles import TO_UNICODE, Tile
+from ..vocabulary import Rule
 from .i18n import fan_name, join_and, join_or, seat, text
 from .style import PLAIN, Style, paint
 
@@ -78,7 +79,7 @@ def not_counted_sentence(n: dict[str, Any], lang: str) -> str:
     if n["by"] is not None:
         values["by"] = fan_name(n["by"]["id"], lang)
     rule = n["rule"]
-    if rule == "account-once" and (n["by"] is None or not n["shared"]):
+    if rule == Rule.ACCOUNT_ONCE and (n["by"] is None or not n["shared"]):
         rule = "account-once-any"
     return text(f"nc.{rule}", lang, **values)
 

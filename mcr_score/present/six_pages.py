@@ -12,7 +12,7 @@ from ..hand import Hand
 from ..messages import count, text
 from ..notation import format_hand
 from ..systems.base import Situated
-from ..systems.six import rounds, score_hand
+from ..systems.six import SYSTEM, rounds, score_hand
 from ..systems.six.rules import PROFILES, SWITCHES, profile
 from ..systems.six.scoring import SixScore, Valued
 from ..systems.six.table import TABLE, Kind, Row
@@ -138,7 +138,7 @@ def elements_text(data: list[dict[str, Any]], lang: str, style: Style) -> str:
 def rules_dict() -> dict[str, Any]:
     return {
         "ok": True,
-        "system": "six",
+        "system": SYSTEM.name,
         "profiles": {name: {"description": p.description, "choices": p.choices()} for name, p in PROFILES.items()},
         "switches": [
             {

@@ -8,8 +8,9 @@ from ..hand import Hand, Meld, Situation
 from ..messages import DEFAULT_LANG, Count, count, text
 from ..notation import LOWER_CASE_WINDS, format_hand, format_tiles
 from ..profiles import CHOICE_SOURCES, DEFAULT, PROFILES, SWITCHES, Switch
-from ..scoring import MINIMUM, Group, Score
+from ..scoring import Group, Score
 from ..textwidth import FAN_COLUMNS, columns
+from ..vocabulary import Kind, Reason, Rule
 from .i18n import fan_name
 from .referee_text import draw_tiles
 from .style import PLAIN, Style, paint
@@ -63,7 +64,7 @@ def describe_meld(meld: Meld) -> str:
         return f"concealed kong {tiles}"
     detail = "exposed"
     if meld.claim is not None:
-        if meld.kind == "chow":
+        if meld.kind == Kind.CHOW:
             detail += f", claimed tile {meld.claim}"
         elif meld.promoted:
             detail += f", promoted from a pung claimed from the {_PLAYERS[meld.claim - 4]}"
@@ -120,7 +121,7 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG, sty
         else text("rules", lang, rules=score.rules)
     ]
     if not score.winning:
-        reason = text(f"reason.{score.reason or 'no-shape'}", lang)
+        reason = text(f"reason.{score.reason or Reason.NO_SHAPE}", lang)
         lines.append(paint(text("score.not_winning", lang, reason=reason), style, fg="red", bold=True))
         return "\n".join(lines)
     labels = [_group_label(score, i, style) for i in range(len(score.arrangement))]
@@ -144,7 +145,7 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG, sty
         lines.append(text("score.not_counted", lang))
         for n in score.not_counted:
             on = f" ({' '.join(format_tiles(s) for s in n.sets)})" if n.sets else ""
-            rule = n.rule if n.by is not None or n.rule != "account-once" else "account-once-none"
+            rule = n.rule if n.by is not None or n.rule is not Rule.ACCOUNT_ONCE else "account-once-none"
             by = f"{n.by} {fan_name(n.by, lang)}" if n.by is not None else ""
             lines.append(
                 "  "
@@ -161,9 +162,7 @@ def score_text(score: Score, hand_label: str = "", lang: str = DEFAULT_LANG, sty
     if score.meets_minimum:
         lines.append(paint(text("score.total_ok", lang, **values), style, fg="green", bold=True))
     else:
-        lines.append(
-            paint(text("score.total_short", lang, short=MINIMUM - score.points, **values), style, fg="red", bold=True)
-        )
+        lines.append(paint(text("score.total_short", lang, short=score.short_by, **values), style, fg="red", bold=True))
     return "\n".join(lines)
 
 
@@ -184,12 +183,12 @@ def _flowers(score: Score) -> Count:
 def brief_text(score: Score, lang: str = DEFAULT_LANG, style: Style = PLAIN) -> str:
     """One line: the total, the points without flowers, and the verdict (`score --brief`)."""
     if not score.winning:
-        line = text("score.brief.not-winning", lang, reason=text(f"reason.{score.reason or 'no-shape'}", lang))
+        line = text("score.brief.not-winning", lang, reason=text(f"reason.{score.reason or Reason.NO_SHAPE}", lang))
         return paint(line, style, fg="red", bold=True)
     values = {"total": score.total, "points": score.points, "flowers": _flowers(score)}
     if score.meets_minimum:
         return paint(text("score.brief.valid", lang, **values), style, fg="green", bold=True)
-    return paint(text("score.brief.short", lang, short=MINIMUM - score.points, **values), style, fg="red", bold=True)
+    return paint(text("score.brief.short", lang, short=score.short_by, **values), style, fg="red", bold=True)
 
 
 def _source(profile: str, switch: Switch) -> str:

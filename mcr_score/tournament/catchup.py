@@ -14,10 +14,9 @@ from typing import Any
 
 from ..messages import msg
 from ..payments import BASE
+from ..scoring import MINIMUM
 from .errors import CatchUpError
 from .limits import MAX_SESSION_SCORE
-
-MINIMUM = 8  # a valid Hu has at least 8 points
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +57,7 @@ class CatchUp:
 
 
 def _smallest(gap: int, per_point: int, fixed: int) -> int:
-    """The smallest h >= 8 with per_point * h + fixed > gap."""
+    """The smallest h >= MINIMUM (a valid Hu) with per_point * h + fixed > gap."""
     h = (gap - fixed) // per_point + 1  # floor division: the first integer strictly past the bound
     return max(MINIMUM, h)
 

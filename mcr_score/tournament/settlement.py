@@ -21,7 +21,7 @@ from ..hand import check_hand
 from ..messages import msg
 from ..notation import MAX_NOTATION, parse_hand, with_situation
 from ..payments import owed
-from ..scoring import score_with_profile
+from ..scoring import MINIMUM, score_with_profile
 from .errors import (
     HandNotationError,
     PointsMismatchError,
@@ -163,7 +163,10 @@ def _notation_points(entry: HandEntry, winds: HandWinds, profile: profiles.Profi
                 entry.n, msg("session.error.self-drawn", said=msg(said), sheet=msg(sheet)), WindsMismatchError
             )
     else:
-        hand = with_situation(hand, check=False, prevalent_wind=winds.prevalent, seat_wind=seat, self_drawn=self_drawn)
+        # A hand's situation holds its winds as text (the notation's letters), as the parser gives them.
+        hand = with_situation(
+            hand, check=False, prevalent_wind=winds.prevalent.value, seat_wind=seat.value, self_drawn=self_drawn
+        )
     problems = check_hand(hand)
     if problems:
         raise _notation_error(entry, problems[0])
@@ -213,7 +216,11 @@ def _settle(entry: HandEntry, setting: FalseHu, profile: profiles.Profile) -> di
         total, flowers = scored_total, scored_total - scored_points
         out["scored"] = scored_points
     assert total is not None
-    reason: FalseHuReason | None = "not-winning" if not winning else "below-minimum" if total - flowers < 8 else None
+    reason: FalseHuReason | None = None
+    if not winning:
+        reason = "not-winning"
+    elif total - flowers < MINIMUM:
+        reason = "below-minimum"
     if reason is not None:
         payments, penalty = false_hu_moves(entry.winner, setting)
         return out | {

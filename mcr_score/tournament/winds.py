@@ -14,19 +14,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..messages import msg
-from ..tiles import WINDS
+from ..tiles import Wind
 from .errors import SessionError
 
 HANDS = 16  # four wind rounds of four hands
 ROUND_HANDS = 4
 
 # The seat each player (numbered by their seat in hand 1: E, S, W, N) takes at the start of each round.
-ROUND_SEATS: tuple[tuple[str, str, str, str], ...] = (
-    ("E", "S", "W", "N"),
-    ("S", "E", "N", "W"),
-    ("N", "W", "E", "S"),
-    ("W", "N", "S", "E"),
+E, S, W, N = Wind
+ROUND_SEATS: tuple[tuple[Wind, Wind, Wind, Wind], ...] = (
+    (E, S, W, N),
+    (S, E, N, W),
+    (N, W, E, S),
+    (W, N, S, E),
 )
+_TURN = tuple(Wind)  # the winds in turn order
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +36,8 @@ class HandWinds:
     """The prevalent wind of hand `n` (1-16) and each player's seat wind, in sheet order."""
 
     n: int
-    prevalent: str
-    seats: tuple[str, str, str, str]
+    prevalent: Wind
+    seats: tuple[Wind, Wind, Wind, Wind]
 
     def player_at(self, wind: str) -> int:
         """The player (0-3) sitting at `wind` in this hand."""
@@ -50,5 +52,5 @@ def hand_winds(n: int) -> HandWinds:
     if not 1 <= n <= HANDS:
         raise SessionError(msg("session.error.winds-hand", most=HANDS, n=n if abs(n) < 10**9 else "…"))
     round_index, k = divmod(n - 1, ROUND_HANDS)
-    seats = tuple(WINDS[(WINDS.index(w) - k) % 4] for w in ROUND_SEATS[round_index])
-    return HandWinds(n, WINDS[round_index], (seats[0], seats[1], seats[2], seats[3]))
+    seats = tuple(_TURN[(_TURN.index(w) - k) % 4] for w in ROUND_SEATS[round_index])
+    return HandWinds(n, _TURN[round_index], (seats[0], seats[1], seats[2], seats[3]))

@@ -29,7 +29,7 @@ from .. import __version__, errors
 from ..advice import discards as discards_of
 from ..advice import shanten as shanten_of
 from ..advice import waits as waits_of
-from ..batch.claims import claim_from_text
+from ..claims import claim_from_text
 from ..fans.ids import Fan
 from ..fans.table import FANS
 from ..hand import Hand

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..batch.claims import claim_from_text
+from ..claims import claim_from_text
 from ..errors import McrError
 from ..limits import MAX_POINTS
 from ..messages import msg
@@ -197,6 +197,10 @@ class ScoreBody(_Open):
     points: int
     flower_points: int
     meets_minimum: bool
+    minimum: int = Field(description="The least points a valid Hu scores, flowers kept out (8).")
+    short_by: int | None = Field(
+        description="The points a winning hand lacks to reach the minimum (0 when it does); null when it does not win."
+    )
     form: str | None
     win_tile: str | None
     win_set: list[str] | None

@@ -22,10 +22,10 @@ from tests.support.strategies import draw_winning_hand
 
 FORM_FUNCTIONS = {
     "standard": MahjongGB.RegularShanten,
-    "seven_pairs": MahjongGB.SevenPairsShanten,
-    "thirteen_orphans": MahjongGB.ThirteenOrphansShanten,
-    "honors_and_knitted": MahjongGB.HonorsAndKnittedTilesShanten,
-    "knitted_straight": MahjongGB.KnittedStraightShanten,
+    "seven-pairs": MahjongGB.SevenPairsShanten,
+    "thirteen-orphans": MahjongGB.ThirteenOrphansShanten,
+    "honors-and-knitted": MahjongGB.HonorsAndKnittedTilesShanten,
+    "knitted-straight": MahjongGB.KnittedStraightShanten,
 }
 _FROM_CODE = {tile_code(Tile.from_index(i)): Tile.from_index(i).code for i in range(34)}
 

@@ -859,12 +859,11 @@ def _catchup_math(data: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _claim_calls() -> dict[str, Callable[..., Any]]:
-    from mcr_score import batch
-    from mcr_score.batch import claims
+    from mcr_score import batch, claims
 
     return {
-        "mcr_score.batch.claims.claim_from_text": claims.claim_from_text,
-        "mcr_score.batch.claims.claim_from_json": claims.claim_from_json,
+        "mcr_score.claims.claim_from_text": claims.claim_from_text,
+        "mcr_score.claims.claim_from_json": claims.claim_from_json,
         "mcr_score.batch.score_line": batch.score_line,
     }
 
@@ -879,10 +878,10 @@ class ClaimsSurface(Surface):
         fans = claim_fans_text(rng)
         r = rng.random()
         if r < 0.25:
-            return CallCase("mcr_score.batch.claims.claim_from_text", (total or None, fans or None))
+            return CallCase("mcr_score.claims.claim_from_text", (total or None, fans or None))
         if r < 0.4:
             values = (_python(claim_json_value(rng)), _python(claim_json_value(rng)))
-            return CallCase("mcr_score.batch.claims.claim_from_json", values)
+            return CallCase("mcr_score.claims.claim_from_json", values)
         if r < 0.7:
             hand = rng.choice(NOTATIONS)
             fmt = rng.choice(("text", "jsonl", "csv"))

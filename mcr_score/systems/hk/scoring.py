@@ -35,6 +35,8 @@ from ...arrangements import (
 from ...hand import Hand
 from ...result import Group
 from ...tiles import DRAGONS, INDEX, TILES
+from ...vocabulary import Form
+from ...vocabulary import Kind as GroupKind
 from .rules import ConcealedOnDiscard, DoubleWind, HkRules
 from .table import TABLE, Element, Kind
 
@@ -42,15 +44,8 @@ _DRAGONS = frozenset(INDEX[d] for d in DRAGONS)
 _BIG_THREE = len(DRAGONS)  # « Pung des 3 Dragons »
 
 
-class Form(StrEnum):
-    """The winning shapes the seed names (the engine's names for them)."""
-
-    STANDARD = STANDARD
-    SEVEN_PAIRS = SEVEN_PAIRS
-    THIRTEEN_ORPHANS = THIRTEEN_ORPHANS
-
-
-_FORMS = frozenset(Form)
+# The winning shapes the seed names (the engine's names for them).
+_FORMS = frozenset({Form.STANDARD, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS})
 
 
 class Reason(StrEnum):
@@ -90,17 +85,17 @@ class Valued:
 
     @property
     def form(self) -> Form:
-        return Form(self.arrangement.form)
+        return self.arrangement.form
 
     def groups(self) -> list[Group]:
         """The reading as the result's groups (MCR's `Group`: the same JSON for every system)."""
         arr = self.arrangement
-        pair = [Group("pair", (TILES[arr.pair],) * 2, True)] if arr.pair is not None else []
+        pair = [Group(GroupKind.PAIR, (TILES[arr.pair],) * 2, True)] if arr.pair is not None else []
         if arr.form == SEVEN_PAIRS:
-            return [Group("pair", (TILES[t],) * 2, True) for t in arr.pairs]
+            return [Group(GroupKind.PAIR, (TILES[t],) * 2, True) for t in arr.pairs]
         if arr.form == THIRTEEN_ORPHANS:
             singles = tuple(TILES[t] for t in arr.singles if t != arr.pair)
-            return [*pair, Group("single", singles, True)]
+            return [*pair, Group(GroupKind.SINGLE, singles, True)]
         sets = [
             Group(KIND_NAMES[s.kind], tuple(TILES[t] for t in s.indices), s.concealed, s.declared) for s in arr.sets
         ]

@@ -20,6 +20,7 @@ from ...arrangements import CHOW, KIND_NAMES, KONG, Set, counts_of, meld_set, st
 from ...hand import Hand
 from ...result import Group
 from ...tiles import TILES, rank_of, suit_of
+from ...vocabulary import Kind as GroupKind
 from .rules import Pairs, SixRules, Terminals, TwoFiveEight, Unlisted
 from .table import TABLE, Row
 
@@ -73,12 +74,12 @@ class Reading:
     def to_groups(self) -> list[Group]:
         """The reading as the result's groups (MCR's `Group`: the same JSON for every system)."""
         if self.form is Form.FOUR_PAIRS:
-            return [Group("pair", (TILES[t], TILES[t]), True) for t in self.pairs]
+            return [Group(GroupKind.PAIR, (TILES[t], TILES[t]), True) for t in self.pairs]
         assert self.pair is not None
         sets = [
             Group(KIND_NAMES[s.kind], tuple(TILES[t] for t in s.indices), s.concealed, s.declared) for s in self.sets
         ]
-        return [*sets, Group("pair", (TILES[self.pair], TILES[self.pair]), True)]
+        return [*sets, Group(GroupKind.PAIR, (TILES[self.pair], TILES[self.pair]), True)]
 
 
 @dataclass(frozen=True, slots=True)

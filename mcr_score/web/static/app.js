@@ -372,7 +372,7 @@ function verdictHtml(v) {
   const ok = v.meets_minimum;
   return `<div class="total" data-total="${v.total}">${escape(t("page.total", { total: v.total }))}</div>
     <div class="note">${escape(t("page.sum", { points: v.points, flowers: v.flower_points }))}</div>
-    <p class="verdict ${ok ? "ok" : "bad"}">${escape(ok ? t("page.valid") : t("page.short", { short: 8 - v.points }))}</p>`;
+    <p class="verdict ${ok ? "ok" : "bad"}">${escape(ok ? t("page.valid") : t("page.short", { short: v.short_by }))}</p>`;
 }
 
 function fansHtml(fans) {

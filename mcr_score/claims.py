@@ -1,28 +1,35 @@
-"""Claims: what was recorded at the table (a total, fan ids), read from a record and checked
-against the score.
+"""Claims: what was recorded at the table (a total, fan ids), read and checked against the score.
+
+One reader of claims and one check, for every front end: `batch` reads a record's claimed total
+and fans (`claim_from_text`, `claim_from_json`) and writes the check as its record's `claim`
+object (`Claim.check`); `explain --claim/--claim-fans` and the service read them with
+`claim_from_text` and check them with `check` (`present.referee.check_claim` adds why each extra
+fan is not counted).
 
 A claim is bounded by what one hand can hold: each fan at most `most(fan)` times, the total at
 most `MAX_TOTAL`. So `69x0`, `,,,` and `28x99999999999999999999` are named errors, never an empty
 claim, a list of a billion ids or Python's own `ValueError`/`MemoryError`, whatever the length of
-the text (the service reads claims with `claim_from_text` too).
+the text.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..decoding import ascii_int, shown, too_long
-from ..fans.ids import Fan
-from ..fans.table import FANS
-from ..limits import MAX_POINTS
-from ..messages import msg
-from ..records import BadFieldError, json_type
-from ..scoring import Score
+from .decoding import ascii_int, shown, too_long
+from .fans.ids import Fan
+from .fans.table import FANS
+from .hand import FOUR_SETS
+from .limits import MAX_POINTS
+from .messages import msg
+from .records import BadFieldError, json_type
+from .scoring import Score
 
-SETS = 4
+SETS = FOUR_SETS.sets
 """The sets of a winning hand (four sets and a pair): no fan counted per set counts more often."""
 
 _MOST = {
@@ -62,24 +69,46 @@ class Claim:
     fans: tuple[int, ...] | None = None
 
     def check(self, result: Score) -> dict[str, Any]:
-        """The output's `claim` object: whether the claim matches, and the fans missing or extra."""
-        out: dict[str, Any] = {
-            "matches": True,
-            "claimed_total": self.total,
-            "claimed_fans": list(self.fans) if self.fans is not None else None,
-            "missing": None,
-            "extra": None,
+        """A batch record's `claim` object: the claim `check`ed against `result`."""
+        return check(self, result.total, result.fan_counts() if result.winning else {}).to_dict()
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A claim against the score: the total computed, and, when fans were claimed, the fans counted
+    but not claimed (`missing`) and claimed but not counted (`extra`), with repeats, in id order."""
+
+    claim: Claim
+    computed: int
+    missing: tuple[int, ...] | None = None
+    extra: tuple[int, ...] | None = None
+
+    @property
+    def matches(self) -> bool:
+        """The claimed total (if any) is the total computed, and the claimed fans (if any) are the fans counted."""
+        total = self.claim.total
+        return (total is None or total == self.computed) and not self.missing and not self.extra
+
+    def to_dict(self) -> dict[str, Any]:
+        """The `claim` object of a batch record."""
+        fans = self.claim.fans
+        return {
+            "matches": self.matches,
+            "claimed_total": self.claim.total,
+            "claimed_fans": list(fans) if fans is not None else None,
+            "missing": list(self.missing) if self.missing is not None else None,
+            "extra": list(self.extra) if self.extra is not None else None,
         }
-        if self.total is not None and self.total != result.total:
-            out["matches"] = False
-        if self.fans is not None:
-            ours = Counter(result.fan_counts()) if result.winning else Counter()
-            claimed = Counter(self.fans)
-            out["missing"] = sorted((ours - claimed).elements())
-            out["extra"] = sorted((claimed - ours).elements())
-            if out["missing"] or out["extra"]:
-                out["matches"] = False
-        return out
+
+
+def check(claim: Claim, total: int, counted: Mapping[int, int]) -> Checked:
+    """The one claim check: `claim` against a hand's `total` and its `counted` fans (fan id -> count;
+    none for a hand that does not win)."""
+    if claim.fans is None:
+        return Checked(claim, total)
+    ours = Counter(counted)
+    claimed = Counter(claim.fans)
+    return Checked(claim, total, tuple(sorted((ours - claimed).elements())), tuple(sorted((claimed - ours).elements())))
 
 
 def claim_from_json(total: object, fans: object) -> Claim | None:

@@ -1,0 +1,73 @@
+"""The rules of notation text that both of its readers apply: the canonical reader (`notation`) and
+the grammar's hand builder (`parser`). Both import them from here, so neither imports the other for
+them (`notation` loads `parser` only for text outside the canonical form).
+
+What is here: the limits (the longest text read, the most problems listed), the characters skipped
+between and inside tokens, the meld a group of tiles makes, the situation a suffix writes, and the
+hint given when winds were written in lower case.
+"""
+
+from __future__ import annotations
+
+from . import errors
+from .hand import Situation
+from .messages import Message, msg
+from .tiles import Tile
+from .vocabulary import Kind
+
+MAX_PROBLEMS = 20
+# What the grammar's `%ignore` skips between tokens, and its terminals of several characters
+# (a run's digits, the suffix's winds and flags) between their characters, as GB-Mahjong does.
+IGNORED = " \t\ufe0f"
+# Winds written in lower case: `e` reads as a flower, `s`, `w`, `n` are no part of the notation.
+LOWER_CASE_WINDS = "eswn"
+# The longest notation read (by `parse_hand`, the CLI and batch alike). A hand is at most 18 tiles:
+# canonically under 60 characters, some 150 with spaces and Unicode tiles. Longer text is refused
+# before it is read, so that garbage is answered at once (error recovery costs more per problem).
+MAX_NOTATION = 200
+
+
+def check_text(text: object) -> None:
+    """A programming error (not text) is a TypeError; text too long for a hand is an `OversizedNotationError`."""
+    if not isinstance(text, str):
+        raise TypeError(msg("error.notation.not-text", type=type(text).__name__).text())
+    if len(text) > MAX_NOTATION:
+        raise errors.OversizedNotationError(msg("error.notation.too-long", n=len(text), max=MAX_NOTATION))
+
+
+def meld_kind(tiles: list[Tile]) -> str | None:
+    """`pung` or `kong` for three or four of one tile, `chow` for three in a row of one suit
+    (ascending), None for any other group of tiles: a `Kind`'s text, as `hand.Meld` keeps it."""
+    if len(tiles) in (3, 4) and len(set(tiles)) == 1:
+        return Kind.PUNG.value if len(tiles) == 3 else Kind.KONG.value
+    first = tiles[0] if tiles else None
+    if (
+        first is not None
+        and len(tiles) == 3
+        and not first.is_honor
+        and all(t.suit == first.suit and t.rank == first.rank + i for i, t in enumerate(tiles))
+    ):
+        return Kind.CHOW.value
+    return None
+
+
+def situation_of(winds: str, flags: str, flowers: int, letters: str) -> Situation:
+    """The suffix `|WWffff` (prevalent and seat wind, then the four 0/1 flags) with its flowers."""
+    return Situation(
+        self_drawn=flags[0] == "1",
+        last_copy=flags[1] == "1",
+        wall_last=flags[2] == "1",
+        kong=flags[3] == "1",
+        prevalent_wind=winds[0],
+        seat_wind=winds[1],
+        flowers=flowers,
+        flower_letters=letters,
+    )
+
+
+def lower_case_wind_hint(message: Message, written: str) -> Message:
+    """`message`, with a hint when what was written holds only winds in lower case (`ee`, `s`)."""
+    letters = [c for c in written if c not in IGNORED]
+    if letters and all(c in LOWER_CASE_WINDS for c in letters):
+        return msg("error.hint.lower-case-winds", message=message)
+    return message

@@ -1,0 +1,174 @@
+"""The package's shape, read from its source: the import graph, the front ends' edges, and the rule
+systems named in literals (`tests/test_architecture.py` states the rules; its planted-violation
+tests run these checkers on a small package made in a temporary directory).
+
+The import graph has an edge for every `import` and `from ... import` written in a module, at any
+depth (an import inside a function runs too, later), except inside `if TYPE_CHECKING:` (never run).
+An edge goes to the module named: `from . import errors` to `pkg.errors`, `from .hand import Hand`
+to `pkg.hand`, `from .fans import ids` to `pkg.fans.ids`, `from .fans import Fan` to `pkg.fans`
+(its `__init__`). Not edges: the package `__init__`s Python runs before a module of theirs (they
+would tie every module to `pkg/__init__.py`, which loads its names on first use), imports of other
+packages, and `importlib.import_module` calls (a name computed at run time: the registry's).
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+FRONT_ENDS = ("cli", "web", "batch")
+# The one module of the command line that may import each other front end: the command that starts it.
+STARTED_BY = {"batch": "cli.batch", "web": "cli.serve"}
+SYSTEM_NAMES = frozenset({"mcr", "six", "hk", "nmjl", "maho"})
+
+Graph = dict[str, set[str]]
+
+
+def modules(root: Path, package: str) -> dict[str, Path]:
+    """Every module of `package` (a directory under `root`) by its dotted name; a package by its own."""
+    out = {}
+    for path in sorted((root / package).rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def _type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement of a module, in functions and classes too, but not under `if TYPE_CHECKING:`."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and _type_checking(node.test):
+            stack.extend(node.orelse)
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def import_graph(root: Path, package: str) -> Graph:
+    """Module -> the modules of the same package it imports (see the module's docstring)."""
+    known = modules(root, package)
+    graph: Graph = {}
+    for name, path in known.items():
+        here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        edges: set[str] = set()
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                edges.update(a.name for a in node.names if a.name in known)
+                continue
+            if node.level:
+                parts = here.split(".")
+                parts = parts[: len(parts) - (node.level - 1)]
+                target = ".".join([*parts, node.module] if node.module else parts)
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                if sub in known:
+                    edges.add(sub)
+                elif target in known:
+                    edges.add(target)
+        edges.discard(name)
+        graph[name] = edges
+    return graph
+
+
+def find_cycle(graph: Graph) -> list[str] | None:
+    """One import cycle as the modules along it, the first repeated at the end; None when there is none."""
+    done: set[str] = set()
+    for start in sorted(graph):
+        if start in done:
+            continue
+        path: list[str] = []
+        on_path: dict[str, int] = {}
+        stack: list[tuple[str, Iterator[str]]] = [(start, iter(sorted(graph[start])))]
+        path.append(start)
+        on_path[start] = 0
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                path.pop()
+                del on_path[node]
+                done.add(node)
+            elif child in on_path:
+                return [*path[on_path[child] :], child]
+            elif child not in done and child in graph:
+                on_path[child] = len(path)
+                path.append(child)
+                stack.append((child, iter(sorted(graph[child]))))
+    return None
+
+
+def _front_end(name: str, package: str) -> str | None:
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == package and parts[1] in FRONT_ENDS else None
+
+
+def front_end_edges(graph: Graph, package: str) -> list[str]:
+    """The edges between front ends that the rules forbid: `web` and `batch` never import `cli`, nor
+    each other; `cli` imports `batch` only in `cli.batch` and `web` only in `cli.serve`."""
+    bad = []
+    for source in sorted(graph):
+        src = _front_end(source, package)
+        for target in sorted(graph[source]):
+            dst = _front_end(target, package)
+            if src is None or dst is None or src == dst:
+                continue
+            if src == "cli" and source == f"{package}.{STARTED_BY[dst]}":
+                continue
+            bad.append(f"{source} -> {target}")
+    return bad
+
+
+def _literals(source: str) -> Iterator[tuple[int, str]]:
+    """(line, value) of every string literal of a module: plain, bytes and f-strings without a field."""
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    pieces: list[str] = []  # an f-string's text (Python 3.12 gives it in parts)
+    for tok in tokens:
+        kind = tokenize.tok_name[tok.type]
+        if kind == "STRING":
+            text = tok.string
+            prefix = text[: len(text) - len(text.lstrip("rRbBuUfF"))]
+            if "f" in prefix.lower():
+                text = text[len(prefix) :] if "{" not in text else ""
+                prefix = prefix.lower().replace("f", "")
+                text = prefix + text if text else ""
+            if text:
+                value = ast.literal_eval(text)
+                yield tok.start[0], value.decode("latin-1") if isinstance(value, bytes) else value
+        elif kind == "FSTRING_START":
+            pieces = []
+        elif kind == "FSTRING_MIDDLE":
+            pieces.append(tok.string)
+        elif kind == "FSTRING_END" and len(pieces) == 1:
+            yield tok.start[0], pieces[0]
+
+
+def system_literals(
+    root: Path, package: str, exempt: str = "systems", names: Iterable[str] = SYSTEM_NAMES
+) -> list[str]:
+    """`path:line: 'name'` for every string literal that is exactly a rule system's name, in a module
+    of `package` outside its `exempt` subpackage (the registry and the systems' own packages)."""
+    wanted = frozenset(names)
+    found = []
+    for name, path in modules(root, package).items():
+        if name.split(".")[1:2] == [exempt]:
+            continue
+        for line, value in _literals(path.read_text(encoding="utf-8")):
+            if value in wanted:
+                found.append(f"{path.relative_to(root)}:{line}: {value!r}")
+    return found
