@@ -32,12 +32,13 @@ from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
 GRAMMAR_NAME = "mcr.lark"
 
 
-def grammar_path() -> Path:
-    """The grammar shipped in the wheel, or the repository's `grammar/` in a source checkout."""
-    shipped = resources.files("mcr_score") / "grammar" / GRAMMAR_NAME
+def grammar_path(name: str = GRAMMAR_NAME) -> Path:
+    """A grammar shipped in the wheel (the notation's unless `name` says which), or the
+    repository's `grammar/` in a source checkout."""
+    shipped = resources.files("mcr_score") / "grammar" / name
     if shipped.is_file():
         return Path(str(shipped))
-    return Path(__file__).resolve().parent.parent / "grammar" / GRAMMAR_NAME
+    return Path(__file__).resolve().parent.parent / "grammar" / name
 
 
 @functools.cache

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from ..hand import Hand, Shape
+from ..hand import Shape
 
 
 class Capability(StrEnum):
@@ -34,6 +34,7 @@ class Capability(StrEnum):
     STANDINGS = "standings"
     CATCHUP = "catchup"
     SERVE = "serve"
+    CARD = "card"  # `card check`: a system whose hands are lines of a card the user supplies
 
 
 class Profile(Protocol):
@@ -68,8 +69,10 @@ class System:
     default_profile: str
     profile_names: tuple[str, ...]
     profile: Callable[[str], Profile]  # a built-in profile by name, or a house file of this system
-    read: Callable[[str, Situated], Hand]  # the notation with the situation applied, checked (located errors)
-    score: Callable[[Hand, Any, Situated], Any]
+    # The notation with the situation applied, checked (located errors): a `Hand` for the systems
+    # MCR's notation writes, the system's own hand for one with its own tiles (nmjl's jokers).
+    read: Callable[[str, Situated], Any]
+    score: Callable[[Any, Any, Situated], Any]
     valid: Callable[[Any], bool]  # a result is a valid win (what `score --check` reports)
     pages: str
 
@@ -89,9 +92,9 @@ class Pages(Protocol):
     text in a language. `rules` is the `--rules` value (a profile name or a house file of the
     system). A page reads results; it never scores."""
 
-    def score_text(self, hand: Hand, result: Any, rules: str, lang: str, style: Any, brief: bool) -> str: ...
+    def score_text(self, hand: Any, result: Any, rules: str, lang: str, style: Any, brief: bool) -> str: ...
 
-    def explain(self, hand: Hand, rules: str, situated: Situated) -> dict[str, Any]: ...
+    def explain(self, hand: Any, rules: str, situated: Situated) -> dict[str, Any]: ...
 
     def explain_text(self, data: dict[str, Any], lang: str, style: Any) -> str: ...
 
@@ -110,3 +113,7 @@ class Pages(Protocol):
     def session_text(self, result: Any, lang: str) -> str: ...
 
     def session_html(self, result: Any, lang: str) -> str: ...
+
+    def card_check(self, path: str) -> dict[str, Any]: ...  # a system with `Capability.CARD`
+
+    def card_text(self, data: dict[str, Any], lang: str, expansions: bool) -> str: ...
