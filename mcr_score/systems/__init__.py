@@ -18,7 +18,7 @@ from .base import Capability, Situated, System
 
 __all__ = ["DEFAULT", "NAMES", "Capability", "Situated", "System", "UnknownSystemError", "get"]
 
-_MODULES: Mapping[str, str] = MappingProxyType({"mcr": ".mcr", "six": ".six"})
+_MODULES: Mapping[str, str] = MappingProxyType({"mcr": ".mcr", "six": ".six", "nmjl": ".nmjl"})
 NAMES = tuple(_MODULES)
 DEFAULT = "mcr"
 
