@@ -36,6 +36,11 @@ COMMANDS = {
         "batch",
         "Score every hand of FILE (or - for standard input): one output record per input record, in order.",
     ),
+    "card": Entry(
+        "card",
+        "card",
+        "Check a card file of American mah-jongg: every problem at once with its line, or each line's expansions.",
+    ),
     "catchup": Entry(
         "tournament",
         "catchup",

@@ -22,6 +22,7 @@ from .options import (
     for_system,
     handles_errors,
     lang_option,
+    nmjl_options,
     situation_options,
     six_options,
 )
@@ -53,6 +54,7 @@ def parse(text: str, win: str | None, system: str | None, as_json: bool, **field
 @WIN_OPTION
 @situation_options
 @six_options
+@nmjl_options
 @SYSTEM_OPTION
 @RULES_OPTION
 @lang_option(names_in_json=False)  # score --json names each fan in English, whatever --lang

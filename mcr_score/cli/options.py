@@ -300,6 +300,23 @@ def six_options(f: F) -> F:
     )(f)
 
 
+def nmjl_options(f: F) -> F:
+    """The options of a hand only American mah-jongg has: the card it is scored on, and a bet."""
+    f = click.option(
+        "--bet",
+        is_flag=True,
+        default=None,
+        help="nmjl: a bettor bet on the winner: every payment x 2, and the winner shares equally with the bettor.",
+    )(f)
+    return click.option(
+        "--card",
+        metavar="FILE",
+        default=None,
+        help="nmjl: the card the hand is scored on, a TOML file of its lines (docs/rulesets.md §3.4); "
+        "required with --system nmjl.",
+    )(f)
+
+
 class Command(click.Command):
     """Every `mcr-score` command: an option given twice (`--seat S --seat W`, `--self-drawn
     --discard`) is a usage error, not "the last one wins"; text the terminal's encoding cannot

@@ -35,6 +35,7 @@ from .options import (
     WholeNumber,
     for_system,
     handles_errors,
+    nmjl_options,
     situation_options,
     six_options,
 )
@@ -76,6 +77,7 @@ def _dump(data: object) -> None:
     help="The fans claimed, ids separated by commas or spaces, 69x2 for two: 28,62,63.",
 )
 @six_options
+@nmjl_options
 @SYSTEM_OPTION
 @RULES_OPTION
 @LANG_OPTION
