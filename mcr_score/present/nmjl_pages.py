@@ -13,7 +13,7 @@ from ..systems.nmjl import card_of, win_of
 from ..systems.nmjl.card import CARD_FORMAT, PATTERN_FORMAT, load_card
 from ..systems.nmjl.notation import Hand
 from ..systems.nmjl.rules import PROFILES, SWITCHES, profile
-from ..systems.nmjl.scoring import NmjlScore
+from ..systems.nmjl.scoring import NAME, NmjlScore
 from ..systems.nmjl.scoring import explain as explain_hand
 from .style import Style
 
@@ -128,7 +128,7 @@ def explain_text(data: dict[str, Any], lang: str, style: Style) -> str:
 def rules_dict() -> dict[str, Any]:
     return {
         "ok": True,
-        "system": "nmjl",
+        "system": NAME,
         "profiles": {name: {"description": p.description, "choices": p.choices()} for name, p in PROFILES.items()},
         "switches": [
             {
@@ -176,7 +176,7 @@ def card_check(path: str) -> dict[str, Any]:
     card = load_card(path)
     return {
         "ok": True,
-        "system": "nmjl",
+        "system": NAME,
         "card": card.path,
         "name": card.name,
         "values": card.values,

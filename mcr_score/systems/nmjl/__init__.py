@@ -18,7 +18,7 @@ from ..base import Capability, Situated, System
 from .card import Card, CardError, CardRequiredError, load_card
 from .notation import Hand, read
 from .rules import DEFAULT, PROFILES, NmjlRules, profile
-from .scoring import PLAYERS, NmjlScore, Win, score
+from .scoring import NAME, PLAYERS, NmjlScore, Win, score
 
 # The options the hand commands take (by parameter name): --self-drawn/--discard, --card, --bet.
 SITUATION = frozenset({"self_drawn", "card", "bet"})
@@ -57,7 +57,7 @@ def valid(result: Any) -> bool:
 
 
 SYSTEM = System(
-    name="nmjl",
+    name=NAME,
     seed="002_4dabee44773c2771.txt",
     players=PLAYERS,
     shape=FOUR_SETS,  # 14 tiles, as four sets and a pair have; the card, not a shape, says what wins

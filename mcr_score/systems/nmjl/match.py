@@ -102,17 +102,25 @@ def matches(hand: Hand, card: Card) -> list[Fit]:
 
 
 def _line_matches(hand: Hand, line: Line) -> Iterator[Fit]:
-    if hand.exposures and not line.exposed:
-        return
     for n, pattern in enumerate(line.patterns):
         for x in pattern.expansions:
-            fitted = _fit_exposures(hand.exposures, x)
-            if fitted is None:
-                continue
-            need = _need_left(x, hand.exposures)
-            nat = hand.concealed
-            if all(x.strict[t] <= nat[t] <= need[t] for t in range(KINDS)) and (sum(need) - sum(nat) == hand.jokers):
-                yield Fit(line, n, x, _placed(hand, x, fitted))
+            fit = fit_expansion(hand, line, n, x)
+            if fit is not None:
+                yield fit
+
+
+def fit_expansion(hand: Hand, line: Line, n: int, x: Expansion) -> Fit | None:
+    """The hand as the expansion `x` of the line's pattern `n`, or None if it is not that hand."""
+    if hand.exposures and not line.exposed:
+        return None
+    fitted = _fit_exposures(hand.exposures, x)
+    if fitted is None:
+        return None
+    need = _need_left(x, hand.exposures)
+    nat = hand.concealed
+    if all(x.strict[t] <= nat[t] <= need[t] for t in range(KINDS)) and sum(need) - sum(nat) == hand.jokers:
+        return Fit(line, n, x, _placed(hand, x, fitted))
+    return None
 
 
 def _fit_exposures(exposures: tuple[Exposure, ...], x: Expansion) -> list[int | None] | None:

@@ -25,6 +25,7 @@ from .match import Fit, every_line, matches, nearest
 from .notation import Hand
 from .rules import Jokerless, NmjlRules
 
+NAME = "nmjl"  # the system's name, in the registry and in its JSON
 PLAYERS = 4  # four at the table: « chaque joueur fait un mur devant son casier » (a bettor sits out)
 
 
@@ -97,7 +98,7 @@ class NmjlScore:
         fits = self.matches if self.winning else self.nearest
         return {
             "ok": True,
-            "system": "nmjl",
+            "system": NAME,
             "winning": self.winning,
             "reason": None if self.reason is None else str(self.reason),
             "total": self.total,

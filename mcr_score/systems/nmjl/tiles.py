@@ -49,7 +49,8 @@ def rank_of(kind: int) -> int:
 
 def write(kinds: Iterable[int]) -> str:
     """Tiles as the nmjl notation writes them, in the order given: suited runs share their suit
-    letter (`25s`, `2m000`, `NEWS`), so that the text reads back as the same tiles."""
+    letter (`25s`, `2m000`, `NEWS`), so that the text reads back as the same tiles (a space keeps a
+    white dragon from the numbers after it: `0 1p`)."""
     out: list[str] = []
     run: list[str] = []
     suit: str | None = None
@@ -67,4 +68,6 @@ def write(kinds: Iterable[int]) -> str:
             out.append(NAMES[kind])
     if suit is not None:
         out.append("".join(run) + suit)
-    return "".join(out)
+    return "".join(
+        f" {part}" if i and out[i - 1].endswith("0") and part[0] in "123456789" else part for i, part in enumerate(out)
+    )
