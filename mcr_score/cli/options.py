@@ -151,7 +151,7 @@ class ClaimedTotalType(WholeNumber):
 RULES = RulesType()
 RULES_HELP = (
     "Rule profile: green-book (the default), china, wmo-2014, or a house profile file NAME.toml; "
-    "with --system six: seed (the default) or a house file of that system."
+    "with --system six or nmjl: seed (the default) or a house file of that system."
 )
 
 
@@ -187,8 +187,8 @@ SYSTEM_OPTION = click.option(
     "--system",
     type=click.Choice(systems.NAMES),
     default=None,
-    help="Rule system: mcr (Chinese Official, the default) or six (the six-player variant of seed 004); "
-    "a house file may name its own.",
+    help="Rule system: mcr (Chinese Official, the default), six (the six-player variant of seed 004) or nmjl "
+    "(American mah-jongg, on a card given with --card); a house file may name its own.",
 )
 # The options every system takes on a command that has them (by parameter name).
 _COMMON = frozenset({"text", "file", "files", "system", "rules", "lang", "as_json"})
