@@ -345,6 +345,40 @@ def test_another_system_refuses_the_nmjl_options(option: list[str]) -> None:
     assert "not an option of the mcr system" in result.stderr
 
 
+def test_check_exits_3_for_a_hand_that_is_no_line_and_an_unknown_profile_is_named() -> None:
+    """The seed sets no minimum: a hand that is a line of the card is a valid Mah-jongg."""
+    assert run("score", JOKERED, "--system", "nmjl", "--card", SAMPLE, "--check").exit_code == 0
+    assert run("score", "11m 222m 3333m 444m 5m J", "--system", "nmjl", "--card", SAMPLE, "--check").exit_code == 3
+    result = run("score", JOKERED, "--system", "nmjl", "--card", SAMPLE, "--rules", "china")
+    assert result.exit_code == 2
+    assert "unknown rule profile 'china'" in result.stderr
+
+
+def test_a_card_without_a_name_or_values_and_the_system_named(tmp_path: Path) -> None:
+    path = tmp_path / "plain.toml"
+    path.write_text('[[hand]]\nid = "k"\npattern = "FF 1111a 2222a 3333a"\nexposed = "C"\nvalue = 30\n')
+    out = run("card", "check", str(path), "--system", "nmjl", "--expansions").stdout
+    assert out.splitlines() == [
+        f"{path}: 1 line",
+        "  k  C   30  FF 1111a 2222a 3333a  (fixed): 3 expansions",
+        "      FF 1111m 2222m 3333m",
+        "      FF 1111p 2222p 3333p",
+        "      FF 1111s 2222s 3333s",
+    ]
+    data = score("FF 1111p 2222p 3333p", str(path))
+    assert data["matches"][0]["exposed"] is False
+
+
+def test_explain_of_a_hand_that_is_no_line_and_a_jokerless_hand_not_doubled(tmp_path: Path) -> None:
+    text = run("explain", "11m 222m 3333m 444m 5m J", "--system", "nmjl", "--card", SAMPLE).stdout
+    assert "not a Mah-jongg: the hand is no line of the card" in text
+    assert "consecutive-1 (Consecutive Run, X) 25: 1 tile away" in text
+    card = write_card(tmp_path, line("pairs", "FF 11a 22a 33a 44a 55a 66a", exposed=False))
+    house = _house(tmp_path, "except-no-joker-hands")
+    out = run("score", "FF 11m 22m 33m 44m 55m 66m", "--system", "nmjl", "--card", card, "--rules", house).stdout
+    assert "jokerless, not paid double: no joker can stand in this line" in out
+
+
 def test_commands_nmjl_cannot_answer_are_usage_errors() -> None:
     result = run("waits", "1234567m", "--system", "nmjl")
     assert result.exit_code == 2
@@ -407,6 +441,7 @@ def test_the_dialect_reads_suits_aliases_honours_flowers_jokers_and_exposures() 
         ("FFFF 5555m [55p5sJ] 2s", "bad-meld", 12, "one tile and jokers"),
         ("FFFF 5555m [JJJJ] 2s 5s", "bad-meld", 12, "not only jokers"),
         ("FFFF 5555m [555pJ 2s 5s", "unclosed-meld", 12, "not closed"),
+        ("FFFF 5555m [[555pJ] 2s 5s", "unclosed-meld", 13, "an exposure inside an exposure"),
         ("FFFF 5555m 555pJ] 2s 5s", "unclosed-meld", 17, "closes no exposure"),
         ("FFFF 5555m 555pJ 2s", "tile-count", None, "13 tiles: a Mah-jongg hand has 14"),
         ("FFFF 55555m 555pJ 2s", "too-many-copies", 10, "more than 4 × 5m"),
@@ -521,6 +556,12 @@ def test_a_malformed_card_reports_every_problem_with_its_line(tmp_path: Path) ->
         ("[[hand]]\nid = 'a'\npattern = 'FFFFFF 1111a 2222a'\nexposed = 1\nvalue = 5\n", "6 alike"),
         ("[[hand]]\nid = 'a'\npattern = 'FFFFFF 1111a 2222a'\nexposed = 1\nvalue = 5\n", "not 1"),
         ("hand = [{id = 'a', pattern = '11a 22a', exposed = true, value = 5}]\n", "hand a: 4 tiles"),
+        (
+            "[[hand]]\nid = 'a'\npattern = '" + "F " * 101 + "'\nexposed = true\nvalue = 5\n",
+            "a card line is at most 200",
+        ),
+        ("[[hand]]\nid = 'a'\npattern = 'FF'\nexposed = true\nvalue = 5\n" * 501, "501 hands: a card has at most 500"),
+        ("[[hand]]\nid = 'a'\npattern = '" + "z" * 30 + "'\nexposed = true\nvalue = 5\n", "'z' is not part"),
     ],
 )
 def test_card_problems_are_named(tmp_path: Path, content: str, words: str) -> None:
@@ -529,6 +570,11 @@ def test_card_problems_are_named(tmp_path: Path, content: str, words: str) -> No
     result = run("card", "check", str(path))
     assert result.exit_code == 1
     assert words in result.stderr
+
+
+def test_a_card_path_of_the_wrong_type_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="a card's path is a str"):
+        read_card(5)  # type: ignore[arg-type]
 
 
 def test_an_unreadable_card_is_named(tmp_path: Path) -> None:

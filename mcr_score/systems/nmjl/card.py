@@ -17,7 +17,6 @@ from __future__ import annotations
 import itertools
 import os
 import re
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -187,11 +186,8 @@ class Line:
 
     @property
     def jokers(self) -> bool:
+        """Whether a joker can stand anywhere in the line (not in a line of pairs and singles)."""
         return any(p.jokers for p in self.patterns)
-
-    @property
-    def mark(self) -> str:
-        return "X" if self.exposed else "C"
 
 
 @dataclass(frozen=True, slots=True)
@@ -496,7 +492,3 @@ def _counted(
         if jokers:
             melds.append((kinds[0], len(kinds)))
     return Expansion(suits, shift, groups, tuple(need), tuple(strict), tuple(melds))
-
-
-def meld_counts(expansion: Expansion) -> Counter[tuple[int, int]]:
-    return Counter(expansion.melds)

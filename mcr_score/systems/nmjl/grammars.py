@@ -34,10 +34,8 @@ def parse(name: str, text: str) -> tuple[Tree[Token] | None, list[UnexpectedInpu
 
     try:
         return parser(name).parse(text, on_error=recover), problems
-    except UnexpectedInput as e:
-        if not any(type(p) is type(e) and p.pos_in_stream == e.pos_in_stream for p in problems):
-            problems.append(e)  # not the one Lark raises again at the end of the text
-        return None, problems
+    except UnexpectedInput as e:  # Lark gave up after `recover` saw the problems (the last again)
+        return None, problems or [e]
 
 
 def column(e: UnexpectedInput, text: str) -> int:

@@ -96,7 +96,7 @@ def read(text: str) -> Hand:
             tokens = [t for t in child.children if isinstance(t, Token)]
             placed = [p for t in tokens[1:-1] for p in _tiles(t, text, problems)]
             exposures.append((_column(tokens[0]), placed))
-        elif isinstance(child, Token):
+        else:
             loose.extend(_tiles(child, text, problems))
     built = [_exposure(column, placed, text, problems) for column, placed in exposures]
     everything = loose + [p for _, placed in exposures for p in placed]

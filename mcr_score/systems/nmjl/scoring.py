@@ -90,10 +90,6 @@ class NmjlScore:
         """The hand's value on the card (0 when it wins nothing)."""
         return self.best.line.value if self.best is not None else 0
 
-    @property
-    def receives(self) -> int:
-        return sum(p.players * p.amount for p in self.payments if p.payee is Role.WINNER)
-
     def to_dict(self) -> dict[str, Any]:
         fits = self.matches if self.winning else self.nearest
         return {
