@@ -541,6 +541,11 @@ def test_a_malformed_card_reports_every_problem_with_its_line(tmp_path: Path) ->
     data = json.loads(run("card", "check", str(path), "--json").stdout)
     assert data["ok"] is False
     assert len(data["error"]["problems"]) == len(heads)
+    assert [(e["file"], e["line"], e.get("column")) for e in data["error"]["problems"][2:5]] == [
+        (p, 6, None),
+        (p, 11, None),
+        (p, 12, 1),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,6 @@ CARD_KEYS = ("name", "values", "hand")
 HAND_KEYS = ("id", "section", "pattern", "patterns", "numbers", "exposed", "value")
 MAX_LINES = 500  # a card prints some 60 lines; more is not a card
 MAX_GROUP = 5  # a quint: « Un « quint » est un quintuple »
-LETTERS = "abc"  # one per printed colour: « imprimées en trois couleurs »
 _DIGITS = "123456789"
 _SUITED_SYMBOLS = frozenset(_DIGITS + "D")  # the symbols that take the group's suit
 _MARKS = {"X": True, "C": False}  # as the card prints them beside the value
@@ -81,9 +80,15 @@ PATTERN_FORMAT: tuple[tuple[str, str], ...] = (
 
 
 class CardError(McrError):
-    """A card file that cannot be used: every problem, each naming the file and its line."""
+    """A card file that cannot be used: every problem, each naming the file and its line (in the
+    message, and as `file` and `line` in the JSON)."""
 
     code = "bad-card"
+    file: str | None = None
+    line: int | None = None
+
+    def _own_dict(self) -> dict[str, Any]:
+        return {**super()._own_dict(), "file": self.file, "line": self.line}
 
 
 class CardRequiredError(McrError):
@@ -247,7 +252,9 @@ class _Reader:
         place = self.path if line is None else f"{self.path}:{line}"
         if hand is not None:
             message = msg("nmjl.card.in-hand", hand=hand, problem=message)
-        self.problems.append(CardError(msg("nmjl.card.at", place=place, problem=message), text=text, column=column))
+        error = CardError(msg("nmjl.card.at", place=place, problem=message), text=text, column=column)
+        error.file, error.line = self.path, line
+        self.problems.append(error)
         self.places.append((line or 0, column or 0))
 
     def found(self) -> list[McrError]:
