@@ -18,7 +18,7 @@ from ... import errors
 from ...messages import Message, msg
 from ...notation import check_text
 from . import grammars
-from .tiles import COPIES, DRAGONS, FLOWER, INDEX, JOKER, JOKERS, KINDS, NAMES, SUIT_ALIASES, suited, write
+from .tiles import COPIES, DRAGONS, INDEX, JOKER, JOKERS, KINDS, NAMES, SUIT_ALIASES, suited, write
 
 HAND_TILES = 14  # « la 14e tuile »: kongs and quints draw no replacement, so a win is 14 tiles
 EXPOSED = (3, 4, 5)  # a pung, kong or quint: « Une tuile ne peut pas être appelée pour former une paire »
@@ -194,4 +194,4 @@ def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:
     return errors.UnclosedMeldError(msg("nmjl.notation.stray-close"), text=text, column=column)
 
 
-__all__ = ["FLOWER", "HAND_TILES", "Exposure", "Hand", "read"]
+__all__ = ["HAND_TILES", "Exposure", "Hand", "read"]
