@@ -13,6 +13,7 @@ from mcr_score.profiles import PROFILES
 
 COMMANDS = [
     "batch",
+    "card",
     "catchup",
     "discards",
     "explain",

@@ -116,6 +116,30 @@ def test_grammar_is_found_from_an_installed_wheel(site: Path, tmp_path: Path) ->
     assert winning == "9s"
 
 
+def test_the_nmjl_grammars_ship_and_read_a_card_and_a_hand_from_the_wheel(
+    wheel: Path, site: Path, tmp_path: Path
+) -> None:
+    with zipfile.ZipFile(wheel) as zf:
+        for name in ("nmjl.lark", "nmjl-card.lark"):
+            assert zf.read(f"mcr_score/grammar/{name}") == (ROOT / "grammar" / name).read_bytes()
+    card = ROOT / "examples" / "nmjl" / "seed-card.toml"
+    proc = run_from(
+        site,
+        tmp_path,
+        "-m",
+        "mcr_score",
+        "score",
+        "FFFF 5555m 555pJ 2s 5s",
+        "--system",
+        "nmjl",
+        "--card",
+        str(card),
+        "--json",
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert '"line": "multiplication-1"' in proc.stdout
+
+
 def test_the_message_catalogues_ship_and_speak_from_the_wheel(wheel: Path, site: Path, tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as zf:
         for lang in ("en", "fr", "zh"):

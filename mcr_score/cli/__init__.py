@@ -36,6 +36,11 @@ COMMANDS = {
         "batch",
         "Score every hand of FILE (or - for standard input): one output record per input record, in order.",
     ),
+    "card": Entry(
+        "card",
+        "card",
+        "Check a card file of American mah-jongg: every problem at once with its line, or each line's expansions.",
+    ),
     "catchup": Entry(
         "tournament",
         "catchup",
@@ -175,5 +180,6 @@ class Group(click.Group):
     message=f"%(prog)s, version %(version)s ({'compiled with mypyc' if compiled else 'pure Python'})",
 )
 def main() -> None:
-    """Score Chinese Official Mahjong (MCR) hands. Every command takes --system: mcr (the default)
-    or six, the six-player variant of seed 004 (score, explain, parse, fans, rules, session)."""
+    """Score Chinese Official Mahjong (MCR) hands. Every command takes --system: mcr (the default);
+    six, the six-player variant of seed 004 (score, explain, parse, fans, rules, session); or nmjl,
+    American mah-jongg of seed 002 on a card you supply (score, explain, rules; card check)."""

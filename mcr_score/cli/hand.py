@@ -22,6 +22,7 @@ from .options import (
     handles_errors,
     lang_option,
     maho_options,
+    nmjl_options,
     situation_options,
     six_options,
 )
@@ -56,6 +57,7 @@ def parse(text: str, win: str | None, system: str | None, as_json: bool, **field
 @situation_options
 @six_options
 @maho_options
+@nmjl_options
 @SYSTEM_OPTION
 @RULES_OPTION
 @lang_option(names_in_json=False)  # score --json names each fan in English, whatever --lang
@@ -87,7 +89,9 @@ def score(
     Exit status: 0 scored (with --check: a valid Hu, a winning hand of 8 points or more without
     flowers); 3 with --check when the hand is below 8 points or not a winning hand (a false Hu);
     2 bad notation or a usage error; 1 an impossible hand. With --system six: every pattern the
-    hand matches, the multipliers, the points and the payments of this win."""
+    hand matches, the multipliers, the points and the payments of this win. With --system nmjl
+    --card FILE: every line of the card the hand matches, where its jokers stand, the best value
+    and the payments (or the nearest lines and what each is missing)."""
     if as_json and brief:
         raise ContradictoryOptionsError(msg("error.options.json-brief"), where="options")
     chosen, profile = for_system(Capability.SCORE)

@@ -151,7 +151,7 @@ class ClaimedTotalType(WholeNumber):
 RULES = RulesType()
 RULES_HELP = (
     "Rule profile: green-book (the default), china, wmo-2014, or a house profile file NAME.toml; "
-    "with --system six or maho: seed (the default) or a house file of that system."
+    "with --system six, maho or nmjl: seed (the default) or a house file of that system."
 )
 
 
@@ -187,8 +187,9 @@ SYSTEM_OPTION = click.option(
     "--system",
     type=click.Choice(systems.NAMES),
     default=None,
-    help="Rule system: mcr (Chinese Official, the default), six (the six-player variant of seed 004) or "
-    "maho (the card game Maho!, seed 000); a house file may name its own.",
+    help="Rule system: mcr (Chinese Official, the default), six (the six-player variant of seed 004), "
+    "hk (general Chinese rules, seed 003), maho (the card game Maho!, seed 000) or nmjl "
+    "(American mah-jongg, on a card given with --card); a house file may name its own.",
 )
 # The options every system takes on a command that has them (by parameter name).
 _COMMON = frozenset({"text", "file", "files", "system", "rules", "lang", "as_json"})
@@ -335,6 +336,23 @@ def maho_options(f: F) -> F:
         default=None,
         metavar="[basic|standard|original]",
         help="maho: the mode of play (default standard; original needs --bonus).",
+    )(f)
+
+
+def nmjl_options(f: F) -> F:
+    """The options of a hand only American mah-jongg has: the card it is scored on, and a bet."""
+    f = click.option(
+        "--bet",
+        is_flag=True,
+        default=None,
+        help="nmjl: a bettor bet on the winner: every payment x 2, and the winner shares equally with the bettor.",
+    )(f)
+    return click.option(
+        "--card",
+        metavar="FILE",
+        default=None,
+        help="nmjl: the card the hand is scored on, a TOML file of its lines (docs/rulesets.md §3.4); "
+        "required with --system nmjl.",
     )(f)
 
 

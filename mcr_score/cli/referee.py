@@ -36,6 +36,7 @@ from .options import (
     for_system,
     handles_errors,
     maho_options,
+    nmjl_options,
     situation_options,
     six_options,
 )
@@ -78,6 +79,7 @@ def _dump(data: object) -> None:
 )
 @six_options
 @maho_options
+@nmjl_options
 @SYSTEM_OPTION
 @RULES_OPTION
 @LANG_OPTION
@@ -99,7 +101,8 @@ def explain(
     """Explain HAND for a referee: the verdict and 8-point check, the arrangement, each fan
     counted or not and why, the other arrangements, the situation checks, and who pays what.
     With --claim/--claim-fans: the claim against the computed score, and why each differs.
-    With --system six: every reading with the patterns it matches, its multipliers and points."""
+    With --system six: every reading with the patterns it matches, its multipliers and points.
+    With --system nmjl --card FILE: every line of the card against the hand, matched or how far."""
     lang = lang or language_from_env()
     try:
         chosen, profile = for_system(Capability.EXPLAIN)

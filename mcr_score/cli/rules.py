@@ -20,7 +20,8 @@ from .options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_er
 @handles_errors
 def rules(system: str | None, markdown: bool, as_json: bool, lang: str | None) -> None:
     """The rule profiles and every switch, with its options, citations and an example. With
-    --system six: its profiles, its switches (the seed's gaps) and its table."""
+    --system six: its profiles, its switches (the seed's gaps) and its table; with --system nmjl:
+    its switch and the format of the card file."""
     if as_json and markdown:
         raise ContradictoryOptionsError(msg("error.options.json-markdown"), where="options")
     chosen, _ = for_system(Capability.RULES)

@@ -18,7 +18,9 @@ from .base import Capability, Situated, System
 
 __all__ = ["DEFAULT", "NAMES", "Capability", "Situated", "System", "UnknownSystemError", "get"]
 
-_MODULES: Mapping[str, str] = MappingProxyType({"mcr": ".mcr", "six": ".six", "hk": ".hk", "maho": ".maho"})
+_MODULES: Mapping[str, str] = MappingProxyType(
+    {"mcr": ".mcr", "six": ".six", "hk": ".hk", "maho": ".maho", "nmjl": ".nmjl"}
+)
 NAMES = tuple(_MODULES)
 DEFAULT = "mcr"
 

@@ -34,6 +34,7 @@ class Capability(StrEnum):
     STANDINGS = "standings"
     CATCHUP = "catchup"
     SERVE = "serve"
+    CARD = "card"  # `card check`: a system whose hands are lines of a card the user supplies
 
 
 class Profile(Protocol):
@@ -116,3 +117,7 @@ class Pages(Protocol):
     def session_text(self, result: Any, lang: str) -> str: ...
 
     def session_html(self, result: Any, lang: str) -> str: ...
+
+    def card_check(self, path: str) -> dict[str, Any]: ...  # a system with `Capability.CARD`
+
+    def card_text(self, data: dict[str, Any], lang: str, expansions: bool) -> str: ...

@@ -56,7 +56,7 @@ SYSTEM = System(
     players=4,
     shape=FOUR_SETS,
     minimum=MINIMUM,
-    capabilities=frozenset(Capability),
+    capabilities=frozenset(Capability) - {Capability.CARD},  # MCR's hands are not lines of a card
     options={
         Capability.PARSE: SITUATION | {"win"},
         Capability.SCORE: SITUATION | {"win", "brief", "check", "color"},

@@ -1,0 +1,81 @@
+"""American mah-jongg, seed 002 (docs/rulesets.md §3): a hand wins when its 14 tiles are one line
+of a card, and is worth that line's value; jokers fill pungs, kongs and quints, never a pair.
+
+The card is the League's yearly publication, which the project does not ship: the user supplies it
+as a file (`--card FILE`, rulesets.md §3.4), and a hand scored without one is a usage error naming
+what to supply. Modules: `tiles` (the 152 tiles), `notation` (the nmjl dialect of hands), `card`
+(the card file and its patterns), `match` (by counts), `rules` (switches), `scoring` (value and
+payments).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...hand import FOUR_SETS
+from ...messages import msg
+from ..base import Capability, Situated, System
+from .card import Card, CardError, CardRequiredError, load_card
+from .notation import Hand, read
+from .rules import DEFAULT, PROFILES, NmjlRules, profile
+from .scoring import NAME, PLAYERS, NmjlScore, Win, score
+
+# The options the hand commands take (by parameter name): --self-drawn/--discard, --card, --bet.
+SITUATION = frozenset({"self_drawn", "card", "bet"})
+
+
+def _card_path(situated: Situated) -> str:
+    """The file `--card` names; without one, a usage error saying to supply it (never a guess)."""
+    path = situated.fields.get("card")
+    if path is None:
+        raise CardRequiredError(msg("nmjl.card.required"), where="--card")
+    return str(path)
+
+
+def card_of(situated: Situated) -> Card:
+    """The card `--card` names, read whole (every problem of it at once)."""
+    return load_card(_card_path(situated))
+
+
+def read_hand(text: str, situated: Situated) -> Hand:
+    """The hand of HAND in the nmjl dialect; the card is asked for first: nothing is scored without it."""
+    _card_path(situated)
+    return read(text)
+
+
+def win_of(situated: Situated) -> Win:
+    return Win(bool(situated.fields.get("self_drawn")), bool(situated.fields.get("bet")))
+
+
+def score_hand(hand: Hand, rules: Any, situated: Situated) -> NmjlScore:
+    return score(hand, card_of(situated), rules, win_of(situated))
+
+
+def valid(result: Any) -> bool:
+    """A hand that is a line of the card is a valid Mah-jongg: the seed sets no minimum."""
+    return bool(result.winning)
+
+
+SYSTEM = System(
+    name=NAME,
+    seed="002_4dabee44773c2771.txt",
+    players=PLAYERS,
+    shape=FOUR_SETS,  # 14 tiles, as four sets and a pair have; the card, not a shape, says what wins
+    minimum=None,
+    capabilities=frozenset({Capability.SCORE, Capability.EXPLAIN, Capability.RULES, Capability.CARD}),
+    options={
+        Capability.SCORE: SITUATION | {"check"},
+        Capability.EXPLAIN: SITUATION,
+        Capability.RULES: frozenset({"markdown"}),
+        Capability.CARD: frozenset(),
+    },
+    default_profile=DEFAULT,
+    profile_names=tuple(PROFILES),
+    profile=profile,
+    read=read_hand,
+    score=score_hand,
+    valid=valid,
+    pages="mcr_score.present.nmjl_pages",
+)
+
+__all__ = ["SYSTEM", "Card", "CardError", "CardRequiredError", "Hand", "NmjlRules", "NmjlScore", "Win", "load_card"]

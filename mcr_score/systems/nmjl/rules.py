@@ -1,0 +1,90 @@
+"""The switches and profiles of American mah-jongg: where seed 002 is silent, the reading of
+docs/rulesets.md §3.2 ([DEFAULT]) is the default, and a house file may choose the other.
+
+The card itself is no switch: it is data the user supplies (`--card FILE`), never a guess.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+from ...errors import UnknownProfileError
+from ...messages import msg
+
+
+class Jokerless(StrEnum):
+    """Which hands « Les mains sans joker rapportent le double » doubles."""
+
+    ANY_HAND = "any-hand"
+    EXCEPT_NO_JOKER_HANDS = "except-no-joker-hands"
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchDef:
+    """A point the seed leaves open: its options (each a reading with its source) and the default."""
+
+    key: str
+    point: str
+    options: Mapping[str, str]
+    default: str
+    example: str  # a hand and the card line whose payments differ between the options
+
+
+SWITCHES: tuple[SwitchDef, ...] = (
+    SwitchDef(
+        "jokerless",
+        "« Les mains sans joker rapportent le double »: also a hand that cannot hold a joker (Singles and Pairs)?",
+        MappingProxyType(
+            {
+                Jokerless.ANY_HAND: "every hand won without a joker is paid double, as the seed says "
+                "[DEFAULT, rulesets.md §3.2]",
+                Jokerless.EXCEPT_NO_JOKER_HANDS: "not a card line where no joker can stand (only pairs and singles), "
+                "as NMJL practice has it (riichi_advanced's documentation, rulesets.md §5.1)",
+            }
+        ),
+        Jokerless.ANY_HAND,
+        "a card line of pairs only, such as FF 11a 22a 33a 44a 55a 66a, won without a joker",
+    ),
+)
+BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
+
+
+@dataclass(frozen=True, slots=True)
+class NmjlRules:
+    """A profile of the system: a name and one option per switch."""
+
+    name: str
+    description: str
+    jokerless: Jokerless = Jokerless.ANY_HAND
+
+    def choices(self) -> dict[str, str]:
+        """The profile as switch -> option (the shape a house file writes)."""
+        return {"jokerless": str(self.jokerless)}
+
+
+def rules_of(name: str, description: str, choices: Mapping[str, str]) -> NmjlRules:
+    """A profile from switch -> option (options already checked against `SWITCHES`)."""
+    merged = {s.key: s.default for s in SWITCHES} | dict(choices)
+    return NmjlRules(name, description, Jokerless(merged["jokerless"]))
+
+
+SEED = rules_of("seed", "seed 002 as read in docs/rulesets.md §3, every [DEFAULT] taken", {})
+PROFILES: Mapping[str, NmjlRules] = MappingProxyType({SEED.name: SEED})
+DEFAULT = SEED.name
+
+
+def profile(rules: str | os.PathLike[str]) -> NmjlRules:
+    """A built-in profile by name, or a house file (`house.read_house`) against these switches."""
+    if isinstance(rules, str) and rules in PROFILES:
+        return PROFILES[rules]
+    if isinstance(rules, str) and not rules.endswith(".toml"):
+        raise UnknownProfileError(msg("error.profile.unknown", name=rules, known=", ".join(PROFILES)))
+    from ...house import read_house  # here: only house rules need it
+
+    builtins = {name: rules.choices() for name, rules in PROFILES.items()}
+    chosen = read_house(rules, builtins, {s.key: tuple(s.options) for s in SWITCHES})
+    return rules_of(chosen.name, chosen.description, chosen.choices)
