@@ -67,3 +67,17 @@ def test_full_width_names_look_like_their_ascii_twins(tmp_path: Path) -> None:
     two.write_text('{"players": ["Ａｎａ", "E", "F", "G"], "hands": [{"winner": 2, "points": 8}]}', encoding="utf-8")
     with pytest.raises(errors.McrError, match="look alike"):
         mcr_score.standings([mcr_score.score_session(one), mcr_score.score_session(two)])
+
+
+def test_names_that_differ_only_by_case_are_one_name_typed_two_ways(tmp_path: Path) -> None:
+    """The 100,000-input session fuzz (#22): `ANA` and `Ana` in one sheet were four players."""
+    sheet = tmp_path / "s.json"
+    sheet.write_text('{"players": ["ANA", "Eve", "Ana", "Bo"], "hands": [{"draw": true}]}', encoding="utf-8")
+    with pytest.raises(errors.McrError, match="four different names"):
+        mcr_score.read_session(sheet)
+    one = tmp_path / "one.json"
+    one.write_text('{"players": ["Ana", "B", "C", "D"], "hands": [{"draw": true}]}', encoding="utf-8")
+    two = tmp_path / "two.json"
+    two.write_text('{"players": ["ANA", "E", "F", "G"], "hands": [{"winner": 2, "points": 8}]}', encoding="utf-8")
+    with pytest.raises(errors.McrError, match="look alike"):
+        mcr_score.standings([mcr_score.score_session(one), mcr_score.score_session(two)])

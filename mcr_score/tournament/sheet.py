@@ -104,8 +104,9 @@ def player_name(raw: str) -> tuple[str, Message | None]:
 
 
 def looks(name: str) -> str:
-    """What a name looks like: its compatibility form (NFKC), where full-width `Ａｎａ` is `Ana`."""
-    return unicodedata.normalize("NFKC", name)
+    """What a name looks like: its compatibility form (NFKC), where full-width `Ａｎａ` is `Ana`,
+    case folded (`ANA` is `Ana` typed another way, not a fifth player)."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def _players(raw: Any) -> tuple[tuple[str, str, str, str] | None, list[McrError]]:
