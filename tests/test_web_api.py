@@ -317,3 +317,15 @@ def test_waits_and_discards_take_no_win_field_as_the_cli_takes_no_win_option(cli
     got = client.get(f"/api/{endpoint}", params={"hand": "123456789m123p5s", "win": "5s"})
     assert got.status_code == 422
     assert "query.win" in [p.get("where") for p in got.json()["error"]["problems"]]
+
+
+def test_the_page_says_which_rule_systems_it_does_not_score_yet() -> None:
+    """#24: the page offers a system where it applies, or says it does not yet: it scores MCR,
+    and its footer names every other system of the registry with the command that answers it."""
+    from mcr_score import systems
+
+    others = [name for name in systems.NAMES if name != systems.DEFAULT]
+    for lang in ("en", "fr", "zh"):
+        note = api.page_strings(lang)["page.systems"]
+        assert "--system" in note
+        assert all(name in note for name in others), (lang, note)
