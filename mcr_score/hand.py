@@ -227,6 +227,10 @@ def check_hand(
     is when the value is made: a programming error, not a problem of the hand)."""
     if not isinstance(hand, Hand):
         raise TypeError(f"check_hand() takes a Hand, not {type(hand).__name__}")
+    if not isinstance(shape, Shape):
+        raise TypeError(f"check_hand(shape=) takes a Shape, not {type(shape).__name__}")
+    if not callable(locate):
+        raise TypeError(f"check_hand(locate=) takes a function, not {type(locate).__name__}")
     problems: list[errors.McrError] = []
 
     def add(cls: type[errors.McrError], message: Message, ref: Ref) -> None:

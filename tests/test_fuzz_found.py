@@ -81,3 +81,12 @@ def test_names_that_differ_only_by_case_are_one_name_typed_two_ways(tmp_path: Pa
     two.write_text('{"players": ["ANA", "E", "F", "G"], "hands": [{"winner": 2, "points": 8}]}', encoding="utf-8")
     with pytest.raises(errors.McrError, match="look alike"):
         mcr_score.standings([mcr_score.score_session(one), mcr_score.score_session(two)])
+
+
+def test_check_hand_names_a_shape_or_locator_of_the_wrong_type() -> None:
+    """The API fuzz (#22) after the core's Shape (#23): `shape=range(4)` was an AttributeError."""
+    hand = mcr_score.parse_hand("123456789m123p5s5s")
+    with pytest.raises(TypeError, match="shape"):
+        mcr_score.check_hand(hand, shape=range(0, 4))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="locate"):
+        mcr_score.check_hand(hand, None)  # type: ignore[arg-type]
