@@ -46,9 +46,9 @@ def too_long(text: str) -> bool:
     return _TOO_LONG.fullmatch(text.strip()) is not None and ascii_int(text) is None
 
 
-def _json_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise DataError(msg("data.number-digits", most=MAX_DIGITS))
+def _json_int(text: str, digits: int = MAX_DIGITS) -> int:
+    if len(text.lstrip("-")) > digits:
+        raise DataError(msg("data.number-digits", most=digits))
     return int(text)
 
 
@@ -73,15 +73,16 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def loads_json(text: str) -> Any:
-    """A JSON document: no key twice in an object, numbers of at most `MAX_DIGITS` digits, no
+def loads_json(text: str, digits: int = MAX_DIGITS) -> Any:
+    """A JSON document: no key twice in an object, numbers of at most `digits` digits (a user's
+    numbers: `MAX_DIGITS`; a program's record may hold a time in milliseconds or a 64-bit field), no
     NaN/Infinity (nor a number so large it would be infinity), nesting as deep as the parser takes
     without running out of stack."""
     try:
         return json.loads(
             text,
             object_pairs_hook=_json_object,
-            parse_int=_json_int,
+            parse_int=_json_int if digits == MAX_DIGITS else lambda t: _json_int(t, digits),
             parse_float=_json_float,
             parse_constant=_json_constant,
         )
