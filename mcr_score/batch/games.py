@@ -1,0 +1,154 @@
+"""`batch --from`: game record files as batch records. Each winning hand becomes one JSON record,
+`{"id": "game/hand/seat", "notation", "claimed_total", "claimed_fans"}`, in game order, so that the
+claim check, `--report`, `--jobs`, `--resume` and `--strict` work as on any input; a hand that could
+not be replayed, or a file that stops being readable midway, becomes an error record naming where
+(never a lost record). Hands without a Hu are counted (`GameTally`), not written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import McrError
+from ..messages import msg
+from ..notation import format_hand
+from ..tiles import WINDS
+from .errors import BatchError
+from .reading import LineProblem, Opened, RawLine
+
+
+@dataclass
+class GameTally:
+    """What the game records held: files, games, hands, and how the hands ended."""
+
+    files: int = 0
+    games: int = 0
+    hands: int = 0
+    won: int = 0  # hands with a Hu
+    winning_hands: int = 0  # the Hu (several on one discard in duplicate MCR): one output record each
+    draws: int = 0
+    false_hu: int = 0  # hands with a declared Hu the record marks wrong
+    unfinished: int = 0  # hands the record does not finish (a sheet's hand not played)
+    no_tiles: int = 0  # a Hu whose hand the record does not hold (a score sheet's): not scored
+    unreplayable: int = 0
+    formats: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "games": self.games,
+            "hands": self.hands,
+            "won": self.won,
+            "winning_hands": self.winning_hands,
+            "draws": self.draws,
+            "false_hu": self.false_hu,
+            "unfinished": self.unfinished,
+            "no_tiles": self.no_tiles,
+            "unreplayable": self.unreplayable,
+            "formats": dict(sorted(self.formats.items())),
+        }
+
+
+def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
+    """Every file readable and of a record format (the one given, or one told from its content),
+    before the run: a usage error naming the file, as batch refuses an unreadable input."""
+    from ..games import detect, readable, record_format
+
+    try:
+        record_format(fmt)
+    except McrError as e:
+        raise BatchError(e.msg) from None
+    for path in paths:
+        if not path or path == "-":
+            raise BatchError(msg("batch.games.stdin"))
+        try:
+            if fmt in (None, "auto"):
+                detect(path)
+            else:
+                readable(path)
+        except McrError as e:
+            raise BatchError(msg("batch.games.input", path=path, reason=e.msg)) from None
+
+
+def records(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Opened:
+    """The game files as an opened input of JSON-lines records (`runner.run` takes it as is)."""
+    return Opened("jsonl", None, ",", _lines(paths, fmt, tally))
+
+
+def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[RawLine]:
+    from ..games import GameRecordError, iter_games
+
+    number = 0
+    for path in paths:
+        tally.files += 1
+        games = iter_games(path, None if fmt in (None, "auto") else fmt)
+        while True:
+            try:
+                game = next(games)
+            except StopIteration:
+                break
+            except McrError as e:  # the file stops being a record midway: one error record says so
+                number += 1
+                stem = os.path.basename(path)
+                yield _error_line(number, stem, e if isinstance(e, GameRecordError) else GameRecordError(e.msg))
+                break
+            tally.games += 1
+            tally.formats[game.format.value] = tally.formats.get(game.format.value, 0) + 1
+            for hand in game.hands:
+                tally.hands += 1
+                lines = list(_hand_lines(game, hand, tally))
+                for text, problem, rid in lines:
+                    number += 1
+                    if problem is not None:
+                        yield _error_line(number, rid, problem)
+                    else:
+                        yield RawLine(number, text, None, 0)
+
+
+def _hand_lines(game: Any, hand: Any, tally: GameTally) -> Iterator[tuple[str, McrError | None, str]]:
+    """The records of one hand: a JSON record per Hu, an error record per Hu that could not be
+    rebuilt (or one for the hand, when the replay stopped before any Hu)."""
+    from ..games import Outcome
+
+    base = f"{game.id}/{hand.number}"
+    if hand.false_wins:
+        tally.false_hu += 1
+    if not hand.wins:
+        if hand.problem is not None:
+            tally.unreplayable += 1
+            yield "", hand.problem, base
+        elif hand.outcome is Outcome.DRAW:
+            tally.draws += 1
+        else:
+            tally.unfinished += 1
+        return
+    tally.won += 1
+    if hand.problem is not None:
+        tally.unreplayable += 1
+    for win in hand.wins:
+        rid = f"{base}/{WINDS[win.seat]}"
+        if win.problem is not None:
+            yield "", win.problem, rid
+            continue
+        if win.hand is None:
+            tally.no_tiles += 1
+            continue
+        tally.winning_hands += 1
+        record: dict[str, Any] = {"id": rid, "notation": format_hand(win.hand)}
+        if win.total is not None:
+            record["claimed_total"] = win.total
+        if win.fans is not None:
+            fans = [int(f.fan) for f in win.fans if f.fan is not None for _ in range(f.count)]
+            if fans:
+                record["claimed_fans"] = fans
+        yield json.dumps(record, ensure_ascii=False), None, rid
+
+
+def _error_line(number: int, rid: str, problem: McrError) -> RawLine:
+    """An error record of the input: its code, message and where, the id kept for the output."""
+    salvage = json.dumps({"id": rid}, ensure_ascii=False)
+    return RawLine(number, None, LineProblem(problem.code, problem.msg, salvage, problem.where), 0)
