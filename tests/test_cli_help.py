@@ -14,6 +14,7 @@ from mcr_score.profiles import PROFILES
 COMMANDS = [
     "batch",
     "catchup",
+    "convert",
     "discards",
     "explain",
     "fan",

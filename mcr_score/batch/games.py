@@ -15,8 +15,6 @@ from typing import Any
 
 from ..errors import McrError
 from ..messages import msg
-from ..notation import format_hand
-from ..tiles import WINDS
 from .errors import BatchError
 from .reading import LineProblem, Opened, RawLine
 
@@ -81,6 +79,7 @@ def records(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Opened:
 
 def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[RawLine]:
     from ..games import GameRecordError, iter_games
+    from ..games.export import Ending, ending, hand_outs
 
     number = 0
     for path in paths:
@@ -93,59 +92,29 @@ def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[
                 break
             except McrError as e:  # the file stops being a record midway: one error record says so
                 number += 1
-                stem = os.path.basename(path)
-                yield _error_line(number, stem, e if isinstance(e, GameRecordError) else GameRecordError(e.msg))
+                problem = e if isinstance(e, GameRecordError) else GameRecordError(e.msg)
+                yield _error_line(number, os.path.basename(path), problem)
                 break
             tally.games += 1
             tally.formats[game.format.value] = tally.formats.get(game.format.value, 0) + 1
             for hand in game.hands:
                 tally.hands += 1
-                lines = list(_hand_lines(game, hand, tally))
-                for text, problem, rid in lines:
+                end = ending(hand)
+                tally.false_hu += bool(hand.false_wins)
+                tally.won += end == Ending.WON
+                tally.draws += end == Ending.DRAW
+                tally.unfinished += end == Ending.UNFINISHED
+                tally.unreplayable += hand.problem is not None
+                for out in hand_outs(game, hand):
+                    if out.notation is None and out.problem is None:
+                        tally.no_tiles += 1
+                        continue
                     number += 1
-                    if problem is not None:
-                        yield _error_line(number, rid, problem)
+                    if out.problem is not None:
+                        yield _error_line(number, out.id, out.problem)
                     else:
-                        yield RawLine(number, text, None, 0)
-
-
-def _hand_lines(game: Any, hand: Any, tally: GameTally) -> Iterator[tuple[str, McrError | None, str]]:
-    """The records of one hand: a JSON record per Hu, an error record per Hu that could not be
-    rebuilt (or one for the hand, when the replay stopped before any Hu)."""
-    from ..games import Outcome
-
-    base = f"{game.id}/{hand.number}"
-    if hand.false_wins:
-        tally.false_hu += 1
-    if not hand.wins:
-        if hand.problem is not None:
-            tally.unreplayable += 1
-            yield "", hand.problem, base
-        elif hand.outcome is Outcome.DRAW:
-            tally.draws += 1
-        else:
-            tally.unfinished += 1
-        return
-    tally.won += 1
-    if hand.problem is not None:
-        tally.unreplayable += 1
-    for win in hand.wins:
-        rid = f"{base}/{WINDS[win.seat]}"
-        if win.problem is not None:
-            yield "", win.problem, rid
-            continue
-        if win.hand is None:
-            tally.no_tiles += 1
-            continue
-        tally.winning_hands += 1
-        record: dict[str, Any] = {"id": rid, "notation": format_hand(win.hand)}
-        if win.total is not None:
-            record["claimed_total"] = win.total
-        if win.fans is not None:
-            fans = [int(f.fan) for f in win.fans if f.fan is not None for _ in range(f.count)]
-            if fans:
-                record["claimed_fans"] = fans
-        yield json.dumps(record, ensure_ascii=False), None, rid
+                        tally.winning_hands += 1
+                        yield RawLine(number, out.jsonl(), None, 0)
 
 
 def _error_line(number: int, rid: str, problem: McrError) -> RawLine:

@@ -180,6 +180,7 @@ def _names() -> dict[str, Fan]:
     return table
 
 
+@functools.lru_cache(maxsize=1024)
 def fan_of(name: str) -> Fan | None:
     """Our fan for a record's fan name (Chinese, English, French, or a source's alias), or None."""
     return _names().get(_key(name))

@@ -11,8 +11,9 @@ source (`at`), so that a reviewer can replay the hand and see what each player s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from ..errors import McrError
 from ..fans.ids import Fan
@@ -77,13 +78,15 @@ HIDDEN_TILE = frozenset({Act.DRAW, Act.REPLACEMENT, Act.CONCEALED_KONG})
 """The acts whose tile only the player who made them sees (a concealed kong lies face down)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One act of one seat. `tile`: the tile drawn, discarded or claimed, the kong's tile, the
     winning tile; `flower`: the flower drawn or laid aside; `meld`: the tiles of a chow, pung or
     kong, lowest first; `source`: the seat the tile came from (a claim, a win on a discard or on a
     robbed kong); `hand_cut`: a discard from the hand (True) or of the tile just drawn (False),
-    None when the record does not say; `at`: where the event stands in the source."""
+    None when the record does not say; `at`: where the event stands in the source.
+
+    Immutable as the other values, but a `NamedTuple`: a hand has a hundred events or more, and a
+    tuple is made three times faster than a frozen dataclass."""
 
     seat: int
     act: Act
@@ -101,8 +104,8 @@ class Event:
         if seat == self.seat or self.act not in HIDDEN_TILE:
             return self
         if self.act is Act.CONCEALED_KONG:
-            return replace(self, tile=None, meld=())
-        return replace(self, tile=None) if self.flower is None else self
+            return self._replace(tile=None, meld=())
+        return self._replace(tile=None) if self.flower is None else self
 
 
 @dataclass(frozen=True, slots=True)

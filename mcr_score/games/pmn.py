@@ -294,7 +294,7 @@ def _play(f: Fields, text: str, where: str) -> tuple[list[Event], list[int], boo
             size = {Act.PUNG: 3, Act.DISCARD: 0}.get(act, 4)
             events.append(Event(seat, act, tile=p, meld=(p,) * size, hand_cut=hand_cut, at=at))
         i += 4
-    return events, winners, drawn
+    return events, winners, drawn or (bool(events) and not winners)  # no `H`: no game (python-majiang adds `N0`)
 
 
 # -- writing ------------------------------------------------------------------------------------

@@ -23,13 +23,12 @@ size: the situation is derived the same way and the winning hand is the record's
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from collections.abc import Sequence
 
 from ..errors import McrError
 from ..hand import Hand, Meld, Situation, check_hand
 from ..messages import Message, msg
-from ..tiles import WINDS, Tile
+from ..tiles import TILES, WINDS, Tile
 from .errors import ReplayError
 from .model import Act, Deal, Event, Flower, HandRecord, Holding, Piece, Win
 
@@ -101,19 +100,40 @@ def _piece(piece: Piece | None) -> str:
     return piece.code if piece is not None else "?"
 
 
-@dataclasses.dataclass
 class _Seat:
-    tiles: Counter[Tile] = dataclasses.field(default_factory=Counter)
-    flowers_held: list[Flower] = dataclasses.field(default_factory=list)
-    melds: list[Meld] = dataclasses.field(default_factory=list)
-    flowers: list[Flower] = dataclasses.field(default_factory=list)
-    discards: list[Tile | None] = dataclasses.field(default_factory=list)  # None: claimed by another seat
-    owed: list[str] = dataclasses.field(default_factory=list)  # replacements due, by cause
-    last_draw: Piece | None = None
-    last_cause: str | None = None  # the cause of the replacement that was the last draw; None: a draw
+    """A seat's tiles as counts by tile index (the engine's 0-33), and what it laid aside."""
+
+    __slots__ = ("count", "discards", "flowers", "flowers_held", "last_cause", "last_draw", "melds", "owed", "tiles")
+
+    def __init__(self) -> None:
+        self.tiles = [0] * len(TILES)
+        self.count = 0  # the concealed tiles, flowers apart
+        self.flowers_held: list[Flower] = []
+        self.melds: list[Meld] = []
+        self.flowers: list[Flower] = []
+        self.discards: list[Tile | None] = []  # None: claimed by another seat
+        self.owed: list[str] = []  # replacements due, by cause
+        self.last_draw: Piece | None = None
+        self.last_cause: str | None = None  # the cause of the replacement that was the last draw; None: a draw
+
+    def add(self, tile: Tile) -> None:
+        self.tiles[tile.index] += 1
+        self.count += 1
 
     def held(self) -> int:
-        return sum(self.tiles.values())
+        return self.count
+
+    def concealed(self, minus: Tile | None = None) -> tuple[Tile, ...]:
+        """The concealed tiles, sorted; one `minus` left out."""
+        counts = self.tiles
+        if minus is not None:
+            counts = list(counts)
+            counts[minus.index] -= 1
+        out: list[Tile] = []
+        for i, n in enumerate(counts):
+            if n:
+                out += (TILES[i],) * n
+        return tuple(out)
 
 
 class Table:
@@ -127,10 +147,11 @@ class Table:
         if deal is not None and self.known:
             for seat, pieces in zip(self.seats, deal.hands, strict=True):
                 for piece in pieces:
-                    if isinstance(piece, Flower):
+                    if type(piece) is Flower:
                         seat.flowers_held.append(piece)
                     else:
-                        seat.tiles[piece] += 1
+                        seat.tiles[piece.index] += 1  # type: ignore[union-attr]
+                        seat.count += 1
         self.wall = _Wall(deal)
         self.last_discard: tuple[int, Tile, int] | None = None  # seat, tile, place in its discards
         self.robbable: tuple[int, Tile] | None = None
@@ -139,7 +160,30 @@ class Table:
     # -- the acts -----------------------------------------------------------------------------
 
     def play(self, event: Event) -> None:
-        act = event.act
+        seat_no, act, tile = event[0], event[1], event[2]
+        if tile is not None and self.known and 0 <= seat_no < 4:  # the usual acts, on the fast path
+            if act is Act.DISCARD:
+                seat = self.seats[seat_no]
+                i = tile.index
+                if seat.tiles[i] and seat.count + 3 * len(seat.melds) == 14:
+                    seat.tiles[i] -= 1
+                    seat.count -= 1
+                    seat.discards.append(tile)
+                    self.last_discard = (seat_no, tile, len(seat.discards) - 1)
+                    self.robbable = None
+                    return
+            elif act is Act.DRAW and (pieces := self.wall.pieces) is not None:
+                wall = self.wall
+                front = wall.front
+                if front + wall.back < len(pieces) and pieces[front] == tile:
+                    wall.front = front + 1
+                    seat = self.seats[seat_no]
+                    seat.tiles[tile.index] += 1
+                    seat.count += 1
+                    seat.last_draw = tile
+                    seat.last_cause = None
+                    self.robbable = None
+                    return
         if not 0 <= event.seat < len(WINDS):
             raise _Stop(msg("replay.seat", seat=event.seat), event)
         if act in (Act.PASS, Act.DECLINE, Act.FALSE_WIN):
@@ -173,11 +217,11 @@ class Table:
     def _remove(self, event: Event, seat: _Seat, tile: Tile, n: int) -> None:
         if not self.known:
             return
-        if seat.tiles[tile] < n:
-            raise _Stop(
-                msg("replay.not-held", seat=WINDS[event.seat], tile=tile.code, n=n, held=seat.tiles[tile]), event
-            )
-        seat.tiles[tile] -= n
+        i = tile.index
+        if seat.tiles[i] < n:
+            raise _Stop(msg("replay.not-held", seat=WINDS[event.seat], tile=tile.code, n=n, held=seat.tiles[i]), event)
+        seat.tiles[i] -= n
+        seat.count -= n
 
     def _draw(self, event: Event, seat: _Seat) -> None:
         piece: Piece | None = event.flower if event.flower is not None else event.tile
@@ -196,13 +240,15 @@ class Table:
         if isinstance(piece, Flower):
             seat.flowers_held.append(piece)
         else:
-            seat.tiles[piece] += 1
+            seat.add(piece)
         seat.last_draw = piece
         seat.last_cause = cause
 
     def _flower(self, event: Event, seat: _Seat) -> None:
         flower = event.flower or Flower(0)
-        match = next((f for f in seat.flowers_held if 0 in (flower.number, f.number) or f.number == flower.number), None)
+        match = next(
+            (f for f in seat.flowers_held if 0 in (flower.number, f.number) or f.number == flower.number), None
+        )
         if match is not None:
             seat.flowers_held.remove(match)
             flower = flower if flower.number else match
@@ -284,9 +330,7 @@ class Table:
             tile = seat.last_draw
             if event.tile is not None and event.tile != tile:
                 raise _Stop(msg("replay.win-tile", tile=tile.code, given=event.tile.code), event)
-            standing = seat.tiles.copy()
-            if self.known:
-                standing[tile] -= 1
+            tiles = seat.concealed(minus=tile if self.known else None)
         else:
             if self.robbable is not None and self.robbable[0] == event.source:
                 tile, robbing = self.robbable[1], True
@@ -296,18 +340,17 @@ class Table:
                 raise _Stop(msg("replay.no-discard-win", source=WINDS[event.source]), event)
             if event.tile is not None and event.tile != tile:
                 raise _Stop(msg("replay.win-tile", tile=tile.code, given=event.tile.code), event)
-            standing = seat.tiles.copy()
+            tiles = seat.concealed()
         visible = self._visible(tile) - (0 if event.source is None else 1)
         situation = Situation(
             self_drawn=event.source is None,
-            last_copy=visible == 3 and not (self.known and standing[tile]),
+            last_copy=visible == 3 and not (self.known and tile in tiles),
             wall_last=self.wall.left() == 0,
             kong=robbing or (event.source is None and seat.last_cause == KONG_CAUSE),
             seat_wind=WINDS[event.seat],
             prevalent_wind=self.record.prevalent,
             flowers=len(seat.flowers) + len(seat.flowers_held),  # a flower not yet laid aside is one too
         )
-        tiles = tuple(sorted(standing.elements(), key=lambda t: t.index))
         hand = Hand(tuple(seat.melds), tiles, tile, situation)
         if self.known:
             want = 14 - 3 * len(seat.melds)
@@ -324,10 +367,7 @@ class Table:
         return n
 
     def holdings(self) -> tuple[Holding, ...]:
-        return tuple(
-            Holding(tuple(sorted(s.tiles.elements(), key=lambda t: t.index)), tuple(s.melds), tuple(s.flowers))
-            for s in self.seats
-        )
+        return tuple(Holding(s.concealed(), tuple(s.melds), tuple(s.flowers)) for s in self.seats)
 
 
 def replay(record: HandRecord, game: str) -> HandRecord:

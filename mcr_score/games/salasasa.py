@@ -141,6 +141,7 @@ def _ticks(
     drawn = False
     current = 0  # the dealer discards first; `start_player_index` is who acts once the flowers are out
     last_discarder: int | None = None
+    since_discard = False  # the last discard still lies: the next `d` is the next player's
     started = False
     for i, raw in enumerate(ticks):
         at = f"{where}[{i}]"
@@ -167,14 +168,16 @@ def _ticks(
             events.append(_draw(seat, Act.REPLACEMENT, piece(f, arg(1), f"{at}[1]"), at))
             current = seat
         elif code in ("d", "gd"):
-            if code == "d" and last_discarder is not None and events and events[-1].act is Act.DISCARD:
+            if code == "d" and since_discard and last_discarder is not None:
                 current = (last_discarder + 1) % 4
+            since_discard = False
             act = Act.DRAW if code == "d" else Act.REPLACEMENT
             events.append(_draw(current, act, piece(f, arg(1), f"{at}[1]"), at))
         elif code == "c":
             hand_cut = {"T": False, "F": True}.get(str(tick[2])) if len(tick) > 2 else None
             events.append(Event(current, Act.DISCARD, tile=tile(f, arg(1), f"{at}[1]"), hand_cut=hand_cut, at=at))
             last_discarder = current
+            since_discard = True
         elif code in CHOWS:
             seat = f.num(arg(2), f"{at}[2]", 0, 3)
             claimed = tile(f, arg(1), f"{at}[1]")
@@ -184,13 +187,13 @@ def _ticks(
             if meld.index(claimed) != CHOWS[code] and meld.count(claimed) == 1:
                 raise f.error(at, msg("record.chow-place", code=code))
             events.append(Event(seat, Act.CHOW, tile=claimed, meld=meld, source=last_discarder, at=at))
-            current = seat
+            current, since_discard = seat, False
         elif code in ("p", "g"):
             seat = f.num(arg(2), f"{at}[2]", 0, 3)
             t = tile(f, arg(1), f"{at}[1]")
             act = Act.PUNG if code == "p" else Act.KONG
             events.append(Event(seat, act, tile=t, meld=(t,) * (3 if code == "p" else 4), source=last_discarder, at=at))
-            current = seat
+            current, since_discard = seat, False
         elif code in ("ag", "jg"):
             t = tile(f, arg(1), f"{at}[1]")
             act = Act.CONCEALED_KONG if code == "ag" else Act.ADDED_KONG

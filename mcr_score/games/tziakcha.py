@@ -61,11 +61,13 @@ def looks_like(doc: Any) -> bool:
     return {"a", "w", "p", "y"} <= doc.keys()
 
 
+KIND_TILES = tuple(Tile(k) for k in KINDS)
+PIECES: tuple[Piece, ...] = tuple(Tile(KINDS[i // 4]) for i in range(136)) + tuple(Flower(n) for n in range(1, 9))
+
+
 def piece(tile_id: int) -> Piece:
     """The piece of a tile id 0-143."""
-    if tile_id >= 136:
-        return Flower(tile_id - 135)
-    return Tile(KINDS[tile_id // 4])
+    return PIECES[tile_id]
 
 
 def read(data: Input) -> list[Game]:
@@ -73,7 +75,8 @@ def read(data: Input) -> list[Game]:
     f = Fields(data.name)
     if isinstance(doc, list):
         steps = [(_step(f, r, f"[{i}]"), _record_id(r)) for i, r in enumerate(doc)]
-        return _games(f, data.stem, steps, None, "")
+        sessions = {str(r.get("belongs")) for r in doc if isinstance(r, dict) and r.get("belongs")}
+        return _games(f, sessions.pop() if len(sessions) == 1 else data.stem, steps, None, "")
     doc = f.obj(doc, "")
     if "sessionId" in doc or "records" in doc:
         records = f.seq(f.get(doc, "records", ""), "records")
@@ -183,7 +186,7 @@ def _deal(f: Fields, step: Mapping[str, Any], where: str) -> Deal:
         ids = bytes.fromhex(text)
     except ValueError:
         raise f.error(_at(where, "w"), msg("record.tziakcha-wall")) from None
-    if sorted(ids) != list(range(TILES)):
+    if len(ids) != TILES or len(set(ids)) != TILES or max(ids) >= TILES:
         raise f.error(_at(where, "w"), msg("record.tziakcha-wall"))
     dice_code = f.num(f.get(step, "d", where), _at(where, "d"), 0, 0xFFFF)
     dice = [(dice_code >> (4 * k)) & 15 for k in range(4)]
@@ -206,78 +209,103 @@ def _deal(f: Fields, step: Mapping[str, Any], where: str) -> Deal:
 
 def _meld_tiles(code: int) -> tuple[Tile, Tile, Tile]:
     kind = code & 0x3F
-    return Tile(KINDS[kind - 1]), Tile(KINDS[kind]), Tile(KINDS[kind + 1])
+    return KIND_TILES[kind - 1], KIND_TILES[kind], KIND_TILES[kind + 1]
 
 
 def _kind(f: Fields, code: int, where: str, chow: bool = False) -> Tile:
     kind = code & 0x3F
     if kind >= len(KINDS) or (chow and (kind >= 27 or kind % 9 in (0, 8))):
         raise f.error(where, msg("record.tziakcha-code", code=code))
-    return Tile(KINDS[kind])
+    return KIND_TILES[kind]
 
 
 def _events(f: Fields, step: Mapping[str, Any], where: str, b: int) -> tuple[list[Event], list[int]]:
-    actions = f.seq(f.get(step, "a", where), _at(where, "a"))
+    """The actions as events; a well-formed action takes the fast path, any other is read field by
+    field so that its problem is named."""
+    prefix = _at(where, "a")
+    actions = f.seq(f.get(step, "a", where), prefix)
     events: list[Event] = []
     false_wins: list[int] = []
     discarder = next((s for s in range(4) if b >> (4 + s) & 1), None)
-    for i, raw in enumerate(actions):
-        at = f"{_at(where, 'a')}[{i}]"
-        action = f.seq(raw, at)
-        if len(action) < 2:
-            raise f.error(at, msg("record.length", n=len(action), want=3))
-        combined = f.num(action[0], f"{at}[0]", 0, 0x3F)
-        data = f.num(action[1], f"{at}[1]", 0, 0xFFFFFF)
-        ms = action[2] if len(action) > 2 and isinstance(action[2], int) and not isinstance(action[2], bool) else None
+    append = events.append
+    places = _PLACES if prefix == "a" else tuple(f"{prefix}[{i}]" for i in range(len(actions)))
+    for i, action in enumerate(actions):
+        at = places[i] if i < len(places) else f"{prefix}[{i}]"
+        if not (
+            type(action) is list
+            and len(action) >= 2
+            and type(action[0]) is int
+            and type(action[1]) is int
+            and 0 <= action[0] <= 0x3F
+            and 0 <= action[1] <= 0xFFFFFF
+        ):
+            action = f.seq(action, at)
+            if len(action) < 2:
+                raise f.error(at, msg("record.length", n=len(action), want=3))
+            f.num(action[0], f"{at}[0]", 0, 0x3F)
+            f.num(action[1], f"{at}[1]", 0, 0xFFFFFF)
+        combined, data = action[0], action[1]
+        ms = action[2] if len(action) > 2 and type(action[2]) is int else None
         seat, kind = combined >> 4 & 3, combined & 15
         tile_id = data & 0xFF
         if kind in (1, 2, 7) and tile_id >= TILES:
             raise f.error(f"{at}[1]", msg("record.tziakcha-code", code=data))
-
-        def add(act: Act, seat: int = seat, ms: int | None = ms, at: str = at, **fields: Any) -> None:
-            events.append(Event(seat, act, time_ms=ms, at=at, **fields))
-
-        if kind == 1:  # a flower laid aside, and its replacement drawn
-            add(Act.FLOWER, flower=Flower((data >> 8 & 15) + 1))
-            drawn = piece(tile_id)
-            add(Act.REPLACEMENT, **_drawn(drawn))
+        # The three acts of most actions are made as the tuples they are (`Event` is a NamedTuple):
+        # a hand has a hundred of them. The fields in order: seat act tile flower meld source
+        # hand_cut time_ms at.
+        if kind == 7:
+            drawn = PIECES[tile_id]
+            act = Act.REPLACEMENT if data & 0x100 else Act.DRAW
+            if type(drawn) is Flower:
+                append(new_event(Event, (seat, act, None, drawn, (), None, None, ms, at)))
+            else:
+                append(new_event(Event, (seat, act, drawn, None, (), None, None, ms, at)))
         elif kind == 2:
-            add(Act.DISCARD, tile=_tile(f, tile_id, at), hand_cut=bool(data & 0x100))
+            tile = PIECES[tile_id]
+            if type(tile) is Flower:
+                raise f.error(at, msg("record.tziakcha-code", code=tile_id))
+            append(new_event(Event, (seat, Act.DISCARD, tile, None, (), None, bool(data & 0x100), ms, at)))
+        elif kind == 8:
+            append(new_event(Event, (seat, Act.PASS, None, None, (), None, None, ms, at)))
+        elif kind == 1:  # a flower laid aside, and its replacement drawn
+            append(Event(seat, Act.FLOWER, flower=Flower((data >> 8 & 15) + 1), time_ms=ms, at=at))
+            append(Event(seat, Act.REPLACEMENT, time_ms=ms, at=at, **_drawn(PIECES[tile_id])))
         elif kind == 3 and data:
-            middle = _kind(f, data, f"{at}[1]", chow=True)
+            _kind(f, data, f"{at}[1]", chow=True)
             meld = _meld_tiles(data)
             position = data >> 6 & 3
             if not 1 <= position <= 3:
                 raise f.error(f"{at}[1]", msg("record.tziakcha-code", code=data))
-            add(Act.CHOW, tile=meld[position - 1], meld=meld, source=(seat - 1) % 4)
-            del middle
+            append(Event(seat, Act.CHOW, tile=meld[position - 1], meld=meld, source=(seat - 1) % 4, time_ms=ms, at=at))
         elif kind == 4 and data:
             tile = _kind(f, data, f"{at}[1]")
             direction = data >> 6 & 3
-            add(Act.PUNG, tile=tile, meld=(tile,) * 3, source=(seat - direction) % 4 if direction else None)
+            source = (seat - direction) % 4 if direction else None
+            append(Event(seat, Act.PUNG, tile=tile, meld=(tile,) * 3, source=source, time_ms=ms, at=at))
         elif kind == 5 and data:
             tile = _kind(f, data, f"{at}[1]")
             direction = data >> 6 & 3
             if data & 0x300 == 0x300:
-                add(Act.ADDED_KONG, tile=tile, meld=(tile,) * 4)
+                append(Event(seat, Act.ADDED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at))
             elif direction == 0:
-                add(Act.CONCEALED_KONG, tile=tile, meld=(tile,) * 4)
+                append(Event(seat, Act.CONCEALED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at))
             else:
-                add(Act.KONG, tile=tile, meld=(tile,) * 4, source=(seat - direction) % 4)
+                source = (seat - direction) % 4
+                append(Event(seat, Act.KONG, tile=tile, meld=(tile,) * 4, source=source, time_ms=ms, at=at))
         elif kind == 6:
             if data >> 1 == 0:
-                add(Act.FALSE_WIN)
+                append(Event(seat, Act.FALSE_WIN, time_ms=ms, at=at))
                 false_wins.append(seat)
             else:
-                add(Act.WIN, source=None if discarder in (None, seat) else discarder)
-        elif kind == 7:
-            drawn = piece(tile_id)
-            add(Act.REPLACEMENT if data & 0x100 else Act.DRAW, **_drawn(drawn))
-        elif kind == 8:
-            add(Act.PASS)
+                append(Event(seat, Act.WIN, source=None if discarder in (None, seat) else discarder, time_ms=ms, at=at))
         elif kind == 9:
-            add(Act.DECLINE)
+            append(Event(seat, Act.DECLINE, time_ms=ms, at=at))
     return events, false_wins
+
+
+new_event = tuple.__new__
+
+_PLACES = tuple(f"a[{i}]" for i in range(400))  # a hand has some 120 actions: their places, made once
 
 
 def _drawn(drawn: Piece) -> dict[str, Any]:
