@@ -336,7 +336,8 @@ def write_hand(game: Game, hand: HandRecord) -> str:
         ("PWind", hand.prevalent),
         *zip(SEAT_TAGS, hand.players, strict=True),
         ("Deal", " ".join(_hand_text(h) for h in deal)),
-        ("Scoring", "Duplicate MCR" if len(winners) > 1 else "MCR"),
+        # duplicate MCR: several winners may share a discard, and the results do not sum to zero
+        ("Scoring", "Duplicate MCR" if len(winners) > 1 or sum(scores) != 0 else "MCR"),
         ("Starting", "0 0 0 0"),
         ("Result", " ".join(str(s) for s in scores)),
         ("Penalty", " ".join(str(p) for p in hand.penalties or (0, 0, 0, 0))),
