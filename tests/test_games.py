@@ -224,7 +224,7 @@ def test_every_act_is_kept_in_order_with_its_source_place() -> None:
     assert Act.CHOW in acts
     assert Act.CONCEALED_KONG in acts
     assert acts[-1] is Act.WIN
-    assert all(e.at.startswith("a[") for e in hand.events)
+    assert all(e.at.startswith("step.a[") for e in hand.events)
     discard = next(e for e in hand.events if e.act is Act.DISCARD)
     assert discard.hand_cut is False  # bit 8 clear: the tile just drawn (摸切)
 
@@ -314,7 +314,7 @@ def test_a_discard_of_a_tile_not_held_names_the_game_hand_and_action() -> None:
     hand = read_game(R.dumps(record), "tziakcha").hands[0]
     assert isinstance(hand.problem, ReplayError)
     text = hand.problem.message
-    assert text.startswith(f"game SESS0001, hand 1, a[{k}] (S discard 9p): S holds 0 9p")
+    assert text.startswith(f"game SESS0001, hand 1, step.a[{k}] (S discard 9p): S holds 0 9p")
     assert hand.wins[0].hand is None
     assert hand.wins[0].problem is hand.problem
 
@@ -400,7 +400,6 @@ def test_the_script_form_is_decoded() -> None:
         (b"{", "not a JSON record"),
         (b'{"step": {"i": 0, "p": [], "a": []}}', "p: 0 items where 4 are expected"),
         (b'{"step": {"i": 0, "p": [{"n": "a"}, {"n": "b"}, {"n": "c"}, {"n": "d"}], "a": [[2, 200]]}}', "a[0][1]"),
-        (b"Match 1\nPlayer 0 Dance W1\n", "is no line of the Botzone text"),
         (b'[Event "x"]\n[Play "X0c1"]\n', "is no token of the play"),
     ],
 )
@@ -408,6 +407,15 @@ def test_a_record_that_is_no_record_names_its_field(data: bytes, fragment: str) 
     with pytest.raises(GameRecordError, match=None) as caught:
         read_games(data)
     assert fragment in caught.value.message
+
+
+def test_a_broken_botzone_match_is_named_and_the_next_ones_read() -> None:
+    text = b"Match 1\nPlayer 0 Dance W1\n" + R.to_botzone_text(R.ROBBING, match="m2").encode()
+    broken, good = read_games(text, "botzone")
+    assert broken.id == "1"
+    assert broken.hands[0].problem is not None
+    assert "line 2: 'Player 0 Dance W1' is no line of the Botzone text" in broken.hands[0].problem.message
+    assert format_hand(good.hands[0].wins[0].hand) == ROBBING_HAND  # type: ignore[arg-type]
 
 
 def test_read_game_wants_one_game() -> None:

@@ -93,8 +93,8 @@ def test_unreplayable_hands_and_draws(tmp_path: Path) -> None:
     assert first["id"] == "SESS0001/1/E"
     assert first["ok"] is False
     assert first["error"]["code"] == "unreplayable"
-    assert first["error"]["message"].startswith(f"game SESS0001, hand 1, [0].a[{k}] (S discard 9p)")
-    assert first["error"]["where"] == f"SESS0001/1 [0].a[{k}]"  # the first record of the file, its action k
+    assert first["error"]["message"].startswith(f"game SESS0001, hand 1, [0].step.a[{k}] (S discard 9p)")
+    assert first["error"]["where"] == f"SESS0001/1 [0].step.a[{k}]"  # the first record of the file, its action k
     assert second["id"] == "SESS0001/6/W"
     assert second["claim"]["matches"]
     games = json.loads(summary.read_text())["games"]

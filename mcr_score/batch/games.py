@@ -54,7 +54,7 @@ class GameTally:
 def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
     """Every file readable and of a record format (the one given, or one told from its content),
     before the run: a usage error naming the file, as batch refuses an unreadable input."""
-    from ..games import detect, readable, record_format
+    from ..games.api import detect, readable, record_format
 
     try:
         record_format(fmt)
@@ -78,7 +78,8 @@ def records(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Opened:
 
 
 def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[RawLine]:
-    from ..games import GameRecordError, iter_games
+    from ..games.api import iter_games
+    from ..games.errors import GameRecordError
     from ..games.export import Ending, ending, hand_outs
 
     number = 0

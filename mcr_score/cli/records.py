@@ -82,7 +82,7 @@ def convert(
 def _convert(sources: tuple[str, ...], fmt: str, target: str, counts: dict[str, int], lang: str) -> Iterator[str]:
     """The converted text, a game (PMN) or a hand (lines) at a time; a hand not written is named on
     standard error."""
-    from ..games import iter_games
+    from ..games.api import iter_games
     from ..games.export import hand_outs
     from ..games.pmn import PmnWriteError, write_hand
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..messages import msg
 from ..tiles import WINDS, Tile
+from .errors import GameRecordError
 from .fan_names import fan_of, split_count
 from .model import Act, Deal, Event, Flower, Game, HandRecord, Outcome, Piece, RecordedFan, RecordFormat, Win
 from .reading import Fields, Input, json_of, names4, text_of
@@ -84,7 +85,8 @@ def read_text(data: Input) -> list[Game]:
 
 def iter_text(name: str, lines: Iterable[str]) -> Iterator[Game]:
     """The matches of a text, one game each, read as the lines come (a `data.txt` of a hundred
-    thousand matches is never held whole)."""
+    thousand matches is never held whole). A match that is no match (a line of another kind) is a
+    game whose one hand carries that problem: the matches after it are read all the same."""
     f = Fields(name)
     block: list[tuple[int, str]] = []
     for number, line in enumerate(lines, 1):
@@ -92,11 +94,21 @@ def iter_text(name: str, lines: Iterable[str]) -> Iterator[Game]:
         if not line:
             continue
         if line.startswith("Match ") and block:
-            yield _match(f, block)
+            yield _safe_match(f, block)
             block = []
         block.append((number, line))
     if block:
-        yield _match(f, block)
+        yield _safe_match(f, block)
+
+
+def _safe_match(f: Fields, block: Sequence[tuple[int, str]]) -> Game:
+    try:
+        return _match(f, block)
+    except GameRecordError as e:
+        first = block[0][1]
+        match = first[len("Match ") :].strip() if first.startswith("Match ") else f"line {block[0][0]}"
+        hand = HandRecord(1, "E", NAMES, (0, 1, 2, 3), None, (), (), Outcome.UNKNOWN, problem=e)
+        return Game(RecordFormat.BOTZONE, match, "", NAMES, (hand,))
 
 
 def _match(f: Fields, block: Sequence[tuple[int, str]]) -> Game:

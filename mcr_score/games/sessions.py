@@ -23,7 +23,7 @@ from ..messages import Message, msg
 from ..notation import format_hand
 from ..tournament import FalseHu, HandEntry, Session, SessionResult, settle_file, settle_files
 from ..tournament.sheet import DEFAULT_FALSE_HU
-from . import read_games
+from .api import read_games
 from .errors import GameRecordError
 from .model import SHEET_FORMATS as SHEETS
 from .model import Four, Game, HandRecord, Outcome, RecordFormat

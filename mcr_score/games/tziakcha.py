@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -74,7 +75,7 @@ def read(data: Input) -> list[Game]:
     doc = json_of(data)
     f = Fields(data.name)
     if isinstance(doc, list):
-        steps = [(_step(f, r, f"[{i}]"), _record_id(r)) for i, r in enumerate(doc)]
+        steps = [(_step(f, r, f"[{i}]"), _step_at(r, f"[{i}]")) for i, r in enumerate(doc)]
         sessions = {str(r.get("belongs")) for r in doc if isinstance(r, dict) and r.get("belongs")}
         return _games(f, sessions.pop() if len(sessions) == 1 else data.stem, steps, None, "")
     doc = f.obj(doc, "")
@@ -86,7 +87,7 @@ def read(data: Input) -> list[Game]:
             record = f.obj(r, where)
             if "step" not in record and "script" not in record:
                 raise f.error(where, msg("record.tziakcha-no-step"))
-            steps.append((_step(f, record, where), _record_id(record)))
+            steps.append((_step(f, record, where), _step_at(record, where)))
         players = None
         if "players" in doc:
             listed = f.seq(doc["players"], "players", 4)
@@ -96,13 +97,13 @@ def read(data: Input) -> list[Game]:
         return _games(f, str(game) if game else data.stem, steps, players, str(title) if title else "")
     if "script" in doc or "step" in doc:
         game = doc.get("belongs") or doc.get("id") or data.stem
-        return _games(f, str(game), [(_step(f, doc, ""), _record_id(doc))], None, "")
+        return _games(f, str(game), [(_step(f, doc, ""), _step_at(doc, ""))], None, "")
     return _games(f, data.stem, [(doc, "")], None, "")
 
 
-def _record_id(record: Mapping[str, Any]) -> str:
-    rid = record.get("id")
-    return str(rid) if isinstance(rid, str | int) and not isinstance(rid, bool) else ""
+def _step_at(record: Mapping[str, Any], where: str) -> str:
+    """Where a record's step stands in the file, for the paths its problems name."""
+    return _at(where, "step" if "step" in record else "script")
 
 
 def _player_name(f: Fields, player: Any, where: str) -> str:
@@ -139,8 +140,7 @@ def _games(
 ) -> list[Game]:
     hands = []
     first: tuple[str, str, str, str] | None = players
-    for k, (step, _rid) in enumerate(steps):
-        where = f"[{k}]" if len(steps) > 1 else ""
+    for step, where in steps:
         names = _names(f, step, where)
         if first is None:
             first = names
@@ -228,7 +228,7 @@ def _events(f: Fields, step: Mapping[str, Any], where: str, b: int) -> tuple[lis
     false_wins: list[int] = []
     discarder = next((s for s in range(4) if b >> (4 + s) & 1), None)
     append = events.append
-    places = _PLACES if prefix == "a" else tuple(f"{prefix}[{i}]" for i in range(len(actions)))
+    places = _places(prefix)
     for i, action in enumerate(actions):
         at = places[i] if i < len(places) else f"{prefix}[{i}]"
         if not (
@@ -305,7 +305,11 @@ def _events(f: Fields, step: Mapping[str, Any], where: str, b: int) -> tuple[lis
 
 new_event = tuple.__new__
 
-_PLACES = tuple(f"a[{i}]" for i in range(400))  # a hand has some 120 actions: their places, made once
+
+@functools.lru_cache(maxsize=64)
+def _places(prefix: str) -> tuple[str, ...]:
+    """The places of a hand's actions (`step.a[57]`), made once for a file's records."""
+    return tuple(f"{prefix}[{i}]" for i in range(400))  # a hand has some 120 actions
 
 
 def _drawn(drawn: Piece) -> dict[str, Any]:
