@@ -10,6 +10,7 @@ a caller re-raises in its own class (a session, a profile, a request) naming its
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import math
 import re
@@ -46,9 +47,9 @@ def too_long(text: str) -> bool:
     return _TOO_LONG.fullmatch(text.strip()) is not None and ascii_int(text) is None
 
 
-def _json_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise DataError(msg("data.number-digits", most=MAX_DIGITS))
+def _json_int(text: str, digits: int = MAX_DIGITS) -> int:
+    if len(text.lstrip("-")) > digits:
+        raise DataError(msg("data.number-digits", most=digits))
     return int(text)
 
 
@@ -73,15 +74,28 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def loads_json(text: str) -> Any:
-    """A JSON document: no key twice in an object, numbers of at most `MAX_DIGITS` digits, no
+@functools.cache
+def _digit_run(digits: int) -> re.Pattern[str]:
+    """A run of more digits than a number may have (in a number, or in a string: then the careful
+    path reads the document, which tells the one from the other)."""
+    return re.compile(rf"[0-9]{{{digits + 1}}}")
+
+
+def loads_json(text: str, digits: int = MAX_DIGITS) -> Any:
+    """A JSON document: no key twice in an object, numbers of at most `digits` digits (a user's
+    numbers: `MAX_DIGITS`; a program's record may hold a time in milliseconds or a 64-bit field), no
     NaN/Infinity (nor a number so large it would be infinity), nesting as deep as the parser takes
-    without running out of stack."""
+    without running out of stack. A text with no run of more than `digits` digits holds no such
+    number, and its integers are read by the parser itself (a record holds thousands of them)."""
+    if _digit_run(digits).search(text) is None:
+        parse_int: Any = None
+    else:
+        parse_int = _json_int if digits == MAX_DIGITS else functools.partial(_json_int, digits=digits)
     try:
         return json.loads(
             text,
             object_pairs_hook=_json_object,
-            parse_int=_json_int,
+            parse_int=parse_int,
             parse_float=_json_float,
             parse_constant=_json_constant,
         )

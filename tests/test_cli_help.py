@@ -15,6 +15,7 @@ COMMANDS = [
     "batch",
     "card",
     "catchup",
+    "convert",
     "discards",
     "explain",
     "fan",

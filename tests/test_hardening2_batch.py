@@ -488,7 +488,7 @@ def batch_help() -> str:
 
 def test_the_help_names_each_file_once_and_the_same_everywhere():
     text = batch_help()
-    assert text.startswith("Usage: mcr-score batch [OPTIONS] FILE|-")
+    assert text.startswith("Usage: mcr-score batch [OPTIONS] FILE...|-")  # several FILEs with --from (issue 26)
     for option, name in [("-o, --output", "OUT"), ("--report", "REPORT"), ("--summary-json", "SUMMARY")]:
         assert f"{option} {name} " in text
         assert f"to {name}" in text  # the option's help says the same name

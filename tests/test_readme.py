@@ -65,6 +65,7 @@ def test_the_readme_shows_commands():
 @pytest.mark.parametrize(("command", "shown"), COMMANDS, ids=[c for c, _ in COMMANDS])
 def test_every_command_shown_prints_what_is_shown(command, shown, tmp_path):
     (tmp_path / "examples").symlink_to(ROOT / "examples")  # what the commands read; what they write stays in tmp_path
+    (tmp_path / "tests").symlink_to(ROOT / "tests")  # the real game records (tests/fixtures/records)
     result = subprocess.run(
         argv(command),
         cwd=tmp_path,

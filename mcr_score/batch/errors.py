@@ -36,8 +36,24 @@ class InternalError(RecordError):
     code = "internal-error"
 
 
+class UnreplayableError(RecordError):
+    """A hand of a game record that cannot be replayed (`batch --from`): the message names the game,
+    the hand and the action (the replay's own `games.ReplayError`, as a batch record's error)."""
+
+    code = "unreplayable"
+
+
+class BadGameRecordError(RecordError):
+    """A game record file that stops being one midway (`batch --from`): the message names the file
+    and the field."""
+
+    code = "bad-game-record"
+
+
 # The problems the reader finds in a line before anyone reads it, by code.
-LINE_ERRORS: dict[str, type[RecordError]] = {c.code: c for c in (OversizedRecordError, EncodingError)}
+LINE_ERRORS: dict[str, type[RecordError]] = {
+    c.code: c for c in (OversizedRecordError, EncodingError, UnreplayableError, BadGameRecordError)
+}
 
 
 class BatchError(McrError):

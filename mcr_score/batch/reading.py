@@ -47,11 +47,13 @@ class ByteStream(Protocol):
 
 class LineProblem(NamedTuple):
     """Why the reader refused a line: an error code of `errors.LINE_ERRORS` and its message;
-    `salvage`, the line decoded with U+FFFD for the bytes that are not UTF-8 (to find its id)."""
+    `salvage`, the line decoded with U+FFFD for the bytes that are not UTF-8 (to find its id);
+    `where`, the place the error names (a game record's hand and action)."""
 
     code: str
     message: Message
     salvage: str | None = None
+    where: str | None = None
 
 
 class RawLine(NamedTuple):

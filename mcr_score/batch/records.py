@@ -94,13 +94,24 @@ def score_raw(
     """One record as read: `problem` when the reader already refused the line (then `text` is None)."""
     if problem is not None:
         rid = readable_id(problem.salvage, fmt, columns, delimiter) if problem.salvage is not None else None
-        return error_record(rid, line, LINE_ERRORS.get(problem.code, RecordError)(problem.message))
+        return error_record(rid, line, line_error(problem))
     assert text is not None, "a line the reader did not refuse has its text"
     if fmt == "jsonl":
         return _guarded(None, line, lambda: _score_json_text(text, line, rules))
     if fmt == "csv":
         return _score_csv_line(text, line, rules, columns or (), delimiter)
     return _score_text_line(text, line, rules)
+
+
+def line_error(problem: LineProblem) -> errors.McrError:
+    """The error of a line the reader refused, with its code: the batch's own (`LINE_ERRORS`), or
+    the code a game record's hand was refused with (a notation error of a hand an app kept)."""
+    cls = LINE_ERRORS.get(problem.code)
+    if cls is not None:
+        return cls(problem.message, where=problem.where)
+    error = RecordError(problem.message, where=problem.where)
+    error.code = problem.code
+    return error
 
 
 def readable_id(salvage: str, fmt: str, columns: tuple[str, ...] | None, delimiter: str = ",") -> RecordId:

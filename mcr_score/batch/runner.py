@@ -22,7 +22,7 @@ from .errors import BatchError, BatchWriteError
 from .output import csv_header
 from .pool import Task, default_jobs, process, settle_gc
 from .progress import Progress
-from .reading import ByteStream, GuardedStream, declared_format, open_records
+from .reading import ByteStream, GuardedStream, Opened, declared_format, open_records
 from .records import score_notation
 from .report import Report
 from .resume import Resume, prepare_output, skip_records
@@ -111,13 +111,16 @@ def run(
     progress: bool | None = None,
     delimiter: str | None = None,
     report: Report | None = None,
+    opened_input: Opened | None = None,
     stdin: BinaryIO | None = None,
     stdout: BinaryIO | None = None,
     stderr: TextIO | None = None,
 ) -> Outcome:
     """The whole `mcr-score batch` run: open, (resume,) score, write; the summary is returned.
     The input format is `input_fmt`, else the extension's, else sniffed from the first line; a
-    CSV's `delimiter`, else sniffed from its header. `report` sees every output record written."""
+    CSV's `delimiter`, else sniffed from its header. `report` sees every output record written.
+    `opened_input`: the input already opened by the caller (the records of game files, `batch --from`):
+    `source` then only names it."""
     stderr = stderr if stderr is not None else sys.stderr
     jobs = jobs or default_jobs()
     if resume and output is None:
@@ -131,8 +134,10 @@ def run(
     ):
         raise BatchError(msg("error.batch.same-file"))
     raw: BinaryIO | None = None
-    in_stream: ByteStream
-    if source == "-":
+    in_stream: ByteStream | None = None
+    if opened_input is not None:
+        total_bytes = None
+    elif source == "-":
         in_stream = GuardedStream(stdin if stdin is not None else sys.stdin.buffer, msg("error.batch.stdin"))
         total_bytes = None
     else:
@@ -147,7 +152,11 @@ def run(
     out_file: BinaryIO | None = None
     threshold = gc.get_threshold()  # changed by settle_gc; put back for a caller in Python
     try:
-        opened = open_records(in_stream, declared_format(source, input_fmt), delimiter)
+        if opened_input is not None:
+            opened = opened_input
+        else:
+            assert in_stream is not None
+            opened = open_records(in_stream, declared_format(source, input_fmt), delimiter)
         fmt, columns, records = opened.fmt, opened.columns, opened.records
         if output is not None:
             try:
@@ -231,6 +240,6 @@ def run(
             # Every write was flushed: closing fails only after a failed write, already reported.
             with contextlib.suppress(OSError):
                 out_file.close()
-        if raw is not None:
+        if raw is not None and in_stream is not None:
             in_stream.close()
             raw.close()  # the file under a GzipFile stays open when it closes

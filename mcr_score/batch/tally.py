@@ -110,6 +110,7 @@ class Outcome:
     blank_lines: int = 0  # blank lines of the input read by this run: skipped, not records
 
     damage: Message | None = None  # the input ended on damage (a corrupt .gz) after the records counted
+    games: dict[str, Any] | None = None  # `batch --from`: what the game records held (`batch.games.GameTally`)
 
     def to_dict(self) -> dict[str, Any]:
         """The summary as JSON (`--summary-json`)."""
@@ -134,7 +135,7 @@ class Outcome:
             "interrupted": self.interrupted,
             "blank_lines": self.blank_lines,
             "input_damaged": self.damage.text() if self.damage is not None else None,
-        }
+        } | ({"games": self.games} if self.games is not None else {})
 
 
 _BUCKETS = ((0, 7), (8, 11), (12, 15), (16, 23), (24, 31), (32, 47), (48, 63), (64, 87), (88, None))
@@ -180,6 +181,8 @@ def summary_text(outcome: Outcome, lang: str = DEFAULT_LANG) -> str:
         f"  {pad(' ' * indent + text(label, lang), 20)}{pad(n(count), 12, right=True)}{extra}"
         for label, indent, count, extra in rows
     ]
+    if outcome.games is not None:
+        lines.append(text("summary.games", lang, **{k: n(v) for k, v in outcome.games.items() if k != "formats"}))
     buckets = []
     for lo, hi in _BUCKETS:
         k = sum(c for total, c in t.totals.items() if total >= lo and (hi is None or total <= hi))

@@ -47,6 +47,11 @@ COMMANDS = {
         "The smallest Hu with which a player passes each opponent: self-drawn, on that opponent's discard, "
         "on a third player's discard.",
     ),
+    "convert": Entry(
+        "records",
+        "convert",
+        "Convert the game records in FILE... to PMN, or to the records `mcr-score batch` reads.",
+    ),
     "discards": Entry(
         "advice",
         "discards",

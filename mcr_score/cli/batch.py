@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -13,7 +13,8 @@ from .. import batch as core
 from .. import files
 from ..batch.report import Report, report_format
 from ..errors import McrError
-from ..messages import msg
+from ..games.model import HAND_FORMATS
+from ..messages import Message, msg
 from ..profiles import DEFAULT, PROFILES
 from ..systems import Capability
 from .options import RULES, RULES_HELP, SYSTEM_OPTION, Command, for_system
@@ -64,8 +65,11 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int 
     return value
 
 
+RECORD_FORMATS = ("auto", *(f.value for f in HAND_FORMATS))
+
+
 @click.command(cls=Command)
-@click.argument("source", metavar="FILE|-")
+@click.argument("sources", metavar="FILE...|-", nargs=-1, required=True)
 @click.option(
     "-o",
     "--output",
@@ -73,6 +77,14 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int 
     type=click.Path(dir_okay=False),
     default=None,
     help="Write the output records to OUT (default: standard output).",
+)
+@click.option(
+    "--from",
+    "record_format",
+    type=click.Choice(RECORD_FORMATS),
+    default=None,
+    help="Read game records (tziakcha, Salasasa, Botzone, PMN, 国标小助手; auto: told from each file's content): "
+    "one output record per winning hand, id game/hand/seat, the record's total and fans as the claim.",
 )
 @click.option(
     "--input-format",
@@ -141,7 +153,8 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int 
     help="Records per task sent to a worker.",
 )
 def batch(
-    source: str,
+    sources: tuple[str, ...],
+    record_format: str | None,
     output: str | None,
     input_format: str | None,
     out_fmt: str,
@@ -176,13 +189,35 @@ def batch(
     record is an error, not a winning hand, below 8 points or a claim mismatch, and whenever the
     input is damaged or OUT, REPORT or SUMMARY cannot be written; 2 a usage error (found before the
     run); 130 interrupted (OUT holds complete records only: run again with --resume).
+
+    Game records (--from, several FILEs): each winning hand rebuilt from the record, in game order;
+    a hand that cannot be replayed is an error record (unreplayable) naming the game, hand and
+    action; the hands without a Hu are counted in the summary.
     """
     try:
         for_system(Capability.BATCH)
     except McrError as e:
         click.echo(e.render(), err=True)
         sys.exit(e.exit_code)
-    _check_outputs(source, rules, (("-o", output), ("--report", report_path), ("--summary-json", summary_json)))
+    opened = None
+    tally = None
+    if record_format is None:
+        if len(sources) != 1:
+            _usage(msg("batch.games.one-file", n=len(sources)))
+    else:
+        for option, given in (("--input-format", input_format), ("--delimiter", delimiter)):
+            if given is not None:
+                _usage(msg("batch.games.options", option=option))
+        from ..batch import games
+
+        try:
+            games.check_inputs(sources, record_format)
+        except core.BatchError as e:
+            _usage(e.msg)
+        tally = games.GameTally()
+        opened = games.records(sources, record_format, tally)
+    source = sources[0]
+    _check_outputs(sources, rules, (("-o", output), ("--report", report_path), ("--summary-json", summary_json)))
     report = Report(out_fmt, output) if report_path else None
     try:
         outcome = core.run(
@@ -197,6 +232,7 @@ def batch(
             progress=progress,
             delimiter=delimiter,
             report=report,
+            opened_input=opened,
         )
     except core.BatchError as e:
         click.echo(msg("cli.error", message=e.msg).text(), err=True)
@@ -208,10 +244,12 @@ def batch(
         # The reader went away (`| head`): nothing more to say, and nowhere to say it on stdout.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
+    if tally is not None:
+        outcome.games = tally.to_dict()
     click.echo(core.summary_text(outcome), err=True)
     written = True
     if report is not None and report_path is not None:
-        body = report.render(report_path, source, outcome.tally.records, outcome.rules)
+        body = report.render(report_path, ", ".join(sources), outcome.tally.records, outcome.rules)
         written = _write(report_path, body, "error.batch.report")
     if summary_json:
         body = json.dumps(outcome.to_dict(), ensure_ascii=False, indent=2) + "\n"
@@ -232,11 +270,16 @@ _CANNOT_WRITE = {
 }
 
 
-def _check_outputs(source: str, rules: str, outputs: tuple[tuple[str, str | None], ...]) -> None:
+def _usage(problem: Message) -> NoReturn:
+    click.echo(msg("cli.error", message=problem).text(), err=True)
+    sys.exit(2)
+
+
+def _check_outputs(sources: tuple[str, ...], rules: str, outputs: tuple[tuple[str, str | None], ...]) -> None:
     """Refuse, before the run, an output that cannot be written or would destroy a file: no name,
-    a missing folder, a directory, a symbolic link loop, the input, the house rules file, or
+    a missing folder, a directory, a symbolic link loop, an input, the house rules file, or
     another output of the run (a usage error, exit 2)."""
-    inputs = [] if source == "-" else [source]
+    inputs = [s for s in sources if s != "-"]
     if rules not in PROFILES:  # a house rules file, read before the run
         inputs.append(os.path.expanduser(rules))
     checked: list[tuple[str, str]] = []

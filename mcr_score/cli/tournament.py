@@ -17,6 +17,7 @@ import click
 from .. import files as user_files
 from ..decoding import MAX_DIGITS, ascii_int, shown, too_long
 from ..errors import McrError, raise_all
+from ..games.model import SHEET_FORMATS, RecordFormat
 from ..messages import language_from_env, msg
 from ..present.session_text import catchup_text, session_csv, standings_text
 from ..systems import Capability, Situated
@@ -96,6 +97,20 @@ def _rules_file(rules: str) -> list[str]:
     help="A false Hu's loss for the offender and gain for each other player, e.g. -40,0 "
     "(default: the file's, else -30,10).",
 )
+@click.option(
+    "--from",
+    "record_format",
+    type=click.Choice([f.value for f in SHEET_FORMATS]),
+    default=None,
+    help="FILE is a score sheet an app kept (国标小助手 Record JSON; MahjongScoring2 JSON or CSV): settled by "
+    "our rules and compared with the scores the app recorded.",
+)
+@click.option(
+    "--game",
+    type=WholeNumber(1),
+    default=None,
+    help="With --from: the sheet to settle when FILE holds several (an app's history).",
+)
 @click.option("--html", "html_out", type=FILE, default=None, help="Also write the sheet as a printable HTML page (A4).")
 @click.option("--csv", "csv_out", type=FILE, default=None, help="Also write one CSV row per hand.")
 @maho_options
@@ -107,6 +122,8 @@ def session(
     system: str | None,
     rules: str | None,
     false_hu: FalseHu | None,
+    record_format: str | None,
+    game: int | None,
     html_out: str | None,
     csv_out: str | None,
     lang: str | None,
@@ -125,12 +142,27 @@ def session(
     if csv_out is not None:
         user_files.check_output(csv_out, "--csv", inputs=inputs, outputs=[("--html", html_out)] if html_out else [])
     pages = chosen.page()
-    result = pages.session(file, profile, Situated({"false_hu": false_hu, **fields}))
+    compared = None
+    if record_format is not None:
+        from ..games.sessions import compare, load
+        from ..present.records_text import compared_text
+
+        compared = compare(load(file, RecordFormat(record_format), game)[0], profile, false_hu)
+        result = compared.result
+    else:
+        if game is not None:
+            raise click.UsageError(msg("sheet.game-without-from").text(lang))
+        result = pages.session(file, profile, Situated({"false_hu": false_hu, **fields}))
     if html_out is not None:
         user_files.write_text(html_out, pages.session_html(result, lang), "--html")
     if csv_out is not None:
         user_files.write_text(csv_out, session_csv(result), "--csv")
-    click.echo(json.dumps(result.to_dict(), ensure_ascii=False) if as_json else pages.session_text(result, lang))
+    if as_json:
+        data = result.to_dict() | ({"recorded": compared.to_dict()} if compared is not None else {})
+        click.echo(json.dumps(data, ensure_ascii=False))
+    else:
+        page = pages.session_text(result, lang)
+        click.echo(page if compared is None else page + "\n" + compared_text(compared, lang))
 
 
 @click.command("standings", cls=Command)
@@ -138,6 +170,13 @@ def session(
 @SYSTEM_OPTION
 @RULES_OPTION
 @click.option("--players", "players_file", type=FILE, default=None, help="CSV name,ema_number,country for --ema-csv.")
+@click.option(
+    "--from",
+    "record_format",
+    type=click.Choice([f.value for f in SHEET_FORMATS]),
+    default=None,
+    help="FILES are score sheets apps kept (each sheet of a file a session).",
+)
 @click.option("--ema-csv", "ema_out", type=FILE, default=None, help="Also write the EMA results file.")
 @LANG_OPTION
 @JSON_OPTION
@@ -147,6 +186,7 @@ def standings_command(
     system: str | None,
     rules: str | None,
     players_file: str | None,
+    record_format: str | None,
     ema_out: str | None,
     lang: str | None,
     as_json: bool,
@@ -166,7 +206,12 @@ def standings_command(
         except McrError as e:
             problems += e.problems
     try:
-        results = settle_files(files, rules)
+        if record_format is not None:
+            from ..games.sessions import settle_record_files
+
+            results = settle_record_files(files, RecordFormat(record_format), rules)
+        else:
+            results = settle_files(files, rules)
     except McrError as e:
         problems += e.problems
     raise_all(problems)

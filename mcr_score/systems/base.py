@@ -30,6 +30,7 @@ class Capability(StrEnum):
     SHANTEN = "shanten"
     DISCARDS = "discards"
     BATCH = "batch"
+    CONVERT = "convert"
     SESSION = "session"
     STANDINGS = "standings"
     CATCHUP = "catchup"

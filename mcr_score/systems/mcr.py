@@ -64,7 +64,7 @@ SYSTEM = System(
         Capability.FANS: frozenset(),
         Capability.FAN: frozenset(),
         Capability.RULES: frozenset({"markdown"}),
-        Capability.SESSION: frozenset({"false_hu", "html_out", "csv_out"}),
+        Capability.SESSION: frozenset({"false_hu", "html_out", "csv_out", "record_format", "game"}),
     },
     default_profile=profiles.DEFAULT,
     profile_names=tuple(profiles.PROFILES),

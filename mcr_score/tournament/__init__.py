@@ -8,7 +8,7 @@ the EMA file), `catchup`; pages in `mcr_score.present.session_text` and `session
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from .. import profiles
@@ -85,26 +85,46 @@ def settle_file(session: Session, problems: list[McrError], rules: str = profile
     return result
 
 
-def settle_files(paths: Iterable[str | Path], rules: str = profiles.DEFAULT) -> list[SessionResult]:
+Loaded = tuple[str, Session, list[McrError]]
+"""A session read from a file: the name its problems give, the session, the problems of reading it."""
+
+
+def _session_file(path: str | Path) -> list[Loaded]:
+    """The one session of a session file (`load_session`)."""
+    session, problems = load_session(path)
+    return [(str(path), session, problems)]
+
+
+def settle_files(
+    paths: Iterable[str | Path],
+    rules: str = profiles.DEFAULT,
+    load: Callable[[str | Path], Sequence[Loaded]] = _session_file,
+) -> list[SessionResult]:
     """Settle the sessions of a tournament, one file each, for the standings. Every problem of every
     file is raised at once, each naming its file; a session given twice (the same players and hands,
-    in the same file or in two, as .json and .csv) is refused naming both files."""
+    in the same file or in two, as .json and .csv) is refused naming both files. `load` reads the
+    sessions of one file (default: the file is one session; an app's record may hold several)."""
     problems: list[McrError] = []
     results: list[SessionResult] = []
     seen: dict[tuple[object, ...], str] = {}
     for path in paths:
         try:
-            session, reading = load_session(path)
-            result = settle_file(session, reading, rules)
+            loaded = load(path)
         except McrError as e:
             problems += [in_file(p, str(path)) for p in e.problems]
             continue
-        played = what_was_played(result)
-        if played in seen:
-            problems.append(DuplicateSessionError(msg("standings.error.same", path=str(path), other=seen[played])))
-            continue
-        seen[played] = str(path)
-        results.append(result)
+        for name, session, reading in loaded:
+            try:
+                result = settle_file(session, reading, rules)
+            except McrError as e:
+                problems += [in_file(p, name) for p in e.problems]
+                continue
+            played = what_was_played(result)
+            if played in seen:
+                problems.append(DuplicateSessionError(msg("standings.error.same", path=name, other=seen[played])))
+                continue
+            seen[played] = name
+            results.append(result)
     raise_all(problems)
     return results
 

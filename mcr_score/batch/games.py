@@ -1,0 +1,112 @@
+"""`batch --from`: game record files as batch records. Each winning hand becomes one JSON record,
+`{"id": "game/hand/seat", "notation", "claimed_total", "claimed_fans"}`, in game order, so that the
+claim check, `--report`, `--jobs`, `--resume` and `--strict` work as on any input; a hand that could
+not be replayed, or a file that stops being readable midway, becomes an error record naming where
+(never a lost record). Hands without a Hu are counted (`GameTally`), not written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import McrError
+from .errors import BatchError
+from .reading import LineProblem, Opened, RawLine
+
+
+@dataclass
+class GameTally:
+    """What the game records held: files, games, hands, and how the hands ended."""
+
+    files: int = 0
+    games: int = 0
+    hands: int = 0
+    won: int = 0  # hands with a Hu
+    winning_hands: int = 0  # the Hu (several on one discard in duplicate MCR): one output record each
+    draws: int = 0
+    false_hu: int = 0  # hands with a declared Hu the record marks wrong
+    unfinished: int = 0  # hands the record does not finish (a sheet's hand not played)
+    no_tiles: int = 0  # a Hu whose hand the record does not hold (a score sheet's): not scored
+    unreplayable: int = 0
+    formats: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "games": self.games,
+            "hands": self.hands,
+            "won": self.won,
+            "winning_hands": self.winning_hands,
+            "draws": self.draws,
+            "false_hu": self.false_hu,
+            "unfinished": self.unfinished,
+            "no_tiles": self.no_tiles,
+            "unreplayable": self.unreplayable,
+            "formats": dict(sorted(self.formats.items())),
+        }
+
+
+def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
+    """The game files checked before the run (`games.api.check_inputs`), a problem a run's error."""
+    from ..games.api import check_inputs as check
+
+    try:
+        check(paths, fmt)
+    except McrError as e:
+        raise BatchError(e.msg) from None
+
+
+def records(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Opened:
+    """The game files as an opened input of JSON-lines records (`runner.run` takes it as is)."""
+    return Opened("jsonl", None, ",", _lines(paths, fmt, tally))
+
+
+def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[RawLine]:
+    from ..games.api import iter_games
+    from ..games.errors import GameRecordError
+    from ..games.export import Ending, ending, hand_outs
+
+    number = 0
+    for path in paths:
+        tally.files += 1
+        games = iter_games(path, None if fmt in (None, "auto") else fmt)
+        while True:
+            try:
+                game = next(games)
+            except StopIteration:
+                break
+            except McrError as e:  # the file stops being a record midway: one error record says so
+                number += 1
+                problem = e if isinstance(e, GameRecordError) else GameRecordError(e.msg)
+                yield _error_line(number, os.path.basename(path), problem)
+                break
+            tally.games += 1
+            tally.formats[game.format.value] = tally.formats.get(game.format.value, 0) + 1
+            for hand in game.hands:
+                tally.hands += 1
+                end = ending(hand)
+                tally.false_hu += bool(hand.false_wins)
+                tally.won += end == Ending.WON
+                tally.draws += end == Ending.DRAW
+                tally.unfinished += end == Ending.UNFINISHED
+                tally.unreplayable += hand.problem is not None
+                for out in hand_outs(game, hand):
+                    if out.notation is None and out.problem is None:
+                        tally.no_tiles += 1
+                        continue
+                    number += 1
+                    if out.problem is not None:
+                        yield _error_line(number, out.id, out.problem)
+                    else:
+                        tally.winning_hands += 1
+                        yield RawLine(number, out.jsonl(), None, 0)
+
+
+def _error_line(number: int, rid: str, problem: McrError) -> RawLine:
+    """An error record of the input: its code, message and where, the id kept for the output."""
+    salvage = json.dumps({"id": rid}, ensure_ascii=False)
+    return RawLine(number, None, LineProblem(problem.code, problem.msg, salvage, problem.where), 0)

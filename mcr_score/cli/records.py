@@ -1,0 +1,117 @@
+"""`mcr-score convert`: game records rewritten as PMN, as the JSON lines `batch` reads, or as its text
+lines (`mcr_score.games` reads and writes; this module takes the options and the files)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+
+import click
+
+from .. import files
+from ..errors import McrError
+from ..games.errors import RecordInputError
+from ..games.model import RecordFormat
+from ..messages import language_from_env, msg
+from ..systems import Capability
+from .options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_errors
+
+TARGETS = ("pmn", "jsonl", "notation")
+
+
+@click.command(cls=Command)
+@click.argument("sources", metavar="FILE...", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option(
+    "--from",
+    "record_format",
+    type=click.Choice(("auto", *(f.value for f in RecordFormat))),
+    default="auto",
+    show_default=True,
+    help="The records' format (auto: told from each file's content).",
+)
+@click.option(
+    "--to",
+    "target",
+    type=click.Choice(TARGETS),
+    required=True,
+    help="pmn: every hand as a PMN game; jsonl, notation: each winning hand as the record `mcr-score batch` reads.",
+)
+@click.option("-o", "--output", metavar="OUT", type=click.Path(dir_okay=False), default=None, help="Write to OUT.")
+@SYSTEM_OPTION
+@LANG_OPTION
+@handles_errors
+def convert(
+    sources: tuple[str, ...], record_format: str, target: str, output: str | None, system: str | None, lang: str | None
+) -> None:
+    """Convert the game records in FILE... to PMN, or to the records `mcr-score batch` reads.
+
+    PMN: every hand, its deal and play, the winners (several in duplicate MCR), the record's fans and
+    scores. jsonl and notation: one line per winning hand, id game/hand/seat, the rebuilt hand, the
+    record's total and fans as the claim. A hand that cannot be replayed or written is named on
+    standard error, and the exit status is 1; OUT is checked before any work and is never an input."""
+    from ..games.api import check_inputs
+
+    lang = lang or language_from_env()
+    for_system(Capability.CONVERT)
+    if output is not None:
+        files.check_output(output, "-o", inputs=list(sources))
+    try:
+        check_inputs(sources, record_format)
+    except RecordInputError as e:
+        click.echo(msg("cli.error", message=e.msg).text(lang), err=True)
+        sys.exit(2)
+    counts = {"hands": 0, "games": 0, "skipped": 0}
+    chunks = _convert(sources, record_format, target, counts, lang)
+    if output is None:
+        for chunk in chunks:
+            click.echo(chunk, nl=False)
+    else:
+        try:
+            with open(output, "w", encoding="utf-8", newline="") as out:
+                for chunk in chunks:
+                    out.write(chunk)
+        except OSError as e:
+            raise files.OutputFileError(
+                msg("file.cannot-write", reason=msg("file.os", reason=e.strerror or str(e))), where=f"-o {output}"
+            ) from None
+    click.echo(msg("convert.done", **counts).text(lang), err=True)
+    if counts["skipped"]:
+        sys.exit(1)
+
+
+def _convert(sources: tuple[str, ...], fmt: str, target: str, counts: dict[str, int], lang: str) -> Iterator[str]:
+    """The converted text, a game (PMN) or a hand (lines) at a time; a hand not written is named on
+    standard error."""
+    from ..games.api import iter_games
+    from ..games.export import hand_outs
+    from ..games.pmn import PmnWriteError, write_hand
+
+    def skip(rid: str, problem: McrError | str) -> None:
+        counts["skipped"] += 1
+        text = problem.msg.text(lang) if isinstance(problem, McrError) else problem
+        click.echo(msg("convert.skipped", id=rid, problem=text).text(lang), err=True)
+
+    first = True
+    for path in sources:
+        try:
+            for game in iter_games(path, None if fmt == "auto" else fmt):
+                counts["games"] += 1
+                for hand in game.hands:
+                    if target == "pmn":
+                        try:
+                            text = write_hand(game, hand)
+                        except PmnWriteError as e:
+                            skip(f"{game.id}/{hand.number}", msg(str(e.args[0]), hand=hand.number).text(lang))
+                            continue
+                        counts["hands"] += 1
+                        yield ("" if first else "\n") + text
+                        first = False
+                        continue
+                    for out in hand_outs(game, hand):
+                        if out.problem is not None or out.notation is None:
+                            skip(out.id, out.problem or msg("convert.no-tiles").text(lang))
+                            continue
+                        counts["hands"] += 1
+                        yield (out.jsonl() if target == "jsonl" else out.text()) + "\n"
+        except McrError as e:
+            skip(path, e)

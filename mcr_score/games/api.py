@@ -1,0 +1,164 @@
+"""Reading record files of any format: the format told from the content, the reader of each
+format, the files read whole or streamed (`mcr_score.games` exports these names)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+
+from .. import files
+from ..errors import McrError
+from ..messages import msg
+from . import botzone, gbhelper, mahjongscoring2, pmn, salasasa, tziakcha
+from .errors import GameRecordError, RecordInputError, UnknownRecordFormatError
+from .model import Game, RecordFormat
+from .reading import Input, json_of, read_input
+
+FORMATS = tuple(RecordFormat)
+SNIFF_BYTES = 64 * 1024
+MAX_TEXT_LINE = 100_000  # characters: a Botzone line is under 100; a longer one is no record
+
+
+def _format_of(data: Input) -> RecordFormat:
+    """The format of a record from its content."""
+    head = data.data[:SNIFF_BYTES].lstrip(b"\xef\xbb\xbf \t\r\n")
+    text = head.decode("utf-8", errors="replace")
+    if pmn.looks_like(text):
+        return RecordFormat.PMN
+    if botzone.looks_like_text(text):
+        return RecordFormat.BOTZONE
+    if mahjongscoring2.looks_like_csv(text):
+        return RecordFormat.MAHJONGSCORING2
+    if head[:1] in (b"{", b"["):
+        doc = json_of(data)
+        for fmt, looks_like in (
+            (RecordFormat.TZIAKCHA, tziakcha.looks_like),
+            (RecordFormat.SALASASA, salasasa.looks_like),
+            (RecordFormat.BOTZONE, botzone.looks_like_log),
+            (RecordFormat.GBHELPER, gbhelper.looks_like),
+            (RecordFormat.MAHJONGSCORING2, mahjongscoring2.looks_like),
+        ):
+            if looks_like(doc):
+                return fmt
+    raise UnknownRecordFormatError(msg("record.unknown", file=data.name, known=", ".join(FORMATS)))
+
+
+def _reader(fmt: RecordFormat, data: Input) -> Callable[[Input], list[Game]]:
+    """The reader of a format for this file (JSON or text, as the format has both)."""
+    head = data.data[:SNIFF_BYTES].lstrip(b"\xef\xbb\xbf \t\r\n")
+    is_json = head[:1] in (b"{",) or (head[:1] == b"[" and not pmn.looks_like(head[:200].decode("utf-8", "replace")))
+    if fmt is RecordFormat.TZIAKCHA:
+        return tziakcha.read
+    if fmt is RecordFormat.SALASASA:
+        return salasasa.read
+    if fmt is RecordFormat.BOTZONE:
+        return botzone.read_log if is_json else botzone.read_text
+    if fmt is RecordFormat.PMN:
+        return pmn.read
+    if fmt is RecordFormat.GBHELPER:
+        return gbhelper.read
+    return mahjongscoring2.read if is_json else mahjongscoring2.read_csv
+
+
+def record_format(name: str | RecordFormat | None) -> RecordFormat | None:
+    """A format given by name (`tziakcha`, ...) or as a `RecordFormat`; None or `auto`: from the content."""
+    if name is None or name == "auto":
+        return None
+    if isinstance(name, RecordFormat):
+        return name
+    if not isinstance(name, str):
+        raise TypeError(f"a record format is a str or a RecordFormat, not {type(name).__name__}")
+    try:
+        return RecordFormat(name)
+    except ValueError:
+        raise UnknownRecordFormatError(msg("record.format-name", name=name[:40], known=", ".join(FORMATS))) from None
+
+
+def detect(source: str | os.PathLike[str] | bytes) -> RecordFormat:
+    """The format of a record file (or bytes) from its content: a text format from its first bytes
+    (a Botzone text may be far larger than any file read whole), a JSON one from the whole file."""
+    if isinstance(source, str | os.PathLike):
+        head = _head(source)
+        text = head.lstrip(b"\xef\xbb\xbf \t\r\n").decode("utf-8", errors="replace")
+        if botzone.looks_like_text(text):
+            return RecordFormat.BOTZONE
+    return _format_of(read_input(source))
+
+
+def readable(path: str | os.PathLike[str]) -> None:
+    """A record file that can be read: a regular file, opened (`files.read_bytes`'s checks)."""
+    _head(path)
+
+
+def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
+    """Every file readable and of a record format (the one given, or one told from its content),
+    before a run over them (batch, convert): a usage error naming the file."""
+    try:
+        record_format(fmt)
+    except McrError as e:
+        raise RecordInputError(e.msg) from None
+    for path in paths:
+        if not path or path == "-":
+            raise RecordInputError(msg("batch.games.stdin"))
+        try:
+            if fmt in (None, "auto"):
+                detect(path)
+            else:
+                readable(path)
+        except McrError as e:
+            raise RecordInputError(msg("batch.games.input", path=path, reason=e.msg)) from None
+
+
+def iter_games(source: str | os.PathLike[str] | bytes, format: str | RecordFormat | None = None) -> Iterator[Game]:
+    """The games of a record file, one at a time. A Botzone text (the 98,209 hands of its
+    `data.txt`) is read as it streams; any other file is read whole (at most 64 MiB)."""
+    fmt = record_format(format)
+    if isinstance(source, str | os.PathLike) and fmt in (None, RecordFormat.BOTZONE):
+        head = _head(source)
+        if botzone.looks_like_text(head.decode("utf-8", errors="replace")):
+            yield from botzone.iter_text(os.fspath(source), _lines(source))
+            return
+    data = read_input(source)
+    fmt = fmt or _format_of(data)
+    yield from _reader(fmt, data)(data)
+
+
+def _head(path: str | os.PathLike[str]) -> bytes:
+    """The first bytes of a file, checked as every file read is (`files.read_bytes`), however large."""
+    try:
+        return files.read_bytes(path, SNIFF_BYTES)
+    except files.InputFileError as e:
+        if e.msg.id != "file.too-large":
+            raise
+    with open(path, "rb") as f:
+        return f.read(SNIFF_BYTES)
+
+
+def _lines(path: str | os.PathLike[str]) -> Iterator[str]:
+    """The lines of a large text file, decoded one at a time; a line too long or not UTF-8 is an error."""
+    name = os.fspath(path)
+    with open(path, "rb") as f:
+        for number, raw in enumerate(iter(lambda: f.readline(4 * MAX_TEXT_LINE + 2), b""), 1):
+            if len(raw) > 4 * MAX_TEXT_LINE and not raw.endswith(b"\n"):
+                raise GameRecordError(msg("record.line-long", file=name, line=number, most=MAX_TEXT_LINE))
+            try:
+                yield raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise GameRecordError(msg("record.encoding", file=name, byte=raw[e.start], at=e.start + 1)) from None
+
+
+def read_games(source: str | os.PathLike[str] | bytes, format: str | RecordFormat | None = None) -> tuple[Game, ...]:
+    """Every game of a record file (an app's history holds several sheets, a Botzone text one game
+    a match)."""
+    return tuple(iter_games(source, format))
+
+
+def read_game(source: str | os.PathLike[str] | bytes, format: str | RecordFormat | None = None) -> Game:
+    """The game of a record file (a path or bytes): its players, hands, every event, the winning
+    hands rebuilt and the results the record gives. `format` None (or `auto`): told from the content.
+    A file of several games is a `GameRecordError` naming how many (`read_games` reads them all)."""
+    games = read_games(source, format)
+    if len(games) != 1:
+        name = os.fspath(source) if isinstance(source, str | os.PathLike) else "<bytes>"
+        raise GameRecordError(msg("record.several", file=name, n=len(games)))
+    return games[0]

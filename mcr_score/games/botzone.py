@@ -1,0 +1,356 @@
+"""Botzone records: the normalised text of its human games (`data.txt`, `sample.txt`) and the match
+log, a JSON list whose judge entries carry `display` objects.
+
+The text (docs/record-formats.md §4.3): `Match <id>`, `Wind <0-3>`, `Player <i> Deal <13 tiles>`,
+then `Player <i> Draw|Play|Chi|Peng|Gang|AnGang|BuGang|Hu <tile>` (a chow names its middle tile;
+`Ignore Player <j> ...` after an action: claims that lost on priority), then `Fan <total>
+<name>*<count>+...` and `Score <4 numbers>`, or `Huang` and `Score 0 0 0 0`. Player 0 is East and
+deals; `Wind` is the prevalent wind. No flowers; the wall is not given (so neither its last tile).
+Tiles: W1-W9 characters, B1-B9 dots, T1-T9 bamboo (B is not bamboo), F1-F4 E S W N, J1-J3 中 发 白,
+H1-H8 flowers.
+
+The match log (ailab-pku/Chinese-Standard-Mahjong, `judge/main.cpp`): `display.action` DEAL
+(`hand[4]`), DRAW, BUHUA (a flower drawn and laid aside), PLAY, CHI (`tileCHI` the middle tile,
+`tile` the discard that follows), PENG (`tile` the discard that follows), GANG, BUGANG, HU (`fanCnt`,
+`fan[{name, cnt, value}]`, `score`), HUANG; `initdata.quan` the prevalent wind. Each player draws
+from a wall of their own there: the last tile of the wall is not derived either.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+from ..messages import msg
+from ..tiles import WINDS, Tile
+from .errors import GameRecordError
+from .fan_names import fan_of, split_count
+from .model import Act, Deal, Event, Flower, Game, HandRecord, Outcome, Piece, RecordedFan, RecordFormat, Win
+from .reading import Fields, Input, json_of, names4, text_of
+from .replay import replay
+
+SUITS = {"W": "m", "B": "p", "T": "s"}
+HONORS = {"F1": "E", "F2": "S", "F3": "W", "F4": "N", "J1": "C", "J2": "F", "J3": "P"}
+TEXT_ACTS = {
+    "Draw": Act.DRAW,
+    "Play": Act.DISCARD,
+    "Chi": Act.CHOW,
+    "Peng": Act.PUNG,
+    "Gang": Act.KONG,
+    "AnGang": Act.CONCEALED_KONG,
+    "BuGang": Act.ADDED_KONG,
+    "Hu": Act.WIN,
+}
+KONGS = frozenset({Act.KONG, Act.CONCEALED_KONG, Act.ADDED_KONG})
+_ACTION = re.compile(r"Player ([0-3]) (\w+)(?: (\S+))?(.*)$")
+_IGNORE = re.compile(r"Ignore Player ([0-3]) (\w+) (\S+)")
+NAMES = names4(["Player 0", "Player 1", "Player 2", "Player 3"])
+
+
+def looks_like_text(text: str) -> bool:
+    return text.lstrip("\ufeff").lstrip().startswith("Match ")
+
+
+def looks_like_log(doc: Any) -> bool:
+    entries = doc.get("log") if isinstance(doc, dict) else doc
+    return isinstance(entries, list) and any(
+        isinstance(e, dict) and isinstance(e.get("output"), dict) and "display" in e["output"] for e in entries
+    )
+
+
+def piece(f: Fields, code: str, where: str) -> Piece:
+    if code in HONORS:
+        return Tile(HONORS[code])
+    if len(code) == 2 and code[0] in SUITS and code[1] in "123456789":
+        return Tile(code[1] + SUITS[code[0]])
+    if len(code) == 2 and code[0] == "H" and code[1] in "12345678":
+        return Flower(int(code[1]))
+    raise f.error(where, msg("record.tile-code", code=code))
+
+
+def tile(f: Fields, code: str, where: str) -> Tile:
+    p = piece(f, code, where)
+    if isinstance(p, Flower):
+        raise f.error(where, msg("record.tile-code", code=code))
+    return p
+
+
+# -- the text form ------------------------------------------------------------------------------
+
+
+def read_text(data: Input) -> list[Game]:
+    return list(iter_text(data.name, text_of(data).splitlines()))
+
+
+def iter_text(name: str, lines: Iterable[str]) -> Iterator[Game]:
+    """The matches of a text, one game each, read as the lines come (a `data.txt` of a hundred
+    thousand matches is never held whole). A match that is no match (a line of another kind) is a
+    game whose one hand carries that problem: the matches after it are read all the same."""
+    f = Fields(name)
+    block: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, 1):
+        line = line.strip().lstrip("\ufeff")
+        if not line:
+            continue
+        if line.startswith("Match ") and block:
+            yield _safe_match(f, block)
+            block = []
+        block.append((number, line))
+    if block:
+        yield _safe_match(f, block)
+
+
+def _safe_match(f: Fields, block: Sequence[tuple[int, str]]) -> Game:
+    try:
+        return _match(f, block)
+    except GameRecordError as e:
+        first = block[0][1]
+        match = first[len("Match ") :].strip() if first.startswith("Match ") else f"line {block[0][0]}"
+        hand = HandRecord(1, "E", NAMES, (0, 1, 2, 3), None, (), (), Outcome.UNKNOWN, problem=e)
+        return Game(RecordFormat.BOTZONE, match, "", NAMES, (hand,))
+
+
+def _match(f: Fields, block: Sequence[tuple[int, str]]) -> Game:
+    first_line, first = block[0]
+    if not first.startswith("Match "):
+        raise f.error(f"line {first_line}", msg("record.botzone-match"))
+    match = first[len("Match ") :].strip()
+    wind = 0
+    hands: list[list[Piece]] = [[], [], [], []]
+    events: list[Event] = []
+    wins: list[Win] = []
+    total: int | None = None
+    fans: tuple[RecordedFan, ...] | None = None
+    scores: tuple[int, int, int, int] | None = None
+    drawn = False
+    last_kong: set[int] = set()
+    for number, line in block[1:]:
+        at = f"line {number}"
+        words = line.split()
+        if words[0] == "Wind" and len(words) == 2 and words[1] in "0123":
+            wind = int(words[1])
+        elif words[0] == "Fan" and len(words) >= 2 and words[1].isdigit():
+            total = int(words[1])
+            fans = _fans(" ".join(words[2:]))
+        elif words[0] == "Score" and len(words) == 5:
+            values = [_int(f, w, at) for w in words[1:]]
+            scores = (values[0], values[1], values[2], values[3])
+        elif words[0] == "Huang":
+            drawn = True
+        elif words[0] == "Player":
+            m = _ACTION.match(line)
+            if m is None:
+                raise f.error(at, msg("record.botzone-line", line=line[:60]))
+            seat, verb, code, rest = int(m[1]), m[2], m[3], m[4]
+            if verb == "Deal":
+                hands[seat] = [piece(f, c, at) for c in line.split()[3:]]
+                continue
+            act = TEXT_ACTS.get(verb)
+            if act is None or code is None:
+                raise f.error(at, msg("record.botzone-line", line=line[:60]))
+            t = tile(f, code, at)
+            if act is Act.DRAW and seat in last_kong:
+                act = Act.REPLACEMENT
+            last_kong.discard(seat)
+            events.append(_event(seat, act, t, events, at))
+            if act in KONGS:
+                last_kong.add(seat)
+            if act is Act.WIN:
+                wins.append(Win(seat, events[-1].source, None, None))
+            for j, claim, claimed in _IGNORE.findall(rest):
+                events.append(Event(int(j), Act.PASS, tile=tile(f, claimed, at), at=f"{at} (ignored {claim})"))
+        else:
+            raise f.error(at, msg("record.botzone-line", line=line[:60]))
+    if wins:
+        wins = [Win(w.seat, w.discarder, total, fans) for w in wins]
+    record = HandRecord(
+        number=1,
+        prevalent=WINDS[wind],
+        players=NAMES,
+        order=(0, 1, 2, 3),
+        deal=Deal(tuple(tuple(h) for h in hands), None, None),
+        events=tuple(events),
+        wins=tuple(wins),
+        outcome=Outcome.WIN if wins else (Outcome.DRAW if drawn else Outcome.UNKNOWN),
+        scores=scores,
+    )
+    return Game(
+        RecordFormat.BOTZONE, match, "", NAMES, (replay(record, match),), site=f"https://botzone.org.cn/match/{match}"
+    )
+
+
+def _int(f: Fields, word: str, at: str) -> int:
+    if not re.fullmatch(r"-?\d{1,6}", word):
+        raise f.error(at, msg("record.botzone-line", line=word))
+    return int(word)
+
+
+def _event(seat: int, act: Act, t: Tile, events: Sequence[Event], at: str) -> Event:
+    """An action of the text: a claim takes the last discard, a chow names its middle tile, a Hu
+    wins on the tile the line before drew, discarded or added to a pung."""
+    if act is Act.CHOW:
+        low = Tile.from_index(t.index - 1)
+        meld = (low, t, Tile.from_index(t.index + 1))
+        taken = next((e.tile for e in reversed(events) if e.act is Act.DISCARD), None)
+        return Event(seat, act, tile=taken, meld=meld, at=at)
+    if act in (Act.PUNG, Act.KONG):
+        return Event(seat, act, tile=t, meld=(t,) * (3 if act is Act.PUNG else 4), at=at)
+    if act is Act.WIN:
+        before = next((e for e in reversed(events) if e.act is not Act.PASS), None)
+        source = None if before is None or before.seat == seat else before.seat
+        return Event(seat, act, tile=t, source=source, at=at)
+    if act in (Act.CONCEALED_KONG, Act.ADDED_KONG):
+        return Event(seat, act, tile=t, meld=(t,) * 4, at=at)
+    return Event(seat, act, tile=t, at=at)
+
+
+def _fans(text: str) -> tuple[RecordedFan, ...] | None:
+    """`name*count+name*count`; a copy whose names were lost (`???*1`) names none."""
+    out = []
+    for item in text.split("+"):
+        if not item.strip():
+            continue
+        name, count = split_count(item)
+        if not name.strip("?"):
+            return None
+        out.append(RecordedFan(fan_of(name), name, None, count))
+    return tuple(out) or None
+
+
+# -- the match log ------------------------------------------------------------------------------
+
+
+def read_log(data: Input) -> list[Game]:
+    doc = json_of(data)
+    f = Fields(data.name)
+    entries = f.seq(doc.get("log") if isinstance(doc, dict) else doc, "log")
+    init = doc.get("initdata") if isinstance(doc, dict) else None
+    quan = 0
+    hands: list[list[Piece]] = [[], [], [], []]
+    events: list[Event] = []
+    wins: list[Win] = []
+    scores = None
+    drawn = False
+    false_win = None
+    last_kong: set[int] = set()
+    for i, entry in enumerate(entries):
+        at = f"log[{i}]"
+        output = entry.get("output") if isinstance(entry, dict) else None
+        display = output.get("display") if isinstance(output, dict) else None
+        if not isinstance(display, dict):
+            continue
+        action = display.get("action")
+        if action == "INIT":
+            quan = f.num(display.get("quan", 0), f"{at}.output.display.quan", 0, 3)
+            continue
+        if action == "DEAL":
+            dealt = f.seq(display.get("hand"), f"{at}.output.display.hand", 4)
+            for seat in range(4):
+                codes = f.seq(dealt[seat], f"{at}.output.display.hand[{seat}]")
+                hands[seat] = [piece(f, f.text(c, at), at) for c in codes]
+            continue  # the flowers dealt come on top of 13 tiles (the judge deals until 13): none is replaced
+        if action == "HUANG":
+            drawn = True
+            continue
+        seat = f.num(display.get("player"), f"{at}.output.display.player", 0, 3)
+        if action == "HU":
+            before = next((e for e in reversed(events) if e.act is not Act.PASS), None)
+            source = None if before is None or before.seat == seat else before.seat
+            total = f.num(display.get("fanCnt"), f"{at}.output.display.fanCnt", 0, 10_000)
+            events.append(Event(seat, Act.WIN, source=source, at=at))
+            wins.append(Win(seat, source, total, _log_fans(f, display.get("fan", []), f"{at}.output.display.fan")))
+            scores = _four(f, display.get("score"), f"{at}.output.display.score")
+            continue
+        if action not in ("DRAW", "BUHUA", "PLAY", "CHI", "PENG", "GANG", "BUGANG"):
+            false_win = seat  # the judge's verdict on a wrong action (a wrong Hu): -30/+10
+            scores = _four(f, display.get("score"), f"{at}.output.display.score")
+            events.append(Event(seat, Act.FALSE_WIN, at=at))
+            continue
+        code = f.text(display.get("tile"), f"{at}.output.display.tile")
+        if action == "DRAW":
+            t = tile(f, code, at)
+            owed = seat in last_kong or _owes(events, seat)
+            events.append(Event(seat, Act.REPLACEMENT if owed else Act.DRAW, tile=t, at=at))
+            last_kong.discard(seat)
+        elif action == "BUHUA":
+            flower = piece(f, code, at)
+            if not isinstance(flower, Flower):
+                raise f.error(at, msg("record.tile-code", code=code))
+            act = Act.REPLACEMENT if seat in last_kong or _owes(events, seat) else Act.DRAW
+            events.append(Event(seat, act, flower=flower, at=at))
+            events.append(Event(seat, Act.FLOWER, flower=flower, at=at))
+            last_kong.discard(seat)
+        elif action == "PLAY":
+            events.append(Event(seat, Act.DISCARD, tile=tile(f, code, at), at=at))
+        elif action in ("CHI", "PENG"):
+            taken = next((e for e in reversed(events) if e.act is Act.DISCARD), None)
+            if taken is None or taken.tile is None:
+                raise f.error(at, msg("record.botzone-claim"))
+            if action == "CHI":
+                middle = tile(f, f.text(display.get("tileCHI"), f"{at}.output.display.tileCHI"), at)
+                meld = (Tile.from_index(middle.index - 1), middle, Tile.from_index(middle.index + 1))
+                events.append(Event(seat, Act.CHOW, tile=taken.tile, meld=meld, at=at))
+            else:
+                events.append(Event(seat, Act.PUNG, tile=taken.tile, meld=(taken.tile,) * 3, at=at))
+            events.append(Event(seat, Act.DISCARD, tile=tile(f, code, at), at=at))
+        else:
+            t = tile(f, code, at)
+            before = next((e for e in reversed(events) if e.act is not Act.PASS), None)
+            if action == "BUGANG":
+                act = Act.ADDED_KONG
+            elif before is not None and before.seat == seat and before.act in (Act.DRAW, Act.REPLACEMENT):
+                act = Act.CONCEALED_KONG
+            else:
+                act = Act.KONG
+            events.append(Event(seat, act, tile=t, meld=(t,) * 4, at=at))
+            last_kong.add(seat)
+    if isinstance(init, dict) and isinstance(init.get("quan"), int):
+        quan = f.num(init["quan"], "initdata.quan", 0, 3)
+    record = HandRecord(
+        number=1,
+        prevalent=WINDS[quan],
+        players=NAMES,
+        order=(0, 1, 2, 3),
+        deal=Deal(tuple(tuple(h) for h in hands), None, None),
+        events=tuple(events),
+        wins=tuple(wins),
+        outcome=Outcome.WIN if wins else (Outcome.DRAW if drawn else Outcome.UNKNOWN),
+        false_wins=(false_win,) if false_win is not None else (),
+        scores=scores if wins else None,
+        penalties=scores if false_win is not None else None,
+    )
+    return [Game(RecordFormat.BOTZONE, data.stem, "", NAMES, (replay(record, data.stem),))]
+
+
+def _since_draw(events: Sequence[Event], seat: int) -> list[Event]:
+    out = []
+    for e in reversed(events):
+        if e.seat == seat and e.act in (Act.DRAW, Act.REPLACEMENT, Act.DISCARD):
+            break
+        out.append(e)
+    return out
+
+
+def _owes(events: Sequence[Event], seat: int) -> bool:
+    """Whether a seat's next draw replaces a flower: one laid aside since its last draw, or at the deal."""
+    return any(e.act is Act.FLOWER and e.seat == seat for e in _since_draw(events, seat))
+
+
+def _four(f: Fields, value: Any, where: str) -> tuple[int, int, int, int] | None:
+    if value is None:
+        return None
+    values = [f.num(v, f"{where}[{k}]") for k, v in enumerate(f.seq(value, where, 4))]
+    return (values[0], values[1], values[2], values[3])
+
+
+def _log_fans(f: Fields, items: Any, where: str) -> tuple[RecordedFan, ...]:
+    out = []
+    for k, item in enumerate(f.seq(items, where)):
+        at = f"{where}[{k}]"
+        obj: Mapping[str, Any] = f.obj(item, at)
+        name = f.text(f.get(obj, "name", at), at + ".name")
+        count = f.num(obj.get("cnt", 1), at + ".cnt", 1, 8)
+        value = f.num(obj["value"], at + ".value", 0, 88) if "value" in obj else None
+        out.append(RecordedFan(fan_of(name), name, value, count))
+    return tuple(out)

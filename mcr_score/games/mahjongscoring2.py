@@ -1,0 +1,168 @@
+"""MahjongScoring2 ("Mahjong Scoring MCR", ernestovega/MahjongScoring2) exports: the JSON list of
+`PortableGame` and the CSV of one game.
+
+The spec is docs/record-formats.md §4.6 (after `business/model/dtos/PortableGame.kt`,
+`PortableRound.kt`, `use_cases/ExportGameTo*UseCase.kt`): `nameP1`-`nameP4` the players in their
+first seats (East, South, West, North); each round `winnerInitialSeat` and `discarderInitialSeat`
+(the player by first seat, 0-3; -1 or null none), `handPoints`, the points each player got
+(`pointsP1`-`pointsP4`, penalties included) and the penalties. The CSV: a header naming the
+players in `Points <name>` columns, then for each round a row and a row of running totals (`-` in
+the first column). No tiles: a sheet to settle, not hands to score.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..messages import msg
+from ..tiles import WINDS
+from ..tournament.winds import HANDS, hand_winds
+from .model import Four, Game, HandRecord, Names, Outcome, RecordFormat, Win
+from .reading import Fields, Input, json_of, names4, text_of
+
+CSV_HEAD = ("Round", "Winner", "Discarder", "Hand Points")
+
+
+def looks_like(doc: Any) -> bool:
+    items = doc if isinstance(doc, list) else [doc]
+    return bool(items) and all(isinstance(d, dict) and "nameP1" in d and "rounds" in d for d in items)
+
+
+def looks_like_csv(text: str) -> bool:
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    return tuple(c.strip() for c in first.split(",")[:4]) == CSV_HEAD
+
+
+def read(data: Input) -> list[Game]:
+    doc = json_of(data)
+    f = Fields(data.name)
+    games_json = doc if isinstance(doc, list) else [doc]
+    if not games_json:
+        raise f.error("", msg("record.no-hands"))
+    games = []
+    for k, g in enumerate(games_json):
+        where = f"[{k}]" if isinstance(doc, list) else ""
+        game = f.obj(g, where)
+        players = names4([f.name_of(f.get(game, f"nameP{i}", where), f"{where}.nameP{i}") for i in range(1, 5)])
+        rounds = f.seq(f.get(game, "rounds", where), f"{where}.rounds")
+        hands = []
+        for i, r in enumerate(rounds):
+            at = f"{where}.rounds[{i}]"
+            rnd = f.obj(r, at)
+            hands.append(_hand(f, rnd, at, players))
+        name = str(game.get("gameName") or "")
+        game_id = name or (data.stem if len(games_json) == 1 else f"{data.stem}#{k + 1}")
+        games.append(
+            Game(RecordFormat.MAHJONGSCORING2, game_id, name, players, tuple(hands), date=_date(game.get("startDate")))
+        )
+    return games
+
+
+def _date(ms: Any) -> str:
+    if isinstance(ms, int) and not isinstance(ms, bool) and 0 < ms < 10**14:
+        return datetime.datetime.fromtimestamp(ms / 1000, datetime.UTC).date().isoformat()
+    return ""
+
+
+def _seat(f: Fields, value: Any, where: str) -> int | None:
+    if value is None:
+        return None
+    seat = f.num(value, where, -1, 3)
+    return None if seat < 0 else seat
+
+
+def _hand(f: Fields, rnd: Mapping[str, Any], where: str, players: Names) -> HandRecord:
+    n = f.num(f.get(rnd, "roundNumber", where), f"{where}.roundNumber", 1, 999)
+    winner = _seat(f, rnd.get("winnerInitialSeat"), f"{where}.winnerInitialSeat")
+    discarder = _seat(f, rnd.get("discarderInitialSeat"), f"{where}.discarderInitialSeat")
+    points = f.num(rnd.get("handPoints", 0), f"{where}.handPoints", 0, 99_999)
+    scores = [f.num(rnd.get(f"pointsP{i}", 0), f"{where}.pointsP{i}") for i in range(1, 5)]
+    penalties = [f.num(rnd.get(f"penaltyP{i}", 0), f"{where}.penaltyP{i}") for i in range(1, 5)]
+    return sheet_hand(n, players, winner, discarder, points, scores, penalties)
+
+
+def sheet_hand(
+    n: int,
+    players: Names,
+    winner: int | None,
+    discarder: int | None,
+    points: int,
+    scores: Sequence[int],
+    penalties: Sequence[int],
+) -> HandRecord:
+    """A round of the sheet as a hand: players by their seat in hand `n` (the sheet's rotation)."""
+    winds = hand_winds(min(n, HANDS))
+    order = [winds.player_at(w) for w in WINDS]
+    seat_of = [WINDS.index(s) for s in winds.seats]
+    wins: tuple[Win, ...] = ()
+    if winner is not None:
+        source = None if discarder in (None, winner) else seat_of[discarder]
+        wins = (Win(seat_of[winner], source, points, None),)
+    return HandRecord(
+        number=n,
+        prevalent=winds.prevalent,
+        players=names4([players[p] for p in order]),
+        order=(order[0], order[1], order[2], order[3]),
+        deal=None,
+        events=(),
+        wins=wins,
+        outcome=Outcome.WIN if wins else Outcome.DRAW,
+        scores=_by_seat(scores, seat_of),
+        penalties=_by_seat(penalties, seat_of),
+    )
+
+
+def _by_seat(values: Sequence[int], seat_of: Sequence[int]) -> Four:
+    out = [0, 0, 0, 0]
+    for player, value in enumerate(values):
+        out[seat_of[player]] = value
+    return (out[0], out[1], out[2], out[3])
+
+
+def read_csv(data: Input) -> list[Game]:
+    f = Fields(data.name)
+    try:
+        rows = list(csv.reader(io.StringIO(text_of(data)), strict=True))
+    except csv.Error as e:
+        raise f.error("", msg("record.csv", reason=str(e))) from None
+    if not rows or tuple(c.strip() for c in rows[0][:4]) != CSV_HEAD or len(rows[0]) < 15:
+        raise f.error("line 1", msg("record.ms2-header"))
+    head = [c.strip() for c in rows[0]]
+    players = names4([c.removeprefix("Points ").strip() for c in head[4:8]])
+    hands = []
+    name = ""
+    for number, row in enumerate(rows[1:], 2):
+        if not row or not row[0].strip() or row[0].strip() == "-":
+            continue  # a blank line; a row of running totals
+        at = f"line {number}"
+        if len(row) < 12:
+            raise f.error(at, msg("record.length", n=len(row), want=15))
+        cells = [c.strip() for c in row]
+        winner = _by_name(f, cells[1], players, at)
+        discarder = _by_name(f, cells[2], players, at)
+        values = [_int(f, c, at) for c in cells[3:12]]
+        hands.append(sheet_hand(_int(f, cells[0], at), players, winner, discarder, values[0], values[1:5], values[5:9]))
+        name = name or (cells[12] if len(cells) > 12 else "")
+    if not hands:
+        raise f.error("", msg("record.no-hands"))
+    return [Game(RecordFormat.MAHJONGSCORING2, name or data.stem, name, players, tuple(hands))]
+
+
+def _by_name(f: Fields, cell: str, players: Names, at: str) -> int | None:
+    if cell in ("", "-"):
+        return None
+    if cell not in players:
+        raise f.error(at, msg("record.ms2-player", name=cell[:40]))
+    return players.index(cell)
+
+
+def _int(f: Fields, cell: str, at: str) -> int:
+    text = cell.strip()
+    digits = text[1:] if text.startswith("-") else text
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 6:
+        raise f.error(at, msg("record.number", value=cell[:20]))
+    return int(text)

@@ -1,0 +1,408 @@
+"""PMN (Portable Majiang Notation, otobear/python-majiang `README.rst`): read and write.
+
+A game is a run of `[Tag "value"]` lines; games in one file are separated by a blank line, as in
+PBN. `Deal` gives the four hands East first, each `c…d…b…w…r…f…` (characters, dots, bamboo, winds
+E S W N, dragons, flowers, digits after each suit letter); East's 14th tile is its first `T`. `Play`
+is a run of 4-character tokens `<act><seat><suit><number>`: T take, D discard (`D?z1`: the tile just
+taken), C chow (its middle tile), P pung, A concealed kong, B added kong, Z kong on a discard, R a
+flower laid aside; then `H<seat>` for each winner (several in duplicate MCR), or `N`. `Fan` gives
+each seat `None` or `no/value/count` joined by `.` (Green Book numbers); `Result` and `Penalty` a
+number per seat.
+
+Readings of ours where python-majiang is silent (docs/record-formats.md §2, §4.4): `r1 r2 r3` are
+中 发 白 (mahjongsoft's own order); `R<seat>f<n>` lays flower n aside and the next `T` of that seat is
+its replacement, as the next `T` after a kong is; a game with a flower anywhere is played with 144
+tiles (136 without), which gives the wall's last tile.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from ..fans.ids import Fan
+from ..messages import msg
+from ..payments import owed
+from ..tiles import WINDS, Tile
+from .fan_names import standard_points
+from .model import Act, Deal, Event, Flower, Game, HandRecord, Outcome, Piece, RecordedFan, RecordFormat, Win
+from .reading import Fields, Input, names4, text_of
+from .replay import replay
+
+SUITS = {"c": "m", "d": "p", "b": "s"}
+LETTERS = {"m": "c", "p": "d", "s": "b"}
+HONORS = {"w1": "E", "w2": "S", "w3": "W", "w4": "N", "r1": "C", "r2": "F", "r3": "P"}
+HONOR_CODES = {v: k for k, v in HONORS.items()}
+ACTS = {"T": Act.DRAW, "D": Act.DISCARD, "C": Act.CHOW, "P": Act.PUNG, "A": Act.CONCEALED_KONG, "B": Act.ADDED_KONG}
+ACTS |= {"Z": Act.KONG, "R": Act.FLOWER}
+_TAG = re.compile(r'^\[(\w+) "([^"]*)"\]$')
+_HAND = re.compile(r"([cdbwrf])(\d*)")
+TAKEN = "z1"  # `D?z1`: the tile just taken
+SEAT_TAGS = ("East", "South", "West", "North")
+
+
+def looks_like(text: str) -> bool:
+    first = text.lstrip("\ufeff").lstrip().split("\n", 1)[0].strip()
+    return _TAG.match(first) is not None
+
+
+def piece(f: Fields, code: str, where: str) -> Piece:
+    if code in HONORS:
+        return Tile(HONORS[code])
+    if len(code) == 2 and code[0] in SUITS and code[1] in "123456789":
+        return Tile(code[1] + SUITS[code[0]])
+    if len(code) == 2 and code[0] == "f" and code[1] in "12345678":
+        return Flower(int(code[1]))
+    raise f.error(where, msg("record.tile-code", code=code))
+
+
+def code_of(p: Piece) -> str:
+    """A piece in PMN: `c5`, `w1`, `r3`, `f2` (a flower whose number is not known: `f1`)."""
+    if isinstance(p, Flower):
+        return f"f{p.number or 1}"
+    if p.is_honor:
+        return HONOR_CODES[p.code]
+    return LETTERS[p.suit] + str(p.rank)
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def read(data: Input) -> list[Game]:
+    f = Fields(data.name)
+    blocks = _blocks(f, text_of(data).splitlines())
+    games: list[Game] = []
+    group: list[HandRecord] = []
+    key: tuple[str, ...] | None = None
+    tags0: Mapping[str, str] = {}
+
+    def close() -> None:
+        if group:
+            games.append(_game(tags0, group, data.stem))
+
+    for tags, where in blocks:
+        this = (tags.get("Event", ""), tags.get("Site", ""), tags.get("Date", ""))
+        board = _board(f, tags, where)
+        if key != this or any(h.number == board for h in group):
+            close()
+            group, key, tags0 = [], this, tags
+        group.append(_hand(f, tags, where, board, data.stem if len(blocks) == 1 else f"{data.stem}#{len(games) + 1}"))
+    close()
+    if len(games) > 1:
+        games = [_renamed(g, f"{data.stem}#{k}") for k, g in enumerate(games, 1)]
+    return games
+
+
+def _renamed(game: Game, game_id: str) -> Game:
+    from dataclasses import replace
+
+    return replace(game, id=game_id)
+
+
+def _blocks(f: Fields, lines: Iterable[str]) -> list[tuple[dict[str, str], str]]:
+    blocks: list[tuple[dict[str, str], str]] = []
+    tags: dict[str, str] = {}
+    start = 0
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line or line.startswith(("%", ";")):
+            if tags:
+                blocks.append((tags, f"line {start}"))
+                tags = {}
+            continue
+        m = _TAG.match(line)
+        if m is None:
+            raise f.error(f"line {number}", msg("record.pmn-line", line=line[:60]))
+        if not tags:
+            start = number
+        if m[1] in tags:
+            raise f.error(f"line {number}", msg("record.pmn-tag-twice", tag=m[1]))
+        tags[m[1]] = m[2]
+    if tags:
+        blocks.append((tags, f"line {start}"))
+    if not blocks:
+        raise f.error("", msg("record.no-hands"))
+    return blocks
+
+
+def _board(f: Fields, tags: Mapping[str, str], where: str) -> int:
+    board = tags.get("Board", "1")
+    if not re.fullmatch(r"\d{1,4}", board) or int(board) < 1:
+        raise f.error(f"{where} Board", msg("record.pmn-value", tag="Board", value=board[:20]))
+    return int(board)
+
+
+def _game(tags: Mapping[str, str], hands: Sequence[HandRecord], stem: str) -> Game:
+    date = tags.get("Date", "")
+    return Game(
+        RecordFormat.PMN,
+        stem,
+        tags.get("Event", ""),
+        hands[0].players,
+        tuple(sorted(hands, key=lambda h: h.number)),
+        date=date.replace(".", "-") if re.fullmatch(r"\d{4}\.\d{2}\.\d{2}", date) else "",
+        site=tags.get("Site", ""),
+    )
+
+
+def _deal(f: Fields, text: str, where: str) -> tuple[tuple[Piece, ...], ...]:
+    hands = text.split()
+    if len(hands) != 4:
+        raise f.error(where, msg("record.pmn-value", tag="Deal", value=text[:30]))
+    out = []
+    for seat, hand in enumerate(hands):
+        pieces: list[Piece] = []
+        if "".join(m[0] for m in _HAND.finditer(hand)) != hand:
+            raise f.error(where, msg("record.pmn-value", tag="Deal", value=hand[:30]))
+        for m in _HAND.finditer(hand):
+            pieces += [piece(f, m[1] + d, f"{where} {SEAT_TAGS[seat]}") for d in m[2]]
+        out.append(tuple(pieces))
+    return tuple(out)
+
+
+def _numbers(f: Fields, tags: Mapping[str, str], tag: str, where: str) -> tuple[int, int, int, int] | None:
+    if tag not in tags:
+        return None
+    words = tags[tag].split()
+    if len(words) != 4 or not all(re.fullmatch(r"-?\d{1,6}", w) for w in words):
+        raise f.error(f"{where} {tag}", msg("record.pmn-value", tag=tag, value=tags[tag][:30]))
+    return (int(words[0]), int(words[1]), int(words[2]), int(words[3]))
+
+
+def _fans(f: Fields, text: str, where: str) -> list[tuple[RecordedFan, ...] | None]:
+    parts = text.split()
+    if len(parts) != 4:
+        raise f.error(f"{where} Fan", msg("record.pmn-value", tag="Fan", value=text[:30]))
+    out: list[tuple[RecordedFan, ...] | None] = []
+    for part in parts:
+        if part == "None":
+            out.append(None)
+            continue
+        fans = []
+        for item in part.split("."):
+            m = re.fullmatch(r"(\d{1,2})(?:/(\d{1,2}))?/(\d)", item)  # no/value/count; early files: no/count
+            if m is None or not 1 <= int(m[1]) <= 82 or int(m[3]) < 1:
+                raise f.error(f"{where} Fan", msg("record.pmn-value", tag="Fan", value=item[:20]))
+            fan = Fan(int(m[1]))
+            fans.append(RecordedFan(fan, m[1], int(m[2]) if m[2] else standard_points(fan), int(m[3])))
+        out.append(tuple(fans))
+    return out
+
+
+def _hand(f: Fields, tags: Mapping[str, str], where: str, board: int, game: str) -> HandRecord:
+    players = names4([tags.get(t, "").strip() for t in SEAT_TAGS])
+    pwind = tags.get("PWind", "E")
+    if pwind not in WINDS:
+        raise f.error(f"{where} PWind", msg("record.pmn-value", tag="PWind", value=pwind[:10]))
+    dealt = _deal(f, tags["Deal"], f"{where} Deal") if "Deal" in tags else None
+    events, winners, drawn = _play(f, tags.get("Play", ""), f"{where} Play")
+    fans = _fans(f, tags["Fan"], where) if "Fan" in tags else [None] * 4
+    scores = _numbers(f, tags, "Result", where)
+    wins = []
+    for seat in winners:
+        win_event = next(e for e in events if e.act is Act.WIN and e.seat == seat)
+        seat_fans = fans[seat]
+        total = sum((x.points or 0) * x.count for x in seat_fans) if seat_fans is not None else None
+        wins.append(Win(seat, win_event.source, total, seat_fans))
+    flowers = any(isinstance(p, Flower) for h in dealt or () for p in h) or any(e.act is Act.FLOWER for e in events)
+    deal = None
+    if dealt is not None:
+        if len(dealt[0]) == 13 and events and events[0].act is Act.DRAW and events[0].seat == 0:
+            first = events[0]  # East's 14th tile, dealt as the first take
+            fourteenth: Piece | None = first.flower or first.tile
+            if fourteenth is not None:
+                dealt = ((*dealt[0], fourteenth), *dealt[1:])
+                events = events[1:]
+        deal = Deal(dealt, None, (144 if flowers else 136) - 53, back_pairs=False)
+    record = HandRecord(
+        number=board,
+        prevalent=pwind,
+        players=players,
+        order=(0, 1, 2, 3),
+        deal=deal,
+        events=tuple(events),
+        wins=tuple(wins),
+        outcome=Outcome.WIN if wins else (Outcome.DRAW if drawn else Outcome.UNKNOWN),
+        scores=scores,
+        penalties=_numbers(f, tags, "Penalty", where),
+    )
+    return replay(record, game)
+
+
+def _play(f: Fields, text: str, where: str) -> tuple[list[Event], list[int], bool]:
+    """The events of `Play`, the winners, and whether it ends in no game."""
+    events: list[Event] = []
+    winners: list[int] = []
+    taken: dict[int, Piece] = {}
+    owed: dict[int, int] = {}
+    drawn = False
+    i = 0
+    text = text.replace(" ", "")
+    while i < len(text):
+        act_code = text[i]
+        at = f"{where} token {len(events) + 1} (column {i + 1})"
+        if act_code in "HN":
+            if len(text) < i + 2 or text[i + 1] not in "0123":
+                raise f.error(at, msg("record.pmn-token", token=text[i : i + 2]))
+            seat = int(text[i + 1])
+            if act_code == "H":
+                before = next((e for e in reversed(events) if e.act is not Act.WIN), None)
+                source = None if before is None or before.seat == seat else before.seat
+                events.append(Event(seat, Act.WIN, source=source, at=at))
+                winners.append(seat)
+            else:
+                drawn = True
+            i += 2
+            continue
+        token = text[i : i + 4]
+        if len(token) < 4 or act_code not in ACTS or token[1] not in "0123":
+            raise f.error(at, msg("record.pmn-token", token=token))
+        seat, code = int(token[1]), token[2:]
+        act = ACTS[act_code]
+        hand_cut: bool | None = None
+        if act is Act.DISCARD and code == TAKEN:
+            last = taken.get(seat)
+            if not isinstance(last, Tile):
+                raise f.error(at, msg("record.pmn-taken", token=token))
+            p: Piece = last
+            hand_cut = False
+        else:
+            p = piece(f, code, at)
+        if act is Act.DRAW:
+            if owed.get(seat):
+                act, owed[seat] = Act.REPLACEMENT, owed[seat] - 1
+            taken[seat] = p
+            events.append(
+                Event(seat, act, flower=p, at=at) if isinstance(p, Flower) else Event(seat, act, tile=p, at=at)
+            )
+        elif act is Act.FLOWER:
+            if not isinstance(p, Flower):
+                raise f.error(at, msg("record.pmn-token", token=token))
+            owed[seat] = owed.get(seat, 0) + 1
+            events.append(Event(seat, act, flower=p, at=at))
+        elif isinstance(p, Flower):
+            raise f.error(at, msg("record.pmn-token", token=token))
+        elif act is Act.CHOW:
+            if p.is_honor or not 2 <= p.rank <= 8:
+                raise f.error(at, msg("record.pmn-token", token=token))
+            meld = (Tile.from_index(p.index - 1), p, Tile.from_index(p.index + 1))
+            last = next((e.tile for e in reversed(events) if e.act is Act.DISCARD), None)
+            events.append(Event(seat, act, tile=last, meld=meld, at=at))
+        else:
+            if act in (Act.KONG, Act.CONCEALED_KONG, Act.ADDED_KONG):
+                owed[seat] = owed.get(seat, 0) + 1
+            size = {Act.PUNG: 3, Act.DISCARD: 0}.get(act, 4)
+            events.append(Event(seat, act, tile=p, meld=(p,) * size, hand_cut=hand_cut, at=at))
+        i += 4
+    return events, winners, drawn or (bool(events) and not winners)  # no `H`: no game (python-majiang adds `N0`)
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+class PmnWriteError(Exception):
+    """A hand PMN cannot hold: no deal or no play recorded (a score sheet's hand)."""
+
+
+def write_game(game: Game) -> str:
+    """Every hand of the game as PMN games separated by blank lines; a hand without a deal and its
+    play raises `PmnWriteError` (its message id and hand number in `args`)."""
+    return "\n".join(write_hand(game, hand) for hand in game.hands)
+
+
+def write_hand(game: Game, hand: HandRecord) -> str:
+    if hand.deal is None or len(hand.deal.hands) != 4 or not hand.events:
+        raise PmnWriteError("convert.pmn-no-play", hand.number)
+    deal = [list(h) for h in hand.deal.hands]
+    play = []
+    if len(deal[0]) == 14:
+        play.append("T0" + code_of(deal[0].pop()))
+    for e in hand.events:
+        play.append(_token(e))
+    winners = [w.seat for w in hand.wins]
+    play = [t for t in play if t] + [f"H{s}" for s in winners]
+    if not winners and hand.outcome is Outcome.DRAW:
+        play.append("N0")
+    fans = ["None"] * 4
+    for w in hand.wins:
+        fans[w.seat] = _fan_text(w)
+    scores = hand.scores or _scores(hand)
+    date = game.date[:10].replace("-", ".") if re.fullmatch(r"\d{4}-\d{2}-\d{2}.*", game.date) else "????.??.??"
+    tags = [
+        ("Event", game.title or game.format.value),
+        ("Site", game.site),
+        ("Date", date),
+        ("Board", str(hand.number)),
+        ("PWind", hand.prevalent),
+        *zip(SEAT_TAGS, hand.players, strict=True),
+        ("Deal", " ".join(_hand_text(h) for h in deal)),
+        # duplicate MCR: several winners may share a discard, and the results do not sum to zero
+        ("Scoring", "Duplicate MCR" if len(winners) > 1 or sum(scores) != 0 else "MCR"),
+        ("Starting", "0 0 0 0"),
+        ("Result", " ".join(str(s) for s in scores)),
+        ("Penalty", " ".join(str(p) for p in hand.penalties or (0, 0, 0, 0))),
+        ("Play", "".join(play)),
+        ("Fan", " ".join(fans)),
+    ]
+    return "".join(f'[{tag} "{value.replace(chr(34), chr(39))}"]\n' for tag, value in tags)
+
+
+def _token(e: Event) -> str:
+    seat = str(e.seat)
+    if e.act in (Act.DRAW, Act.REPLACEMENT):
+        p: Piece | None = e.flower if e.flower is not None else e.tile
+        return f"T{seat}{code_of(p)}" if p is not None else ""
+    if e.act is Act.FLOWER:
+        return f"R{seat}{code_of(e.flower or Flower(0))}"
+    if e.tile is None and not e.meld:
+        return ""
+    letter = {
+        Act.DISCARD: "D",
+        Act.CHOW: "C",
+        Act.PUNG: "P",
+        Act.KONG: "Z",
+        Act.CONCEALED_KONG: "A",
+        Act.ADDED_KONG: "B",
+    }.get(e.act)
+    if letter is None:
+        return ""
+    if e.act is Act.CHOW:
+        return f"C{seat}{code_of(sorted(e.meld, key=lambda t: t.index)[1])}"
+    if e.act is Act.DISCARD and e.hand_cut is False:
+        return f"D{seat}{TAKEN}"
+    tile = e.tile or e.meld[0]
+    return f"{letter}{seat}{code_of(tile)}"
+
+
+def _hand_text(pieces: Sequence[Piece]) -> str:
+    groups: dict[str, list[str]] = {k: [] for k in "cdbwrf"}
+    for p in pieces:
+        code = code_of(p)
+        groups[code[0]].append(code[1])
+    return "".join(k + "".join(sorted(v)) for k, v in groups.items())
+
+
+def _fan_text(win: Win) -> str:
+    """The record's own fans when it names them by our numbers; else the fans of its hand scored
+    under the default profile (PMN has no other way to say a winner's fans)."""
+    if win.fans is not None and all(x.fan is not None for x in win.fans):
+        return ".".join(f"{int(x.fan or 0)}/{x.points or standard_points(x.fan)}/{x.count}" for x in win.fans)
+    if win.hand is None:
+        return "None"
+    from ..scoring import score
+
+    counts = score(win.hand).fan_counts()
+    return ".".join(f"{fan}/{standard_points(Fan(fan))}/{n}" for fan, n in counts.items())
+
+
+def _scores(hand: HandRecord) -> tuple[int, int, int, int]:
+    """The payments of the hand's wins, by `payments.owed`, when the record gives no scores."""
+    out = [0, 0, 0, 0]
+    for w in hand.wins:
+        total = w.total or 0
+        for seat in range(4):
+            if seat != w.seat:
+                pay = owed(total, self_drawn=w.discarder is None, discarder=seat == w.discarder)
+                out[seat] -= pay
+                out[w.seat] += pay
+    return (out[0], out[1], out[2], out[3])

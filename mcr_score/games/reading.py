@@ -1,0 +1,124 @@
+"""Reading a record file: its bytes (a regular file of bounded size, or bytes given in Python), JSON
+decoded by the one rule of `decoding`, and the fields of a record read with every problem named by
+its file and field (`GHQY2zTj.json: records[3].step.a[57]: ...`)."""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import files
+from ..decoding import DataError, loads_json, shown
+from ..messages import Message, msg
+from .errors import GameRecordError
+
+MAX_RECORD_FILE = 64 * 1024 * 1024
+"""The largest record file read whole: a tziakcha session is some 100 KiB, an app's whole history a
+few MiB. A Botzone `data.txt` (98,209 hands, far larger) is read as it streams, a line at a time."""
+JSON_DIGITS = 20
+"""The digits a number of a record may have: milliseconds since 1970 (13) and the 64-bit fan fields
+of 国标小助手 (20). The bounds of the game are checked field by field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """A record file: the name its problems give (the path, or `<bytes>`), and its bytes."""
+
+    name: str
+    data: bytes
+
+    @property
+    def stem(self) -> str:
+        """The file name without folder and extension: a game's id when the record has none."""
+        base = os.path.basename(self.name)
+        return base.split(".")[0] or base
+
+
+def read_input(source: str | os.PathLike[str] | bytes, limit: int = MAX_RECORD_FILE) -> Input:
+    """The record file at a path (a regular file of at most `limit` bytes, `unreadable-file`
+    otherwise), or bytes given in Python (named `<bytes>`)."""
+    if isinstance(source, bytes | bytearray):
+        if len(source) > limit:
+            raise files.InputFileError(msg("file.too-large", most=limit), where="<bytes>")
+        return Input("<bytes>", bytes(source))
+    if not isinstance(source, str | os.PathLike):
+        raise TypeError(f"a record is a path or bytes, not {type(source).__name__}")
+    return Input(os.fspath(source), files.read_bytes(source, limit))
+
+
+def text_of(data: Input) -> str:
+    """The file as UTF-8 text (a byte-order mark dropped); a bad byte is named by its offset."""
+    raw = data.data[3:] if data.data.startswith(b"\xef\xbb\xbf") else data.data
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise GameRecordError(msg("record.encoding", file=data.name, byte=raw[e.start], at=e.start + 1)) from None
+
+
+@functools.lru_cache(maxsize=4)
+def json_of(data: Input) -> Any:
+    """The file as one JSON document (no key twice, bounded nesting and numbers); decoded once when
+    the format is told from the content and then read."""
+    try:
+        return loads_json(text_of(data), digits=JSON_DIGITS)
+    except DataError as e:
+        raise GameRecordError(msg("record.json", file=data.name, reason=e.msg)) from None
+
+
+class Fields:
+    """The fields of one record file, each read with its path for the message of its problem."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def error(self, where: str, problem: Message) -> GameRecordError:
+        return GameRecordError(msg("record.field", file=self.name, field=where, problem=problem), where=where)
+
+    def get(self, obj: Mapping[str, Any], key: str, where: str) -> Any:
+        if key not in obj:
+            raise self.error(_join(where, key), msg("record.missing"))
+        return obj[key]
+
+    def obj(self, value: Any, where: str) -> Mapping[str, Any]:
+        if not isinstance(value, dict):
+            raise self.error(where, msg("record.type", expected=msg("record.kind.object"), found=shown(value)))
+        return value
+
+    def seq(self, value: Any, where: str, length: int | None = None) -> Sequence[Any]:
+        if not isinstance(value, list):
+            raise self.error(where, msg("record.type", expected=msg("record.kind.list"), found=shown(value)))
+        if length is not None and len(value) != length:
+            raise self.error(where, msg("record.length", n=len(value), want=length))
+        return value
+
+    def num(self, value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(where, msg("record.type", expected=msg("record.kind.number"), found=shown(value)))
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise self.error(where, msg("record.range", value=value, low=low, high=high))
+        return value
+
+    def text(self, value: Any, where: str) -> str:
+        if not isinstance(value, str):
+            raise self.error(where, msg("record.type", expected=msg("record.kind.text"), found=shown(value)))
+        return value
+
+    def name_of(self, value: Any, where: str) -> str:
+        """A player's name: text, or a number some platforms give (kept as its digits)."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+        return self.text(value, where).strip()
+
+
+def _join(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def names4(names: Sequence[str]) -> tuple[str, str, str, str]:
+    """Four names as a tuple; an empty one becomes `East`, `South`... by its seat."""
+    seats = ("East", "South", "West", "North")
+    out = [n or seats[i] for i, n in enumerate(names)]
+    return (out[0], out[1], out[2], out[3])

@@ -1,0 +1,451 @@
+"""The table: a hand's events played from its deal, one at a time, every tile accounted for; the
+winning hand of each Hu rebuilt with the situation the table shows at that moment.
+
+One replay for every format: a reader turns its record into `Event`s and leaves the rest here.
+What the replay derives, and from what (docs/record-formats.md §4.1, "Situation flags"):
+
+- the seat wind is the seat (0 East: every format deals to East first); the prevalent wind is the
+  record's;
+- self-drawn: the Hu names no discarder; the winning tile is then the seat's last draw;
+- last copy (和绝张, fan 58): the winner holds no other copy and the other three are in sight, in
+  discards still on the table or in exposed melds (a concealed kong lies face down);
+- last tile of the wall (fans 44, 45): the wall is empty at the Hu (known when the record gives the
+  wall or its size);
+- a kong involved (fans 46, 47): robbing the kong when the Hu takes the tile just added to a pung;
+  the replacement tile when the winning tile is the one drawn for the winner's own kong
+  (GB: 开杠抓进的牌成和牌（不包括补花）: a flower's replacement is not one);
+- the flowers: those the winner laid aside.
+
+With the deal unknown (an anonymised record), the table still sees every public act and the wall's
+size: the situation is derived the same way and the winning hand is the record's own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from ..errors import McrError
+from ..hand import Hand, Meld, Situation, check_hand
+from ..messages import Message, msg
+from ..tiles import TILES, WINDS, Tile
+from .errors import ReplayError
+from .model import Act, Deal, Event, Flower, HandRecord, Holding, Piece, Win
+
+KONG_CAUSE = "kong"
+FLOWER_CAUSE = "flower"
+
+
+class _Stop(Exception):
+    """The replay cannot go on: the problem, and the event it stopped at."""
+
+    def __init__(self, problem: Message, event: Event | None = None) -> None:
+        super().__init__(problem.text())
+        self.problem = problem
+        self.event = event
+
+
+def describe(event: Event) -> str:
+    """An event in a few words, the same in every language: `S discard 5m`, `E pung 9p from N`."""
+    words = [WINDS[event.seat] if 0 <= event.seat < len(WINDS) else str(event.seat), event.act.value]
+    if event.meld:
+        words.append("".join(t.code for t in event.meld))
+    elif event.tile is not None:
+        words.append(event.tile.code)
+    elif event.flower is not None:
+        words.append(f"flower {event.flower.number}" if event.flower.number else "flower")
+    if event.source is not None and 0 <= event.source < len(WINDS):
+        words.append(f"from {WINDS[event.source]}")
+    return " ".join(words)
+
+
+class _Wall:
+    """The wall left after the deal: drawn from the front, replacements from the back."""
+
+    def __init__(self, deal: Deal | None) -> None:
+        self.pieces = deal.wall if deal is not None else None
+        self.size = len(self.pieces) if self.pieces is not None else (deal.wall_size if deal else None)
+        self.pairs = deal.back_pairs if deal is not None else True
+        self.front = 0
+        self.back = 0
+
+    def left(self) -> int | None:
+        return None if self.size is None else self.size - self.front - self.back
+
+    def _back_position(self) -> int:
+        assert self.size is not None
+        k = self.back
+        return self.size - 2 - 2 * (k // 2) + k % 2 if self.pairs else self.size - 1 - k
+
+    def take(self, piece: Piece, from_back: bool) -> None:
+        left = self.left()
+        if left is not None and left <= 0:
+            raise _Stop(msg("replay.wall-empty"))
+        if self.pieces is not None:
+            position = self._back_position() if from_back else self.front
+            if self.pairs and from_back and position < self.front:  # the last stack split: one tile left
+                position = self.front
+            expected = self.pieces[position]
+            if expected != piece:
+                raise _Stop(msg("replay.wall", expected=_piece(expected), given=_piece(piece)))
+        if from_back:
+            self.back += 1
+        else:
+            self.front += 1
+
+
+def _piece(piece: Piece | None) -> str:
+    if isinstance(piece, Flower):
+        return f"flower {piece.number}" if piece.number else "a flower"
+    return piece.code if piece is not None else "?"
+
+
+class _Seat:
+    """A seat's tiles as counts by tile index (the engine's 0-33), and what it laid aside."""
+
+    __slots__ = ("count", "discards", "flowers", "flowers_held", "last_cause", "last_draw", "melds", "owed", "tiles")
+
+    def __init__(self) -> None:
+        self.tiles = [0] * len(TILES)
+        self.count = 0  # the concealed tiles, flowers apart
+        self.flowers_held: list[Flower] = []
+        self.melds: list[Meld] = []
+        self.flowers: list[Flower] = []
+        self.discards: list[Tile | None] = []  # None: claimed by another seat
+        self.owed: list[str] = []  # replacements due, by cause
+        self.last_draw: Piece | None = None
+        self.last_cause: str | None = None  # the cause of the replacement that was the last draw; None: a draw
+
+    def add(self, tile: Tile) -> None:
+        self.tiles[tile.index] += 1
+        self.count += 1
+
+    def held(self) -> int:
+        return self.count
+
+    def concealed(self, minus: Tile | None = None) -> tuple[Tile, ...]:
+        """The concealed tiles, sorted; one `minus` left out."""
+        counts = self.tiles
+        if minus is not None:
+            counts = list(counts)
+            counts[minus.index] -= 1
+        out: list[Tile] = []
+        for i, n in enumerate(counts):
+            if n:
+                out += (TILES[i],) * n
+        return tuple(out)
+
+
+class Table:
+    """The state of one hand: every seat's tiles, melds, flowers and discards, and the wall."""
+
+    def __init__(self, record: HandRecord) -> None:
+        deal = record.deal
+        self.record = record
+        self.known = deal is not None and len(deal.hands) == len(WINDS)
+        self.seats = [_Seat() for _ in WINDS]
+        if deal is not None and self.known:
+            for seat, pieces in zip(self.seats, deal.hands, strict=True):
+                for piece in pieces:
+                    if type(piece) is Flower:
+                        seat.flowers_held.append(piece)
+                    else:
+                        seat.tiles[piece.index] += 1  # type: ignore[union-attr]
+                        seat.count += 1
+        self.wall = _Wall(deal)
+        self.last_discard: tuple[int, Tile, int] | None = None  # seat, tile, place in its discards
+        self.robbable: tuple[int, Tile] | None = None
+        self.hands: dict[int, Hand] = {}
+
+    # -- the acts -----------------------------------------------------------------------------
+
+    def play(self, event: Event) -> None:
+        seat_no, act, tile = event[0], event[1], event[2]
+        if tile is not None and self.known and 0 <= seat_no < 4:  # the usual acts, on the fast path
+            if act is Act.DISCARD:
+                seat = self.seats[seat_no]
+                i = tile.index
+                if seat.tiles[i] and seat.count + 3 * len(seat.melds) == 14:
+                    seat.tiles[i] -= 1
+                    seat.count -= 1
+                    seat.discards.append(tile)
+                    self.last_discard = (seat_no, tile, len(seat.discards) - 1)
+                    self.robbable = None
+                    return
+            elif act is Act.DRAW and (pieces := self.wall.pieces) is not None:
+                wall = self.wall
+                front = wall.front
+                if front + wall.back < len(pieces) and pieces[front] == tile:
+                    wall.front = front + 1
+                    seat = self.seats[seat_no]
+                    seat.tiles[tile.index] += 1
+                    seat.count += 1
+                    seat.last_draw = tile
+                    seat.last_cause = None
+                    self.robbable = None
+                    return
+        if not 0 <= event.seat < len(WINDS):
+            raise _Stop(msg("replay.seat", seat=event.seat), event)
+        if act in (Act.PASS, Act.DECLINE, Act.FALSE_WIN):
+            return
+        if act is Act.WIN:
+            self.hands[event.seat] = self._win(event)
+            return
+        self.robbable = None
+        seat = self.seats[event.seat]
+        if act in (Act.DRAW, Act.REPLACEMENT):
+            self._draw(event, seat)
+        elif act is Act.FLOWER:
+            self._flower(event, seat)
+        elif act is Act.DISCARD:
+            self._discard(event, seat)
+        elif act is Act.CONCEALED_KONG:
+            tile = self._tile(event)
+            self._remove(event, seat, tile, 4)
+            seat.melds.append(Meld("kong", tile, concealed=True))
+            seat.owed.append(KONG_CAUSE)
+        elif act is Act.ADDED_KONG:
+            self._added_kong(event, seat)
+        else:
+            self._claim(event, seat)
+
+    def _tile(self, event: Event) -> Tile:
+        if event.tile is None:
+            raise _Stop(msg("replay.no-tile"), event)
+        return event.tile
+
+    def _remove(self, event: Event, seat: _Seat, tile: Tile, n: int) -> None:
+        if not self.known:
+            return
+        i = tile.index
+        if seat.tiles[i] < n:
+            raise _Stop(msg("replay.not-held", seat=WINDS[event.seat], tile=tile.code, n=n, held=seat.tiles[i]), event)
+        seat.tiles[i] -= n
+        seat.count -= n
+
+    def _draw(self, event: Event, seat: _Seat) -> None:
+        piece: Piece | None = event.flower if event.flower is not None else event.tile
+        if piece is None:
+            raise _Stop(msg("replay.no-tile"), event)
+        back = event.act is Act.REPLACEMENT
+        cause = None
+        if back:
+            if not seat.owed:
+                raise _Stop(msg("replay.no-replacement"), event)
+            cause = seat.owed.pop(0)
+        try:
+            self.wall.take(piece, back)
+        except _Stop as stop:
+            raise _Stop(stop.problem, event) from None
+        if isinstance(piece, Flower):
+            seat.flowers_held.append(piece)
+        else:
+            seat.add(piece)
+        seat.last_draw = piece
+        seat.last_cause = cause
+
+    def _flower(self, event: Event, seat: _Seat) -> None:
+        flower = event.flower or Flower(0)
+        match = next(
+            (f for f in seat.flowers_held if 0 in (flower.number, f.number) or f.number == flower.number), None
+        )
+        if match is not None:
+            seat.flowers_held.remove(match)
+            flower = flower if flower.number else match
+        elif self.known:  # with the deal unknown, a flower dealt was never seen drawn
+            raise _Stop(msg("replay.no-flower", seat=WINDS[event.seat]), event)
+        seat.flowers.append(flower)
+        seat.owed.append(FLOWER_CAUSE)
+
+    def _discard(self, event: Event, seat: _Seat) -> None:
+        tile = self._tile(event)
+        self._remove(event, seat, tile, 1)
+        if self.known:
+            held = seat.held() + 3 * len(seat.melds)
+            if held != 13:
+                raise _Stop(msg("replay.after-discard", seat=WINDS[event.seat], n=held), event)
+        seat.discards.append(tile)
+        self.last_discard = (event.seat, tile, len(seat.discards) - 1)
+
+    def _taken(self, event: Event) -> tuple[int, Tile]:
+        """The last discard, taken by a claim: its seat and tile (no longer among the discards)."""
+        if self.last_discard is None:
+            raise _Stop(msg("replay.no-discard"), event)
+        source, tile, place = self.last_discard
+        if event.source is not None and event.source != source:
+            raise _Stop(msg("replay.claim-source", source=WINDS[source], given=WINDS[event.source]), event)
+        if source == event.seat:
+            raise _Stop(msg("replay.own-discard"), event)
+        self.seats[source].discards[place] = None
+        self.last_discard = None
+        return source, tile
+
+    def _claim(self, event: Event, seat: _Seat) -> None:
+        source, tile = self._taken(event)
+        digit = (event.seat - source) % len(WINDS)
+        if event.act is Act.CHOW:
+            meld = tuple(sorted(event.meld, key=lambda t: t.index))
+            if len(meld) != 3 or tile not in meld:
+                raise _Stop(msg("replay.bad-chow", tile=tile.code), event)
+            if digit != 1:
+                raise _Stop(msg("replay.chow-source", source=WINDS[source]), event)
+            rest = list(meld)
+            rest.remove(tile)
+            for t in rest:
+                self._remove(event, seat, t, 1)
+            try:
+                seat.melds.append(Meld("chow", meld[0], claim=meld.index(tile) + 1))
+            except McrError:
+                raise _Stop(msg("replay.bad-chow", tile=tile.code), event) from None
+            return
+        if event.tile is not None and event.tile != tile:
+            raise _Stop(msg("replay.claim-tile", tile=tile.code, given=event.tile.code), event)
+        if event.act is Act.PUNG:
+            self._remove(event, seat, tile, 2)
+            seat.melds.append(Meld("pung", tile, claim=digit))
+        else:
+            self._remove(event, seat, tile, 3)
+            seat.melds.append(Meld("kong", tile, claim=digit))
+            seat.owed.append(KONG_CAUSE)
+
+    def _added_kong(self, event: Event, seat: _Seat) -> None:
+        tile = self._tile(event)
+        at = next((i for i, m in enumerate(seat.melds) if m.kind == "pung" and m.tile == tile), None)
+        if at is None:
+            raise _Stop(msg("replay.no-pung", seat=WINDS[event.seat], tile=tile.code), event)
+        self._remove(event, seat, tile, 1)
+        pung = seat.melds[at]
+        seat.melds[at] = Meld("kong", tile, claim=(pung.claim or 1) + 4)
+        seat.owed.append(KONG_CAUSE)
+        self.robbable = (event.seat, tile)
+
+    # -- the Hu -------------------------------------------------------------------------------
+
+    def _win(self, event: Event) -> Hand:
+        seat = self.seats[event.seat]
+        robbing = False
+        if event.source is None:  # self-drawn: on the last tile drawn
+            if not isinstance(seat.last_draw, Tile):
+                raise _Stop(msg("replay.no-draw"), event)
+            tile = seat.last_draw
+            if event.tile is not None and event.tile != tile:
+                raise _Stop(msg("replay.win-tile", tile=tile.code, given=event.tile.code), event)
+            tiles = seat.concealed(minus=tile if self.known else None)
+        else:
+            if self.robbable is not None and self.robbable[0] == event.source:
+                tile, robbing = self.robbable[1], True
+            elif self.last_discard is not None and self.last_discard[0] == event.source:
+                tile = self.last_discard[1]
+            else:
+                raise _Stop(msg("replay.no-discard-win", source=WINDS[event.source]), event)
+            if event.tile is not None and event.tile != tile:
+                raise _Stop(msg("replay.win-tile", tile=tile.code, given=event.tile.code), event)
+            tiles = seat.concealed()
+        visible = self._visible(tile) - (0 if event.source is None else 1)
+        situation = Situation(
+            self_drawn=event.source is None,
+            last_copy=visible == 3 and not (self.known and tile in tiles),
+            wall_last=self.wall.left() == 0,
+            kong=robbing or (event.source is None and seat.last_cause == KONG_CAUSE),
+            seat_wind=WINDS[event.seat],
+            prevalent_wind=self.record.prevalent,
+            flowers=len(seat.flowers) + len(seat.flowers_held),  # a flower not yet laid aside is one too
+        )
+        hand = Hand(tuple(seat.melds), tiles, tile, situation)
+        if self.known:
+            want = 14 - 3 * len(seat.melds)
+            if len(tiles) + 1 != want:
+                raise _Stop(msg("replay.win-size", seat=WINDS[event.seat], n=len(tiles) + 1, want=want), event)
+        return hand
+
+    def _visible(self, tile: Tile) -> int:
+        """The copies of `tile` in sight: discards on the table and exposed melds."""
+        n = 0
+        for seat in self.seats:
+            n += sum(1 for t in seat.discards if t == tile)
+            n += sum(1 for m in seat.melds if not m.concealed for t in m.tiles if t == tile)
+        return n
+
+    def holdings(self) -> tuple[Holding, ...]:
+        return tuple(Holding(s.concealed(), tuple(s.melds), tuple(s.flowers)) for s in self.seats)
+
+
+def replay(record: HandRecord, game: str) -> HandRecord:
+    """The hand with its wins rebuilt (`Win.hand`), its final holdings, or the problem that stopped
+    the replay (a `ReplayError` naming the game, the hand and the action; the wins keep no hand)."""
+    table = Table(record)
+    try:
+        for event in record.events:
+            try:
+                table.play(event)
+            except _Stop as stop:
+                raise _Stop(stop.problem, stop.event or event) from None
+        wins = tuple(_rebuilt(win, table, record.events, game, record) for win in record.wins)
+    except _Stop as stop:
+        problem = _error(game, record, stop)
+        wins = tuple(dataclasses.replace(w, hand=None, problem=problem) for w in record.wins)
+        return dataclasses.replace(record, wins=wins, problem=problem)
+    final = table.holdings() if table.known else record.final
+    problems = [w.problem for w in wins if w.problem is not None]
+    return dataclasses.replace(record, wins=wins, final=final, problem=problems[0] if problems else None)
+
+
+def _rebuilt(win: Win, table: Table, events: Sequence[Event], game: str, record: HandRecord) -> Win:
+    """A win with the hand the table played, checked (`check_hand`). The record's own hand, when it
+    gives one, must hold the same concealed tiles and winning tile; without a known deal it is the
+    hand: its concealed tiles, the melds the table saw declared, the situation the table saw."""
+    played = table.hands.get(win.seat)
+    event = next((e for e in events if e.act is Act.WIN and e.seat == win.seat), None)
+    if played is None or event is None:
+        raise _Stop(msg("replay.no-win", seat=WINDS[win.seat]))
+    own = win.hand
+    if table.known:
+        if own is not None and _concealed(own) != _concealed(played):
+            raise _Stop(
+                msg("replay.record-hand", seat=WINDS[win.seat], recorded=_tiles_text(own), played=_tiles_text(played)),
+                event,
+            )
+        hand = played
+    else:
+        if own is None or own.winning is None:
+            raise _Stop(msg("replay.no-hand", seat=WINDS[win.seat]), event)
+        if own.winning != played.winning:
+            raise _Stop(msg("replay.win-tile", tile=_piece(played.winning), given=_piece(own.winning)), event)
+        situation = dataclasses.replace(
+            played.situation, last_copy=played.situation.last_copy and own.winning not in own.standing
+        )
+        hand = Hand(played.melds, own.standing, own.winning, situation)
+        want = 14 - 3 * len(hand.melds)
+        if len(hand.standing) + 1 != want:
+            raise _Stop(msg("replay.win-size", seat=WINDS[win.seat], n=len(hand.standing) + 1, want=want), event)
+    problems = check_hand(hand)
+    if problems:
+        return dataclasses.replace(
+            win, hand=None, problem=_error(game, record, _Stop(msg("replay.check", problem=problems[0].msg), event))
+        )
+    return dataclasses.replace(win, hand=hand, problem=None)
+
+
+def _concealed(hand: Hand) -> tuple[object, ...]:
+    return (sorted(t.index for t in hand.concealed_tiles()), hand.winning)
+
+
+def _tiles_text(hand: Hand) -> str:
+    from ..notation import format_tiles
+
+    return format_tiles(hand.standing) + " " + _piece(hand.winning)
+
+
+def _error(game: str, record: HandRecord, stop: _Stop) -> ReplayError:
+    event = stop.event
+    return ReplayError(
+        msg(
+            "replay.at",
+            game=game,
+            hand=record.number,
+            at=(event.at or "?") if event is not None else "end",
+            act=describe(event) if event is not None else "-",
+            problem=stop.problem,
+        ),
+        where=f"{game}/{record.number}" + (f" {event.at}" if event is not None and event.at else ""),
+    )

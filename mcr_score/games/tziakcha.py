@@ -1,0 +1,405 @@
+"""tziakcha (雀渣) records: a hand's record `{id, belongs, script}` (script = base64(zlib(JSON)), or
+`"<Decoded>"` with the JSON in `step`), a decoded `step` alone, a list of records, and a session in
+the form tziakcha-fetcher writes, `{sessionId, players, records: [{id, index, step}]}`.
+
+The spec is docs/record-formats.md §4.1: the wall `w` (144 tile ids in hex) cut by the dice `d`,
+dealt 4-4-4-1 from East plus East's 14th, drawn from the front, replacements from the back a stack
+at a time; actions `[seat << 4 | type, data, ms]`; the winners and discarders in `b`; each
+winner's result in `y` (total `f`, fans `t` by tziakcha's numbers, hand `h`). A tile id ÷ 4 is the
+kind: 1-9 characters, 1-9 bamboo, 1-9 dots, E S W N, 中 发 白; 136-143 are the flowers.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import functools
+import zlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..decoding import DataError, loads_json
+from ..hand import Hand, Situation
+from ..messages import msg
+from ..tiles import WINDS, Tile
+from .fan_names import tziakcha_fan
+from .model import (
+    Act,
+    Deal,
+    Event,
+    Flower,
+    Game,
+    HandRecord,
+    Outcome,
+    Piece,
+    RecordedFan,
+    RecordFormat,
+    Win,
+)
+from .reading import JSON_DIGITS, Fields, Input, json_of, names4
+from .replay import replay
+
+TILES = 144
+DEALT = 53  # 13 to each seat and East's 14th
+KINDS = (
+    tuple(f"{r}m" for r in range(1, 10)) + tuple(f"{r}s" for r in range(1, 10)) + tuple(f"{r}p" for r in range(1, 10))
+)
+KINDS += ("E", "S", "W", "N", "C", "F", "P")  # kind 31 中, 32 发, 33 白
+FAN_CHICKEN_FLOWER = 83  # tziakcha's 花牌: its count is the flowers
+MAX_SCRIPT = 4 * 1024 * 1024  # a decoded step is some 10 KiB: a larger one is not a record
+
+
+def looks_like(doc: Any) -> bool:
+    """A tziakcha record, step, list of records or fetcher session."""
+    if isinstance(doc, list):
+        return bool(doc) and all(isinstance(d, dict) and ("script" in d or "step" in d) for d in doc)
+    if not isinstance(doc, dict):
+        return False
+    if "script" in doc or "step" in doc:
+        return True
+    if "sessionId" in doc or ("records" in doc and "periods" in doc):
+        return True
+    return {"a", "w", "p", "y"} <= doc.keys()
+
+
+KIND_TILES = tuple(Tile(k) for k in KINDS)
+PIECES: tuple[Piece, ...] = tuple(Tile(KINDS[i // 4]) for i in range(136)) + tuple(Flower(n) for n in range(1, 9))
+
+
+def piece(tile_id: int) -> Piece:
+    """The piece of a tile id 0-143."""
+    return PIECES[tile_id]
+
+
+def read(data: Input) -> list[Game]:
+    doc = json_of(data)
+    f = Fields(data.name)
+    if isinstance(doc, list):
+        steps = [(_step(f, r, f"[{i}]"), _step_at(r, f"[{i}]")) for i, r in enumerate(doc)]
+        sessions = {str(r.get("belongs")) for r in doc if isinstance(r, dict) and r.get("belongs")}
+        return _games(f, sessions.pop() if len(sessions) == 1 else data.stem, steps, None, "")
+    doc = f.obj(doc, "")
+    if "sessionId" in doc or "records" in doc:
+        records = f.seq(f.get(doc, "records", ""), "records")
+        steps = []
+        for i, r in enumerate(records):
+            where = f"records[{i}]"
+            record = f.obj(r, where)
+            if "step" not in record and "script" not in record:
+                raise f.error(where, msg("record.tziakcha-no-step"))
+            steps.append((_step(f, record, where), _step_at(record, where)))
+        players = None
+        if "players" in doc:
+            listed = f.seq(doc["players"], "players", 4)
+            players = names4([_player_name(f, p, f"players[{i}]") for i, p in enumerate(listed)])
+        game = doc.get("sessionId", doc.get("id"))
+        title = doc.get("title", "")
+        return _games(f, str(game) if game else data.stem, steps, players, str(title) if title else "")
+    if "script" in doc or "step" in doc:
+        game = doc.get("belongs") or doc.get("id") or data.stem
+        return _games(f, str(game), [(_step(f, doc, ""), _step_at(doc, ""))], None, "")
+    return _games(f, data.stem, [(doc, "")], None, "")
+
+
+def _step_at(record: Mapping[str, Any], where: str) -> str:
+    """Where a record's step stands in the file, for the paths its problems name."""
+    return _at(where, "step" if "step" in record else "script")
+
+
+def _player_name(f: Fields, player: Any, where: str) -> str:
+    if isinstance(player, dict):
+        return f.name_of(player.get("name", player.get("n", "")), where + ".name")
+    return f.name_of(player, where)
+
+
+def _step(f: Fields, record: Any, where: str) -> Mapping[str, Any]:
+    """The decoded step of a record: `step`, or `script` decoded (base64, then zlib, then JSON)."""
+    record = f.obj(record, where)
+    step = record.get("step")
+    if step is not None:
+        return f.obj(step, _at(where, "step"))
+    script = f.text(f.get(record, "script", where), _at(where, "script"))
+    try:
+        raw = zlib.decompressobj().decompress(base64.b64decode(script, validate=True), MAX_SCRIPT)
+        return f.obj(loads_json(raw.decode("utf-8"), digits=JSON_DIGITS), _at(where, "script"))
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, DataError) as e:
+        reason = e.msg if isinstance(e, DataError) else str(e)
+        raise f.error(_at(where, "script"), msg("record.script", reason=reason)) from None
+
+
+def _at(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def _games(
+    f: Fields,
+    game: str,
+    steps: Sequence[tuple[Mapping[str, Any], str]],
+    players: tuple[str, str, str, str] | None,
+    title: str,
+) -> list[Game]:
+    hands = []
+    first: tuple[str, str, str, str] | None = players
+    for step, where in steps:
+        names = _names(f, step, where)
+        if first is None:
+            first = names
+        hands.append(_hand(f, step, where, game, names, first))
+        if not title:
+            g = step.get("g")
+            title = str(g.get("t", "")) if isinstance(g, dict) else ""
+    hands.sort(key=lambda h: h.number)
+    return [
+        Game(
+            RecordFormat.TZIAKCHA,
+            game,
+            title,
+            first or names4(["", "", "", ""]),
+            tuple(hands),
+            site=f"https://tziakcha.net/game/?id={game}",
+        )
+    ]
+
+
+def _names(f: Fields, step: Mapping[str, Any], where: str) -> tuple[str, str, str, str]:
+    p = f.seq(f.get(step, "p", where), _at(where, "p"), 4)
+    return names4(
+        [_player_name(f, f.obj(x, f"{_at(where, 'p')}[{i}]"), f"{_at(where, 'p')}[{i}]") for i, x in enumerate(p)]
+    )
+
+
+def _order(names: tuple[str, str, str, str], players: tuple[str, str, str, str]) -> tuple[int, int, int, int]:
+    """The game's player at each seat of this hand (by name; the seats in order when names differ)."""
+    if sorted(names) == sorted(players) and len(set(players)) == 4:
+        idx = [players.index(n) for n in names]
+        return (idx[0], idx[1], idx[2], idx[3])
+    return (0, 1, 2, 3)
+
+
+def _deal(f: Fields, step: Mapping[str, Any], where: str) -> Deal:
+    """The deal from the wall `w` and the dice `d`; without `w` (an anonymised record), only the
+    size of the wall left after the deal."""
+    if "w" not in step:
+        return Deal((), None, TILES - DEALT)
+    text = f.text(step["w"], _at(where, "w"))
+    try:
+        ids = bytes.fromhex(text)
+    except ValueError:
+        raise f.error(_at(where, "w"), msg("record.tziakcha-wall")) from None
+    if len(ids) != TILES or len(set(ids)) != TILES or max(ids) >= TILES:
+        raise f.error(_at(where, "w"), msg("record.tziakcha-wall"))
+    dice_code = f.num(f.get(step, "d", where), _at(where, "d"), 0, 0xFFFF)
+    dice = [(dice_code >> (4 * k)) & 15 for k in range(4)]
+    start = ((-(dice[0] + dice[1] - 1)) % 4 * 36 + sum(dice) * 2) % TILES
+    wall = ids[start:] + ids[:start]
+    hands: list[list[Piece]] = [[], [], [], []]
+    at = 0
+    for _ in range(3):
+        for seat in range(4):
+            hands[seat] += [piece(t) for t in wall[at : at + 4]]
+            at += 4
+    for seat in range(4):
+        hands[seat].append(piece(wall[at]))
+        at += 1
+    hands[0].append(piece(wall[at]))
+    at += 1
+    rest = tuple(piece(t) for t in wall[at:])
+    return Deal(tuple(tuple(h) for h in hands), rest, len(rest))
+
+
+def _meld_tiles(code: int) -> tuple[Tile, Tile, Tile]:
+    kind = code & 0x3F
+    return KIND_TILES[kind - 1], KIND_TILES[kind], KIND_TILES[kind + 1]
+
+
+def _kind(f: Fields, code: int, where: str, chow: bool = False) -> Tile:
+    kind = code & 0x3F
+    if kind >= len(KINDS) or (chow and (kind >= 27 or kind % 9 in (0, 8))):
+        raise f.error(where, msg("record.tziakcha-code", code=code))
+    return KIND_TILES[kind]
+
+
+def _events(f: Fields, step: Mapping[str, Any], where: str, b: int) -> tuple[list[Event], list[int]]:
+    """The actions as events; a well-formed action takes the fast path, any other is read field by
+    field so that its problem is named."""
+    prefix = _at(where, "a")
+    actions = f.seq(f.get(step, "a", where), prefix)
+    events: list[Event] = []
+    false_wins: list[int] = []
+    discarder = next((s for s in range(4) if b >> (4 + s) & 1), None)
+    append = events.append
+    places = _places(prefix)
+    for i, action in enumerate(actions):
+        at = places[i] if i < len(places) else f"{prefix}[{i}]"
+        if not (
+            type(action) is list
+            and len(action) >= 2
+            and type(action[0]) is int
+            and type(action[1]) is int
+            and 0 <= action[0] <= 0x3F
+            and 0 <= action[1] <= 0xFFFFFF
+        ):
+            action = f.seq(action, at)
+            if len(action) < 2:
+                raise f.error(at, msg("record.length", n=len(action), want=3))
+            f.num(action[0], f"{at}[0]", 0, 0x3F)
+            f.num(action[1], f"{at}[1]", 0, 0xFFFFFF)
+        combined, data = action[0], action[1]
+        ms = action[2] if len(action) > 2 and type(action[2]) is int else None
+        seat, kind = combined >> 4 & 3, combined & 15
+        tile_id = data & 0xFF
+        if kind in (1, 2, 7) and tile_id >= TILES:
+            raise f.error(f"{at}[1]", msg("record.tziakcha-code", code=data))
+        # The three acts of most actions are made as the tuples they are (`Event` is a NamedTuple):
+        # a hand has a hundred of them. The fields in order: seat act tile flower meld source
+        # hand_cut time_ms at.
+        if kind == 7:
+            drawn = PIECES[tile_id]
+            act = Act.REPLACEMENT if data & 0x100 else Act.DRAW
+            if type(drawn) is Flower:
+                append(new_event(Event, (seat, act, None, drawn, (), None, None, ms, at)))
+            else:
+                append(new_event(Event, (seat, act, drawn, None, (), None, None, ms, at)))
+        elif kind == 2:
+            tile = PIECES[tile_id]
+            if type(tile) is Flower:
+                raise f.error(at, msg("record.tziakcha-code", code=tile_id))
+            append(new_event(Event, (seat, Act.DISCARD, tile, None, (), None, bool(data & 0x100), ms, at)))
+        elif kind == 8:
+            append(new_event(Event, (seat, Act.PASS, None, None, (), None, None, ms, at)))
+        elif kind == 1:  # a flower laid aside, and its replacement drawn
+            append(Event(seat, Act.FLOWER, flower=Flower((data >> 8 & 15) + 1), time_ms=ms, at=at))
+            append(Event(seat, Act.REPLACEMENT, time_ms=ms, at=at, **_drawn(PIECES[tile_id])))
+        elif kind == 3 and data:
+            _kind(f, data, f"{at}[1]", chow=True)
+            meld = _meld_tiles(data)
+            position = data >> 6 & 3
+            if not 1 <= position <= 3:
+                raise f.error(f"{at}[1]", msg("record.tziakcha-code", code=data))
+            append(Event(seat, Act.CHOW, tile=meld[position - 1], meld=meld, source=(seat - 1) % 4, time_ms=ms, at=at))
+        elif kind == 4 and data:
+            tile = _kind(f, data, f"{at}[1]")
+            direction = data >> 6 & 3
+            source = (seat - direction) % 4 if direction else None
+            append(Event(seat, Act.PUNG, tile=tile, meld=(tile,) * 3, source=source, time_ms=ms, at=at))
+        elif kind == 5 and data:
+            tile = _kind(f, data, f"{at}[1]")
+            direction = data >> 6 & 3
+            if data & 0x300 == 0x300:
+                append(Event(seat, Act.ADDED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at))
+            elif direction == 0:
+                append(Event(seat, Act.CONCEALED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at))
+            else:
+                source = (seat - direction) % 4
+                append(Event(seat, Act.KONG, tile=tile, meld=(tile,) * 4, source=source, time_ms=ms, at=at))
+        elif kind == 6:
+            if data >> 1 == 0:
+                append(Event(seat, Act.FALSE_WIN, time_ms=ms, at=at))
+                false_wins.append(seat)
+            else:
+                append(Event(seat, Act.WIN, source=None if discarder in (None, seat) else discarder, time_ms=ms, at=at))
+        elif kind == 9:
+            append(Event(seat, Act.DECLINE, time_ms=ms, at=at))
+    return events, false_wins
+
+
+new_event = tuple.__new__
+
+
+@functools.lru_cache(maxsize=64)
+def _places(prefix: str) -> tuple[str, ...]:
+    """The places of a hand's actions (`step.a[57]`), made once for a file's records."""
+    return tuple(f"{prefix}[{i}]" for i in range(400))  # a hand has some 120 actions
+
+
+def _drawn(drawn: Piece) -> dict[str, Any]:
+    return {"flower": drawn} if isinstance(drawn, Flower) else {"tile": drawn}
+
+
+def _tile(f: Fields, tile_id: int, where: str) -> Tile:
+    p = piece(tile_id)
+    if isinstance(p, Flower):
+        raise f.error(where, msg("record.tziakcha-code", code=tile_id))
+    return p
+
+
+def _hand(
+    f: Fields,
+    step: Mapping[str, Any],
+    where: str,
+    game: str,
+    names: tuple[str, str, str, str],
+    players: tuple[str, str, str, str],
+) -> HandRecord:
+    index = f.num(f.get(step, "i", where), _at(where, "i"), 0, 255)
+    b = f.num(step.get("b", 0), _at(where, "b"), 0, 0xFFF)
+    events, false_wins = _events(f, step, where, b)
+    for seat in range(4):
+        if b >> (8 + seat) & 1 and seat not in false_wins:
+            false_wins.append(seat)
+    winners = [s for s in range(4) if b >> s & 1]
+    discarder = next((s for s in range(4) if b >> (4 + s) & 1), None)
+    results = f.seq(step.get("y", [{}, {}, {}, {}]), _at(where, "y"))
+    prevalent = WINDS[index // 4 % 4]
+    wins = []
+    for seat in winners:
+        y_at = f"{_at(where, 'y')}[{seat}]"
+        result = f.obj(results[seat] if seat < len(results) else None, y_at)
+        self_drawn = discarder in (None, seat)
+        wins.append(
+            Win(
+                seat,
+                None if self_drawn else discarder,
+                f.num(result["f"], y_at + ".f", 0, 10_000) if "f" in result else None,
+                _fans(f, result.get("t"), y_at + ".t"),
+                _own_hand(f, result.get("h"), y_at + ".h", self_drawn, seat, prevalent),
+            )
+        )
+    scores = step.get("s")
+    recorded = None
+    if isinstance(scores, list) and len(scores) == 4:
+        values = [f.num(v, f"{_at(where, 's')}[{i}]") for i, v in enumerate(scores)]
+        recorded = (values[0], values[1], values[2], values[3])
+    record = HandRecord(
+        number=index + 1,
+        prevalent=prevalent,
+        players=names,
+        order=_order(names, players),
+        deal=_deal(f, step, where),
+        events=tuple(events),
+        wins=tuple(wins),
+        outcome=Outcome.WIN if wins else Outcome.DRAW,
+        false_wins=tuple(sorted(false_wins)),
+        scores=recorded,
+    )
+    return replay(record, game)
+
+
+def _fans(f: Fields, table: Any, where: str) -> tuple[RecordedFan, ...] | None:
+    """`t`: {fan number: value | (count - 1) << 8}."""
+    if table is None:
+        return None
+    table = f.obj(table, where)
+    out = []
+    for key, value in table.items():
+        number = int(key) if key.isascii() and key.isdigit() and len(key) <= 3 else -1
+        if number < 0:
+            raise f.error(f"{where}.{key}", msg("record.tziakcha-code", code=key))
+        v = f.num(value, f"{where}.{key}", 0, 0xFFFF)
+        fan, name = tziakcha_fan(number)
+        out.append(RecordedFan(fan, name, v & 0xFF, (v >> 8) + 1))
+    return tuple(out)
+
+
+def _own_hand(f: Fields, h: Any, where: str, self_drawn: bool, seat: int, prevalent: str) -> Hand | None:
+    """The winner's concealed tiles as the record gives them (`h.s`, the winning tile last). Its
+    melds (`h.p`) are not read: their codes do not tell a pung from a kong; the table saw them."""
+    if not isinstance(h, dict):
+        return None
+    tiles = f.seq(h.get("s", []), where + ".s")
+    concealed = [_tile(f, f.num(t, f"{where}.s[{i}]", 0, TILES - 1), f"{where}.s[{i}]") for i, t in enumerate(tiles)]
+    if not concealed:
+        return None
+    situation = Situation(self_drawn=self_drawn, seat_wind=WINDS[seat], prevalent_wind=prevalent)
+    *standing, win = concealed
+    return Hand((), tuple(sorted(standing, key=lambda t: t.index)), win, situation)
