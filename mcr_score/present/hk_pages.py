@@ -17,6 +17,7 @@ from ..systems.hk.scoring import HkScore, Valued, hit_dict
 from ..systems.hk.table import TABLE, Element, Kind
 from ..textwidth import pad
 from .style import Style
+from .switch_pages import options_cell, profile_dicts, switch_dicts, switch_lines
 from .text import hand_text, hand_to_dict
 
 
@@ -172,20 +173,8 @@ def rules_dict() -> dict[str, Any]:
     return {
         "ok": True,
         "system": SYSTEM.name,
-        "profiles": {
-            name: {"description": p.description, "choices": p.choices(), "values": p.values()}
-            for name, p in PROFILES.items()
-        },
-        "switches": [
-            {
-                "key": s.key,
-                "point": s.point,
-                "default": str(s.default),
-                "options": {str(k): v for k, v in s.options.items()},
-                "example": s.example,
-            }
-            for s in SWITCHES
-        ],
+        "profiles": {name: d | {"values": PROFILES[name].values()} for name, d in profile_dicts(PROFILES).items()},
+        "switches": switch_dicts(SWITCHES),
         "values": [{"key": v.key, "point": v.point, "low": v.low, "high": v.high, "default": None} for v in VALUES],
         "table": elements(next(iter(PROFILES))),
         "payments": None,
@@ -194,15 +183,7 @@ def rules_dict() -> dict[str, Any]:
 
 def rules_text(lang: str) -> str:
     lines = [text("hk.page.rules-head", lang)]
-    for name, p in PROFILES.items():
-        lines.append(f"  {name}: {p.description}")
-    lines.append("")
-    for s in SWITCHES:
-        lines.append(f"{s.key}: {s.point}")
-        for option, reading in s.options.items():
-            mark = "*" if option == s.default else " "
-            lines.append(f"  {mark} {option}: {reading}")
-        lines.append(f"    e.g. {s.example}")
+    lines += switch_lines(PROFILES, SWITCHES)
     lines.append("")
     lines.append(text("hk.page.values-head", lang))
     for v in VALUES:
@@ -217,7 +198,7 @@ def rules_text(lang: str) -> str:
 def rules_markdown() -> str:
     out = ["| switch | options (* default) | example |", "|---|---|---|"]
     for s in SWITCHES:
-        options = "<br>".join(f"{'*' if o == s.default else ''}`{o}`: {r}" for o, r in s.options.items())
+        options = options_cell(s)
         out.append(f"| `{s.key}` | {options} | `{s.example}` |")
     out += ["", "| value (`[values]`) | whole number | what it is (unset by default) |", "|---|---|---|"]
     out += [f"| `{v.key}` | {v.low}-{v.high} | {v.point} |" for v in VALUES]

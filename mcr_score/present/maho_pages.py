@@ -20,6 +20,7 @@ from ..systems.maho.rules import NAME, PROFILES, SWITCHES, Rainbow, profile
 from ..systems.maho.scoring import Element, MahoScore, Reading, series_dict
 from ..systems.maho.series import RAINBOWS, SEED_NAMES, Kind
 from .style import Style
+from .switch_pages import options_cell, profile_dicts, switch_dicts, switch_lines
 
 BASE_SEED = "« 1 point de base »"
 SILVER_SEED = "« +1point supplémentaire pour chaque série argentée que son jeu contiendrait »"
@@ -255,17 +256,8 @@ def rules_dict() -> dict[str, Any]:
     return {
         "ok": True,
         "system": NAME,
-        "profiles": {name: {"description": p.description, "choices": p.choices()} for name, p in PROFILES.items()},
-        "switches": [
-            {
-                "key": s.key,
-                "point": s.point,
-                "default": str(s.default),
-                "options": {str(k): v for k, v in s.options.items()},
-                "example": s.example or None,
-            }
-            for s in SWITCHES
-        ],
+        "profiles": profile_dicts(PROFILES),
+        "switches": switch_dicts(SWITCHES),
         "modes": [
             {
                 "mode": str(m),
@@ -286,16 +278,7 @@ def rules_dict() -> dict[str, Any]:
 
 def rules_text(lang: str) -> str:
     lines = [text("maho.page.rules-head", lang)]
-    for name, p in PROFILES.items():
-        lines.append(f"  {name}: {p.description}")
-    lines.append("")
-    for s in SWITCHES:
-        lines.append(f"{s.key}: {s.point}")
-        for option, reading in s.options.items():
-            mark = "*" if option == s.default else " "
-            lines.append(f"  {mark} {option}: {reading}")
-        if s.example:
-            lines.append(f"    e.g. {s.example}")
+    lines += switch_lines(PROFILES, SWITCHES)
     lines.append("")
     lines.append(text("maho.page.modes-head", lang))
     for m, d in MODES.items():
@@ -313,7 +296,7 @@ def rules_text(lang: str) -> str:
 def rules_markdown() -> str:
     out = ["| switch | point | options (* default) | example |", "|---|---|---|---|"]
     for s in SWITCHES:
-        options = "<br>".join(f"{'*' if o == s.default else ''}`{o}`: {r}" for o, r in s.options.items())
+        options = options_cell(s)
         example = f"`{s.example}`" if s.example else ""
         out.append(f"| `{s.key}` | {s.point} | {options} | {example} |")
     return "\n".join(out) + "\n"

@@ -16,6 +16,7 @@ from ..systems.nmjl.rules import PROFILES, SWITCHES, profile
 from ..systems.nmjl.scoring import NAME, NmjlScore
 from ..systems.nmjl.scoring import explain as explain_hand
 from .style import Style
+from .switch_pages import options_cell, profile_dicts, switch_dicts, switch_lines
 
 
 def _head(hand: str, card: dict[str, Any], rules: str, lang: str) -> list[str]:
@@ -129,32 +130,15 @@ def rules_dict() -> dict[str, Any]:
     return {
         "ok": True,
         "system": NAME,
-        "profiles": {name: {"description": p.description, "choices": p.choices()} for name, p in PROFILES.items()},
-        "switches": [
-            {
-                "key": s.key,
-                "point": s.point,
-                "default": str(s.default),
-                "options": {str(k): v for k, v in s.options.items()},
-                "example": s.example,
-            }
-            for s in SWITCHES
-        ],
+        "profiles": profile_dicts(PROFILES),
+        "switches": switch_dicts(SWITCHES),
         "card": {"keys": dict(CARD_FORMAT), "pattern": dict(PATTERN_FORMAT)},
     }
 
 
 def rules_text(lang: str) -> str:
     lines = [text("nmjl.page.rules-head", lang)]
-    for name, p in PROFILES.items():
-        lines.append(f"  {name}: {p.description}")
-    lines.append("")
-    for s in SWITCHES:
-        lines.append(f"{s.key}: {s.point}")
-        for option, reading in s.options.items():
-            mark = "*" if option == s.default else " "
-            lines.append(f"  {mark} {option}: {reading}")
-        lines.append(f"    e.g. {s.example}")
+    lines += switch_lines(PROFILES, SWITCHES)
     lines += ["", text("nmjl.page.payments-rule", lang), "", text("nmjl.page.card-format", lang)]
     lines.extend(f"  {key:<9} {meaning}" for key, meaning in CARD_FORMAT)
     lines.append(text("nmjl.page.pattern-format", lang))
@@ -165,7 +149,7 @@ def rules_text(lang: str) -> str:
 def rules_markdown() -> str:
     out = ["| switch | options (* default) | example |", "|---|---|---|"]
     for s in SWITCHES:
-        options = "<br>".join(f"{'*' if o == s.default else ''}`{o}`: {r}" for o, r in s.options.items())
+        options = options_cell(s)
         out.append(f"| `{s.key}` | {options} | {s.example} |")
     return "\n".join(out) + "\n"
 

@@ -17,6 +17,7 @@ from ..systems.six.rules import PROFILES, SWITCHES, profile
 from ..systems.six.scoring import SixScore, Valued
 from ..systems.six.table import TABLE, Kind, Row
 from .style import Style
+from .switch_pages import options_cell, profile_dicts, switch_dicts, switch_lines
 from .text import hand_text, hand_to_dict
 
 
@@ -139,33 +140,15 @@ def rules_dict() -> dict[str, Any]:
     return {
         "ok": True,
         "system": SYSTEM.name,
-        "profiles": {name: {"description": p.description, "choices": p.choices()} for name, p in PROFILES.items()},
-        "switches": [
-            {
-                "key": s.key,
-                "gap": s.gap,
-                "point": s.point,
-                "default": str(s.default),
-                "options": {str(k): v for k, v in s.options.items()},
-                "example": s.example,
-            }
-            for s in SWITCHES
-        ],
+        "profiles": profile_dicts(PROFILES),
+        "switches": switch_dicts(SWITCHES),
         "table": elements(""),
     }
 
 
 def rules_text(lang: str) -> str:
     lines = [text("six.page.rules-head", lang)]
-    for name, p in PROFILES.items():
-        lines.append(f"  {name}: {p.description}")
-    lines.append("")
-    for s in SWITCHES:
-        lines.append(f"{s.key} ({s.gap}): {s.point}")
-        for option, reading in s.options.items():
-            mark = "*" if option == s.default else " "
-            lines.append(f"  {mark} {option}: {reading}")
-        lines.append(f"    e.g. {s.example}")
+    lines += switch_lines(PROFILES, SWITCHES)
     lines.append("")
     lines.append(elements_text(elements(""), lang, Style()))
     return "\n".join(lines)
@@ -174,7 +157,7 @@ def rules_text(lang: str) -> str:
 def rules_markdown() -> str:
     out = ["| switch | gap | options (* default) | example |", "|---|---|---|---|"]
     for s in SWITCHES:
-        options = "<br>".join(f"{'*' if o == s.default else ''}`{o}`: {r}" for o, r in s.options.items())
+        options = options_cell(s)
         out.append(f"| `{s.key}` | {s.gap} | {options} | `{s.example}` |")
     return "\n".join(out) + "\n"
 

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ...errors import UnknownProfileError
-from ...messages import msg
+from ..switches import SwitchDef, choose
 
 
 class DoubleWind(StrEnum):
@@ -31,17 +30,6 @@ class ConcealedOnDiscard(StrEnum):
 
     LITERAL = "literal"  # the claimed tile exposes the combination it completes; the pair is no combination
     COUNTS = "counts"  # the hand stays concealed
-
-
-@dataclass(frozen=True, slots=True)
-class SwitchDef:
-    """A point the seed leaves open: its options (each a reading with its source) and the default."""
-
-    key: str
-    point: str
-    options: Mapping[str, str]  # option -> what it means, with the source of the reading
-    default: str
-    example: str  # a hand whose value differs between the options
 
 
 SWITCHES: tuple[SwitchDef, ...] = (
@@ -152,12 +140,10 @@ DEFAULT = INDICATIVE.name
 
 def profile(rules: str | os.PathLike[str]) -> HkRules:
     """A built-in profile by name, or a house file (`house.read_house`) against these switches and values."""
-    if isinstance(rules, str) and rules in PROFILES:
-        return PROFILES[rules]
-    if isinstance(rules, str) and not rules.endswith(".toml"):
-        raise UnknownProfileError(msg("error.profile.unknown", name=rules, known=", ".join(PROFILES)))
-    from ...house import read_house  # here: only house rules need it
-
-    builtins = {name: rules.choices() for name, rules in PROFILES.items()}
-    chosen = read_house(rules, builtins, {s.key: tuple(s.options) for s in SWITCHES}, values=VALUE_BOUNDS)
-    return rules_of(chosen.name, chosen.description, chosen.choices, chosen.values)
+    return choose(
+        rules,
+        PROFILES,
+        SWITCHES,
+        lambda house: rules_of(house.name, house.description, house.choices, house.values),
+        values=VALUE_BOUNDS,
+    )

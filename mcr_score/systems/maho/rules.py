@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ...errors import UnknownProfileError
-from ...messages import msg
+from ..switches import SwitchDef, choose
 
 NAME = "maho"  # the system's name in the registry and in its JSON
 
@@ -52,17 +51,6 @@ class Jokers(StrEnum):
     the rule is confirmed there is one option, and a joker in a hand is refused saying so."""
 
     NONE = "none"
-
-
-@dataclass(frozen=True, slots=True)
-class SwitchDef:
-    """A point the seed leaves open: its options (each a reading with its source) and the default."""
-
-    key: str
-    point: str
-    options: Mapping[str, str]
-    default: str
-    example: str  # a hand whose answer differs between the options ("" for a switch of one option)
 
 
 SWITCHES: tuple[SwitchDef, ...] = (
@@ -178,12 +166,4 @@ DEFAULT = SEED.name
 
 def profile(rules: str | os.PathLike[str]) -> MahoRules:
     """A built-in profile by name, or a house file (`house.read_house`) against these switches."""
-    if isinstance(rules, str) and rules in PROFILES:
-        return PROFILES[rules]
-    if isinstance(rules, str) and not rules.endswith(".toml"):
-        raise UnknownProfileError(msg("error.profile.unknown", name=rules, known=", ".join(PROFILES)))
-    from ...house import read_house  # here: only house rules need it
-
-    builtins = {name: rules.choices() for name, rules in PROFILES.items()}
-    chosen = read_house(rules, builtins, {s.key: tuple(s.options) for s in SWITCHES})
-    return rules_of(chosen.name, chosen.description, chosen.choices)
+    return choose(rules, PROFILES, SWITCHES, lambda house: rules_of(house.name, house.description, house.choices))

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ...errors import UnknownProfileError
-from ...messages import msg
+from ..switches import SwitchDef, choose
 
 
 class Jokerless(StrEnum):
@@ -21,17 +20,6 @@ class Jokerless(StrEnum):
 
     ANY_HAND = "any-hand"
     EXCEPT_NO_JOKER_HANDS = "except-no-joker-hands"
-
-
-@dataclass(frozen=True, slots=True)
-class SwitchDef:
-    """A point the seed leaves open: its options (each a reading with its source) and the default."""
-
-    key: str
-    point: str
-    options: Mapping[str, str]
-    default: str
-    example: str  # a hand and the card line whose payments differ between the options
 
 
 SWITCHES: tuple[SwitchDef, ...] = (
@@ -79,12 +67,4 @@ DEFAULT = SEED.name
 
 def profile(rules: str | os.PathLike[str]) -> NmjlRules:
     """A built-in profile by name, or a house file (`house.read_house`) against these switches."""
-    if isinstance(rules, str) and rules in PROFILES:
-        return PROFILES[rules]
-    if isinstance(rules, str) and not rules.endswith(".toml"):
-        raise UnknownProfileError(msg("error.profile.unknown", name=rules, known=", ".join(PROFILES)))
-    from ...house import read_house  # here: only house rules need it
-
-    builtins = {name: rules.choices() for name, rules in PROFILES.items()}
-    chosen = read_house(rules, builtins, {s.key: tuple(s.options) for s in SWITCHES})
-    return rules_of(chosen.name, chosen.description, chosen.choices)
+    return choose(rules, PROFILES, SWITCHES, lambda house: rules_of(house.name, house.description, house.choices))

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ...errors import UnknownProfileError
-from ...messages import msg
+from ..switches import SwitchDef, choose
 
 
 class Unlisted(StrEnum):
@@ -45,22 +44,9 @@ class Pairs(StrEnum):
     DISTINCT = "distinct"
 
 
-@dataclass(frozen=True, slots=True)
-class SwitchDef:
-    """A point the seed leaves open: its options (each a reading with its source) and the default."""
-
-    key: str
-    gap: str  # the gap's number in rulesets.md §2.2
-    point: str
-    options: Mapping[str, str]  # option -> what it means, with the source of the reading
-    default: str
-    example: str  # a hand whose value differs between the options
-
-
 SWITCHES: tuple[SwitchDef, ...] = (
     SwitchDef(
         "unlisted-combinations",
-        "G2",
         "How rows combine that the table does not list together",
         MappingProxyType(
             {
@@ -72,10 +58,10 @@ SWITCHES: tuple[SwitchDef, ...] = (
         ),
         Unlisted.MAX,
         "11223344m",
+        gap="G2",
     ),
     SwitchDef(
         "terminals",
-        "G3",
         "« Tout extrémité pur »: every set and the pair holds a 1 or a 9, or only 1s and 9s",
         MappingProxyType(
             {
@@ -86,10 +72,10 @@ SWITCHES: tuple[SwitchDef, ...] = (
         ),
         Terminals.OUTSIDE,
         "12378911m",
+        gap="G3",
     ),
     SwitchDef(
         "two-five-eight",
-        "G4",
         "« Pungs de 2, 5 et 8 »: every tile a 2, 5 or 8, or each of 2, 5 and 8 present",
         MappingProxyType(
             {
@@ -100,10 +86,10 @@ SWITCHES: tuple[SwitchDef, ...] = (
         ),
         TwoFiveEight.ALL_TILES,
         "222m222p55m",
+        gap="G4",
     ),
     SwitchDef(
         "pairs",
-        "G5",
         "« 4 paires »: may the same pair stand twice (four of a kind)",
         MappingProxyType(
             {
@@ -114,6 +100,7 @@ SWITCHES: tuple[SwitchDef, ...] = (
         ),
         Pairs.MAY_REPEAT,
         "11115599m",
+        gap="G5",
     ),
 )
 BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
@@ -160,12 +147,4 @@ DEFAULT = SEED.name
 
 def profile(rules: str | os.PathLike[str]) -> SixRules:
     """A built-in profile by name, or a house file (`house.read_house`) against these switches."""
-    if isinstance(rules, str) and rules in PROFILES:
-        return PROFILES[rules]
-    if isinstance(rules, str) and not rules.endswith(".toml"):
-        raise UnknownProfileError(msg("error.profile.unknown", name=rules, known=", ".join(PROFILES)))
-    from ...house import read_house  # here: only house rules need it
-
-    builtins = {name: rules.choices() for name, rules in PROFILES.items()}
-    chosen = read_house(rules, builtins, {s.key: tuple(s.options) for s in SWITCHES})
-    return rules_of(chosen.name, chosen.description, chosen.choices)
+    return choose(rules, PROFILES, SWITCHES, lambda house: rules_of(house.name, house.description, house.choices))

@@ -1,0 +1,56 @@
+"""What the profiles of every rule system share: a switch (a reading the seed leaves open, with its
+options and their sources) and how a profile is chosen, a built-in one by name or a house file read
+against the system's switches (`house.read_house`)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from ..errors import UnknownProfileError
+from ..messages import msg
+
+if TYPE_CHECKING:
+    from ..house import House
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchDef:
+    """A point the seed leaves open: its options (each a reading with its source) and the default."""
+
+    key: str
+    point: str
+    options: Mapping[str, str]  # option -> what it means, with the source of the reading
+    default: str
+    example: str  # a hand whose answer differs between the options ("" for a switch of one option)
+    gap: str = ""  # the gap of docs/rulesets.md the switch settles, where the system numbers them (six: G2...)
+
+
+class Profile(Protocol):
+    """A profile of a system: what a house file's `base` can name, as switch -> option."""
+
+    def choices(self) -> dict[str, str]: ...
+
+
+P = TypeVar("P", bound=Profile)
+
+
+def choose(
+    rules: str | os.PathLike[str],
+    profiles: Mapping[str, P],
+    switches: tuple[SwitchDef, ...],
+    build: Callable[[House], P],
+    values: Mapping[str, tuple[int, int]] | None = None,
+) -> P:
+    """A built-in profile by name, or a house file against these switches (and values, for a system
+    whose table has numbers a club sets), built by `build`."""
+    if isinstance(rules, str) and rules in profiles:
+        return profiles[rules]
+    if isinstance(rules, str) and not rules.endswith(".toml"):
+        raise UnknownProfileError(msg("error.profile.unknown", name=rules, known=", ".join(profiles)))
+    from ..house import read_house  # here: only house rules read a file
+
+    builtins = {name: p.choices() for name, p in profiles.items()}
+    return build(read_house(rules, builtins, {s.key: tuple(s.options) for s in switches}, values=values))
