@@ -87,6 +87,6 @@ def test_check_hand_names_a_shape_or_locator_of_the_wrong_type() -> None:
     """The API fuzz (#22) after the core's Shape (#23): `shape=range(4)` was an AttributeError."""
     hand = mcr_score.parse_hand("123456789m123p5s5s")
     with pytest.raises(TypeError, match="shape"):
-        mcr_score.check_hand(hand, shape=range(0, 4))  # type: ignore[arg-type]
+        mcr_score.check_hand(hand, shape=range(4))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="locate"):
         mcr_score.check_hand(hand, None)  # type: ignore[arg-type]
