@@ -76,9 +76,23 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 @functools.cache
 def _digit_run(digits: int) -> re.Pattern[str]:
-    """A run of more digits than a number may have (in a number, or in a string: then the careful
-    path reads the document, which tells the one from the other)."""
     return re.compile(rf"[0-9]{{{digits + 1}}}")
+
+
+def _may_hold_long_int(text: str, digits: int) -> bool:
+    """Whether a run of more than `digits` digits stands where a JSON integer can start: after the
+    text's start, `[`, `,` or `:`, whitespace and a `-`. Runs inside strings only (a record's hex
+    wall) leave the fast path; a string that looks so (`"a,123…"`) only sends the text to the careful
+    path, which tells the one from the other."""
+    for run in _digit_run(digits).finditer(text):
+        i = run.start() - 1
+        if i >= 0 and text[i] == "-":
+            i -= 1
+        while i >= 0 and text[i] in " \t\n\r":
+            i -= 1
+        if i < 0 or text[i] in "[,:":
+            return True
+    return False
 
 
 def loads_json(text: str, digits: int = MAX_DIGITS) -> Any:
@@ -87,7 +101,7 @@ def loads_json(text: str, digits: int = MAX_DIGITS) -> Any:
     NaN/Infinity (nor a number so large it would be infinity), nesting as deep as the parser takes
     without running out of stack. A text with no run of more than `digits` digits holds no such
     number, and its integers are read by the parser itself (a record holds thousands of them)."""
-    if _digit_run(digits).search(text) is None:
+    if not _may_hold_long_int(text, digits):
         parse_int: Any = None
     else:
         parse_int = _json_int if digits == MAX_DIGITS else functools.partial(_json_int, digits=digits)

@@ -4,11 +4,14 @@ file, writes one or decodes a number relies on (issue 22: one rule everywhere)."
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mcr_score import decoding, files
 from mcr_score.decoding import DataError, ascii_int, loads_json, loads_toml, shown
@@ -168,3 +171,41 @@ def test_write_text_names_the_file_that_failed() -> None:
 )
 def test_csv_text_neutralises_formulas(cell: str, safe: str) -> None:
     assert csv_text(cell) == safe
+
+
+_LEAVES = st.one_of(
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.text(alphabet="0123456789abcdef,:[ ", max_size=40),
+    st.booleans(),
+)
+_DOCS = st.recursive(
+    _LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(alphabet="0123456789,:", max_size=25), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def _longest_int(value: object) -> int:
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int):
+        return len(str(abs(value)))
+    if isinstance(value, list):
+        return max(map(_longest_int, value), default=0)
+    if isinstance(value, dict):
+        return max(map(_longest_int, value.values()), default=0)
+    return 0
+
+
+@given(_DOCS, st.sampled_from([None, 0, 2]), st.integers(min_value=1, max_value=20))
+def test_json_numbers_are_refused_exactly_when_too_long(doc: object, indent: int | None, digits: int) -> None:
+    """The fast path (no hook when no number can be too long) never lets a long number through, and
+    digits in strings (a record's hex wall) never refuse a document."""
+    text = json.dumps(doc, indent=indent)
+    if _longest_int(doc) > digits:
+        with pytest.raises(decoding.DataError):
+            decoding.loads_json(text, digits=digits)
+    else:
+        assert decoding.loads_json(text, digits=digits) == doc
