@@ -164,6 +164,15 @@ def test_convert_to_the_records_batch_reads(tmp_path: Path) -> None:
     assert via == direct
 
 
+def test_convert_names_a_broken_file_once(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.json", "{}")
+    result = run("convert", path, "--from", "tziakcha", "--to", "pmn")
+    assert result.exit_code == 1
+    problem = result.stderr.splitlines()[0]
+    assert problem.count("a.json") == 1, problem
+    assert "missing" in problem
+
+
 def test_convert_to_pmn_and_back(tmp_path: Path) -> None:
     out = tmp_path / "s.pmn"
     assert run("convert", SESSION, "--to", "pmn", "-o", str(out)).exit_code == 0

@@ -113,5 +113,6 @@ def _convert(sources: tuple[str, ...], fmt: str, target: str, counts: dict[str, 
                             continue
                         counts["hands"] += 1
                         yield (out.jsonl() if target == "jsonl" else out.text()) + "\n"
-        except McrError as e:
-            skip(path, e)
+        except McrError as e:  # the file's own problem: its message names the file
+            counts["skipped"] += 1
+            click.echo(e.msg.text(lang), err=True)
