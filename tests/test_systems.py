@@ -19,6 +19,7 @@ def test_a_system_pages_module_has_every_page(name: str) -> None:
         "session": systems.Capability.SESSION,
         "card": systems.Capability.CARD,
         "parse": systems.Capability.PARSE,
+        "elements": systems.Capability.FANS,
     }
     assert all(any(n.startswith(prefix) for n in wanted) for prefix in optional)
     wanted = [n for n in wanted if all(system.can(c) for p, c in optional.items() if n.startswith(p))]
