@@ -365,12 +365,11 @@ class _Walk:
                 v = view(self.table, seat)
                 if event.act is Act.FALSE_WIN:
                     self.out.append(self.false_win(v, event))
-                elif _playable(v, event):  # else the replay stops at it, below
-                    self.out.append(
-                        discard_decision(self, v, self.drawn, event.tile)  # type: ignore[arg-type]
-                        if event.act is Act.DISCARD
-                        else self.kong(v, event)
-                    )
+                elif (tile := _playable(v, event)) is not None:  # else the replay stops at it, below
+                    if event.act is Act.DISCARD:
+                        self.out.append(discard_decision(self, v, self.drawn, tile))
+                    else:
+                        self.out.append(self.kong(v, event, tile))
             self.table.play(event)
             if mine:
                 self.after_own(event, events, i)
@@ -436,10 +435,8 @@ class _Walk:
             score=result.total if result is not None and result.winning else None,
         )
 
-    def kong(self, v: View, event: Event) -> Decision:
+    def kong(self, v: View, event: Event, tile: Tile) -> Decision:
         """A kong of the seat's own (concealed, or added to a pung) against the best discard."""
-        tile = event.tile
-        assert tile is not None
         position = _fourteen(v, self.drawn, self.situation(v))
         best = discards(position, self.rules, v.seen).discards[0]
         if event.act is Act.CONCEALED_KONG:
@@ -518,14 +515,28 @@ class _Walk:
         """A claim, pass or kong judged against the others; `options[0]` is the hand left as it is
         (the pass, the best discard instead of the kong)."""
         ranking = tuple(sorted(options, key=lambda o: o.merit()))
-        verdict, lost, useful = _settled(ranking, chosen, options[0])
+        judgement = _settled(ranking, chosen, options[0])
+        return self.ranked(kind, v, position, chosen.choice, (before, chosen.shanten), ranking, judgement)
+
+    def ranked(
+        self,
+        kind: Kind,
+        v: View,
+        position: Hand,
+        choice: str,
+        shanten: tuple[int, int],
+        ranking: tuple[Choice, ...],
+        judgement: tuple[Verdict, int, int],
+    ) -> Decision:
+        """A decision among ranked choices: the shanten before and after, the verdict and the loss."""
+        verdict, lost, useful = judgement
         return self.decision(
             kind,
             v,
             position,
-            chosen.choice,
-            shanten_before=before,
-            shanten_after=chosen.shanten,
+            choice,
+            shanten_before=shanten[0],
+            shanten_after=shanten[1],
             ranking=ranking,
             verdict=verdict,
             shanten_lost=lost,
@@ -570,12 +581,13 @@ _JUDGED = frozenset({Act.DISCARD, Act.CONCEALED_KONG, Act.ADDED_KONG, Act.FALSE_
 _NEEDS = {Act.DISCARD: 1, Act.CONCEALED_KONG: 4, Act.ADDED_KONG: 1}
 
 
-def _playable(v: View, event: Event) -> bool:
-    """A discard or kong the seat can make: 14 tiles, the tile held (and for an added kong, its pung)."""
+def _playable(v: View, event: Event) -> Tile | None:
+    """The tile of a discard or kong the seat can make (14 tiles, the tile held, for an added kong
+    its pung), else None."""
     tile = event.tile
     if tile is None or len(v.concealed) + 3 * len(v.melds) != 14 or v.concealed.count(tile) < _NEEDS[event.act]:
-        return False
-    return event.act is not Act.ADDED_KONG or any(_is_pung(m, tile) for m in v.melds)
+        return None
+    return tile if event.act is not Act.ADDED_KONG or any(_is_pung(m, tile) for m in v.melds) else None
 
 
 _IDLE = frozenset({Act.PASS, Act.DECLINE, Act.FLOWER})  # acts that leave the drawn tile where it is
@@ -586,19 +598,8 @@ def discard_decision(walk: _Walk, v: View, drawn: Tile | None, choice: Tile) -> 
     position = _fourteen(v, drawn, walk.situation(v))
     ranking = discards(position, walk.rules, v.seen).discards
     chosen = next(d for d in ranking if d.tile == choice)
-    verdict, lost, useful = _verdict(ranking, chosen)
-    return walk.decision(
-        Kind.DISCARD,
-        v,
-        position,
-        choice.code,
-        shanten_before=ranking[0].shanten,
-        shanten_after=chosen.shanten,
-        ranking=ranking,
-        verdict=verdict,
-        shanten_lost=lost,
-        useful_lost=useful,
-    )
+    shanten_ = (ranking[0].shanten, chosen.shanten)
+    return walk.ranked(Kind.DISCARD, v, position, choice.code, shanten_, ranking, _verdict(ranking, chosen))
 
 
 def _verdict(ranking: Sequence[Discard], chosen: Discard) -> tuple[Verdict, int, int]:
