@@ -111,3 +111,24 @@ def test_other_systems_refuse_it(system):
     result = run("review", PMN, "--system", system, "--json")
     assert result.exit_code == 2
     assert json.loads(result.output)["error"]["code"] == "not-in-system"
+
+
+def two_games(tmp_path: Path) -> str:
+    """Two PMN boards in one file: two games."""
+    pmn = FIXTURES / "pmn"
+    path = tmp_path / "two.pmn"
+    path.write_text((pmn / "example_1.pmn").read_text() + "\n" + (pmn / "example_3.pmn").read_text(), encoding="utf-8")
+    return str(path)
+
+
+def test_jobs_review_the_games_in_parallel_in_order(tmp_path):
+    path = two_games(tmp_path)
+    one = run("review", path, "--json")
+    two = run("review", path, "--json", "--jobs", "2")
+    assert one.exit_code == two.exit_code == 0, two.output
+    assert one.output == two.output
+    assert [g["game"] for g in json.loads(two.output)["games"]] == ["two#1", "two#2"]
+    failed = run("review", path, "--json", "--jobs", "2", "--player", "Nobody")
+    assert failed.exit_code == 2
+    assert json.loads(failed.output)["error"]["code"] == "unknown-player"
+    assert run("review", path, "--jobs", "0").exit_code == 2

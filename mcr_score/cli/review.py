@@ -17,9 +17,12 @@ from .options import (
     RULES_OPTION,
     SYSTEM_OPTION,
     Command,
+    WholeNumber,
     for_system,
     handles_errors,
 )
+
+MAX_JOBS = 64  # processes: far more than the cores only wait their turn
 
 
 @click.command(cls=Command)
@@ -39,6 +42,13 @@ from .options import (
     show_default=True,
     help="Whose decisions: a player's name, their seat in the first hand (E, S, W, N), or all.",
 )
+@click.option(
+    "--jobs",
+    type=WholeNumber(1, MAX_JOBS),
+    default=1,
+    show_default=True,
+    help="Review the games of FILE (a Botzone text holds one a match) in N processes.",
+)
 @SYSTEM_OPTION
 @RULES_OPTION
 @JSON_OPTION
@@ -56,6 +66,7 @@ def review(
     file: str,
     record_format: str,
     player: str,
+    jobs: int,
     system: str | None,
     rules: str | None,
     as_json: bool,
@@ -69,16 +80,15 @@ def review(
     a Hu declared under 8 points is false, and a tile that completed a Hu of 8 not declared, missed.
     Per hand and per player: agreement with the best discard, shanten lost, missed and false Hus, and
     the five costliest decisions with their positions. OUT is checked before any work."""
-    from ..games.api import check_inputs, read_games
-    from ..games.review import players_of, review_game
+    from ..games.api import check_inputs
+    from ..games.review import review_file
 
     lang = lang or language_from_env()
     _, rules = for_system(Capability.REVIEW)
     if html_out is not None:
         files.check_output(html_out, "--html", inputs=[file, *([rules] if rules.endswith(".toml") else [])])
     check_inputs([file], record_format)
-    games = read_games(file, None if record_format == "auto" else record_format)
-    reviews = [review_game(g, players_of(g, player), rules) for g in games]
+    reviews = review_file(file, None if record_format == "auto" else record_format, player, rules, jobs)
     if html_out is not None:
         from ..present.review_html import review_html
 

@@ -31,6 +31,7 @@ from typing import Any
 from .. import profiles
 from ..advice import Discard, discards, merit, shanten, waits
 from ..arrangements import completing_tiles, counts_of
+from ..errors import McrError
 from ..hand import MAX_FLOWERS, Hand, Meld, Situation
 from ..messages import Message, msg
 from ..notation import format_hand, format_tiles
@@ -39,7 +40,7 @@ from ..tiles import WINDS, Tile
 from ..vocabulary import Decision as Kind
 from ..vocabulary import Verdict
 from .errors import UnknownPlayerError
-from .model import CLAIMS, Act, Event, Game, HandRecord
+from .model import CLAIMS, Act, Event, Game, HandRecord, RecordFormat
 from .replay import KONG_CAUSE, Table, _Stop
 
 COSTLIEST = 5  # the decisions a summary lists
@@ -245,10 +246,12 @@ class HandReview:
 
 @dataclass(frozen=True, slots=True)
 class GameReview:
-    """The review of a game for some of its players: each reviewed hand, in the game's order and
-    the players' order, and a summary per player."""
+    """The review of a game for some of its players (the game's id, title and format): each reviewed
+    hand, in the game's order and the players' order, and a summary per player."""
 
-    game: Game
+    game: str
+    title: str
+    format: RecordFormat
     rules: str
     players: tuple[str, ...]
     hands: tuple[HandReview, ...]
@@ -262,9 +265,9 @@ class GameReview:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "game": self.game.id,
-            "title": self.game.title,
-            "format": self.game.format,
+            "game": self.game,
+            "title": self.title,
+            "format": self.format,
             "rules": self.rules,
             "players": [{"player": p, "summary": self.summary(p).to_dict()} for p in self.players],
             "hands": [h.to_dict() for h in self.hands],
@@ -298,7 +301,67 @@ def review_game(
         for p in chosen
         if p in record.order
     )
-    return GameReview(game, profile.name, tuple(game.players[p] for p in chosen), hands)
+    return GameReview(game.id, game.title, game.format, profile.name, tuple(game.players[p] for p in chosen), hands)
+
+
+def review_file(
+    source: str | os.PathLike[str],
+    format: str | RecordFormat | None = None,
+    player: str | None = None,
+    rules: str | os.PathLike[str] = profiles.DEFAULT,
+    jobs: int = 1,
+) -> tuple[GameReview, ...]:
+    """Every game of a record file reviewed for the players `player` names (`players_of`), in the
+    file's order; with `jobs` over 1, by that many processes, each reading the file and reviewing
+    every `jobs`-th game (a review costs far more than reading)."""
+    if jobs <= 1:
+        return tuple(review for _, review in _part(source, format, player, rules, 1, 0))
+    from concurrent.futures import ProcessPoolExecutor  # here: the usual run needs no processes
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_safe_part, source, format, player, rules, jobs, k) for k in range(jobs)]
+        parts = [f.result() for f in futures]
+    found: list[tuple[int, GameReview]] = []
+    for part in parts:
+        if isinstance(part, _Failed):
+            raise part.kind(part.message, where=part.where)
+        found += part
+    return tuple(review for _, review in sorted(found, key=lambda pair: pair[0]))
+
+
+def _part(
+    source: str | os.PathLike[str],
+    format: str | RecordFormat | None,
+    player: str | None,
+    rules: str | os.PathLike[str],
+    jobs: int,
+    part: int,
+) -> list[tuple[int, GameReview]]:
+    """The games of the file at indices `part`, `part + jobs`, ... reviewed, with their indices."""
+    from .api import iter_games
+
+    return [
+        (i, review_game(game, players_of(game, player), rules))
+        for i, game in enumerate(iter_games(source, format))
+        if i % jobs == part
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Failed:
+    """A worker's error sent back as its parts (an `McrError` is built from a `Message`, which
+    pickling an exception does not keep)."""
+
+    kind: type[McrError]
+    message: Message
+    where: str | None
+
+
+def _safe_part(*args: Any) -> list[tuple[int, GameReview]] | _Failed:
+    try:
+        return _part(*args)
+    except McrError as e:
+        return _Failed(type(e), e.msg, e.where)
 
 
 def review_hand(

@@ -11,7 +11,7 @@ from ..games.review import Decision, GameReview, HandReview
 from ..messages import text
 from ..vocabulary import Decision as Kind
 from ..vocabulary import Verdict
-from .review_text import costly_line, lost, percent, summary_line
+from .review_text import costly_line, head_line, lost, percent, summary_line
 
 STYLE = """
 @page { size: A4 portrait; margin: 12mm; }
@@ -88,8 +88,7 @@ def _hand(h: HandReview, lang: str) -> str:
 
 
 def _game(review: GameReview, lang: str) -> str:
-    game = review.game
-    head = text("review.head", lang, game=game.id, title=game.title, format=game.format, rules=review.rules)
+    head = head_line(review, lang)
     parts = [f'<section class="game"><h1>{escape(head)}</h1>']
     for player in review.players:
         summary = review.summary(player)

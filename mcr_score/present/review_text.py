@@ -67,10 +67,14 @@ def _row(h: HandReview) -> list[str]:
     return [str(h.hand), h.seat, str(s.discards), agreement, shanten, str(s.missed_hu), str(s.false_hu)]
 
 
+def head_line(review: GameReview, lang: str) -> str:
+    """The game reviewed: its id, title, format and the rules."""
+    return text("review.head", lang, game=review.game, title=review.title, format=review.format, rules=review.rules)
+
+
 def review_text(review: GameReview, lang: str) -> str:
     """The review of one game: a block per player."""
-    game = review.game
-    lines = [text("review.head", lang, game=game.id, title=game.title, format=game.format, rules=review.rules)]
+    lines = [head_line(review, lang)]
     for player in review.players:
         hands = [h for h in review.hands if h.player == player]
         summary = review.summary(player)
