@@ -17,6 +17,7 @@ from mcr_score.games import Act, Flower, Game, read_game
 from mcr_score.games.errors import UnknownPlayerError
 from mcr_score.games.replay import replay
 from mcr_score.games.review import Decision, GameReview, Option, players_of, review_game, review_hand, summarize
+from mcr_score.present.review_text import command, review_text
 from mcr_score.tiles import Tile
 from mcr_score.vocabulary import Decision as Kind
 from mcr_score.vocabulary import Verdict
@@ -187,11 +188,23 @@ def test_missed_and_false_hus():
     assert d.verdict is Verdict.WORSE
     false = dataclasses.replace(record, false_wins=(seat,))
     assert any(d.kind is Kind.FALSE_HU for d in review_hand(false, 1, seat, name).decisions)
-    marked = (*record.events[:at], win._replace(act=Act.FALSE_WIN))
-    wrong = dataclasses.replace(record, events=marked, wins=())
-    last = review_hand(wrong, 1, seat, name).decisions[-1]
-    assert last.kind is Kind.FALSE_HU
-    assert last.choice is not None
+    for tile in (win.tile, None):  # the tile the record names, else the discard it was declared on
+        marked = (*record.events[:at], win._replace(act=Act.FALSE_WIN, tile=tile))
+        wrong = dataclasses.replace(record, events=marked, wins=())
+        last = review_hand(wrong, 1, seat, name).decisions[-1]
+        assert last.kind is Kind.FALSE_HU
+        assert last.choice is not None
+        assert last.score == score(last.position).total
+    text = review_text(
+        GameReview(g.id, g.title, g.format, "green-book", (name,), (review_hand(missed, 1, seat, name),)), "en"
+    )
+    assert f"missed Hu on {d.choice}, {d.score} points" in text
+    assert f"mcr-score score '{d.position}'" in text
+
+
+def test_a_kong_is_shown_with_the_discards_command():
+    kong = next(d for d in reviewed(SESSION).decisions if d.kind is Kind.KONG)
+    assert command(kong) == f"mcr-score discards '{kong.position}' --seen '{kong.visible}'"
 
 
 # -- what the player cannot see ----------------------------------------------------------------

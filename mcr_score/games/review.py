@@ -543,7 +543,7 @@ class _Walk:
             chosen = next(
                 (m for m, o in zip(made, options, strict=True) if o.kind == taken.act and meld in ((), o.tiles)), None
             )
-            if chosen is None:  # not one we counted (a record's odd meld): judged as it is
+            if chosen is None:  # a meld the record writes that none of ours matches: not judged
                 return
             self.out.append(self.judged(Kind.CLAIM, v, before, chosen, (passed, *made), passed.shanten))
         else:

@@ -22,7 +22,7 @@ def lost(value: float | None) -> str:
 
 def command(d: Decision) -> str:
     """The command that shows the position as the review judged it."""
-    if d.kind is Kind.DISCARD:
+    if d.kind in (Kind.DISCARD, Kind.KONG):
         return f"mcr-score discards '{d.position}' --seen '{d.visible}'"
     if d.kind in (Kind.CLAIM, Kind.PASS):
         return f"mcr-score shanten '{d.position}' --seen '{d.visible}'"
