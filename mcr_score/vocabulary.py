@@ -78,7 +78,7 @@ class EngineFlag(StrEnum):
     TILE_HOG_SUITS_ONLY = "tile-hog-suits-only"  # Tile Hog counts four of a suit tile only
 
 
-class Decision(StrEnum):
+class DecisionKind(StrEnum):
     """A decision of a player that `review` judges (docs: README "Game review")."""
 
     DISCARD = "discard"  # a tile let go from 14

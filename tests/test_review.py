@@ -19,7 +19,7 @@ from mcr_score.games.replay import replay
 from mcr_score.games.review import Decision, GameReview, Option, players_of, review_game, review_hand, summarize
 from mcr_score.present.review_text import command, review_text
 from mcr_score.tiles import Tile
-from mcr_score.vocabulary import Decision as Kind
+from mcr_score.vocabulary import DecisionKind as Kind
 from mcr_score.vocabulary import Verdict
 
 RECORDS = Path(__file__).parent / "fixtures" / "records"

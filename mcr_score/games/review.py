@@ -37,7 +37,7 @@ from ..messages import Message, msg
 from ..notation import format_hand, format_tiles
 from ..scoring import score_with_profile
 from ..tiles import WINDS, Tile
-from ..vocabulary import Decision as Kind
+from ..vocabulary import DecisionKind as Kind
 from ..vocabulary import Verdict
 from .errors import UnknownPlayerError
 from .model import CLAIMS, Act, Event, Game, HandRecord, RecordFormat

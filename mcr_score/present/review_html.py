@@ -9,7 +9,7 @@ from html import escape
 
 from ..games.review import Decision, GameReview, HandReview
 from ..messages import text
-from ..vocabulary import Decision as Kind
+from ..vocabulary import DecisionKind as Kind
 from ..vocabulary import Verdict
 from .review_text import costly_line, head_line, lost, percent, summary_line
 

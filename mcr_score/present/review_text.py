@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..games.review import Decision, GameReview, HandReview, Summary
 from ..messages import text
 from ..textwidth import columns
-from ..vocabulary import Decision as Kind
+from ..vocabulary import DecisionKind as Kind
 
 RIGHT = (True, False, True, True, True, True, True)
 
