@@ -355,6 +355,12 @@ def discards(
     return DiscardsResult(profile.name, hand, tuple(out))
 
 
-def _rank(d: Discard) -> tuple[int, bool, int, int, int]:
+def merit(d: Discard) -> tuple[int, bool, int, int]:
+    """What ranks a discard, lower first: shanten, waits under 8, copies of the useful tiles left, the
+    best score. Two discards of the same merit are equally good (`review`'s equal-best)."""
     best = d.best
-    return (d.shanten, d.below_minimum, -d.useful_left, -(best.total if best else 0), d.tile.index)
+    return (d.shanten, d.below_minimum, -d.useful_left, -(best.total if best else 0))
+
+
+def _rank(d: Discard) -> tuple[int, bool, int, int, int]:
+    return (*merit(d), d.tile.index)

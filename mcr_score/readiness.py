@@ -196,7 +196,7 @@ def _honors_and_knitted(counts: Counts) -> FormReading:
 
 def _knitted_straight(counts: Counts, n_melds: int, held: Counts | None = None) -> FormReading:
     n = 1 - n_melds  # the knit stands for three of the four sets
-    best, useful = 99, set()
+    readings = []
     for tiles in KNIT_TILES:
         rest = list(counts)
         missing = []
@@ -206,15 +206,13 @@ def _knitted_straight(counts: Counts, n_melds: int, held: Counts | None = None) 
             else:
                 missing.append(i)
         rest_shanten = standard_shanten(rest, n)
-        shanten = len(missing) + rest_shanten
-        if shanten > best or held is None:
-            best = min(best, shanten)
-            continue
-        found = {i for i in missing if held[i] < 4} | set(_standard_useful(rest, n, held, rest_shanten))
-        if shanten < best:
-            best, useful = shanten, found
-        else:
-            useful |= found
+        readings.append((len(missing) + rest_shanten, missing, rest, rest_shanten))
+    best = min(r[0] for r in readings)
+    useful: set[int] = set()
+    if held is not None:  # the useful tiles of the knits at the least shanten only: the others lower nothing
+        for shanten, missing, rest, rest_shanten in readings:
+            if shanten == best:
+                useful |= {i for i in missing if held[i] < 4} | set(_standard_useful(rest, n, held, rest_shanten))
     return FormReading(Form.KNITTED_STRAIGHT, best, tuple(sorted(useful)))
 
 

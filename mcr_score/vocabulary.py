@@ -76,3 +76,23 @@ class EngineFlag(StrEnum):
     DISCARD_PUNG_CONCEALED = "discard-pung-concealed"  # a pung completed by the winning discard stays concealed
     LIVE_WAITS_ONLY = "live-waits-only"  # a kind whose four copies the winner holds is not a wait
     TILE_HOG_SUITS_ONLY = "tile-hog-suits-only"  # Tile Hog counts four of a suit tile only
+
+
+class DecisionKind(StrEnum):
+    """A decision of a player that `review` judges (docs: README "Game review")."""
+
+    DISCARD = "discard"  # a tile let go from 14
+    CLAIM = "claim"  # a chow, pung or kong made on another player's discard
+    PASS = "pass"  # such a claim left
+    KONG = "kong"  # a concealed kong, or a drawn tile added to an exposed pung
+    HU = "hu"  # a Hu declared of 8 points or more
+    MISSED_HU = "missed-hu"  # a tile that completed a Hu of 8 or more, not taken
+    FALSE_HU = "false-hu"  # a Hu declared below 8 points, or one the record marks wrong
+
+
+class Verdict(StrEnum):
+    """How a decision compares with the best one open to the player."""
+
+    BEST = "best"
+    EQUAL_BEST = "equal-best"  # another choice ranks the same
+    WORSE = "worse"

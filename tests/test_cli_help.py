@@ -21,6 +21,7 @@ COMMANDS = [
     "fan",
     "fans",
     "parse",
+    "review",
     "rules",
     "score",
     "serve",

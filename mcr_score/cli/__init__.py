@@ -74,6 +74,11 @@ COMMANDS = {
         "List the 81 fans and china's private fan 82 under a profile: number, names, points, exclusions.",
     ),
     "parse": Entry("hand", "parse", "Parse HAND and print its canonical form and structure."),
+    "review": Entry(
+        "review",
+        "review",
+        "Replay the recorded game in FILE from each player's seat and judge every decision: discards, claims, Hus.",
+    ),
     "rules": Entry("rules", "rules", "The rule profiles and every switch, with its options, citations and an example."),
     "score": Entry(
         "hand",

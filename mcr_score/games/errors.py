@@ -34,3 +34,10 @@ class RecordInputError(McrError):
 
     code = "bad-record-input"
     exit_code = 2
+
+
+class UnknownPlayerError(McrError):
+    """`review --player` naming no player of the game and no seat: a usage error, exit 2."""
+
+    code = "unknown-player"
+    exit_code = 2

@@ -36,6 +36,7 @@ class Capability(StrEnum):
     CATCHUP = "catchup"
     SERVE = "serve"
     CARD = "card"  # `card check`: a system whose hands are lines of a card the user supplies
+    REVIEW = "review"  # a recorded game's decisions judged by the shanten and discard ranking
 
 
 class Profile(Protocol):

@@ -65,6 +65,7 @@ SYSTEM = System(
         Capability.FAN: frozenset(),
         Capability.RULES: frozenset({"markdown"}),
         Capability.SESSION: frozenset({"false_hu", "html_out", "csv_out", "record_format", "game"}),
+        Capability.REVIEW: frozenset({"record_format", "player", "jobs", "html_out"}),
     },
     default_profile=profiles.DEFAULT,
     profile_names=tuple(profiles.PROFILES),

@@ -1,0 +1,103 @@
+"""`mcr-score review`: a recorded game replayed from each player's seat and every decision judged
+(`mcr_score.games.review` judges; this module takes the options and the files)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .. import files
+from ..games.model import HAND_FORMATS
+from ..messages import language_from_env
+from ..systems import Capability
+from .options import (
+    JSON_OPTION,
+    LANG_OPTION,
+    RULES_OPTION,
+    SYSTEM_OPTION,
+    Command,
+    WholeNumber,
+    for_system,
+    handles_errors,
+)
+
+MAX_JOBS = 64  # processes: far more than the cores only wait their turn
+
+
+@click.command(cls=Command)
+@click.argument("file", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option(
+    "--from",
+    "record_format",
+    type=click.Choice(("auto", *(f.value for f in HAND_FORMATS))),
+    default="auto",
+    show_default=True,
+    help="The record's format (auto: told from its content).",
+)
+@click.option(
+    "--player",
+    metavar="NAME|SEAT|all",
+    default="all",
+    show_default=True,
+    help="Whose decisions: a player's name, their seat in the first hand (E, S, W, N), or all.",
+)
+@click.option(
+    "--jobs",
+    type=WholeNumber(1, MAX_JOBS),
+    default=1,
+    show_default=True,
+    help="Review the games of FILE (a Botzone text holds one a match) in N processes.",
+)
+@SYSTEM_OPTION
+@RULES_OPTION
+@JSON_OPTION
+@click.option(
+    "--html",
+    "html_out",
+    metavar="OUT",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write a printable HTML page per game to OUT.",
+)
+@LANG_OPTION
+@handles_errors
+def review(
+    file: str,
+    record_format: str,
+    player: str,
+    jobs: int,
+    system: str | None,
+    rules: str | None,
+    as_json: bool,
+    html_out: str | None,
+    lang: str | None,
+) -> None:
+    """Replay the recorded game in FILE from each player's seat and judge every decision: discards, claims, Hus.
+
+    A discard is ranked as `mcr-score discards` ranks the 14 tiles before it, with only the tiles the
+    player could see; a claim made or passed and a kong, by the shanten and 8-point reach they leave;
+    a Hu declared under 8 points is false, and a tile that completed a Hu of 8 not declared, missed.
+    Per hand and per player: agreement with the best discard, shanten lost, missed and false Hus, and
+    the five costliest decisions with their positions. OUT is checked before any work."""
+    from ..games.api import check_inputs
+    from ..games.review import review_file
+
+    lang = lang or language_from_env()
+    _, rules = for_system(Capability.REVIEW)
+    if html_out is not None:
+        files.check_output(html_out, "--html", inputs=[file, *([rules] if rules.endswith(".toml") else [])])
+    check_inputs([file], record_format)
+    reviews = review_file(file, None if record_format == "auto" else record_format, player, rules, jobs)
+    if html_out is not None:
+        from ..present.review_html import review_html
+
+        files.write_text(html_out, review_html(reviews, lang), "--html")
+    if as_json:
+        click.echo(
+            json.dumps({"ok": True, "rules": rules, "games": [r.to_dict() for r in reviews]}, ensure_ascii=False)
+        )
+    else:
+        from ..present.review_text import review_text
+
+        click.echo("\n\n".join(review_text(r, lang) for r in reviews))
