@@ -25,11 +25,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .fans.ids import Fan
-from .fans.table import FANS
 from .profiles import Profile
 from .vocabulary import Rule
 
-COMBINATION_FANS = frozenset(f.fan for f in FANS.values() if f.combination)
 FLOWERS = Fan.FLOWER_TILES
 CHICKEN = Fan.CHICKEN_HAND
 
@@ -112,7 +110,7 @@ def combine(found: Mapping[Fan, list[Hit]], profile: Profile, removed: list[Remo
     counted: Hits = {}
     combined: list[tuple[Fan, Hit]] = []
     for f, hs in found.items():
-        if f in COMBINATION_FANS:
+        if f in profile.combination_fans:
             for h in hs:
                 combined.append((f, h))
         else:

@@ -469,6 +469,12 @@ DESCRIPTIONS = {
 DEFAULT = "green-book"
 
 
+MINIMUM = 8
+"""MCR's least points for a valid Hu, flowers kept out: every `Score` carries it (`minimum`,
+`short_by`), and the pages, the batch report and the session sheet read it from there or from
+`scoring.MINIMUM`."""
+
+
 @dataclass(frozen=True, eq=False)
 class Profile:
     """Everything the engine reads from a rule profile."""
@@ -483,6 +489,11 @@ class Profile:
     excludes_one: Mapping[Fan, frozenset[Fan]] = field(repr=False)
     joint_excludes: Mapping[tuple[Fan, ...], frozenset[Fan]] = field(repr=False)
     flags: frozenset[str] = field(repr=False)
+    # What the engine reads of the system's table through the profile, not from module state:
+    minimum: int = field(default=MINIMUM, repr=False)  # the least points of a valid Hu, flowers kept out
+    tie_break: frozenset[Fan] = field(default=frozenset(), repr=False)  # prefer a reading holding one
+    wait_fans: frozenset[Fan] = field(default=frozenset(), repr=False)  # the fans that place the winning tile
+    combination_fans: frozenset[Fan] = field(default=frozenset(), repr=False)  # counted as one best choice
 
     def not_counted_with(self, fan: Fan) -> frozenset[Fan]:
         """The fans never counted in a hand where `fan` counts (its series and its exclusions)."""
@@ -543,6 +554,10 @@ def build(name: str, choices: Mapping[str, str], description: str = "") -> Profi
         MappingProxyType(excludes_one),
         MappingProxyType(joint),
         frozenset(flags),
+        MINIMUM,
+        frozenset(f.fan for f in FANS.values() if f.tie_break),
+        frozenset(f.fan for f in FANS.values() if f.series == "wait"),
+        frozenset(f.fan for f in FANS.values() if f.combination),
     )
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Mapping
 
 from . import errors, profiles
 from .arrangements import (
@@ -39,7 +38,6 @@ from .exclusions import FLOWERS, Hit, Hits, Removed, apply
 from .fans.detectors import Detector, detectors_for
 from .fans.facts import LIVE_WAITS_ONLY, Facts, build_facts
 from .fans.ids import Fan
-from .fans.table import FANS
 from .hand import Hand, check_hand
 from .notation import parse_hand
 from .placement import KNIT, PAIR, PAIR_WAIT, choose, has_wait_shape, placements, waits_on_one_tile
@@ -59,11 +57,7 @@ __all__ = [
     "score_with_profile",
 ]
 
-MINIMUM = 8
-"""The least points a valid Hu scores, flowers kept out: every `Score` carries it (`minimum`, `short_by`),
-and the pages, the batch report and the session sheet read it from there or from here."""
-TIE_BREAK = frozenset(f.fan for f in FANS.values() if f.tie_break)
-WAIT_FANS = frozenset(f.fan for f in FANS.values() if f.series == "wait")
+MINIMUM = profiles.MINIMUM
 
 
 def score(hand: Hand | str, rules: str | os.PathLike[str] = profiles.DEFAULT) -> Score:
@@ -83,7 +77,7 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     """Score a checked hand under a profile object (a built-in one or a house profile)."""
     rules = profile.name
     if hand.winning is None:
-        return Score(rules=rules, winning=False, reason=Reason.WAITING, minimum=MINIMUM)
+        return Score(rules=rules, winning=False, reason=Reason.WAITING, minimum=profile.minimum)
     win_tile = hand.winning
     win = win_tile.index
     standing = counts_of(hand.standing)
@@ -93,7 +87,7 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     melds = tuple(meld_set(m) for m in hand.melds)
     arrs = arrange(concealed, melds)
     if not arrs:
-        return Score(rules=rules, winning=False, reason=Reason.NO_SHAPE, minimum=MINIMUM, win_tile=win_tile)
+        return Score(rules=rules, winning=False, reason=Reason.NO_SHAPE, minimum=profile.minimum, win_tile=win_tile)
     held = list(standing)
     for m in melds:
         for i in m.indices:
@@ -115,8 +109,8 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
             if hits:
                 found[fan] = hits
         counted, removed = apply(found, profile)
-        readings.append(_reading(facts, counted, removed, profile.points))
-    best = 0 if len(readings) == 1 else _best(readings)
+        readings.append(_reading(facts, counted, removed, profile))
+    best = 0 if len(readings) == 1 else _best(readings, profile.tie_break)
     chosen = readings[best]
     flower_points = 0
     for f in chosen.fans:
@@ -129,8 +123,8 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
         total=points + flower_points,
         points=points,
         flower_points=flower_points,
-        minimum=MINIMUM,
-        meets_minimum=points >= MINIMUM,
+        minimum=profile.minimum,
+        meets_minimum=points >= profile.minimum,
         form=chosen.form,
         fans=chosen.fans,
         not_counted=chosen.not_counted,
@@ -142,10 +136,10 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     )
 
 
-def _best(readings: list[Reading]) -> int:
+def _best(readings: list[Reading], tie_break: frozenset[Fan]) -> int:
     """The index of the reading with the most points; among equals, one with a tie-break fan, then the first."""
     return max(
-        range(len(readings)), key=lambda i: (readings[i].points, any(f.fan in TIE_BREAK for f in readings[i].fans), -i)
+        range(len(readings)), key=lambda i: (readings[i].points, any(f.fan in tie_break for f in readings[i].fans), -i)
     )
 
 
@@ -215,7 +209,9 @@ def _groups(arr: Arrangement, sets: tuple[Set, ...]) -> tuple[list[Group], list[
     return groups, where, at, ids
 
 
-def _win_place(facts: Facts, counted: Hits, where: list[int]) -> tuple[int | None, Wait | None]:
+def _win_place(
+    facts: Facts, counted: Hits, where: list[int], wait_fans: frozenset[Fan]
+) -> tuple[int | None, Wait | None]:
     """The group the winning tile completed, and how: the set of the counted wait fan, the pung the
     discard completed, else the first place the tile fits (`placement.choose`). Thirteen orphans and
     honors-and-knitted have no sets, hence no wait shape."""
@@ -226,7 +222,7 @@ def _win_place(facts: Facts, counted: Hits, where: list[int]) -> tuple[int | Non
         return where[PAIR] if arr.pair == facts.win else where[KNIT], None
     counted_at = None
     for fan, hits in counted.items():
-        if fan in WAIT_FANS and hits[0]:
+        if fan in wait_fans and hits[0]:
             counted_at = hits[0][0]
             break
     place = choose(facts.placements, counted_at, facts.exposed_pung)
@@ -261,14 +257,14 @@ def _ids_of(ids: list[int], hit: Hit) -> tuple[int, ...]:
     return tuple([ids[p] for p in hit])
 
 
-def _reading(facts: Facts, counted: Hits, removed: list[Removed], points: Mapping[Fan, int]) -> Reading:
+def _reading(facts: Facts, counted: Hits, removed: list[Removed], profile: profiles.Profile) -> Reading:
     groups, where, at, ids = _groups(facts.arrangement, facts.sets)
     fans = []
     total = 0
     for fan in sorted(counted):
         hits = counted[fan]
         n = len(hits)
-        value = points[fan]
+        value = profile.points[fan]
         hit = hits[0] if n == 1 else _union(hits)
         fans.append(FanCount(fan, value, n, _tiles_of(at, hit)) if hit else _whole_fan(fan, value, n))
         if fan != FLOWERS:
@@ -286,5 +282,5 @@ def _reading(facts: Facts, counted: Hits, removed: list[Removed], points: Mappin
                     not_counted.append(NotCounted(r.fan, r.rule, r.by, _tiles_of(at, r.sets), _tiles_of(at, r.by_sets)))
                 else:
                     not_counted.append(_whole_not_counted(r.fan, r.rule, r.by))
-    win_set, wait = _win_place(facts, counted, where)
+    win_set, wait = _win_place(facts, counted, where, profile.wait_fans)
     return Reading(facts.form, tuple(groups), tuple(fans), tuple(not_counted), total, win_set, wait)

@@ -20,7 +20,7 @@ import pytest
 
 from mcr_score import profiles
 from mcr_score.arrangements import CHOW, HONORS_KNITTED, PUNG, STANDARD, Arrangement, Set, arrange, counts_of, meld_set
-from mcr_score.exclusions import COMBINATION_FANS, Removed, _combination, _disjoint, _orders, combine
+from mcr_score.exclusions import Removed, _combination, _disjoint, _orders, combine
 from mcr_score.fans.detectors import DETECTORS, NEEDS
 from mcr_score.fans.facts import Facts, build_facts, traits_of
 from mcr_score.fans.ids import Fan
@@ -292,7 +292,7 @@ def test_a_detector_skipped_for_the_hands_traits_would_have_found_nothing(rules:
 def test_disjoint_combination_hits_are_all_counted_as_the_search_would() -> None:
     """`combine` skips the search when no two hits share a set: the search keeps them all, in its order."""
     profile = profiles.get("china")
-    fans = sorted(f for f in profile.points if f in COMBINATION_FANS)
+    fans = sorted(f for f in profile.points if f in profile.combination_fans)
     rng = random.Random(9)
     disjoint = 0
     for _ in range(3000):
@@ -341,7 +341,7 @@ def test_the_combination_search_is_the_best_subset_by_exhaustion() -> None:
 
     profile = profiles.get("china")
     points = profile.points
-    fans = sorted(f for f in points if f in COMBINATION_FANS)
+    fans = sorted(f for f in points if f in profile.combination_fans)
     rng = random.Random(11)
     shared = 0
     for _ in range(1500):

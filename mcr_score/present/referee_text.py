@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import profiles
 from ..errors import McrError
 from ..fans.ids import Fan
 from ..messages import count
 from ..notation import format_tiles
-from ..scoring import TIE_BREAK
 from ..textwidth import FAN_COLUMNS, columns, pad, width
 from ..tiles import TO_UNICODE, Tile
 from ..vocabulary import Rule
@@ -144,7 +144,7 @@ def _fan_table(fans: list[dict[str, Any]], lang: str, style: Style) -> list[str]
 
 
 def _alternative(a: dict[str, Any], lang: str) -> str:
-    tie_break = [fan_name(f, lang) for f in sorted(TIE_BREAK)]
+    tie_break = [fan_name(f, lang) for f in sorted(profiles.PROFILES[profiles.DEFAULT].tie_break)]  # the table's
     how = (
         text("alt.tie", lang, points=count("n.point", a["points"]), fans=join_or(tie_break, lang))
         if a["behind"] == 0
