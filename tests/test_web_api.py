@@ -167,7 +167,7 @@ def test_text_endpoints_are_the_cli_text_in_a_language(client: TestClient, cli_r
 def test_the_page_its_files_strings_and_docs_are_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200
-    assert '<script src="/static/app.js">' in page.text
+    assert '<script src="static/app.js">' in page.text  # relative: the static build serves it from any folder
     for name, kind in (("app.js", "javascript"), ("style.css", "text/css")):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200

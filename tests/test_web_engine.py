@@ -14,9 +14,9 @@ import pytest
 from mcr_score.web.engine import answer
 
 pytest.importorskip("fastapi")
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from mcr_score.web import api  # noqa: E402
+from mcr_score.web import api
 
 HANDS = ["123456789m123p5s5s", "[EEEE][CCCC][FFFF][PPPP]NN", "123m456p789s11m23p|EE0000|abc", "1112345678999m", "12m"]
 
