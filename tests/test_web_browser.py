@@ -1,20 +1,15 @@
 """The table-side page in a real browser: Playwright drives Debian's Chromium headless against the app
-served by uvicorn on a free loopback port. Screenshots at phone and tablet size go to build/screenshots/
-on every run.
-
-Without Chromium the tests are skipped with the command that installs it; in CI (CI=true) a missing
-browser fails them instead, so a green CI always means the page was driven.
+served by uvicorn on a free loopback port (tests/support/browser.py: skipped without Chromium, failed
+in CI). Screenshots at phone and tablet size go to build/screenshots/ on every run.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import socket
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,22 +19,22 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
 from mcr_score.web.api import create_app  # noqa: E402
-
-CHROMIUM = Path(os.environ.get("MCR_CHROMIUM", "/usr/bin/chromium"))
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
-PHONE = {"width": 390, "height": 844}
-TABLET = {"width": 820, "height": 1180}
-LANDSCAPE = {"width": 1180, "height": 820}
-INSTALL = "Chromium not found at /usr/bin/chromium: install it with `apt-get install -y chromium` (Debian)"
+from tests.support.browser import (  # noqa: E402
+    LANDSCAPE,
+    PHONE,
+    TABLET,
+    choose,
+    launch,
+    need_chromium,
+    open_page,
+    shoot,
+    tap,
+)
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    if not CHROMIUM.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{INSTALL}; CI must drive the page")
-        pytest.skip(INSTALL)
+    need_chromium()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -57,10 +52,7 @@ def server() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser(server: str) -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-        yield b
-        b.close()
+    yield from launch(playwright_api)
 
 
 @pytest.fixture
@@ -72,27 +64,6 @@ def page(browser: Any) -> Iterator[Any]:
     yield page
     context.close()
     assert not errors, errors
-
-
-def shoot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=False)
-
-
-def open_page(page: Any, url: str) -> None:
-    """Load the page and wait until its script has wired every control."""
-    page.goto(url)
-    page.wait_for_selector("body[data-ready='1']", state="attached")
-
-
-def choose(page: Any, mode: str) -> None:
-    """Pick a mode on the segmented control (its radio is hidden behind its label)."""
-    page.click(f"label:has(input[name=mode][value={mode}])")
-
-
-def tap(page: Any, code: str, mode: str = "single") -> None:
-    choose(page, mode)
-    page.click(f"#picker [data-tile='{code}']")
 
 
 STRAIGHT = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "5s", "5s"]
