@@ -168,7 +168,9 @@ def test_the_page_its_files_strings_and_docs_are_served(client: TestClient) -> N
     page = client.get("/")
     assert page.status_code == 200
     assert '<script src="static/app.js">' in page.text  # relative: the static build serves it from any folder
-    for name, kind in (("app.js", "javascript"), ("style.css", "text/css")):
+    assert client.head("/").status_code == 200
+    files = (("app.js", "javascript"), ("style.css", "text/css"), ("favicon.svg", "svg"), ("tiles.svg", "svg"))
+    for name, kind in files:
         response = client.get(f"/static/{name}")
         assert response.status_code == 200
         assert kind in response.headers["content-type"]
@@ -317,3 +319,15 @@ def test_waits_and_discards_take_no_win_field_as_the_cli_takes_no_win_option(cli
     got = client.get(f"/api/{endpoint}", params={"hand": "123456789m123p5s", "win": "5s"})
     assert got.status_code == 422
     assert "query.win" in [p.get("where") for p in got.json()["error"]["problems"]]
+
+
+def test_every_tile_has_a_face_in_the_sprite_and_no_text_to_draw() -> None:
+    """The page draws tiles from static/tiles.svg: a face for each tile and the back, as outlines
+    (no <text>: a machine with no CJK font showed empty boxes)."""
+    from importlib import resources
+
+    sprite = (resources.files("mcr_score.web") / "static" / "tiles.svg").read_text(encoding="utf-8")
+    codes = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP") + list("abcdefgh") + ["back"]
+    for code in codes:
+        assert f'<symbol id="t-{code}" ' in sprite, code
+    assert "<text" not in sprite

@@ -263,11 +263,12 @@ def test_tap_makes_the_winning_tile_and_remove_undo_clear(server: str, page: Any
     expect(page.locator("#verdict")).to_contain_text("Pick 14 more tiles")
 
 
-def test_the_docs_page_works_offline(server: str, page: Any) -> None:
+def test_the_docs_page_works_offline_and_on_a_phone(server: str, page: Any) -> None:
     page.goto(server + "/docs")
     expect = playwright_api.expect
     expect(page.locator("#score_get")).to_contain_text("/api/score")
     expect(page.locator("#schema-ScoreBody")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing wider than the phone
 
 
 NINE_GATES = "1112345678999m"

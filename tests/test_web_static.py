@@ -180,3 +180,14 @@ def test_timing_and_size(built: Path, site: str, browser: Any) -> None:
     (ROOT / "build" / "page-timing.json").write_text(json.dumps(figures, indent=2) + "\n")
     print(figures)
     assert cold * 1000 < LOAD_MS
+
+
+def test_the_manifest_and_its_icons_are_in_the_build(built: Path) -> None:
+    manifest = json.loads((built / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "./"
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+    for icon in manifest["icons"]:
+        assert (built / icon["src"]).is_file(), icon
+    page = (built / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="manifest.webmanifest">' in page
+    assert 'data-engine="pyodide"' in page
