@@ -66,6 +66,13 @@ def page(browser: Any) -> Iterator[Any]:
     assert not errors, errors
 
 
+def open_scored(page: Any, url: str) -> Any:
+    """Open the straight of 22 points, scored; Playwright's `expect` for what follows."""
+    open_page(page, url)
+    playwright_api.expect(page.locator("#verdict")).to_have_attribute("data-total", "22")
+    return playwright_api.expect
+
+
 STRAIGHT = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "5s", "5s"]
 FALSE_HU = "123m345p678s22m456s%7CEE1000%7Cab"  # 6 points and 2 flowers: 8 in all, a false Hu
 
@@ -159,9 +166,7 @@ def test_the_text_box_drives_the_picker(server: str, page: Any) -> None:
 
 
 def test_an_unreadable_notation_marks_the_picker_and_the_link_follows_it(server: str, page: Any) -> None:
-    open_page(page, server + "/?q=123456789m123p5s5s")
-    expect = playwright_api.expect
-    expect(page.locator("#verdict")).to_have_attribute("data-total", "22")
+    expect = open_scored(page, server + "/?q=123456789m123p5s5s")
     page.fill("#notation", "123456789m123p5s5x")
     expect(page.locator("#notation")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#picker")).to_have_attribute("data-invalid", "true")
@@ -176,9 +181,7 @@ def test_an_unreadable_notation_marks_the_picker_and_the_link_follows_it(server:
 
 
 def test_a_failed_request_leaves_no_old_result_looking_current(server: str, page: Any) -> None:
-    open_page(page, server + "/?q=123456789m123p5s5s")
-    expect = playwright_api.expect
-    expect(page.locator("#verdict")).to_have_attribute("data-total", "22")
+    expect = open_scored(page, server + "/?q=123456789m123p5s5s")
     page.route("**/api/explain?**", lambda route: route.abort("connectionrefused"))
     page.click("#self-drawn")
     expect(page.locator("#verdict")).to_have_attribute("data-state", "error")
@@ -188,9 +191,7 @@ def test_a_failed_request_leaves_no_old_result_looking_current(server: str, page
 
 
 def test_a_slow_request_shows_pending_until_it_answers(server: str, page: Any) -> None:
-    open_page(page, server + "/?q=123456789m123p5s5s")
-    expect = playwright_api.expect
-    expect(page.locator("#verdict")).to_have_attribute("data-total", "22")
+    expect = open_scored(page, server + "/?q=123456789m123p5s5s")
     held: list[Any] = []
     page.route("**/api/explain?**", lambda route: held.append(route))
     page.click("#self-drawn")
@@ -206,9 +207,7 @@ def test_a_slow_request_shows_pending_until_it_answers(server: str, page: Any) -
 
 
 def test_situation_buttons_and_their_errors_in_words(server: str, page: Any) -> None:
-    open_page(page, server + "/?q=123456789m123p5s5s&lang=fr")
-    expect = playwright_api.expect
-    expect(page.locator("#verdict")).to_have_attribute("data-total", "22")
+    expect = open_scored(page, server + "/?q=123456789m123p5s5s&lang=fr")
     page.click("#self-drawn")
     expect(page.locator("#self-drawn")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#notation")).to_have_value("123456789m123p5s5s|EE1000")  # picker rewrote it
