@@ -336,6 +336,14 @@ function refresh() {
   evaluate(text);
 }
 
+// The same hand asked again (another language or rules), whether the box or the picker leads.
+function rescore() {
+  const text = $("notation").value.trim();
+  follow(text);
+  drawHand();
+  evaluate(invalid ? text : notation(state));
+}
+
 let typing = 0;
 
 // Typed text is read by the engine after a pause in typing; until then the verdict says it is pending.
@@ -538,8 +546,8 @@ async function loadFanNames() {
 }
 
 function wire() {
-  $("lang").addEventListener("change", async (e) => { await loadLanguage(e.target.value); drawHand(); evaluate(invalid ? $("notation").value.trim() : notation(state)); follow($("notation").value.trim()); });
-  $("rules").addEventListener("change", async () => { await loadFanNames(); refresh(); });
+  $("lang").addEventListener("change", async (e) => { await loadLanguage(e.target.value); rescore(); });
+  $("rules").addEventListener("change", async () => { await loadFanNames(); rescore(); });
   $("notation").addEventListener("input", () => onText());
   $("undo").addEventListener("click", () => { if (undoStack.length) { state = JSON.parse(undoStack.pop()); invalid = false; refresh(); } });
   $("clear").addEventListener("click", () => change(() => (state = emptyState())));
