@@ -178,7 +178,7 @@ def test_an_unreadable_notation_marks_the_picker_and_the_link_follows_it(server:
     page.select_option("#rules", "china")  # asked again: still the text on screen, not the old hand
     expect(page.locator("#notation")).to_have_value("123456789m123p5s5x")
     expect(page.locator("#result pre.error")).to_contain_text("'x' is not part of the hand notation")
-    assert "rules=china" in page.url
+    expect(page).to_have_url(re.compile(r"rules=china"))
     page.fill("#notation", "123456789m123p5s5s")
     expect(page.locator("#picker")).to_have_attribute("data-invalid", "false")
     expect(page.locator("#verdict")).to_have_attribute("data-total", "22")

@@ -39,19 +39,18 @@ def test_the_engine_answers_as_the_service(client: TestClient, name: str, hand: 
     assert ask(name, **params) == (served.status_code, served.json())
 
 
-def test_text_rules_fans_and_strings_as_served(client: TestClient) -> None:
+def test_text_rules_and_fans_as_served(client: TestClient) -> None:
     for hand in HANDS:
         served = client.get("/api/text/explain", params={"hand": hand, "lang": "fr"})
         assert ask("text/explain", hand=hand, lang="fr") == (served.status_code, served.text)
     assert ask("rules") == (200, client.get("/api/rules").json())
     assert ask("fans", rules="wmo-2014") == (200, client.get("/api/fans?rules=wmo-2014").json())
-    assert ask("strings", lang="zh") == (200, client.get("/ui/strings/zh.json").json())
 
 
 def test_what_the_engine_refuses_is_named() -> None:
     status, body = ask("explain", hand="123456789m123p5s5s", rules="house")
     assert (status, body["error"]["where"]) == (422, "rules")
-    status, body = ask("strings", lang="de")
+    status, body = ask("text/explain", hand="12m", lang="de")
     assert (status, body["error"]["where"]) == (422, "lang")
     status, body = ask("session")
     assert (status, body["error"]["where"]) == (422, "path")

@@ -140,6 +140,19 @@ def test_a_reload_with_the_network_cut_still_scores(site: str, visit: tuple[Any,
         context.set_offline(False)
 
 
+def test_an_engine_that_cannot_load_says_so(site: str, browser: Any) -> None:
+    """A wheel that does not arrive (injected): the verdict says nothing is scored, never a total."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB", service_workers="block")
+    context.route("**/wheels/*.whl", lambda route: route.abort("connectionrefused"))
+    page = context.new_page()
+    page.goto(site + q(HANDS[0][0]))
+    verdict = page.locator("#verdict")
+    playwright_api.expect(verdict).to_have_attribute("data-state", "error", timeout=LOAD_MS)
+    playwright_api.expect(verdict.locator(".headline")).to_have_text("Not scored: the scorer did not answer")
+    assert page.get_attribute("#verdict", "data-total") is None
+    context.close()
+
+
 def test_no_request_leaves_the_origin(site: str, visit: tuple[Any, Any, list[str]]) -> None:
     _, _, asked = visit
     assert asked

@@ -28,7 +28,7 @@ from starlette.routing import Mount, Route
 from .. import __version__, errors
 from ..fans.ids import Fan
 from ..fans.table import FANS
-from ..messages import LANGS, msg
+from ..messages import LANGS, msg, page_strings
 from ..present.referee import fan_detail, fan_table, rejection
 from ..present.referee_text import render_rejection
 from ..present.text import rules_to_dict
@@ -41,7 +41,6 @@ from .commands import (
     do_shanten,
     do_waits,
     explain_words,
-    page_strings,
     score_words,
 )
 from .reading import Plan, RequestError

@@ -16,7 +16,6 @@ from ..advice import shanten as shanten_of
 from ..advice import waits as waits_of
 from ..claims import claim_from_text
 from ..hand import Hand
-from ..messages import catalogue
 from ..notation import format_hand, parse_hand, parse_located
 from ..present.referee import check_claim
 from ..present.referee import explain as explain_hand
@@ -26,8 +25,6 @@ from ..profiles import DEFAULT
 from ..scoring import score as score_hand
 from ..situation import apply_situation, apply_situation_drawn, read_hand
 from ..tournament import score_session
-
-_PAGE_PREFIXES = ("page.", "rule.", "wait.", "form.")
 
 
 class Situation(Protocol):
@@ -207,8 +204,3 @@ def score_words(data: ScoredText) -> str:
 def explain_words(data: ExplainedText) -> str:
     """`explain` in words, in `lang`."""
     return render_explanation(do_explain(data), data.lang)
-
-
-def page_strings(lang: str) -> dict[str, str]:
-    """The catalogue entries the page shows (its own `page.*` ids, the not-counted reasons, waits, forms)."""
-    return {k: v for k, v in catalogue(lang).items() if k.startswith(_PAGE_PREFIXES)}

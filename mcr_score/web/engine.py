@@ -2,7 +2,7 @@
 module in a Web Worker of the static build, `scripts/build-page`).
 
 The page asks by the service's own names (`explain`, `waits`, `parse`, `text/explain`, `rules`,
-`fans`, `strings`) with a hand, the rules and the language, and gets what `mcr-score serve` would
+`fans`) with a hand, the rules and the language, and gets what `mcr-score serve` would
 answer: the same `commands` build both, so the page scores with the CLI's code whether it runs on
 a server or alone on a phone. No FastAPI and no pydantic here: neither is in Pyodide.
 """
@@ -19,7 +19,7 @@ from ..present.referee import fan_table, rejection
 from ..present.referee_text import render_rejection
 from ..present.text import rules_to_dict
 from ..profiles import DEFAULT, PROFILES
-from .commands import Request, do_explain, do_parse, do_waits, explain_words, page_strings
+from .commands import Request, do_explain, do_parse, do_waits, explain_words
 
 _JSON: dict[str, Callable[[Request], Any]] = {
     "parse": do_parse,
@@ -27,7 +27,6 @@ _JSON: dict[str, Callable[[Request], Any]] = {
     "waits": do_waits,
     "fans": lambda r: fan_table(r.rules),
     "rules": lambda r: rules_to_dict(),
-    "strings": lambda r: page_strings(r.lang),
 }
 
 

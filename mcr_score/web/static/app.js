@@ -39,8 +39,7 @@ function t(id, args = {}) {
 function serviceEngine() {
   return {
     async ask(name, params) {
-      const url = name === "strings" ? `ui/strings/${params.lang}.json` : `api/${name}?${new URLSearchParams(params)}`;
-      const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const response = await fetch(`api/${name}?${new URLSearchParams(params)}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
       if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
       const body = response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text();
       return { ok: response.ok, body };
@@ -528,7 +527,9 @@ async function ask(name, params) {
 async function loadLanguage(next) {
   lang = ["en", "fr", "zh"].includes(next) ? next : "en";
   $("lang").value = lang;
-  strings = await ask("strings", { lang });
+  const response = await fetch(`ui/strings/${lang}.json`); // a file of the static build, or the service's
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  strings = await response.json();
   translate();
 }
 
@@ -569,8 +570,9 @@ async function start() {
   buildPicker();
   wire();
   try {
-    await loadRules(params.get("rules"));
     await loadLanguage(params.get("lang") || (navigator.language || "en").slice(0, 2));
+    setVerdict("pending", t("page.loading")); // the engine may take seconds to start in the page
+    await loadRules(params.get("rules"));
   } catch (e) {
     failed(e);
     return;
