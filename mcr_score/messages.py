@@ -160,3 +160,13 @@ def language_from_env(env: Mapping[str, str] | None = None) -> str:
     value = (os.environ if env is None else env).get("LANG", "")
     code = value.split(".")[0].split("_")[0].split("-")[0].lower()
     return code if code in LANGS else DEFAULT_LANG
+
+
+PAGE_PREFIXES = ("page.", "rule.", "wait.", "form.")
+"""The ids the table-side page shows: its own `page.*`, the not-counted reasons, waits, forms."""
+
+
+def page_strings(lang: str) -> dict[str, str]:
+    """The catalogue entries the page shows, served by `mcr-score serve` and written into the static
+    build by `scripts/build-page` (which imports this module alone: it needs no dependency)."""
+    return {k: v for k, v in catalogue(lang).items() if k.startswith(PAGE_PREFIXES)}

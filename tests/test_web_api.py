@@ -167,8 +167,10 @@ def test_text_endpoints_are_the_cli_text_in_a_language(client: TestClient, cli_r
 def test_the_page_its_files_strings_and_docs_are_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200
-    assert '<script src="/static/app.js">' in page.text
-    for name, kind in (("app.js", "javascript"), ("style.css", "text/css")):
+    assert '<script src="static/app.js">' in page.text  # relative: the static build serves it from any folder
+    assert client.head("/").status_code == 200
+    files = (("app.js", "javascript"), ("style.css", "text/css"), ("favicon.svg", "svg"), ("tiles.svg", "svg"))
+    for name, kind in files:
         response = client.get(f"/static/{name}")
         assert response.status_code == 200
         assert kind in response.headers["content-type"]
@@ -329,3 +331,15 @@ def test_the_page_says_which_rule_systems_it_does_not_score_yet() -> None:
         note = api.page_strings(lang)["page.systems"]
         assert "--system" in note
         assert all(name in note for name in others), (lang, note)
+
+
+def test_every_tile_has_a_face_in_the_sprite_and_no_text_to_draw() -> None:
+    """The page draws tiles from static/tiles.svg: a face for each tile and the back, as outlines
+    (no <text>: a machine with no CJK font showed empty boxes)."""
+    from importlib import resources
+
+    sprite = (resources.files("mcr_score.web") / "static" / "tiles.svg").read_text(encoding="utf-8")
+    codes = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP") + list("abcdefgh") + ["back"]
+    for code in codes:
+        assert f'<symbol id="t-{code}" ' in sprite, code
+    assert "<text" not in sprite

@@ -26,22 +26,23 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Mount, Route
 
 from .. import __version__, errors
-from ..advice import discards as discards_of
-from ..advice import shanten as shanten_of
-from ..advice import waits as waits_of
-from ..claims import claim_from_text
 from ..fans.ids import Fan
 from ..fans.table import FANS
-from ..hand import Hand
-from ..messages import LANGS, catalogue, msg
-from ..notation import format_hand, parse_hand, parse_located
-from ..present.referee import check_claim, fan_detail, fan_table, rejection
-from ..present.referee import explain as explain_hand
-from ..present.referee_text import render_explanation, render_rejection
-from ..present.text import hand_to_dict, rules_to_dict, score_text
-from ..scoring import score as score_hand
-from ..situation import apply_situation, apply_situation_drawn, read_hand
-from ..tournament import score_session
+from ..messages import LANGS, msg, page_strings
+from ..present.referee import fan_detail, fan_table, rejection
+from ..present.referee_text import render_rejection
+from ..present.text import rules_to_dict
+from .commands import (
+    do_discards,
+    do_explain,
+    do_parse,
+    do_score,
+    do_session,
+    do_shanten,
+    do_waits,
+    explain_words,
+    score_words,
+)
 from .reading import Plan, RequestError
 from .schemas import (
     DiscardsBody,
@@ -61,7 +62,6 @@ from .schemas import (
     ShantenBody,
     ShantenInput,
     SituatedInput,
-    SituationInput,
     TextInput,
     WaitsBody,
     WaitsInput,
@@ -78,7 +78,6 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 STATIC = resources.files("mcr_score.web") / "static"
 _ERRORS: dict[int | str, dict[str, Any]] = {422: {"model": ErrorBody, "description": "Bad input: a named error."}}
-_PAGE_PREFIXES = ("page.", "rule.", "wait.", "form.")
 
 LOG = logging.getLogger("mcr_score.web")
 
@@ -106,67 +105,6 @@ class ServiceError(errors.McrError):
     """A bug: an exception no reader expected; the log has its traceback."""
 
     code = "internal-error"
-
-
-def _situated(data: SituatedInput) -> Hand:
-    """The hand with the options applied, by the CLI's own `apply_situation` (the same checks, the same errors)."""
-    hand = read_hand(data.hand, data.win)
-    return apply_situation(data.hand, hand, data.robbing_kong, data.replacement, **_fields(data))
-
-
-def _fields(data: SituationInput) -> dict[str, Any]:
-    """The situation options as `apply_situation` takes them."""
-    return {
-        "self_drawn": data.self_drawn,
-        "last_copy": data.last_tile or None,
-        "wall_last": data.wall_last or None,
-        "kong": data.kong or None,
-        "seat_wind": data.seat,
-        "prevalent_wind": data.prevalent,
-        "flowers": data.flowers,
-    }
-
-
-def do_parse(data: SituatedInput) -> dict[str, Any]:
-    """`parse --json`."""
-    return {"ok": True, **hand_to_dict(_situated(data))}
-
-
-def do_score(data: HandInput) -> dict[str, Any]:
-    """`score --json`."""
-    return score_hand(_situated(data), data.rules).to_dict()
-
-
-def do_explain(data: ExplainInput) -> dict[str, Any]:
-    """`explain --json`, with the claim checked when one is given (`--claim`, `--claim-fans`)."""
-    answer = explain_hand(_situated(data), data.rules, data.discarder)
-    if data.claim is not None or data.claim_fans is not None:
-        claim = claim_from_text(None, data.claim_fans) if data.claim_fans is not None else None
-        answer["claim"] = check_claim(answer, data.claim, claim.fans if claim is not None else None)
-    return answer
-
-
-def do_session(session: dict[str, Any], rules: str) -> dict[str, Any]:
-    """`session --json` of a sheet sent as the JSON a session file holds."""
-    return score_session(session, rules).to_dict()
-
-
-def do_waits(data: WaitsInput) -> dict[str, Any]:
-    """`waits --json`."""
-    hand = apply_situation(data.hand, parse_hand(data.hand), data.robbing_kong, data.replacement, **_fields(data))
-    return waits_of(hand, data.rules, data.seen).to_dict()
-
-
-def do_shanten(data: ShantenInput) -> dict[str, Any]:
-    """`shanten --json`."""
-    return shanten_of(parse_hand(data.hand), data.seen).to_dict()
-
-
-def do_discards(data: WaitsInput) -> dict[str, Any]:
-    """`discards --json`: the 14th tile is the one just drawn, as `mcr-score discards` reads it."""
-    hand = parse_located(data.hand, drawn=True)[0]
-    hand = apply_situation_drawn(data.hand, hand, data.robbing_kong, data.replacement, **_fields(data))
-    return discards_of(hand, data.rules, data.seen).to_dict()
 
 
 def _error_response(error: errors.McrError, status: int = 422) -> JSONResponse:
@@ -362,20 +300,6 @@ def _text_route(app: FastAPI, name: str, render: Callable[[Any], str], model: ty
     )
 
 
-def _score_text(data: TextInput) -> str:
-    hand = _situated(data)
-    return score_text(score_hand(hand, data.rules), format_hand(hand), data.lang)
-
-
-def _explain_text(data: ExplainTextInput) -> str:
-    return render_explanation(do_explain(data), data.lang)
-
-
-def page_strings(lang: str) -> dict[str, str]:
-    """The catalogue entries the page shows (its own `page.*` ids, the not-counted reasons, waits, forms)."""
-    return {k: v for k, v in catalogue(lang).items() if k.startswith(_PAGE_PREFIXES)}
-
-
 def create_app() -> FastAPI:
     """The whole service: API, page, static files, offline docs."""
     app = FastAPI(
@@ -443,8 +367,8 @@ def create_app() -> FastAPI:
         DiscardsBody,
         "discards --json: each discard of a 14-tile hand, ranked",
     )
-    _text_route(app, "score", _score_text, TextInput, "score: the text output in lang")
-    _text_route(app, "explain", _explain_text, ExplainTextInput, "explain: the text output in lang")
+    _text_route(app, "score", score_words, TextInput, "score: the text output in lang")
+    _text_route(app, "explain", explain_words, ExplainTextInput, "explain: the text output in lang")
 
     @app.get(
         "/api/fans",

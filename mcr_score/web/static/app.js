@@ -1,23 +1,28 @@
-// The table-side page of `mcr-score serve`. The page keeps the hand as melds and tiles, writes it in the
-// notation, and asks the service for everything else: it never scores. The notation box and the picker
-// follow each other; the URL (?q=) holds the hand so it can be shared.
+// The table-side page. The page keeps the hand as melds and tiles and writes it in the notation; the
+// engine reads it, scores it and finds its waits: the package's own Python, run in the page by
+// Pyodide in the static build (scripts/build-page) or asked of `mcr-score serve`'s JSON API. The
+// page never scores: it shows what the engine answers, and shows nothing as current that is not.
+// The notation box and the picker follow each other; the URL (?q=) holds what is on screen.
 "use strict";
 
 const SUITS = ["m", "p", "s"];
 const HONORS = ["E", "S", "W", "N", "C", "F", "P"];
 const FLOWERS = ["a", "b", "c", "d", "e", "f", "g", "h"];
 const WINDS = ["E", "S", "W", "N"];
-const GLYPH = { m: "萬", p: "筒", s: "條", E: "東", S: "南", W: "西", N: "北", C: "中", F: "發", P: "白" };
-const FLOWER_GLYPH = { a: "梅", b: "蘭", c: "竹", d: "菊", e: "春", f: "夏", g: "秋", h: "冬" };
 const MELD_SIZE = { chow: 3, pung: 3, kong: 4, concealed: 4, promoted: 4 };
+const TIMEOUT_MS = 15000;
+// Where each situation button is written in the suffix `|PSxxxx` the page writes (1 is P).
+const SUFFIX_BUTTON = { 1: "prevalent", 2: "seat", 3: "win-by", 4: "last-copy", 5: "wall-last", 6: "kong-win" };
 
 const $ = (id) => document.getElementById(id);
 let strings = {};
 let fanNames = {};
 let lang = "en";
 let state = emptyState();
+let invalid = false; // the notation box holds text the engine cannot read
 const undoStack = [];
-let evaluation = 0; // the latest request wins; older answers are dropped
+let evaluation = 0; // the latest question wins; older answers are dropped
+const ENGINE = document.documentElement.dataset.engine === "pyodide" ? workerEngine() : serviceEngine();
 
 function emptyState() {
   return { melds: [], tiles: [], flowers: "", sit: { prevalent: "E", seat: "E", self: false, last: false, wall: false, kong: false } };
@@ -28,7 +33,47 @@ function t(id, args = {}) {
   return template.replace(/\{(\w+)\}/g, (_, k) => (k in args ? String(args[k]) : `{${k}}`));
 }
 
-// ---- the hand and its notation -----------------------------------------------------------------
+// ---- the engine ----------------------------------------------------------------------------------
+
+// `mcr-score serve`'s JSON API; a slow or failed request rejects, so nothing old stays up as current.
+function serviceEngine() {
+  return {
+    async ask(name, params) {
+      const response = await fetch(`api/${name}?${new URLSearchParams(params)}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+      if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
+      const body = response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text();
+      return { ok: response.ok, body };
+    },
+  };
+}
+
+// The package in a Web Worker under Pyodide (static/engine-worker.js): the same answers, in the page.
+function workerEngine() {
+  const worker = new Worker("static/engine-worker.js");
+  const waiting = new Map();
+  let next = 0;
+  const failAll = (error) => { for (const w of waiting.values()) w.reject(error); waiting.clear(); };
+  worker.onmessage = (e) => {
+    const { id, status, body, error } = e.data;
+    const w = waiting.get(id);
+    waiting.delete(id);
+    if (!w) return;
+    if (error) w.reject(new Error(error));
+    else w.resolve({ ok: status === 200, body });
+  };
+  worker.onerror = (e) => failAll(new Error(e.message || "engine error"));
+  return {
+    ask(name, params) {
+      return new Promise((resolve, reject) => {
+        const id = ++next;
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, name, params });
+      });
+    },
+  };
+}
+
+// ---- the hand and its notation -------------------------------------------------------------------
 
 function tileSort(a, b) {
   const order = (c) => (c.length === 2 ? SUITS.indexOf(c[1]) * 10 + Number(c[0]) : 30 + HONORS.indexOf(c));
@@ -75,56 +120,7 @@ function notation(s) {
   return out;
 }
 
-// Reads the spellings the page writes (and the usual ones); anything else is left to the service.
-function readNotation(text) {
-  const s = emptyState();
-  const [main, suffix, flowers, ...rest] = text.replace(/\s+/g, "").split("|");
-  if (rest.length) return null;
-  const meldRe = /\[([^\]]*)\]/g;
-  for (const [, inner] of main.matchAll(meldRe)) {
-    const m = /^(?:(\d{3,4})([mps])|([ESWNCFP])\3{2,3})([1-7]?)$/.exec(inner);
-    if (!m) return null;
-    const digit = m[4] ? Number(m[4]) : 0;
-    let tile;
-    let size;
-    if (m[1]) {
-      const ranks = [...m[1]].map(Number);
-      size = ranks.length;
-      tile = `${ranks[0]}${m[2]}`;
-      const chow = size === 3 && ranks[1] === ranks[0] + 1 && ranks[2] === ranks[0] + 2;
-      if (!chow && !ranks.every((r) => r === ranks[0])) return null;
-      if (chow) { s.melds.push({ kind: "chow", tile }); continue; }
-    } else {
-      tile = m[3];
-      size = inner.replace(/\d$/, "").length;
-    }
-    if (size === 3) s.melds.push({ kind: "pung", tile });
-    else s.melds.push({ kind: digit === 0 ? "concealed" : digit >= 5 ? "promoted" : "kong", tile });
-  }
-  const loose = main.replace(meldRe, "");
-  const tokenRe = /(\d+)([mps])|([ESWNCFP])|([a-h])/gy;
-  let consumed = 0;
-  let token;
-  while ((token = tokenRe.exec(loose)) !== null) {
-    consumed = tokenRe.lastIndex;
-    if (token[1]) for (const r of token[1]) { if (r === "0") return null; s.tiles.push(r + token[2]); }
-    else if (token[3]) s.tiles.push(token[3]);
-    else s.flowers += token[4];
-  }
-  if (consumed !== loose.length) return null;
-  if (suffix !== undefined) {
-    const m = /^([ESWN])([ESWN])([01])([01])([01])([01])$/.exec(suffix);
-    if (!m) return null;
-    Object.assign(s.sit, { prevalent: m[1], seat: m[2], self: m[3] === "1", last: m[4] === "1", wall: m[5] === "1", kong: m[6] === "1" });
-  }
-  if (flowers !== undefined) {
-    if (!/^[a-h]*$/.test(flowers)) return null;
-    s.flowers += flowers;
-  }
-  return s;
-}
-
-// The hand as the service reads it (`/api/parse`), for spellings the page does not read itself.
+// The hand as the engine reads it (`parse`): the page reads no notation itself.
 function fromParsed(data) {
   const s = emptyState();
   for (const m of data.melds) {
@@ -159,6 +155,7 @@ function wanted(mode, code) {
   return Array(MELD_SIZE[mode]).fill(code);
 }
 
+// A picker convenience only (a tile a fifth time, a fifteenth tile): the engine judges the hand.
 function canAdd(mode, code) {
   const need = wanted(mode, code);
   if (!need) return false;
@@ -169,23 +166,38 @@ function canAdd(mode, code) {
   return tileCount(state) + room <= 14;
 }
 
+function mode() {
+  return document.querySelector("input[name=mode]:checked").value;
+}
+
 // ---- drawing -------------------------------------------------------------------------------------
 
-function face(code, extra = "", tag = "button") {
-  const b = document.createElement(tag);
-  if (tag === "button") b.type = "button";
-  b.dataset.tile = code;
-  if (code.length === 2) {
-    b.className = `tile ${code[1]} ${extra}`;
-    b.innerHTML = `<span class="r">${code[0]}</span><span class="g">${GLYPH[code[1]]}</span>`;
-  } else if (FLOWERS.includes(code)) {
-    b.className = `tile flower ${extra}`;
-    b.innerHTML = `<span class="r">${FLOWERS.indexOf(code) % 4 + 1}</span><span class="g">${FLOWER_GLYPH[code]}</span>`;
-  } else {
-    b.className = `tile honor ${code} ${extra}`;
-    b.innerHTML = `<span class="g">${GLYPH[code]}</span>`;
-  }
-  b.setAttribute("aria-label", code);
+const SVG = "http://www.w3.org/2000/svg";
+
+// A tile face from the shipped sprite (static/tiles.svg): no font needed.
+function face(code, { tag = "button", extra = "", shown = code } = {}) {
+  const el = document.createElement(tag);
+  if (tag === "button") el.type = "button";
+  el.className = `tile ${extra}`.trim();
+  el.dataset.tile = code;
+  el.setAttribute("aria-label", code);
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 60 80");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", `static/tiles.svg#t-${shown}`);
+  svg.append(use);
+  el.append(svg);
+  return el;
+}
+
+function removeButton(onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "remove";
+  b.textContent = "×";
+  b.setAttribute("aria-label", t("page.remove"));
+  b.addEventListener("click", onClick);
   return b;
 }
 
@@ -210,74 +222,93 @@ function buildPicker() {
   }
 }
 
+function windButtons(id) {
+  const row = $(id);
+  row.textContent = "";
+  for (const w of WINDS) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.wind = w;
+    b.textContent = t(`page.wind.${w}`);
+    b.addEventListener("click", () => change(() => (state.sit[id] = w)));
+    row.append(b);
+  }
+}
+
 function drawPicker() {
-  const mode = document.querySelector("input[name=mode]:checked").value;
+  const m = mode();
+  $("picker").dataset.invalid = String(invalid);
   for (const b of $("picker").querySelectorAll(".tile")) {
     const code = b.dataset.tile;
     if (FLOWERS.includes(code)) b.setAttribute("aria-pressed", String(state.flowers.includes(code)));
-    else b.disabled = !canAdd(mode, code);
+    else b.disabled = invalid || !canAdd(m, code);
   }
 }
 
 function drawHand() {
   const hand = $("hand");
   hand.textContent = "";
-  state.melds.forEach((m, i) => {
-    const group = document.createElement("span");
+  const shown = invalid ? emptyState() : state;
+  shown.melds.forEach((m, i) => {
+    const group = document.createElement("div");
     group.className = `meld ${m.kind}`;
     group.dataset.meld = m.kind;
-    for (const c of meldTiles(m)) {
-      const b = face(c);
-      b.addEventListener("click", () => change(() => state.melds.splice(i, 1)));
-      group.append(b);
-    }
+    const tiles = document.createElement("span");
+    tiles.className = "tiles";
+    meldTiles(m).forEach((c, k, all) => {
+      const down = m.kind === "concealed" && (k === 0 || k === all.length - 1); // a concealed kong's ends lie face down
+      tiles.append(face(c, { tag: "span", shown: down ? "back" : c, extra: down ? "down" : "" }));
+    });
+    group.append(tiles, removeButton(() => change(() => state.melds.splice(i, 1))));
     hand.append(group);
   });
-  state.tiles.forEach((c, i) => {
-    const b = face(c, i === state.tiles.length - 1 && tileCount(state) === 14 ? "win" : "");
-    b.addEventListener("click", () => change(() => state.tiles.splice(i, 1)));
-    hand.append(b);
+  const full = tileCount(shown) === 14;
+  shown.tiles.forEach((c, i) => {
+    const winning = full && i === shown.tiles.length - 1;
+    const item = document.createElement("div");
+    item.className = "item";
+    const b = face(c, { extra: winning ? "win" : "" });
+    if (winning) b.setAttribute("aria-current", "true");
+    b.addEventListener("click", () => change(() => state.tiles.push(...state.tiles.splice(i, 1)))); // now the winning tile
+    item.append(b, removeButton(() => change(() => state.tiles.splice(i, 1))));
+    hand.append(item);
   });
-  for (const f of state.flowers) {
-    const b = face(f);
-    b.addEventListener("click", () => toggleFlower(f));
-    hand.append(b);
+  for (const f of shown.flowers) {
+    const item = document.createElement("div");
+    item.className = "item";
+    item.append(face(f, { tag: "span" }), removeButton(() => toggleFlower(f)));
+    hand.append(item);
   }
-  $("count").textContent = t("page.count", { n: tileCount(state) });
+  $("count").textContent = invalid ? "" : t("page.count", { n: tileCount(state) });
   const x = state.sit;
-  $("self-drawn").checked = x.self;
-  $("last-copy").checked = x.last;
-  $("wall-last").checked = x.wall;
-  $("kong-win").checked = x.kong;
-  $("prevalent").value = x.prevalent;
-  $("seat").value = x.seat;
+  $("discard").setAttribute("aria-pressed", String(!x.self));
+  $("self-drawn").setAttribute("aria-pressed", String(x.self));
+  for (const [id, key] of Object.entries({ "last-copy": "last", "wall-last": "wall", "kong-win": "kong" })) $(id).setAttribute("aria-pressed", String(x[key]));
+  for (const id of ["prevalent", "seat"]) for (const b of $(id).children) b.setAttribute("aria-pressed", String(b.dataset.wind === x[id]));
+  $("notation").setAttribute("aria-invalid", String(invalid));
   drawPicker();
 }
 
 function translate() {
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const id of ["prevalent", "seat"]) {
-    const sel = $(id);
-    const value = sel.value || "E";
-    sel.textContent = "";
-    for (const w of WINDS) sel.append(new Option(t(`page.wind.${w}`), w));
-    sel.value = value;
-  }
+  windButtons("prevalent");
+  windButtons("seat");
 }
 
 // ---- changes -------------------------------------------------------------------------------------
 
-function change(edit, fromText = false) {
+function change(edit) {
   undoStack.push(JSON.stringify(state));
   edit();
-  refresh(fromText);
+  invalid = false;
+  refresh();
 }
 
 function pick(code) {
-  const mode = document.querySelector("input[name=mode]:checked").value;
-  if (!canAdd(mode, code)) return;
-  change(() => (mode === "single" ? state.tiles.push(code) : state.melds.push({ kind: mode, tile: code })));
+  const m = mode();
+  if (!canAdd(m, code)) return;
+  change(() => (m === "single" ? state.tiles.push(code) : state.melds.push({ kind: m, tile: code })));
 }
 
 function toggleFlower(code) {
@@ -286,75 +317,132 @@ function toggleFlower(code) {
   });
 }
 
-function refresh(fromText = false) {
-  const text = notation(state);
-  if (!fromText) $("notation").value = text;
+// The link follows what is on screen: the typed text while the box leads, else the picked hand.
+function follow(text) {
   const url = new URL(location.href);
-  if (text) url.searchParams.set("q", fromText ? $("notation").value : text);
+  if (text) url.searchParams.set("q", text);
   else url.searchParams.delete("q");
   url.searchParams.set("lang", lang);
   url.searchParams.set("rules", $("rules").value);
   history.replaceState?.(null, "", url);
+}
+
+function refresh() {
+  const text = notation(state);
+  $("notation").value = text;
+  follow(text);
   drawHand();
-  evaluate(fromText ? $("notation").value.trim() : text);
+  evaluate(text);
+}
+
+// The same hand asked again (another language or rules), whether the box or the picker leads.
+function rescore() {
+  const text = $("notation").value.trim();
+  follow(text);
+  drawHand();
+  evaluate(invalid ? text : notation(state));
 }
 
 let typing = 0;
 
-// The page reads its own spellings at once; others wait for a pause in typing, then ask the service.
+// Typed text is read by the engine after a pause in typing; until then the verdict says it is pending.
 async function onText() {
   const text = $("notation").value.trim();
-  const read = readNotation(text);
+  const mine = ++evaluation;
+  pending();
+  follow(text);
   clearTimeout(typing);
-  if (read) { change(() => (state = read), true); return; }
-  await new Promise((resolve) => { typing = setTimeout(resolve, 250); });
-  if ($("notation").value.trim() !== text) return;
-  const answer = await api("parse", { hand: text });
-  if (answer.ok) change(() => (state = fromParsed(answer.body)), true);
-  else showError(text);
-}
-
-// ---- the service ---------------------------------------------------------------------------------
-
-async function api(name, params) {
-  const query = new URLSearchParams(name === "parse" ? params : { rules: $("rules").value, ...params }); // parse takes no rules
-  const response = await fetch(`/api/${name}?${query}`);
-  const body = response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text();
-  return { ok: response.ok, status: response.status, body };
-}
-
-async function showError(text) {
-  const mine = ++evaluation;
-  const answer = await api("text/explain", { hand: text, lang });
+  await new Promise((resolve) => { typing = setTimeout(resolve, 120); });
   if (mine !== evaluation) return;
-  const box = $("result");
-  box.innerHTML = `<h2 class="error">${escape(t("page.error"))}</h2>`;
-  const pre = document.createElement("pre");
-  pre.className = "error";
-  pre.textContent = typeof answer.body === "string" ? answer.body : answer.body.error.message;
-  box.append(pre);
-}
-
-async function evaluate(text) {
-  const mine = ++evaluation;
-  const n = tileCount(state);
-  const box = $("result");
-  if (!text || (n < 13 && !state.tiles.length && !state.melds.length)) { box.innerHTML = `<p class="note">${escape(t("page.pick", { n: 14 }))}</p>`; return; }
-  if (n !== 13 && n !== 14) {
-    box.innerHTML = `<p class="note">${escape(n < 14 ? t("page.pick", { n: 14 - n }) : t("page.extra", { n: n - 14 }))}</p>`;
+  if (!text) { change(() => (state = emptyState())); return; }
+  let answer;
+  try { answer = await ENGINE.ask("parse", { hand: text }); } catch (e) { if (mine === evaluation) failed(e); return; }
+  if (mine !== evaluation) return;
+  if (answer.ok) {
+    undoStack.push(JSON.stringify(state));
+    state = fromParsed(answer.body);
+    invalid = false;
+    follow(text);
+    drawHand();
+    evaluate(text, mine);
     return;
   }
-  const answer = await api(n === 14 ? "explain" : "waits", { hand: text });
-  if (mine !== evaluation) return;
-  if (!answer.ok) { showError(text); return; }
+  invalid = true;
+  drawHand();
+  evaluate(text, mine);
+}
+
+// ---- the verdict and the results -----------------------------------------------------------------
+
+function setVerdict(kind, headline, detail = "", score = null) {
+  const v = $("verdict");
+  v.dataset.state = kind;
+  v.querySelector(".headline").textContent = headline;
+  v.querySelector(".detail").textContent = detail;
+  for (const key of ["total", "points", "valid"]) delete v.dataset[key];
+  if (score) Object.assign(v.dataset, { total: score.total, points: score.points, valid: String(score.valid) });
+}
+
+// Asked and not yet answered: nothing on screen may look current.
+function pending() {
+  setVerdict("pending", t("page.pending"));
+  $("result").setAttribute("aria-busy", "true");
+}
+
+function failed(error) {
+  setVerdict("error", t("page.failed"), t("page.failed-detail", { problem: error.message || String(error) }));
+  $("result").removeAttribute("aria-busy");
+  $("result").textContent = "";
+}
+
+function show(html) {
+  const box = $("result");
+  box.removeAttribute("aria-busy");
+  box.innerHTML = html;
+  return box;
+}
+
+function escape(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+async function evaluate(text, mine = ++evaluation) {
+  for (const b of document.querySelectorAll(".at-fault")) b.classList.remove("at-fault");
+  const n = tileCount(state);
+  if (!invalid && (!text || (n !== 13 && n !== 14))) {
+    const words = n > 14 ? t("page.extra", { n: n - 14 }) : t("page.pick", { n: 14 - n });
+    setVerdict("empty", words);
+    show("");
+    return;
+  }
+  pending();
+  let answer;
+  try {
+    answer = invalid ? { ok: false } : await ENGINE.ask(n === 14 ? "explain" : "waits", { hand: text, rules: $("rules").value });
+    if (mine !== evaluation) return;
+    if (!answer.ok) {
+      blame(text, answer.body);
+      const words = await ENGINE.ask("text/explain", { hand: text, lang });
+      if (mine !== evaluation) return;
+      setVerdict("error", t(invalid ? "page.invalid" : "page.error"));
+      show(`<pre class="error">${escape(words.body)}</pre>`);
+      return;
+    }
+  } catch (e) {
+    if (mine === evaluation) failed(e);
+    return;
+  }
   if (n === 14) drawExplanation(answer.body);
   else drawWaits(answer.body);
 }
 
-// ---- results -------------------------------------------------------------------------------------
-
-function escape(s) {
-  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+// The situation button whose flag the engine refused, from the column it points at in the suffix.
+function blame(text, body) {
+  const column = body?.error?.column;
+  const bar = text.indexOf("|");
+  const id = column && bar >= 0 ? SUFFIX_BUTTON[column - bar - 1] : null;
+  if (id === "win-by") $(state.sit.self ? "self-drawn" : "discard").classList.add("at-fault");
+  else if (id) $(id).classList.add("at-fault");
 }
 
 function fanName(fan) {
@@ -367,12 +455,12 @@ function setsText(sets) {
   return sets.map((s) => (Array.isArray(s) ? writeTiles(s) : s)).join(" ");
 }
 
-function verdictHtml(v) {
-  if (!v.winning) return `<p class="verdict bad">${escape(t("page.not-winning"))}</p>`;
-  const ok = v.meets_minimum;
-  return `<div class="total" data-total="${v.total}">${escape(t("page.total", { total: v.total }))}</div>
-    <div class="note">${escape(t("page.sum", { points: v.points, flowers: v.flower_points }))}</div>
-    <p class="verdict ${ok ? "ok" : "bad"}">${escape(ok ? t("page.valid") : t("page.short", { short: v.short_by }))}</p>`;
+// The headline: a valid Hu shows its total; a false Hu shows its points against the minimum, never a total.
+function verdictOf(v) {
+  const score = { total: v.total, points: v.points, valid: v.valid_hu };
+  if (!v.winning) return setVerdict("bad", t("page.not-winning"), v.reason || "", score);
+  if (v.valid_hu) return setVerdict("ok", t("page.valid-hu", { total: v.total }), t("page.sum", { points: v.points, flowers: v.flower_points }), score);
+  return setVerdict("bad", t("page.false-hu", { points: v.points, minimum: v.minimum }), t("page.false-detail", { short: v.short_by, flowers: v.flower_points }), score);
 }
 
 function fansHtml(fans) {
@@ -392,31 +480,31 @@ function notCountedHtml(items) {
 
 function drawExplanation(data) {
   const v = data.verdict;
-  let html = verdictHtml(v);
-  if (v.winning) html += fansHtml(data.fans) + notCountedHtml(data.not_counted);
-  $("result").innerHTML = html;
+  verdictOf(v);
+  show(v.winning ? fansHtml(data.fans) + notCountedHtml(data.not_counted) : "");
 }
 
 function drawWaits(data) {
-  const box = $("result");
   const waits = data.waits || [];
-  box.innerHTML = `<h2>${escape(t("page.waits"))}</h2>`;
-  if (!waits.length) { box.innerHTML += `<p class="note">${escape(t("page.no-waits"))}</p>`; return; }
-  box.innerHTML += `<p class="note">${escape(t("page.tap-card"))}</p>`;
+  setVerdict("waits", waits.length ? t("page.ready", { n: waits.length }) : t("page.no-waits"));
+  const box = show(`<h2>${escape(t("page.waits"))}</h2>`);
+  if (!waits.length) return;
+  box.insertAdjacentHTML("beforeend", `<p class="note">${escape(t("page.tap-card"))}</p>`);
   const cards = document.createElement("div");
   cards.className = "cards";
   const detail = document.createElement("div");
   detail.className = "card-fans";
   for (const w of waits) {
-    const s = state.sit.self ? w.self_drawn : w.discard; // the win the situation toggles describe
+    const s = state.sit.self ? w.self_drawn : w.discard; // the win the situation buttons describe
     const card = document.createElement("button");
     card.type = "button";
     card.className = "card";
     card.dataset.wait = w.tile;
     card.setAttribute("aria-expanded", "false");
-    card.append(face(w.tile, "", "span")); // a card is a button: its tile cannot be one too
+    card.append(face(w.tile, { tag: "span", extra: "small" })); // a card is a button: its tile cannot be one too
     card.insertAdjacentHTML("beforeend", `<span class="pts">${escape(t("page.wait-points", { total: s.total }))}</span>
-      <span class="badge ${s.meets_minimum ? "ok" : ""}">${escape(s.meets_minimum ? t("page.badge") : t("page.below"))}</span>`);
+      <span class="left">${escape(t("page.left", { n: w.left }))}</span>
+      <span class="badge ${s.meets_minimum ? "ok" : ""}">${escape(t(s.meets_minimum ? "page.badge" : "page.below", { minimum: s.minimum }))}</span>`);
     card.addEventListener("click", () => {
       const open = card.getAttribute("aria-expanded") === "true";
       for (const c of cards.querySelectorAll(".card")) c.setAttribute("aria-expanded", "false");
@@ -430,16 +518,23 @@ function drawWaits(data) {
 
 // ---- start ---------------------------------------------------------------------------------------
 
+async function ask(name, params) {
+  const answer = await ENGINE.ask(name, params);
+  if (!answer.ok) throw new Error(answer.body?.error?.message || String(answer.body));
+  return answer.body;
+}
+
 async function loadLanguage(next) {
   lang = ["en", "fr", "zh"].includes(next) ? next : "en";
   $("lang").value = lang;
-  strings = await (await fetch(`/ui/strings/${lang}.json`)).json();
+  const response = await fetch(`ui/strings/${lang}.json`); // a file of the static build, or the service's
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  strings = await response.json();
   translate();
-  refresh(true);
 }
 
 async function loadRules(rules) {
-  const data = await (await fetch("/api/rules")).json();
+  const data = await ask("rules", {});
   const sel = $("rules");
   for (const p of data.profiles) sel.append(new Option(p.name, p.name));
   sel.value = data.profiles.some((p) => p.name === rules) ? rules : data.default;
@@ -447,32 +542,45 @@ async function loadRules(rules) {
 }
 
 async function loadFanNames() {
-  const rows = await (await fetch(`/api/fans?rules=${encodeURIComponent($("rules").value)}`)).json();
+  const rows = await ask("fans", { rules: $("rules").value });
   fanNames = Object.fromEntries(rows.map((r) => [r.id, r.names]));
 }
 
-async function start() {
-  const params = new URLSearchParams(location.search);
-  buildPicker();
-  await loadRules(params.get("rules"));
-  const q = params.get("q");
-  if (q) $("notation").value = q;
-  const browser = (navigator.language || "en").slice(0, 2);
-  await loadLanguage(params.get("lang") || browser);
-  if (q) await onText();
-  $("lang").addEventListener("change", (e) => loadLanguage(e.target.value));
-  $("rules").addEventListener("change", async () => { await loadFanNames(); refresh(); });
+function wire() {
+  $("lang").addEventListener("change", async (e) => { await loadLanguage(e.target.value); rescore(); });
+  $("rules").addEventListener("change", async () => { await loadFanNames(); rescore(); });
   $("notation").addEventListener("input", () => onText());
-  $("undo").addEventListener("click", () => { if (undoStack.length) { state = JSON.parse(undoStack.pop()); refresh(); } });
+  $("undo").addEventListener("click", () => { if (undoStack.length) { state = JSON.parse(undoStack.pop()); invalid = false; refresh(); } });
   $("clear").addEventListener("click", () => change(() => (state = emptyState())));
   for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", drawPicker);
-  const flags = { "self-drawn": "self", "last-copy": "last", "wall-last": "wall", "kong-win": "kong" };
-  for (const [id, key] of Object.entries(flags)) $(id).addEventListener("change", (e) => change(() => (state.sit[key] = e.target.checked)));
-  for (const id of ["prevalent", "seat"]) $(id).addEventListener("change", (e) => change(() => (state.sit[id] = e.target.value)));
+  $("discard").addEventListener("click", () => change(() => (state.sit.self = false)));
+  $("self-drawn").addEventListener("click", () => change(() => (state.sit.self = true)));
+  for (const [id, key] of Object.entries({ "last-copy": "last", "wall-last": "wall", "kong-win": "kong" })) {
+    $(id).addEventListener("click", () => change(() => (state.sit[key] = !state.sit[key])));
+  }
   $("share").addEventListener("click", async () => {
     try { await navigator.clipboard.writeText(location.href); $("share-note").textContent = t("page.copied"); }
     catch { $("share-note").textContent = location.href; }
   });
+}
+
+async function start() {
+  const params = new URLSearchParams(location.search);
+  setVerdict("pending", "…");
+  buildPicker();
+  wire();
+  try {
+    await loadLanguage(params.get("lang") || (navigator.language || "en").slice(0, 2));
+    setVerdict("pending", t("page.loading")); // the engine may take seconds to start in the page
+    await loadRules(params.get("rules"));
+  } catch (e) {
+    failed(e);
+    return;
+  }
+  const q = params.get("q");
+  if (q) { $("notation").value = q; await onText(); }
+  else refresh();
+  if (document.documentElement.dataset.engine === "pyodide" && "serviceWorker" in navigator) navigator.serviceWorker.register("sw.js");
   document.body.dataset.ready = "1"; // every control answers from here on
 }
 
