@@ -617,13 +617,13 @@ def test_the_game_page_is_printable_html(tmp_path: Path) -> None:
     assert inputs.exit_code == 1  # the game file is an input, never overwritten
 
 
-# ---- the README --------------------------------------------------------------------------------------
+# ---- the documentation -------------------------------------------------------------------------------
 
 
-def test_the_readme_files_are_the_examples() -> None:
-    """The deck, house and bonus files the README shows are the files in examples/maho/, which read."""
+def test_the_documented_files_are_the_examples() -> None:
+    """The deck, house and bonus files docs/rule-systems.md shows are the files in examples/maho/, which read."""
     root = Path(__file__).resolve().parents[1]
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    readme = (root / "docs" / "rule-systems.md").read_text(encoding="utf-8")
     for name in ("deck.toml", "house.toml", "bonus.toml"):
         shown = f"```toml\n# examples/maho/{name}\n"
         assert shown in readme, name

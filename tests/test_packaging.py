@@ -1,8 +1,10 @@
-"""The wheel as users get it: the grammar (outside the package in the repository), `py.typed`, the
-version written once in `mcr_score/__init__.py`, and `python -m mcr_score`.
+"""The sdist and the wheel as users get them (`python -m build`): the grammar (outside the package in
+the repository), `py.typed`, the version written once in `mcr_score/__init__.py`, `python -m
+mcr_score`, the licence and classifiers, and a fresh install that answers and scores (issue 29).
 
 An editable install or a source checkout would hide a packaging mistake (the parser falls back to
-the repository's `grammar/`), so this builds a real wheel once and imports it from an unzipped copy.
+the repository's `grammar/`), so this builds a real wheel once, from the sdist, and imports it from
+an unzipped copy or installs it in a throwaway venv.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tarfile
 import zipfile
 from email.parser import Parser
 from pathlib import Path
@@ -31,11 +34,12 @@ NETWORK_DOWN = (
 )
 
 
-def build_wheel(out: Path) -> Path:
-    """Build with pip (isolated build: it downloads hatchling); skip only when that download fails.
-    The pure Python wheel (MCR_SCORE_PURE=1): scripts/test-compiled builds and tests the compiled one."""
+def build_dist(out: Path) -> tuple[Path, Path]:
+    """`python -m build`: the sdist, then the wheel built from it (isolated builds: they download
+    hatchling); skip only when that download fails. The pure Python wheel (MCR_SCORE_PURE=1, which
+    hatch_build.py reads; some 30 s): scripts/test-compiled builds and tests the compiled one."""
     proc = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-w", str(out), str(ROOT)],
+        [sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
         capture_output=True,
         text=True,
         timeout=600,
@@ -44,16 +48,27 @@ def build_wheel(out: Path) -> Path:
     log = proc.stdout + proc.stderr
     if proc.returncode != 0:
         if any(sign in log for sign in NETWORK_DOWN):
-            pytest.skip("pip cannot download the build backend (hatchling): the network seems down")
-        pytest.fail(f"pip wheel failed:\n{log}")
+            pytest.skip("the build cannot download its backend (hatchling): the network seems down")
+        pytest.fail(f"python -m build failed:\n{log}")
+    (sdist,) = out.glob("mcr_score-*.tar.gz")
     (wheel,) = out.glob("mcr_score-*.whl")
-    return wheel
+    return sdist, wheel
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One wheel for the whole module: building it is the slow part."""
-    return build_wheel(tmp_path_factory.mktemp("dist"))
+def dist(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """One sdist and one wheel for the whole module: building them is the slow part."""
+    return build_dist(tmp_path_factory.mktemp("dist"))
+
+
+@pytest.fixture(scope="module")
+def sdist(dist: tuple[Path, Path]) -> Path:
+    return dist[0]
+
+
+@pytest.fixture(scope="module")
+def wheel(dist: tuple[Path, Path]) -> Path:
+    return dist[1]
 
 
 @pytest.fixture(scope="module")
@@ -150,3 +165,52 @@ def test_the_message_catalogues_ship_and_speak_from_the_wheel(wheel: Path, site:
     proc = run_from(site, tmp_path, "-m", "mcr_score", "score", "123456789m123p5s5s", "--lang", "fr")
     assert proc.returncode == 0, proc.stderr
     assert "Grande suite pure" in proc.stdout
+
+
+def test_the_sdist_holds_what_the_wheel_and_the_tests_need(sdist: Path) -> None:
+    with tarfile.open(sdist) as tf:
+        names = {n.split("/", 1)[1] for n in tf.getnames() if "/" in n}
+    assert {"LICENSE", "README.md", "CHANGELOG.md", "mkdocs.yml", "hatch_build.py", "grammar/mcr.lark"} <= names
+    assert {"mcr_score/py.typed", "docs/index.md", "docs/rules.md", "tests/test_readme.py"} <= names
+
+
+def test_the_metadata_says_licence_typing_and_where(wheel: Path) -> None:
+    """What PyPI shows: the licence (its text shipped), `Typing :: Typed`, the classifiers, the links."""
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+        meta = Parser().parsestr(zf.read(metadata).decode())
+        assert [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
+    assert meta["License-Expression"] == "MIT"
+    classifiers = meta.get_all("Classifier")
+    assert "Typing :: Typed" in classifiers
+    assert "Environment :: Console" in classifiers
+    assert "Programming Language :: Python :: 3.11" in classifiers
+    assert meta["Requires-Python"] == ">=3.11"
+
+
+def test_a_fresh_install_of_the_wheel_answers_and_scores(wheel: Path, tmp_path: Path) -> None:
+    """A throwaway venv, the wheel and its dependencies installed as a user would: the `mcr-score` script."""
+    subprocess.run([sys.executable, "-m", "venv", str(tmp_path / "venv")], check=True, timeout=120)
+    bin_dir = tmp_path / "venv" / ("Scripts" if os.name == "nt" else "bin")
+    proc = subprocess.run(
+        [str(bin_dir / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if proc.returncode != 0:
+        if any(sign in proc.stdout + proc.stderr for sign in NETWORK_DOWN):
+            pytest.skip("pip cannot download click and lark: the network seems down")
+        pytest.fail(f"pip install failed:\n{proc.stdout}{proc.stderr}")
+    version = subprocess.run([str(bin_dir / "mcr-score"), "--version"], capture_output=True, text=True, cwd=tmp_path)
+    assert version.returncode == 0, version.stderr
+    assert mcr_score.__version__ in version.stdout
+    scored = subprocess.run(
+        [str(bin_dir / "mcr-score"), "score", "123456789m123p5s5s", "--brief"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert scored.returncode == 0, scored.stderr
+    assert scored.stdout.startswith("22 = 22 + 0 flowers"), scored.stdout

@@ -697,9 +697,12 @@ def test_csv_outputs_neutralise_formulas_in_text_cells(tmp_path: Path) -> None:
 # ---- 10. help texts ------------------------------------------------------------------------
 
 
-def test_the_readme_session_synopsis_names_every_profile() -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    synopsis = next(line for line in readme.splitlines() if line.startswith("mcr-score session FILE"))
+def test_the_documented_session_synopsis_names_every_profile() -> None:
+    """The synopsis of docs/sessions.md and the row of the README's command table."""
+    root = Path(__file__).parent.parent
+    page = (root / "docs" / "sessions.md").read_text(encoding="utf-8")
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    synopsis = next(line for line in page.splitlines() if line.startswith("mcr-score session FILE"))
     row = next(line for line in readme.splitlines() if line.startswith("| `mcr-score session FILE"))
     for name in profiles.PROFILES:
         assert name in synopsis

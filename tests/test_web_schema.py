@@ -18,8 +18,8 @@ from schemathesis.config._checks import NegativeDataRejectionConfig  # noqa: E40
 from mcr_score.web.api import create_app  # noqa: E402
 
 schema = schemathesis.openapi.from_asgi("/openapi.json", create_app())
-# Bad data may also be refused as too large (413: a body over the service's 8 KiB, documented in the
-# README), before it is read: a status schemathesis's default list for refused bad data lacks.
+# Bad data may also be refused as too large (413: a body over the service's 8 KiB, documented in
+# docs/serve.md), before it is read: a status schemathesis's default list for refused bad data lacks.
 schema.config.checks.negative_data_rejection = NegativeDataRejectionConfig(
     expected_statuses=[*NegativeDataRejectionConfig().expected_statuses, 413]
 )

@@ -321,7 +321,7 @@ def maho_options(f: F) -> F:
         "--bonus",
         metavar="FILE",
         default=None,
-        help="maho: the Original mode's bonus table (TOML), which the seed does not give: see the README.",
+        help="maho: the Original mode's bonus table (TOML), which the seed does not give: see docs/rule-systems.md.",
     )(f)
     f = click.option(
         "--deck",

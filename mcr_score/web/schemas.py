@@ -60,7 +60,7 @@ class RulesInput(NoInput):
 class HandOnly(NoInput):
     """HAND, the argument of every hand command."""
 
-    hand: str = Field(min_length=1, max_length=MAX_HAND, description="The hand in the notation (README).")
+    hand: str = Field(min_length=1, max_length=MAX_HAND, description="The hand in the notation (docs/notation.md).")
 
 
 class SituationInput(HandOnly):
@@ -187,7 +187,7 @@ class NotCountedOut(_Open):
 
 
 class ScoreBody(_Open):
-    """`mcr-score score --json` (README: `score --json`)."""
+    """`mcr-score score --json` (docs/python-api.md: `score --json`)."""
 
     ok: Literal[True]
     rules: str

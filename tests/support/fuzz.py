@@ -26,7 +26,7 @@ from mcr_score.errors import McrError
 
 LIMIT = 1.0  # CPU seconds for all the checks of one input (CPU: the machine may be shared)
 
-# The codes the README documents: notation and hand errors, then the batch record codes.
+# The codes the documentation (README and site) documents: notation and hand errors, then the batch record codes.
 NOTATION_CODES = frozenset(
     {
         "illegal-character",
@@ -51,7 +51,7 @@ DOCUMENTED = NOTATION_CODES | HAND_CODES
 SURFACES = ("session", "standings", "catchup", "claims", "house", "api", "service")
 """The surfaces of `tests.support.fuzz_surfaces` (issue #22), each `--surface NAME`."""
 
-# Valid hands to mutate: every form of the notation the README shows.
+# Valid hands to mutate: every form of the notation docs/notation.md shows.
 SEEDS = (
     "123456789m123p5s5s|EE0000",
     "[EEEE][CCCC][FFFF][PPPP]NN",

@@ -35,7 +35,8 @@ from types import TracebackType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
+# The documentation: the README and the pages of the site (issue 29 moved the README's reference there).
+DOCUMENTATION = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 LIMIT = 1.0
 """CPU seconds one target may take on one input (the notation fuzz's limit; CPU: the machine is shared)."""
@@ -82,9 +83,9 @@ def error_codes() -> frozenset[str]:
 
 
 def documented_codes(readme: str | None = None) -> frozenset[str]:
-    """The error codes the README documents: every code of the package written in backticks there.
-    Read at run time, so a code documented by a fix is allowed from then on."""
-    text = README.read_text(encoding="utf-8") if readme is None else readme
+    """The error codes the documentation (README and site) documents: every code of the package written
+    in backticks there. Read at run time, so a code documented by a fix is allowed from then on."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in DOCUMENTATION) if readme is None else readme
     quoted = set(re.findall(r"`([a-z][a-z0-9-]*)`", text))
     return frozenset(error_codes() & quoted)
 

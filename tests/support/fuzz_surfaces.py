@@ -4,7 +4,7 @@ catch-up, claims, house profile files, the public Python API and the JSON servic
 Each surface generates random inputs and mutations of valid ones (`fuzz_data`), runs them through
 its Python functions, its commands (in process with click's runner, a share in a real
 `python -m mcr_score` process: FIFOs and devices always) or the service (FastAPI's test client), and
-judges every answer (`fuzz_harness.Probe`): allowed are a result, an `McrError` whose code the README
+judges every answer (`fuzz_harness.Probe`): allowed are a result, an `McrError` whose code the documentation
 documents, a `TypeError` for a Python call given the wrong type, exit 0/1/2 without a traceback and
 with `--json` the JSON shape. Failures: any other exception, a traceback, a 5xx, a wrong error
 shape, more than `LIMIT` CPU seconds, a hang, and silent changes (an input file modified or
