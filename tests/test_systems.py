@@ -20,7 +20,6 @@ def test_a_system_pages_module_has_every_page(name: str) -> None:
         "elements": systems.Capability.FANS,  # the fan table's pages (nmjl has a card, not fans)
         "card": systems.Capability.CARD,
         "parse": systems.Capability.PARSE,
-        "elements": systems.Capability.FANS,
     }
     assert all(any(n.startswith(prefix) for n in wanted) for prefix in optional)
     wanted = [n for n in wanted if all(system.can(c) for p, c in optional.items() if n.startswith(p))]
