@@ -4,7 +4,7 @@ Shapes: four sets and a pair (declared melds fixed, the rest split every possibl
 seven pairs, thirteen orphans, honors and knitted tiles (lesser and greater), and the
 knitted straight with one more set and a pair. Seven-pairs hands are also split as
 standard hands, since in rare cases that scores more. Suits are split independently and
-their splits cached, so hands like four identical chows do not blow up.
+their splits cached per suit shape, so hands like four identical chows do not blow up.
 
 Built for speed (issue 11), with no search the answer does not need: a suit's count modulo 3 says
 whether it holds the pair, the ranks' sum modulo 3 says where the pair can be, and one pass over the
@@ -131,12 +131,13 @@ def arrangements(hand: Hand) -> list[Arrangement]:
     return arrange(tuple(counts), melds)
 
 
-@functools.lru_cache(maxsize=65536)
 def arrange(counts: tuple[int, ...], melds: tuple[Set, ...]) -> list[Arrangement]:
     """Arrangements of concealed tile `counts` (34 ints) completed by the declared `melds`. The order
     is part of the answer (the scorer keeps the first of equal readings): standard splits in the
     order a search from the lowest tile finds them, seven pairs, thirteen orphans,
-    honors-and-knitted, then the knitted straights."""
+    honors-and-knitted, then the knitted straights. Not memoised (issue 30): a batch almost never
+    meets the same tiles twice (0.7% of 5,000 hands from simulated games), so hashing and storing
+    whole hands cost more than they saved; the per-suit tables below, 92-96% repeats, are what pays."""
     out: list[Arrangement] = []
     need = 4 - len(melds)
     for sets, pair in standard_splits(counts, need):
