@@ -108,6 +108,23 @@ class Arrangement:
     singles: tuple[int, ...] = ()
     pairs: tuple[int, ...] = ()
 
+    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    def __init__(
+        self,
+        form: Form,
+        sets: tuple[Set, ...] = (),
+        pair: int | None = None,
+        knit: Knit | None = None,
+        singles: tuple[int, ...] = (),
+        pairs: tuple[int, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "form", form)
+        object.__setattr__(self, "sets", sets)
+        object.__setattr__(self, "pair", pair)
+        object.__setattr__(self, "knit", knit)
+        object.__setattr__(self, "singles", singles)
+        object.__setattr__(self, "pairs", pairs)
+
 
 # A declared meld's kind (`hand.Meld` keeps it as text) -> the set's int kind.
 _MELD_KINDS: dict[str, int] = {Kind.CHOW: CHOW, Kind.PUNG: PUNG, Kind.KONG: KONG}

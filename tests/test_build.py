@@ -5,15 +5,20 @@ whole suite on each (`scripts/test` and `scripts/test-compiled` set `MCR_SCORE_E
 from __future__ import annotations
 
 import ast
+import copy
 import importlib
 import os
+import pickle
 import subprocess
 from pathlib import Path
 
 import pytest
 
 import mcr_score
+from mcr_score import score
+from mcr_score.hand import FOUR_SETS, Hand
 from tests.support.cli import CLI
+from tests.support.strategies import generate
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,10 +40,40 @@ def test_the_flag_says_whether_the_engine_modules_are_extension_modules() -> Non
     assert set(kinds.values()) == {mcr_score.compiled}, kinds
 
 
-def test_only_the_engine_is_compiled_and_the_results_stay_python_classes() -> None:
-    for name in ("mcr_score.result", "mcr_score.notation", "mcr_score.profiles", "mcr_score.cli"):
+def test_the_engine_and_its_values_are_compiled_and_nothing_else() -> None:
+    names = compiled_modules()
+    assert "mcr_score.result" in names
+    for name in ("mcr_score.tiles", "mcr_score.hand", "mcr_score.notation", "mcr_score.profiles", "mcr_score.cli"):
+        assert name not in names
         assert (importlib.import_module(name).__file__ or "").endswith(".py"), name
-    assert type(mcr_score.Score) is type  # a plain class: pickles and prints alike in both builds
+    assert type(mcr_score.Score) is type
+
+
+def _hand_with_everything() -> Hand:
+    """A winning hand with a meld and flowers whose score has fans on sets, fans not counted and
+    other readings."""
+    for hand in generate(400, 9):
+        if hand.winning is None or not hand.melds or not hand.situation.flowers:
+            continue
+        result = score(hand, "china")
+        if result.alternatives and result.not_counted and any(f.sets for f in result.fans):
+            return hand
+    raise AssertionError("no such hand among the generated ones")
+
+
+def test_the_values_pickle_copy_compare_and_hash_alike_in_both_builds() -> None:
+    """Compiled values are built by their `__init__` only (`values.reduce` pickles them): the suite runs
+    on both builds, so both keep the behaviour of the pure classes."""
+    hand = _hand_with_everything()
+    result = score(hand, "china")
+    values = [hand, *hand.melds, hand.situation, *hand.standing, FOUR_SETS, result]  # (the first five: Python)
+    values += [*result.fans, *result.not_counted, *result.arrangement, *result.alternatives]
+    for value in values:
+        for twin in (pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)):
+            assert twin == value, value
+            assert type(twin) is type(value)
+            assert hash(twin) == hash(value)
+            assert repr(twin) == repr(value)
 
 
 @pytest.mark.skipif(not os.environ.get("MCR_SCORE_EXPECT_BUILD"), reason="only where the build is known (CI)")
