@@ -7,9 +7,12 @@ from __future__ import annotations
 import ast
 import copy
 import importlib
+import importlib.util
 import os
 import pickle
 import subprocess
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -85,3 +88,41 @@ def test_version_names_the_build() -> None:
     proc = subprocess.run([*CLI, "--version"], capture_output=True, text=True, check=True)
     build = "compiled with mypyc" if mcr_score.compiled else "pure Python"
     assert proc.stdout.strip() == f"python -m mcr_score, version {mcr_score.__version__} ({build})"
+
+
+def _hatch_build(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
+    """hatch_build.py imported with a stand-in for hatchling's hook base (hatchling is not installed here)."""
+    interface = types.ModuleType("hatchling.builders.hooks.plugin.interface")
+    interface.BuildHookInterface = type("BuildHookInterface", (), {})  # type: ignore[attr-defined]
+    for name in ("hatchling", "hatchling.builders", "hatchling.builders.hooks", "hatchling.builders.hooks.plugin"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, interface.__name__, interface)
+    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_without_a_c_compiler_the_build_asks_for_and_compiles_with_zig(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine with Python's headers and no C compiler gets the compiled build through `ziglang`
+    (issue 30): the build requires the package, then compiles and links with `python -m ziglang cc`."""
+    hb = _hatch_build(monkeypatch)
+    monkeypatch.delenv("MCR_SCORE_PURE", raising=False)
+    monkeypatch.setattr(hb, "headers", lambda: True)
+    monkeypatch.setattr(hb, "c_compiler", lambda: None)
+    hook = object.__new__(hb.MypycHook)
+    hook.target_name = "wheel"
+    assert hook.dependencies() == [*hb.BUILD_REQUIRES, "ziglang"]
+    monkeypatch.setattr(hb.importlib.util, "find_spec", lambda name: object() if name == "ziglang" else None)
+    env = hb.compile_env()
+    assert env["CC"] == f"{sys.executable} -m ziglang cc"
+    assert env["LDSHARED"] == f"{sys.executable} -m ziglang cc -shared"
+    monkeypatch.setattr(hb.importlib.util, "find_spec", lambda name: None)
+    assert hb.compile_env() is None  # neither: the pure wheel
+    monkeypatch.setattr(hb, "c_compiler", lambda: "/usr/bin/cc")
+    assert hook.dependencies() == hb.BUILD_REQUIRES
+    assert hb.compile_env() == dict(os.environ)  # the system's compiler, as setuptools finds it
+    monkeypatch.setenv("MCR_SCORE_PURE", "1")
+    assert hook.dependencies() == []
