@@ -11,7 +11,7 @@ both builds.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .fans.ids import Fan
 from .fans.table import FANS
@@ -70,8 +70,32 @@ class Group:
         }
 
 
+class _HasFan(Protocol):
+    @property
+    def fan(self) -> Fan: ...
+
+
+class _Named:
+    """The number and English name of a result's `fan`, and its pickling. The field is the subclass's
+    own, not declared here: compiled, a base's field would be a descriptor the dataclass takes for
+    the subclass field's default."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce(self)
+
+    @property
+    def id(self: _HasFan) -> int:
+        return int(self.fan)
+
+    @property
+    def name(self: _HasFan) -> str:
+        return _NAMES[self.fan]
+
+
 @dataclass(frozen=True, slots=True)
-class FanCount:
+class FanCount(_Named):
     """A counted fan: points for one instance, how many times, and the sets it used (one entry per set)."""
 
     fan: Fan
@@ -86,19 +110,6 @@ class FanCount:
         object.__setattr__(self, "count", count)
         object.__setattr__(self, "sets", sets)
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce(self)
-
-    @property
-    def id(self) -> int:
-        """The fan's number (`fans.ids.Fan`)."""
-        return int(self.fan)
-
-    @property
-    def name(self) -> str:
-        """The fan's English name."""
-        return _NAMES[self.fan]
-
     def to_dict(self) -> dict[str, Any]:
         fan = self.fan
         return {
@@ -111,7 +122,7 @@ class FanCount:
 
 
 @dataclass(frozen=True, slots=True)
-class NotCounted:
+class NotCounted(_Named):
     """A fan found but not counted: the rule that removed it (`exclusions.RULES`) and the fan responsible."""
 
     fan: Fan
@@ -129,19 +140,6 @@ class NotCounted:
         object.__setattr__(self, "by", by)
         object.__setattr__(self, "sets", sets)
         object.__setattr__(self, "by_sets", by_sets)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return reduce(self)
-
-    @property
-    def id(self) -> int:
-        """The fan's number (`fans.ids.Fan`)."""
-        return int(self.fan)
-
-    @property
-    def name(self) -> str:
-        """The fan's English name."""
-        return _NAMES[self.fan]
 
     def to_dict(self) -> dict[str, Any]:
         fan, by = self.fan, self.by
