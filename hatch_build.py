@@ -4,12 +4,16 @@ The same source serves both builds. When building a (non-editable) wheel on a ma
 compiler and Python's headers, and unless the environment says `MCR_SCORE_PURE=1`, the modules of
 `COMPILED` are compiled with mypyc and their extension modules ship beside the `.py` files (Python
 imports the extension first); otherwise the wheel is pure Python. `mcr_score.compiled` tells which
-one runs. A compile that fails falls back to the pure wheel with a warning, so an install never
-fails for want of a working compiler; `MCR_SCORE_COMPILE=1` makes it an error instead (CI).
+one runs. A machine with Python's headers and no C compiler compiles with Zig's C compiler from
+PyPI (the `ziglang` package, `python -m ziglang cc`: the same output and speed, issue 30), which the
+build then requires, so a fresh machine with only python3 and the registries gets the compiled build.
+A compile that fails falls back to the pure wheel with a warning, so an install never fails for
+want of a working compiler; `MCR_SCORE_COMPILE=1` makes it an error instead (CI).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -21,9 +25,12 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-# The engine: pure computation on ints and tuples, where mypyc pays. The result values, the
-# profiles, the notation, the pages and the command line stay pure Python.
+# The engine: pure computation on ints and tuples, where mypyc pays; and the result values it builds
+# (issue 30). The values a caller builds (tiles, hands) stay Python classes, so that a part of the wrong
+# type gets the same named `TypeError` in both builds; the profiles, the notation, the pages and the
+# command line stay pure Python too.
 COMPILED = (
+    "mcr_score/result.py",
     "mcr_score/arrangements.py",
     "mcr_score/placement.py",
     "mcr_score/exclusions.py",
@@ -32,35 +39,62 @@ COMPILED = (
     "mcr_score/scoring.py",
 )
 BUILD_REQUIRES = ["mypy>=1.11", "setuptools>=70"]  # mypyc ships with mypy; it drives setuptools' build_ext
+ZIG = "ziglang"  # the PyPI package of Zig, whose `cc` is a C compiler
 
 
 def _flag(name: str) -> bool:
     return os.environ.get(name, "").strip() not in ("", "0")
 
 
+def headers() -> bool:
+    return Path(sysconfig.get_paths()["include"], "Python.h").is_file()
+
+
 def c_compiler() -> str | None:
     """The C compiler setuptools would use, if it and Python's headers are installed."""
     cc = os.environ.get("CC") or (sysconfig.get_config_var("CC") or "cc").split()[0]
-    headers = Path(sysconfig.get_paths()["include"], "Python.h")
-    return shutil.which(cc) if headers.is_file() else None
+    return shutil.which(cc) if headers() else None
+
+
+def zig_env(python: str = sys.executable) -> dict[str, str]:
+    """The variables that make setuptools compile and link with Zig's C compiler."""
+    cc = f"{python} -m {ZIG} cc"
+    return {"CC": cc, "LDSHARED": f"{cc} -shared"}
+
+
+def compile_env() -> dict[str, str] | None:
+    """The environment of the compile: the system's C compiler, else Zig's when its package is
+    installed (in the build environment, `dependencies` asked for it); None when neither is."""
+    if c_compiler() is not None:
+        return dict(os.environ)
+    if headers() and importlib.util.find_spec(ZIG) is not None:
+        return {**os.environ, **zig_env()}
+    return None
 
 
 def wanted() -> bool:
-    return not _flag("MCR_SCORE_PURE") and (c_compiler() is not None or _flag("MCR_SCORE_COMPILE"))
+    return not _flag("MCR_SCORE_PURE") and (headers() or _flag("MCR_SCORE_COMPILE"))
 
 
 class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
-        return list(BUILD_REQUIRES) if self.target_name == "wheel" and wanted() else []
+        if self.target_name != "wheel" or not wanted():
+            return []
+        return [*BUILD_REQUIRES, *([] if c_compiler() else [ZIG])]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel" or version == "editable" or not wanted():
             return
+        env = compile_env()
+        if env is None:
+            if _flag("MCR_SCORE_COMPILE"):
+                raise OSError("mcr-score: no C compiler, and no ziglang to compile with")
+            return
         self._work = Path(tempfile.mkdtemp(prefix="mcr-score-mypyc-"))
         try:
-            built = self._compile(self._work)
+            built = self._compile(self._work, env)
         except (OSError, subprocess.CalledProcessError) as e:
             if _flag("MCR_SCORE_COMPILE"):
                 raise
@@ -71,13 +105,14 @@ class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
 
-    def _compile(self, work: Path) -> list[Path]:
+    def _compile(self, work: Path, env: dict[str, str]) -> list[Path]:
         """Compile a copy of the package in `work` (the source tree stays clean); the extension modules."""
         root = Path(self.root)
         shutil.copytree(root / "mcr_score", work / "mcr_score", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
         subprocess.run(
             [sys.executable, "-m", "mypyc", "--ignore-missing-imports", *COMPILED],
             cwd=work,
+            env=env,
             check=True,
             stdout=sys.stderr,
         )

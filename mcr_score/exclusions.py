@@ -53,6 +53,14 @@ class Removed:
     by: Fan | None
     by_sets: Hit = ()
 
+    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    def __init__(self, fan: Fan, sets: Hit, rule: Rule, by: Fan | None, by_sets: Hit = ()) -> None:
+        object.__setattr__(self, "fan", fan)
+        object.__setattr__(self, "sets", sets)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "by", by)
+        object.__setattr__(self, "by_sets", by_sets)
+
 
 def apply(found: Mapping[Fan, list[Hit]], profile: Profile) -> tuple[Hits, list[Removed]]:
     """Counted hits per fan, and the removed ones, from the detectors' `found` hits."""

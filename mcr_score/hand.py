@@ -7,6 +7,7 @@ reference that the caller turns into a column (notation) or a field name (JSON).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -140,6 +141,7 @@ _SITUATION_TYPES = (
     ("flower_letters", str),
 )
 _MELD = frozenset({Meld})
+_LETTERS = frozenset(FLOWER_LETTERS)
 _TILE = frozenset({Tile})
 
 
@@ -231,6 +233,13 @@ def check_hand(
         raise TypeError(f"check_hand(shape=) takes a Shape, not {type(shape).__name__}")
     if not callable(locate):
         raise TypeError(f"check_hand(locate=) takes a function, not {type(locate).__name__}")
+    if _surely_valid(hand, shape.sets):
+        return []
+    return _problems(hand, locate, text, drawn, shape)
+
+
+def _problems(hand: Hand, locate: Locator, text: str | None, drawn: bool, shape: Shape) -> list[errors.McrError]:
+    """`check_hand`'s full check: every problem, located."""
     problems: list[errors.McrError] = []
 
     def add(cls: type[errors.McrError], message: Message, ref: Ref) -> None:
@@ -272,6 +281,42 @@ def check_hand(
 
     _check_situation(hand, add, drawn)
     return problems
+
+
+def _surely_valid(hand: Hand, sets: int) -> bool:
+    """A quick proof that `check_hand` finds nothing, for the usual hand (issue 30: every hand read or
+    scored is checked): the tile count its melds ask for, at most four copies of a tile, two winds,
+    flowers in range (the letters, if named, distinct and as many), and no kong or last-copy claim
+    to check. False sends the hand to the full check (`_problems`), which names each problem."""
+    s = hand.situation
+    letters = s.flower_letters
+    if (
+        s.kong
+        or s.last_copy
+        or (
+            letters
+            and (len(letters) != s.flowers or len(set(letters)) != s.flowers or not _LETTERS.issuperset(letters))
+        )
+        or not 0 <= s.flowers <= MAX_FLOWERS
+        or s.seat_wind not in WINDS
+        or s.prevalent_wind not in WINDS
+    ):
+        return False
+    k = len(hand.melds)
+    if k > sets:
+        return False
+    want = 3 * (sets - k) + 2
+    codes = [t.code for t in hand.standing]
+    if hand.winning is not None:
+        codes.append(hand.winning.code)
+    else:
+        want -= 1
+    if len(codes) != want:
+        return False
+    for m in hand.melds:
+        codes += [t.code for t in m.tiles]
+    codes.sort()
+    return not any(map(operator.eq, codes, codes[4:]))  # a fifth copy: a code equal to the one four after it
 
 
 def _check_situation(

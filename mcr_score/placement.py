@@ -30,6 +30,11 @@ class Placement:
     position: int
     wait: Wait | None
 
+    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    def __init__(self, position: int, wait: Wait | None) -> None:
+        object.__setattr__(self, "position", position)
+        object.__setattr__(self, "wait", wait)
+
 
 def placements(arr: Arrangement, win: int) -> tuple[Placement, ...]:
     """Every concealed group of `arr` that the winning tile can have completed (declared melds never)."""

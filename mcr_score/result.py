@@ -2,19 +2,22 @@
 
 `Score` is what `mcr_score.score` returns; `Reading` is one arrangement scored (the chosen one and
 the alternatives); `Group` a group of tiles of an arrangement; `FanCount` and `NotCounted` a fan
-counted, or found and not counted, with the sets it used. These are ordinary Python classes even
-in the compiled build (`scoring` computes them), so they pickle, compare and print the same in both.
+counted, or found and not counted, with the sets it used. The compiled build compiles them too
+(issue 30: left interpreted, building them was about half of building the result): each writes its
+`__init__` out and pickles through `values.reduce`, so they pickle, compare and print the same in
+both builds.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .fans.ids import Fan
 from .fans.table import FANS
 from .notation import format_tiles
 from .tiles import Tile
+from .values import reduce
 from .vocabulary import Form, Kind, Reason, Rule, Wait
 
 __all__ = ["FanCount", "Form", "Group", "Kind", "NotCounted", "Reading", "Reason", "Rule", "Score", "Tiles", "Wait"]
@@ -41,6 +44,16 @@ class Group:
     concealed: bool
     declared: bool = False
 
+    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    def __init__(self, kind: Kind, tiles: Tiles, concealed: bool, declared: bool = False) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "declared", declared)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce(self)
+
     @property
     def label(self) -> str:
         """The group as written: `123m`, `EEE`, `55p`; knitted and single tiles one by one (`1m 4m 7m`)."""
@@ -57,19 +70,28 @@ class Group:
         }
 
 
+class _HasFan(Protocol):
+    @property
+    def fan(self) -> Fan: ...
+
+
 class _Named:
-    """The number and English name of a result's `fan`."""
+    """The number and English name of a result's `fan`, and its pickling. The field is the subclass's
+    own, not declared here: compiled, a base's field would be a descriptor the dataclass takes for
+    the subclass field's default."""
 
     __slots__ = ()
-    fan: Fan
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce(self)
 
     @property
-    def id(self) -> int:
+    def id(self: _HasFan) -> int:
         return int(self.fan)
 
     @property
-    def name(self) -> str:
-        return FANS[self.fan].en
+    def name(self: _HasFan) -> str:
+        return _NAMES[self.fan]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +102,13 @@ class FanCount(_Named):
     points: int
     count: int
     sets: tuple[Tiles, ...] = ()
+
+    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    def __init__(self, fan: Fan, points: int, count: int, sets: tuple[Tiles, ...] = ()) -> None:
+        object.__setattr__(self, "fan", fan)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "sets", sets)
 
     def to_dict(self) -> dict[str, Any]:
         fan = self.fan
@@ -101,6 +130,16 @@ class NotCounted(_Named):
     by: Fan | None
     sets: tuple[Tiles, ...] = ()
     by_sets: tuple[Tiles, ...] = ()
+
+    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    def __init__(
+        self, fan: Fan, rule: Rule, by: Fan | None, sets: tuple[Tiles, ...] = (), by_sets: tuple[Tiles, ...] = ()
+    ) -> None:
+        object.__setattr__(self, "fan", fan)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "by", by)
+        object.__setattr__(self, "sets", sets)
+        object.__setattr__(self, "by_sets", by_sets)
 
     def to_dict(self) -> dict[str, Any]:
         fan, by = self.fan, self.by
@@ -127,6 +166,28 @@ class Reading:
     win_set: int | None = None
     wait: Wait | None = None
 
+    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    def __init__(
+        self,
+        form: Form,
+        groups: tuple[Group, ...],
+        fans: tuple[FanCount, ...],
+        not_counted: tuple[NotCounted, ...],
+        points: int,
+        win_set: int | None = None,
+        wait: Wait | None = None,
+    ) -> None:
+        object.__setattr__(self, "form", form)
+        object.__setattr__(self, "groups", groups)
+        object.__setattr__(self, "fans", fans)
+        object.__setattr__(self, "not_counted", not_counted)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "win_set", win_set)
+        object.__setattr__(self, "wait", wait)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce(self)
+
     def to_dict(self) -> dict[str, Any]:
         return {"form": self.form, "sets": [_codes(g.tiles) for g in self.groups], "points": self.points}
 
@@ -151,6 +212,47 @@ class Score:
     win_set: int | None = None  # index in `arrangement` of the group the winning tile completed
     wait: Wait | None = None
     alternatives: tuple[Reading, ...] = field(default=(), repr=False)
+
+    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    def __init__(
+        self,
+        *,
+        rules: str,
+        winning: bool,
+        reason: Reason | None = None,
+        total: int = 0,
+        points: int = 0,
+        flower_points: int = 0,
+        minimum: int,
+        meets_minimum: bool = False,
+        form: Form | None = None,
+        fans: tuple[FanCount, ...] = (),
+        not_counted: tuple[NotCounted, ...] = (),
+        arrangement: tuple[Group, ...] = (),
+        win_tile: Tile | None = None,
+        win_set: int | None = None,
+        wait: Wait | None = None,
+        alternatives: tuple[Reading, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "winning", winning)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "flower_points", flower_points)
+        object.__setattr__(self, "minimum", minimum)
+        object.__setattr__(self, "meets_minimum", meets_minimum)
+        object.__setattr__(self, "form", form)
+        object.__setattr__(self, "fans", fans)
+        object.__setattr__(self, "not_counted", not_counted)
+        object.__setattr__(self, "arrangement", arrangement)
+        object.__setattr__(self, "win_tile", win_tile)
+        object.__setattr__(self, "win_set", win_set)
+        object.__setattr__(self, "wait", wait)
+        object.__setattr__(self, "alternatives", alternatives)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce(self)
 
     def fan_counts(self) -> dict[int, int]:
         return {f.id: f.count for f in self.fans}

@@ -2,11 +2,13 @@
 
 - `arrangements.completing_tiles` (per-suit tables) against `is_complete` over every tile kind;
 - a detector skipped for an arrangement (`detectors.Needs` not met) would have found nothing;
+- `check_hand`'s quick proof of a usual hand's validity against its full check;
 - the batch package and the notation load their heavy parts only on use (start-up time).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import subprocess
 import sys
@@ -17,6 +19,7 @@ from mcr_score import batch, profiles
 from mcr_score.arrangements import arrange, completing_tiles, counts_of, is_complete, meld_set
 from mcr_score.fans.detectors import DETECTORS, NEEDS
 from mcr_score.fans.facts import build_facts
+from mcr_score.hand import FOUR_SETS, Hand, Meld, _problems, _surely_valid, check_hand, field_locator
 from mcr_score.placement import placements
 from tests.support.strategies import generate
 
@@ -92,3 +95,49 @@ def test_scoring_canonical_text_loads_neither_lark_nor_the_worker_pool() -> None
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == "[]"
+
+
+def _odd_hands(rng: random.Random) -> list[Hand]:
+    """Hands the quick check must send on: five copies, a tile too many or too few, a bad wind,
+    flowers out of range or named wrongly, a kong or last-copy claim, too many melds."""
+    out = []
+    for hand in HANDS[:150]:
+        s = hand.situation
+        tile = rng.choice(hand.standing)
+        out += [
+            dataclasses.replace(hand, standing=hand.standing + (tile,) * 3),
+            dataclasses.replace(hand, standing=hand.standing[1:]),
+            dataclasses.replace(hand, standing=(*hand.standing, tile)),
+            dataclasses.replace(hand, winning=None),
+            dataclasses.replace(hand, melds=hand.melds + (Meld("pung", tile, claim=1),) * 5),
+        ]
+        for change in (
+            {"seat_wind": "X"},
+            {"prevalent_wind": ""},
+            {"flowers": 9},
+            {"flowers": -1},
+            {"flowers": 2, "flower_letters": "aa"},
+            {"flowers": 2, "flower_letters": "az"},
+            {"flowers": 1, "flower_letters": "ab"},
+            {"flowers": 2, "flower_letters": "ab"},
+            {"kong": True},
+            {"last_copy": True},
+        ):
+            out.append(dataclasses.replace(hand, situation=dataclasses.replace(s, **change)))
+    return out
+
+
+def test_the_quick_check_proves_only_what_the_full_check_finds_valid() -> None:
+    """`hand._surely_valid` answers for `check_hand` on the usual hand: whenever it says valid, the
+    full check (`hand._problems`) finds nothing; and it says so for most valid hands."""
+    cases = [*HANDS, *_odd_hands(random.Random(5))]
+    proved = valid = 0
+    for hand in cases:
+        problems = _problems(hand, field_locator, None, False, FOUR_SETS)
+        quick = _surely_valid(hand, FOUR_SETS.sets)
+        assert not (quick and problems), (hand, problems)
+        assert [repr(e) for e in check_hand(hand)] == ([] if quick else [repr(e) for e in problems])
+        proved += quick
+        valid += not problems
+    assert valid > 600, valid
+    assert proved > 0.6 * valid, (proved, valid)

@@ -147,6 +147,71 @@ class Facts:
     flowers: int
     flags: frozenset[str]  # the profile's engine flags
 
+    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    def __init__(
+        self,
+        form: Form,
+        sets: tuple[Set, ...],
+        pair: int | None,
+        arrangement: Arrangement,
+        counts: tuple[int, ...],
+        kinds: int,
+        set_masks: tuple[int, ...],
+        suits: int,
+        honors: bool,
+        traits: int,
+        chows: tuple[tuple[int, int], ...],
+        pungs: tuple[tuple[int, int], ...],
+        wind_pungs: tuple[int, ...],
+        dragon_pungs: tuple[int, ...],
+        chow_groups: tuple[tuple[Group, ...], ...],
+        pung_groups: tuple[tuple[Group, ...], ...],
+        win: int,
+        situation: Situation,
+        self_drawn: bool,
+        last_copy: bool,
+        declared: bool,
+        exposed_melds: int,
+        concealed_pungs: tuple[int, ...],
+        kongs_concealed: tuple[int, ...],
+        kongs_exposed: tuple[int, ...],
+        placements: tuple[Placement, ...],
+        exposed_pung: int | None,
+        unique_wait: bool,
+        flowers: int,
+        flags: frozenset[str],
+    ) -> None:
+        self.form = form
+        self.sets = sets
+        self.pair = pair
+        self.arrangement = arrangement
+        self.counts = counts
+        self.kinds = kinds
+        self.set_masks = set_masks
+        self.suits = suits
+        self.honors = honors
+        self.traits = traits
+        self.chows = chows
+        self.pungs = pungs
+        self.wind_pungs = wind_pungs
+        self.dragon_pungs = dragon_pungs
+        self.chow_groups = chow_groups
+        self.pung_groups = pung_groups
+        self.win = win
+        self.situation = situation
+        self.self_drawn = self_drawn
+        self.last_copy = last_copy
+        self.declared = declared
+        self.exposed_melds = exposed_melds
+        self.concealed_pungs = concealed_pungs
+        self.kongs_concealed = kongs_concealed
+        self.kongs_exposed = kongs_exposed
+        self.placements = placements
+        self.exposed_pung = exposed_pung
+        self.unique_wait = unique_wait
+        self.flowers = flowers
+        self.flags = flags
+
 
 def build_facts(
     arr: Arrangement,
