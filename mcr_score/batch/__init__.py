@@ -16,9 +16,9 @@ checked by the core's `mcr_score.claims` (`Claim` is named here too).
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..lazy import attributes
 from ..notation import MAX_NOTATION
 
 if TYPE_CHECKING:
@@ -58,12 +58,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{_HOME[name]}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = attributes(__name__, _HOME, globals())
 
 
 __all__ = [

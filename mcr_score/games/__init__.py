@@ -10,8 +10,9 @@ first use (PEP 562): a command that only names a format loads no reader.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import attributes
 
 if TYPE_CHECKING:
     from .api import FORMATS, detect, iter_games, read_game, read_games, readable, record_format
@@ -56,12 +57,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{_HOME[name]}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = attributes(__name__, _HOME, globals())
 
 
 __all__ = [
