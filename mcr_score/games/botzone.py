@@ -164,17 +164,7 @@ def _match(f: Fields, block: Sequence[tuple[int, str]]) -> Game:
             raise f.error(at, msg("record.botzone-line", line=line[:60]))
     if wins:
         wins = [Win(w.seat, w.discarder, total, fans) for w in wins]
-    record = HandRecord(
-        number=1,
-        prevalent=WINDS[wind],
-        players=NAMES,
-        order=(0, 1, 2, 3),
-        deal=Deal(tuple(tuple(h) for h in hands), None, None),
-        events=tuple(events),
-        wins=tuple(wins),
-        outcome=Outcome.WIN if wins else (Outcome.DRAW if drawn else Outcome.UNKNOWN),
-        scores=scores,
-    )
+    record = _record(wind, hands, events, wins, drawn, scores=scores)
     return Game(
         RecordFormat.BOTZONE, match, "", NAMES, (replay(record, match),), site=f"https://botzone.org.cn/match/{match}"
     )
@@ -307,20 +297,40 @@ def read_log(data: Input) -> list[Game]:
             last_kong.add(seat)
     if isinstance(init, dict) and isinstance(init.get("quan"), int):
         quan = f.num(init["quan"], "initdata.quan", 0, 3)
-    record = HandRecord(
+    record = _record(
+        quan,
+        hands,
+        events,
+        wins,
+        drawn,
+        false_wins=(false_win,) if false_win is not None else (),
+        scores=scores if wins else None,
+        penalties=scores if false_win is not None else None,
+    )
+    return [Game(RecordFormat.BOTZONE, data.stem, "", NAMES, (replay(record, data.stem),))]
+
+
+def _record(
+    prevalent: int,
+    hands: Sequence[Sequence[Piece]],
+    events: Sequence[Event],
+    wins: Sequence[Win],
+    drawn: bool,
+    **results: Any,
+) -> HandRecord:
+    """A Botzone match as the one hand it is: dealt to seats 0-3 in order, names as Botzone gives
+    none; `results` the record's own scores, penalties and false wins."""
+    return HandRecord(
         number=1,
-        prevalent=WINDS[quan],
+        prevalent=WINDS[prevalent],
         players=NAMES,
         order=(0, 1, 2, 3),
         deal=Deal(tuple(tuple(h) for h in hands), None, None),
         events=tuple(events),
         wins=tuple(wins),
         outcome=Outcome.WIN if wins else (Outcome.DRAW if drawn else Outcome.UNKNOWN),
-        false_wins=(false_win,) if false_win is not None else (),
-        scores=scores if wins else None,
-        penalties=scores if false_win is not None else None,
+        **results,
     )
-    return [Game(RecordFormat.BOTZONE, data.stem, "", NAMES, (replay(record, data.stem),))]
 
 
 def _since_draw(events: Sequence[Event], seat: int) -> list[Event]:
