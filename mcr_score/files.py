@@ -60,23 +60,28 @@ def _kind(mode: int) -> Message | None:
     return None if stat.S_ISREG(mode) else msg("file.kind.other")
 
 
-def _name(path: str | os.PathLike[str]) -> str:
-    """The path as the user wrote it, refused when empty or holding a NUL (no system call takes it)."""
-    name = os.fspath(path)
+def user_path(path: str | os.PathLike[str], what: str = "a file path") -> str:
+    """The path as the user wrote it; anything but a path is a `TypeError` naming `what`."""
+    name = os.fspath(path) if isinstance(path, os.PathLike) else path
     if not isinstance(name, str):
-        raise TypeError(f"a file path is a str or a PathLike of str, not {type(name).__name__}")
+        raise TypeError(f"{what} is a str or a PathLike of str, not {type(name).__name__}")
     return name
+
+
+def shown_name(name: str) -> str:
+    """A file's name as messages show it: a NUL as `\\0` (no terminal shows it), no name as `''`."""
+    return name.replace("\x00", "\\0") or "''"
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int = MAX_INPUT) -> bytes:
     """The content of a regular file of at most `limit` bytes. A FIFO, a device or a directory is
     refused before it is opened (no hang on a FIFO, no endless `/dev/zero`), and the read stops at
     `limit + 1` bytes whatever the file claims."""
-    name = _name(path)
+    name = user_path(path)
     if not name:
         raise InputFileError(msg("file.empty-name"))
     if "\x00" in name:
-        raise InputFileError(msg("file.nul"), where=name.replace("\x00", "\\0"))
+        raise InputFileError(msg("file.nul"), where=shown_name(name))
     try:
         kind = _kind(os.stat(name).st_mode)
         if kind is not None:
@@ -106,7 +111,7 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_INPUT) -> str:
         return data[start:].decode("utf-8")
     except UnicodeDecodeError as e:
         at = start + e.start
-        raise InputFileError(msg("file.encoding", byte=data[at], at=at + 1), where=_name(path)) from None
+        raise InputFileError(msg("file.encoding", byte=data[at], at=at + 1), where=user_path(path)) from None
 
 
 def check_output(
@@ -119,7 +124,7 @@ def check_output(
     name, a missing folder, a directory, a symlink loop, one of the `inputs`, or the same file as
     another output of the command (`outputs`: its option and path). `option` names the output in
     the message (`--html`)."""
-    name = _name(path)
+    name = user_path(path)
     if not name:
         raise OutputFileError(msg("file.out.empty-name", option=option), where=option)
     if "\x00" in name:
@@ -162,7 +167,7 @@ def _same(a: str, b: str | os.PathLike[str]) -> bool:
 
 def write_text(path: str | os.PathLike[str], content: str, option: str) -> None:
     """Write `content` (UTF-8) to a checked output; a failure (a full disk, `/dev/full`) names the file."""
-    name = _name(path)
+    name = user_path(path)
     try:
         with open(name, "w", encoding="utf-8", newline="") as f:
             f.write(content)

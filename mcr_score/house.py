@@ -44,10 +44,7 @@ class House:
 
 def where_of(path: str | os.PathLike[str]) -> str:
     """The path as the user wrote it, for messages (a `TypeError` for anything but a path)."""
-    where = os.fspath(path) if isinstance(path, os.PathLike) else path
-    if not isinstance(where, str):
-        raise TypeError(f"a house file's path is a str or a PathLike of str, not {type(where).__name__}")
-    return where
+    return files.user_path(path, "a house file's path")
 
 
 def data_of(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -57,7 +54,7 @@ def data_of(path: str | os.PathLike[str]) -> dict[str, Any]:
         return decoding.loads_toml(files.read_text(path))
     except McrError as e:  # files' and decoding's own messages, the file named here
         message = msg("error.profile.deep") if e.msg.id == "data.deep" else e.msg
-        raise ProfileFileError(message, where=where.replace("\x00", "\\0") or "''") from None
+        raise ProfileFileError(message, where=files.shown_name(where)) from None
 
 
 def read_house(

@@ -586,7 +586,9 @@ def get(rules: str | os.PathLike[str]) -> Profile:
             f"not {type(rules).__name__}; the default is {DEFAULT!r}"
         )
     if "\x00" in name:  # no system call takes it: refused before one is made
-        raise ProfileFileError(msg("file.nul"), where=name.replace("\x00", "\\0"))
+        from .files import shown_name  # here: only this refusal needs it
+
+        raise ProfileFileError(msg("file.nul"), where=shown_name(name))
     path = os.path.realpath(os.path.expanduser(name))
     try:
         stat = os.stat(path)

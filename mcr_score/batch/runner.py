@@ -15,7 +15,7 @@ import time
 from types import FrameType, TracebackType
 from typing import Any, BinaryIO, TextIO
 
-from .. import profiles
+from .. import files, profiles
 from ..messages import msg
 from . import DEFAULT_CHUNK
 from .errors import BatchError, BatchWriteError
@@ -87,9 +87,7 @@ def _open_input(source: str) -> BinaryIO:
         reason = msg("file.loop") if e.errno == errno.ELOOP else e.strerror or str(e)
         raise BatchError(msg("error.batch.unreadable", path=source, reason=reason)) from None
     except ValueError:  # a NUL in the name: no system call takes it
-        raise BatchError(
-            msg("error.batch.unreadable", path=source.replace("\x00", "\\0"), reason=msg("file.nul"))
-        ) from None
+        raise BatchError(msg("error.batch.unreadable", path=files.shown_name(source), reason=msg("file.nul"))) from None
     mode = os.fstat(raw.fileno()).st_mode
     for test, kind in _NOT_A_STREAM:
         if test(mode):

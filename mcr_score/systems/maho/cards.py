@@ -79,7 +79,7 @@ PLACEHOLDER = Deck(("a", "b", "c"), "x", 9)
 
 def file_where(path: str | os.PathLike[str]) -> str:
     """A user's file as messages name it (as house files are named: a NUL shown, an empty name quoted)."""
-    return os.fspath(path).replace("\x00", "\\0") or "''"
+    return files.shown_name(files.user_path(path))
 
 
 def read_deck(path: str | os.PathLike[str]) -> Deck:

@@ -265,10 +265,8 @@ class _Reader:
 
 def read_card(path: str | os.PathLike[str]) -> tuple[Card | None, list[McrError]]:
     """The card of a file and every problem of it (the card is None when there is any)."""
-    where = os.fspath(path) if isinstance(path, os.PathLike) else path
-    if not isinstance(where, str):
-        raise TypeError(f"a card's path is a str or a PathLike of str, not {type(where).__name__}")
-    reader = _Reader(where.replace("\x00", "\\0") or "''")
+    where = files.user_path(path, "a card's path")
+    reader = _Reader(files.shown_name(where))
     try:
         source = files.read_text(path)
         data = decoding.loads_toml(source)
