@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..errors import UnknownProfileError
 from ..messages import msg
@@ -54,3 +54,15 @@ def choose(
 
     builtins = {name: p.choices() for name, p in profiles.items()}
     return build(read_house(rules, builtins, {s.key: tuple(s.options) for s in switches}, values=values))
+
+
+def options(switches: tuple[SwitchDef, ...], fields: Mapping[str, str], choices: Mapping[str, str]) -> dict[str, Any]:
+    """A profile's options by its field names (`fields`: switch key -> field), each the member of its
+    switch's enum: the defaults, then `choices` (already checked against the switches)."""
+    merged = {s.key: s.default for s in switches} | dict(choices)
+    return {fields[s.key]: type(s.default)(merged[s.key]) for s in switches}
+
+
+def chosen(profile: object, fields: Mapping[str, str]) -> dict[str, str]:
+    """A profile as switch -> option, the shape a house file writes (`fields` in the switches' order)."""
+    return {key: str(getattr(profile, field)) for key, field in fields.items()}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..switches import SwitchDef, choose
+from ..switches import SwitchDef, choose, chosen, options
 
 
 class DoubleWind(StrEnum):
@@ -64,6 +64,11 @@ SWITCHES: tuple[SwitchDef, ...] = (
 )
 BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
 
+# The profile's field of each switch, in the switches' order.
+FIELDS: Mapping[str, str] = MappingProxyType(
+    {"double-wind": "double_wind", "concealed-on-discard": "concealed_on_discard"}
+)
+
 
 @dataclass(frozen=True, slots=True)
 class ValueDef:
@@ -110,7 +115,7 @@ class HkRules:
 
     def choices(self) -> dict[str, str]:
         """The switches as switch -> option (the shape a house file writes)."""
-        return {"double-wind": str(self.double_wind), "concealed-on-discard": str(self.concealed_on_discard)}
+        return chosen(self, FIELDS)
 
     def values(self) -> dict[str, int | None]:
         """The values as name -> whole number, None when unset."""
@@ -119,15 +124,13 @@ class HkRules:
 
 def rules_of(name: str, description: str, choices: Mapping[str, str], values: Mapping[str, int]) -> HkRules:
     """A profile from switch -> option and name -> value (already checked against `SWITCHES`, `VALUES`)."""
-    merged = {s.key: s.default for s in SWITCHES} | dict(choices)
     return HkRules(
         name,
         description,
-        DoubleWind(merged["double-wind"]),
-        ConcealedOnDiscard(merged["concealed-on-discard"]),
-        values.get("kong"),
-        values.get("limit"),
-        values.get("minimum"),
+        **options(SWITCHES, FIELDS, choices),
+        kong=values.get("kong"),
+        limit=values.get("limit"),
+        minimum=values.get("minimum"),
     )
 
 

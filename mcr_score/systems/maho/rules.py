@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..switches import SwitchDef, choose
+from ..switches import SwitchDef, choose, chosen, options
 
 NAME = "maho"  # the system's name in the registry and in its JSON
 
@@ -120,6 +120,16 @@ SWITCHES: tuple[SwitchDef, ...] = (
     ),
 )
 BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
+# The profile's field of each switch, in the switches' order.
+FIELDS: Mapping[str, str] = MappingProxyType(
+    {
+        "rainbow": "rainbow",
+        "rainbow-families": "rainbow_families",
+        "runs-wrap": "runs_wrap",
+        "silver-pair-counts": "silver_pair",
+        "jokers": "jokers",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,27 +146,12 @@ class MahoRules:
 
     def choices(self) -> dict[str, str]:
         """The profile as switch -> option (the shape a house file writes)."""
-        return {
-            "rainbow": str(self.rainbow),
-            "rainbow-families": str(self.rainbow_families),
-            "runs-wrap": str(self.runs_wrap),
-            "silver-pair-counts": str(self.silver_pair),
-            "jokers": str(self.jokers),
-        }
+        return chosen(self, FIELDS)
 
 
 def rules_of(name: str, description: str, choices: Mapping[str, str]) -> MahoRules:
     """A profile from switch -> option (options already checked against `SWITCHES`)."""
-    merged = {s.key: s.default for s in SWITCHES} | dict(choices)
-    return MahoRules(
-        name,
-        description,
-        Rainbow(merged["rainbow"]),
-        RainbowFamilies(merged["rainbow-families"]),
-        Wrap(merged["runs-wrap"]),
-        SilverPair(merged["silver-pair-counts"]),
-        Jokers(merged["jokers"]),
-    )
+    return MahoRules(name, description, **options(SWITCHES, FIELDS, choices))
 
 
 SEED = rules_of("seed", "seed 000 as read in docs/rulesets.md §1, every [DEFAULT] taken", {})

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..switches import SwitchDef, choose
+from ..switches import SwitchDef, choose, chosen, options
 
 
 class Jokerless(StrEnum):
@@ -39,6 +39,8 @@ SWITCHES: tuple[SwitchDef, ...] = (
     ),
 )
 BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
+# The profile's field of each switch.
+FIELDS: Mapping[str, str] = MappingProxyType({"jokerless": "jokerless"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,13 +53,12 @@ class NmjlRules:
 
     def choices(self) -> dict[str, str]:
         """The profile as switch -> option (the shape a house file writes)."""
-        return {"jokerless": str(self.jokerless)}
+        return chosen(self, FIELDS)
 
 
 def rules_of(name: str, description: str, choices: Mapping[str, str]) -> NmjlRules:
     """A profile from switch -> option (options already checked against `SWITCHES`)."""
-    merged = {s.key: s.default for s in SWITCHES} | dict(choices)
-    return NmjlRules(name, description, Jokerless(merged["jokerless"]))
+    return NmjlRules(name, description, **options(SWITCHES, FIELDS, choices))
 
 
 SEED = rules_of("seed", "seed 002 as read in docs/rulesets.md §3, every [DEFAULT] taken", {})

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..switches import SwitchDef, choose
+from ..switches import SwitchDef, choose, chosen, options
 
 
 class Unlisted(StrEnum):
@@ -104,6 +104,15 @@ SWITCHES: tuple[SwitchDef, ...] = (
     ),
 )
 BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
+# The profile's field of each switch, in the switches' order.
+FIELDS: Mapping[str, str] = MappingProxyType(
+    {
+        "unlisted-combinations": "unlisted",
+        "terminals": "terminals",
+        "two-five-eight": "two_five_eight",
+        "pairs": "pairs",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,25 +128,12 @@ class SixRules:
 
     def choices(self) -> dict[str, str]:
         """The profile as switch -> option (the shape a house file writes)."""
-        return {
-            "unlisted-combinations": str(self.unlisted),
-            "terminals": str(self.terminals),
-            "two-five-eight": str(self.two_five_eight),
-            "pairs": str(self.pairs),
-        }
+        return chosen(self, FIELDS)
 
 
 def rules_of(name: str, description: str, choices: Mapping[str, str]) -> SixRules:
     """A profile from switch -> option (options already checked against `SWITCHES`)."""
-    merged = {s.key: s.default for s in SWITCHES} | dict(choices)
-    return SixRules(
-        name,
-        description,
-        Unlisted(merged["unlisted-combinations"]),
-        Terminals(merged["terminals"]),
-        TwoFiveEight(merged["two-five-eight"]),
-        Pairs(merged["pairs"]),
-    )
+    return SixRules(name, description, **options(SWITCHES, FIELDS, choices))
 
 
 SEED = rules_of("seed", "seed 004 as read in docs/rulesets.md §2, every [DEFAULT] taken", {})
