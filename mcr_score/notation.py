@@ -147,7 +147,7 @@ def read_canonical(text: str) -> Hand | None:
     indices = _canonical_indices(m[2])
     if indices is None:
         return None
-    winning = TILES[indices.pop()] if len(indices) == 14 - 3 * len(melds) else None
+    winning = TILES[indices.pop()] if len(indices) == FOUR_SETS.tiles(len(melds)) else None
     indices.sort()  # a valid hand's standing tiles are in tile order
     situation = Situation()
     if m[3]:

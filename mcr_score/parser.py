@@ -530,7 +530,7 @@ class _Builder(Transformer[Token, _Built]):
         if marked:
             winning, win_col = marked[0].tile, marked[0].column
             tiles = [p for p in tiles if p is not marked[0]]
-        elif len(tiles) == 14 - 3 * len(melds):
+        elif len(tiles) == FOUR_SETS.tiles(len(melds)):
             winning, win_col = tiles[-1].tile, tiles[-1].column
             tiles = tiles[:-1]
         tiles.sort(key=lambda p: (INDEX[p.tile.code], p.column))

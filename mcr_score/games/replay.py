@@ -26,7 +26,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from ..errors import McrError
-from ..hand import Hand, Meld, Situation, check_hand
+from ..hand import FOUR_SETS, Hand, Meld, Situation, check_hand
 from ..messages import Message, msg
 from ..tiles import TILES, WINDS, Tile
 from .errors import ReplayError
@@ -165,7 +165,7 @@ class Table:
             if act is Act.DISCARD:
                 seat = self.seats[seat_no]
                 i = tile.index
-                if seat.tiles[i] and seat.count + 3 * len(seat.melds) == 14:
+                if seat.tiles[i] and seat.count == FOUR_SETS.tiles(len(seat.melds)):
                     seat.tiles[i] -= 1
                     seat.count -= 1
                     seat.discards.append(tile)
@@ -353,7 +353,7 @@ class Table:
         )
         hand = Hand(tuple(seat.melds), tiles, tile, situation)
         if self.known:
-            want = 14 - 3 * len(seat.melds)
+            want = FOUR_SETS.tiles(len(seat.melds))
             if len(tiles) + 1 != want:
                 raise _Stop(msg("replay.win-size", seat=WINDS[event.seat], n=len(tiles) + 1, want=want), event)
         return hand
@@ -415,7 +415,7 @@ def _rebuilt(win: Win, table: Table, events: Sequence[Event], game: str, record:
             played.situation, last_copy=played.situation.last_copy and own.winning not in own.standing
         )
         hand = Hand(played.melds, own.standing, own.winning, situation)
-        want = 14 - 3 * len(hand.melds)
+        want = FOUR_SETS.tiles(len(hand.melds))
         if len(hand.standing) + 1 != want:
             raise _Stop(msg("replay.win-size", seat=WINDS[win.seat], n=len(hand.standing) + 1, want=want), event)
     problems = check_hand(hand)

@@ -32,7 +32,7 @@ from .. import profiles
 from ..advice import Discard, discards, merit, shanten, waits
 from ..arrangements import completing_tiles, counts_of
 from ..errors import McrError
-from ..hand import MAX_FLOWERS, Hand, Meld, Situation
+from ..hand import FOUR_SETS, MAX_FLOWERS, Hand, Meld, Situation
 from ..messages import Message, msg
 from ..notation import format_hand, format_tiles
 from ..scoring import score_with_profile
@@ -482,7 +482,7 @@ class _Walk:
         concealed = v.concealed
         if tile is None and last is not None:
             tile = last[1]
-        elif tile is not None and len(concealed) + 3 * len(v.melds) == 14:
+        elif tile is not None and len(concealed) == FOUR_SETS.tiles(len(v.melds)):
             concealed = _minus(concealed, tile)
         hand = Hand(v.melds, concealed, tile, self.situation(v, self_drawn=event.source is None))
         result = score_with_profile(hand, self.profile) if tile is not None else None
@@ -611,7 +611,8 @@ class _Walk:
         v = view(self.table, self.seat)
         concealed = _minus(v.concealed, tile) if self_drawn else v.concealed
         counts = counts_of(concealed)
-        if len(concealed) + 3 * len(v.melds) != 13 or tile.index not in completing_tiles(counts, len(v.melds)):
+        waiting = FOUR_SETS.tiles(len(v.melds)) - 1  # a waiting hand: one tile short of a win
+        if len(concealed) != waiting or tile.index not in completing_tiles(counts, len(v.melds)):
             return
         last = self.table.seats[self.seat].last_cause == KONG_CAUSE
         situation = self.situation(
@@ -648,7 +649,7 @@ def _playable(v: View, event: Event) -> Tile | None:
     """The tile of a discard or kong the seat can make (14 tiles, the tile held, for an added kong
     its pung), else None."""
     tile = event.tile
-    if tile is None or len(v.concealed) + 3 * len(v.melds) != 14 or v.concealed.count(tile) < _NEEDS[event.act]:
+    if tile is None or len(v.concealed) != FOUR_SETS.tiles(len(v.melds)) or v.concealed.count(tile) < _NEEDS[event.act]:
         return None
     return tile if event.act is not Act.ADDED_KONG or any(_is_pung(m, tile) for m in v.melds) else None
 
