@@ -86,7 +86,7 @@ class _Wall:
             if self.pairs and from_back and position < self.front:  # the last stack split: one tile left
                 position = self.front
             expected = self.pieces[position]
-            if expected != piece:
+            if expected is not piece and expected != piece:
                 raise _Stop(msg("replay.wall", expected=_piece(expected), given=_piece(piece)))
         if from_back:
             self.back += 1
@@ -231,7 +231,7 @@ class Table:
         act = event.act
         if not 0 <= event.seat < len(WINDS):
             raise _Stop(msg("replay.seat", seat=event.seat), event)
-        if act in (Act.PASS, Act.DECLINE, Act.FALSE_WIN):
+        if act is Act.PASS or act is Act.DECLINE or act is Act.FALSE_WIN:
             return
         if act is Act.WIN:
             self.wins.setdefault(event.seat, event)
@@ -239,7 +239,7 @@ class Table:
             return
         self.robbable = None
         seat = self.seats[event.seat]
-        if act in (Act.DRAW, Act.REPLACEMENT):
+        if act is Act.DRAW or act is Act.REPLACEMENT:
             self._draw(event, seat)
         elif act is Act.FLOWER:
             self._flower(event, seat)
