@@ -37,6 +37,10 @@ COMPILED = (
     "mcr_score/fans/facts.py",
     "mcr_score/fans/detectors.py",
     "mcr_score/scoring.py",
+    # The replay of game records and tziakcha's reader, which plays a hand as it reads it (issue 26):
+    # a hundred actions a hand, each decoded and played on the table's tile counts.
+    "mcr_score/games/replay.py",
+    "mcr_score/games/tziakcha.py",
 )
 BUILD_REQUIRES = ["mypy>=1.11", "setuptools>=70"]  # mypyc ships with mypy; it drives setuptools' build_ext
 ZIG = "ziglang"  # the PyPI package of Zig, whose `cc` is a C compiler

@@ -66,32 +66,40 @@ def _json_constant(name: str) -> Any:
 
 
 def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise DataError(msg("data.duplicate-key", key=key))
-        out[key] = value
+    """An object, its pairs made a dict at C speed; only when a key was lost is the first repeated one
+    looked for (a record has thousands of objects, none with a key twice)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DataError(msg("data.duplicate-key", key=key))
+            seen.add(key)
     return out
 
 
-@functools.cache
-def _digit_run(digits: int) -> re.Pattern[str]:
-    return re.compile(rf"[0-9]{{{digits + 1}}}")
+_DIGITS_AS_ZERO = bytes.maketrans(b"0123456789", b"0" * 10)
 
 
 def _may_hold_long_int(text: str, digits: int) -> bool:
     """Whether a run of more than `digits` digits stands where a JSON integer can start: after the
     text's start, `[`, `,` or `:`, whitespace and a `-`. Runs inside strings only (a record's hex
     wall) leave the fast path; a string that looks so (`"a,123…"`) only sends the text to the careful
-    path, which tells the one from the other."""
-    for run in _digit_run(digits).finditer(text):
-        i = run.start() - 1
-        if i >= 0 and text[i] == "-":
+    path, which tells the one from the other. The runs are found in the UTF-8 bytes with every digit
+    made `0` (a byte search, some ten times faster than a regular expression on the text); what
+    precedes a run is ASCII, which UTF-8 never writes inside a character."""
+    data = text.encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ZERO)
+    run = b"0" * (digits + 1)
+    start = data.find(run)
+    while start >= 0:
+        i = start - 1
+        if i >= 0 and data[i] == 0x2D:  # -
             i -= 1
-        while i >= 0 and text[i] in " \t\n\r":
+        while i >= 0 and data[i] in b" \t\n\r":
             i -= 1
-        if i < 0 or text[i] in "[,:":
+        if i < 0 or data[i] in b"[,:":
             return True
+        start = data.find(run, start + len(run))
     return False
 
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from mcr_score import decoding, files
 from mcr_score.decoding import DataError, ascii_int, loads_json, loads_toml, shown
 from mcr_score.files import InputFileError, OutputFileError, check_output, csv_text, read_text, write_text
+from mcr_score.messages import msg
 
 
 @pytest.mark.parametrize(
@@ -209,3 +210,43 @@ def test_json_numbers_are_refused_exactly_when_too_long(doc: object, indent: int
             decoding.loads_json(text, digits=digits)
     else:
         assert decoding.loads_json(text, digits=digits) == doc
+
+
+def _reference_may_hold_long_int(text: str, digits: int) -> bool:
+    """The gate as first written, on the text with a regular expression: the oracle of the byte search."""
+    import re
+
+    for run in re.finditer(rf"[0-9]{{{digits + 1}}}", text):
+        i = run.start() - 1
+        if i >= 0 and text[i] == "-":
+            i -= 1
+        while i >= 0 and text[i] in " \t\n\r":
+            i -= 1
+        if i < 0 or text[i] in "[,:":
+            return True
+    return False
+
+
+@given(st.text(alphabet='0123456789-[,: \t\n\r"x雀١\U0001f000', max_size=80), st.integers(min_value=0, max_value=6))
+def test_the_long_number_gate_finds_the_runs_the_text_search_finds(text: str, digits: int) -> None:
+    """The byte search over UTF-8 sees the same runs, and the same characters before them, as a search
+    of the text (non-ASCII characters and digits of other scripts included)."""
+    assert decoding._may_hold_long_int(text, digits) == _reference_may_hold_long_int(text, digits)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["a", "b", "c", "d"]), st.integers()), max_size=8))
+def test_an_object_with_a_key_twice_names_the_first_key_seen_again(pairs: list[tuple[str, int]]) -> None:
+    """The same object, or the same refusal naming the same key, as adding the pairs one by one."""
+    expected: dict[str, int] = {}
+    repeated = None
+    for key, value in pairs:
+        if key in expected:
+            repeated = key
+            break
+        expected[key] = value
+    if repeated is None:
+        assert decoding._json_object(pairs) == expected
+    else:
+        with pytest.raises(DataError) as caught:
+            decoding._json_object(pairs)
+        assert caught.value.msg == msg("data.duplicate-key", key=repeated)

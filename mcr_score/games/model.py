@@ -11,9 +11,10 @@ source (`at`), so that a reviewer can replay the hand and see what each player s
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple, overload
 
 from ..errors import McrError
 from ..fans.ids import Fan
@@ -108,6 +109,53 @@ class Event(NamedTuple):
         return self._replace(tile=None) if self.flower is None else self
 
 
+class Events(Sequence[Event]):
+    """A hand's events made on first use, by `make` (which must not fail: the reader checked what it
+    reads). A batch of records reads the outcome of the replay, never the events: a reader that plays
+    its record as it reads it (tziakcha) makes none of its hundred events a hand unless asked.
+    Equal, hashed, shown and pickled as the tuple of the events."""
+
+    __slots__ = ("_events", "_make")
+
+    def __init__(self, make: Callable[[], tuple[Event, ...]]) -> None:
+        self._make: Callable[[], tuple[Event, ...]] | None = make
+        self._events: tuple[Event, ...] = ()
+
+    def all(self) -> tuple[Event, ...]:
+        if self._make is not None:
+            self._events, self._make = self._make(), None
+        return self._events
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        return self.all()[index]
+
+    def __len__(self) -> int:
+        return len(self.all())
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Events):
+            other = other.all()
+        return isinstance(other, tuple) and self.all() == other
+
+    def __hash__(self) -> int:
+        return hash(self.all())
+
+    def __repr__(self) -> str:
+        return repr(self.all())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (self.all(),))
+
+
 @dataclass(frozen=True, slots=True)
 class Deal:
     """The tiles dealt to each seat (the dealer, East, has 14) and the wall left to draw from, front
@@ -178,7 +226,7 @@ class HandRecord:
     players: Names
     order: Four
     deal: Deal | None
-    events: tuple[Event, ...]
+    events: Sequence[Event]  # a tuple, or `Events` made on first use
     wins: tuple[Win, ...]
     outcome: Outcome
     false_wins: tuple[int, ...] = ()

@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from ..errors import McrError
 from ..hand import FOUR_SETS, Hand, Meld, Situation, check_hand
 from ..messages import Message, msg
-from ..tiles import TILES, WINDS, Tile
+from ..tiles import INDEX, TILES, WINDS, Tile
 from .errors import ReplayError
-from .model import Act, Deal, Event, Flower, HandRecord, Holding, Piece, Win
+from .model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, Win
 
 KONG_CAUSE = "kong"
 FLOWER_CAUSE = "flower"
@@ -86,7 +86,7 @@ class _Wall:
             if self.pairs and from_back and position < self.front:  # the last stack split: one tile left
                 position = self.front
             expected = self.pieces[position]
-            if expected != piece:
+            if expected is not piece and expected != piece:
                 raise _Stop(msg("replay.wall", expected=_piece(expected), given=_piece(piece)))
         if from_back:
             self.back += 1
@@ -103,11 +103,23 @@ def _piece(piece: Piece | None) -> str:
 class _Seat:
     """A seat's tiles as counts by tile index (the engine's 0-33), and what it laid aside."""
 
-    __slots__ = ("count", "discards", "flowers", "flowers_held", "last_cause", "last_draw", "melds", "owed", "tiles")
+    __slots__ = (
+        "count",
+        "discards",
+        "flowers",
+        "flowers_held",
+        "full",
+        "last_cause",
+        "last_draw",
+        "melds",
+        "owed",
+        "tiles",
+    )
 
     def __init__(self) -> None:
         self.tiles = [0] * len(TILES)
         self.count = 0  # the concealed tiles, flowers apart
+        self.full = FOUR_SETS.tiles(0)  # the concealed tiles before a discard, with the melds declared
         self.flowers_held: list[Flower] = []
         self.melds: list[Meld] = []
         self.flowers: list[Flower] = []
@@ -115,6 +127,10 @@ class _Seat:
         self.owed: list[str] = []  # replacements due, by cause
         self.last_draw: Piece | None = None
         self.last_cause: str | None = None  # the cause of the replacement that was the last draw; None: a draw
+
+    def meld(self, meld: Meld) -> None:
+        self.melds.append(meld)
+        self.full = FOUR_SETS.tiles(len(self.melds))
 
     def add(self, tile: Tile) -> None:
         self.tiles[tile.index] += 1
@@ -139,9 +155,8 @@ class _Seat:
 class Table:
     """The state of one hand: every seat's tiles, melds, flowers and discards, and the wall."""
 
-    def __init__(self, record: HandRecord) -> None:
-        deal = record.deal
-        self.record = record
+    def __init__(self, deal: Deal | None, prevalent: str) -> None:
+        self.prevalent = prevalent
         self.known = deal is not None and len(deal.hands) == len(WINDS)
         self.seats = [_Seat() for _ in WINDS]
         if deal is not None and self.known:
@@ -150,50 +165,81 @@ class Table:
                     if type(piece) is Flower:
                         seat.flowers_held.append(piece)
                     else:
-                        seat.tiles[piece.index] += 1  # type: ignore[union-attr]
+                        seat.tiles[INDEX[piece.code]] += 1  # type: ignore[union-attr]
                         seat.count += 1
         self.wall = _Wall(deal)
         self.last_discard: tuple[int, Tile, int] | None = None  # seat, tile, place in its discards
         self.robbable: tuple[int, Tile] | None = None
         self.hands: dict[int, Hand] = {}
+        self.wins: dict[int, Event] = {}  # each winner's first Hu, which a problem of its hand names
 
     # -- the acts -----------------------------------------------------------------------------
 
+    def run(self, events: Sequence[Event]) -> None:
+        """Play a hand's events in order: the draws and discards, most of a hand, by `draw` and
+        `discard`; an event they leave, and any other, by `play`, which names its problem."""
+        discard, draw, passed, declined = Act.DISCARD, Act.DRAW, Act.PASS, Act.DECLINE
+        for event in events:
+            seat, act, tile = event[0], event[1], event[2]
+            if tile is not None and (
+                (act is discard and self.discard(seat, tile)) or (act is draw and self.draw(seat, tile))
+            ):
+                continue
+            if (act is passed or act is declined) and 0 <= seat < SEATS:
+                continue
+            try:
+                self.play(event)
+            except _Stop as stop:
+                raise _Stop(stop.problem, stop.event or event) from None
+
+    def discard(self, seat_no: int, tile: Tile) -> bool:
+        """A discard of a known deal played at once, when it raises no question (the seat holds the
+        tile and a full hand); False: played by nothing, for `play` to judge."""
+        if not self.known or not 0 <= seat_no < SEATS:
+            return False
+        seat = self.seats[seat_no]
+        i = INDEX[tile.code]
+        if not seat.tiles[i] or seat.count != seat.full:
+            return False
+        seat.tiles[i] -= 1
+        seat.count -= 1
+        seat.discards.append(tile)
+        self.last_discard = (seat_no, tile, len(seat.discards) - 1)
+        self.robbable = None
+        return True
+
+    def draw(self, seat_no: int, tile: Tile) -> bool:
+        """A draw from the front of a known wall played at once, when the tile is the wall's next and
+        the deal is known; False: played by nothing, for `play` to judge."""
+        wall = self.wall
+        pieces = wall.pieces
+        if pieces is None or not self.known or not 0 <= seat_no < SEATS:
+            return False
+        front = wall.front
+        if front + wall.back >= len(pieces) or ((w := pieces[front]) is not tile and w != tile):
+            return False
+        wall.front = front + 1
+        seat = self.seats[seat_no]
+        seat.tiles[INDEX[tile.code]] += 1
+        seat.count += 1
+        seat.last_draw = tile
+        seat.last_cause = None
+        self.robbable = None
+        return True
+
     def play(self, event: Event) -> None:
-        seat_no, act, tile = event[0], event[1], event[2]
-        if tile is not None and self.known and 0 <= seat_no < 4:  # the usual acts, on the fast path
-            if act is Act.DISCARD:
-                seat = self.seats[seat_no]
-                i = tile.index
-                if seat.tiles[i] and seat.count == FOUR_SETS.tiles(len(seat.melds)):
-                    seat.tiles[i] -= 1
-                    seat.count -= 1
-                    seat.discards.append(tile)
-                    self.last_discard = (seat_no, tile, len(seat.discards) - 1)
-                    self.robbable = None
-                    return
-            elif act is Act.DRAW and (pieces := self.wall.pieces) is not None:
-                wall = self.wall
-                front = wall.front
-                if front + wall.back < len(pieces) and pieces[front] == tile:
-                    wall.front = front + 1
-                    seat = self.seats[seat_no]
-                    seat.tiles[tile.index] += 1
-                    seat.count += 1
-                    seat.last_draw = tile
-                    seat.last_cause = None
-                    self.robbable = None
-                    return
+        act = event.act
         if not 0 <= event.seat < len(WINDS):
             raise _Stop(msg("replay.seat", seat=event.seat), event)
-        if act in (Act.PASS, Act.DECLINE, Act.FALSE_WIN):
+        if act is Act.PASS or act is Act.DECLINE or act is Act.FALSE_WIN:
             return
         if act is Act.WIN:
+            self.wins.setdefault(event.seat, event)
             self.hands[event.seat] = self._win(event)
             return
         self.robbable = None
         seat = self.seats[event.seat]
-        if act in (Act.DRAW, Act.REPLACEMENT):
+        if act is Act.DRAW or act is Act.REPLACEMENT:
             self._draw(event, seat)
         elif act is Act.FLOWER:
             self._flower(event, seat)
@@ -202,7 +248,7 @@ class Table:
         elif act is Act.CONCEALED_KONG:
             tile = self._tile(event)
             self._remove(event, seat, tile, 4)
-            seat.melds.append(Meld("kong", tile, concealed=True))
+            seat.meld(Meld("kong", tile, concealed=True))
             seat.owed.append(KONG_CAUSE)
         elif act is Act.ADDED_KONG:
             self._added_kong(event, seat)
@@ -294,7 +340,7 @@ class Table:
             for t in rest:
                 self._remove(event, seat, t, 1)
             try:
-                seat.melds.append(Meld("chow", meld[0], claim=meld.index(tile) + 1))
+                seat.meld(Meld("chow", meld[0], claim=meld.index(tile) + 1))
             except McrError:
                 raise _Stop(msg("replay.bad-chow", tile=tile.code), event) from None
             return
@@ -302,10 +348,10 @@ class Table:
             raise _Stop(msg("replay.claim-tile", tile=tile.code, given=event.tile.code), event)
         if event.act is Act.PUNG:
             self._remove(event, seat, tile, 2)
-            seat.melds.append(Meld("pung", tile, claim=digit))
+            seat.meld(Meld("pung", tile, claim=digit))
         else:
             self._remove(event, seat, tile, 3)
-            seat.melds.append(Meld("kong", tile, claim=digit))
+            seat.meld(Meld("kong", tile, claim=digit))
             seat.owed.append(KONG_CAUSE)
 
     def _added_kong(self, event: Event, seat: _Seat) -> None:
@@ -348,7 +394,7 @@ class Table:
             wall_last=self.wall.left() == 0,
             kong=robbing or (event.source is None and seat.last_cause == KONG_CAUSE),
             seat_wind=WINDS[event.seat],
-            prevalent_wind=self.record.prevalent,
+            prevalent_wind=self.prevalent,
             flowers=len(seat.flowers) + len(seat.flowers_held),  # a flower not yet laid aside is one too
         )
         hand = Hand(tuple(seat.melds), tiles, tile, situation)
@@ -370,17 +416,15 @@ class Table:
         return tuple(Holding(s.concealed(), tuple(s.melds), tuple(s.flowers)) for s in self.seats)
 
 
-def replay(record: HandRecord, game: str) -> HandRecord:
+def replay(record: HandRecord, game: str, table: Table | None = None) -> HandRecord:
     """The hand with its wins rebuilt (`Win.hand`), its final holdings, or the problem that stopped
-    the replay (a `ReplayError` naming the game, the hand and the action; the wins keep no hand)."""
-    table = Table(record)
+    the replay (a `ReplayError` naming the game, the hand and the action; the wins keep no hand).
+    `table`: the hand already played to its end, by a reader that plays its record as it reads it."""
     try:
-        for event in record.events:
-            try:
-                table.play(event)
-            except _Stop as stop:
-                raise _Stop(stop.problem, stop.event or event) from None
-        wins = tuple(_rebuilt(win, table, record.events, game, record) for win in record.wins)
+        if table is None:
+            table = Table(record.deal, record.prevalent)
+            table.run(record.events)
+        wins = tuple(_rebuilt(win, table, game, record) for win in record.wins)
     except _Stop as stop:
         problem = _error(game, record, stop)
         wins = tuple(dataclasses.replace(w, hand=None, problem=problem) for w in record.wins)
@@ -390,12 +434,12 @@ def replay(record: HandRecord, game: str) -> HandRecord:
     return dataclasses.replace(record, wins=wins, final=final, problem=problems[0] if problems else None)
 
 
-def _rebuilt(win: Win, table: Table, events: Sequence[Event], game: str, record: HandRecord) -> Win:
+def _rebuilt(win: Win, table: Table, game: str, record: HandRecord) -> Win:
     """A win with the hand the table played, checked (`check_hand`). The record's own hand, when it
     gives one, must hold the same concealed tiles and winning tile; without a known deal it is the
     hand: its concealed tiles, the melds the table saw declared, the situation the table saw."""
     played = table.hands.get(win.seat)
-    event = next((e for e in events if e.act is Act.WIN and e.seat == win.seat), None)
+    event = table.wins.get(win.seat)
     if played is None or event is None:
         raise _Stop(msg("replay.no-win", seat=WINDS[win.seat]))
     own = win.hand

@@ -370,7 +370,7 @@ def review_hand(
     """One seat's decisions in one hand, as the play went; a hand whose deal the record does not
     give cannot be reviewed (the player's tiles are unknown)."""
     wind = WINDS[seat]
-    table = Table(record)
+    table = Table(record.deal, record.prevalent)
     if not table.known:
         return HandReview(index, record.number, player, wind, (), msg("review.no-deal"))
     walk = _Walk(record, index, seat, player, rules, table)

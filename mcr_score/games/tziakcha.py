@@ -21,12 +21,14 @@ from typing import Any
 from ..decoding import DataError, loads_json
 from ..hand import Hand, Situation
 from ..messages import msg
-from ..tiles import WINDS, Tile
+from ..tiles import INDEX, WINDS, Tile
+from .errors import GameRecordError
 from .fan_names import tziakcha_fan
 from .model import (
     Act,
     Deal,
     Event,
+    Events,
     Flower,
     Game,
     HandRecord,
@@ -37,7 +39,7 @@ from .model import (
     Win,
 )
 from .reading import JSON_DIGITS, Fields, Input, json_of, names4
-from .replay import replay
+from .replay import Table, _Stop, replay
 
 TILES = 144
 DEALT = 53  # 13 to each seat and East's 14th
@@ -62,8 +64,10 @@ def looks_like(doc: Any) -> bool:
     return {"a", "w", "p", "y"} <= doc.keys()
 
 
-KIND_TILES = tuple(Tile(k) for k in KINDS)
-PIECES: tuple[Piece, ...] = tuple(Tile(KINDS[i // 4]) for i in range(136)) + tuple(Flower(n) for n in range(1, 9))
+KIND_TILES = tuple(
+    Tile.from_index(INDEX[k]) for k in KINDS
+)  # the engine's own tiles: a replay compares them by identity first
+PIECES: tuple[Piece, ...] = tuple(KIND_TILES[i // 4] for i in range(136)) + tuple(Flower(n) for n in range(1, 9))
 
 
 def piece(tile_id: int) -> Piece:
@@ -191,20 +195,13 @@ def _deal(f: Fields, step: Mapping[str, Any], where: str) -> Deal:
     dice_code = f.num(f.get(step, "d", where), _at(where, "d"), 0, 0xFFFF)
     dice = [(dice_code >> (4 * k)) & 15 for k in range(4)]
     start = ((-(dice[0] + dice[1] - 1)) % 4 * 36 + sum(dice) * 2) % TILES
-    wall = ids[start:] + ids[:start]
-    hands: list[list[Piece]] = [[], [], [], []]
-    at = 0
-    for _ in range(3):
-        for seat in range(4):
-            hands[seat] += [piece(t) for t in wall[at : at + 4]]
-            at += 4
-    for seat in range(4):
-        hands[seat].append(piece(wall[at]))
-        at += 1
-    hands[0].append(piece(wall[at]))
-    at += 1
-    rest = tuple(piece(t) for t in wall[at:])
-    return Deal(tuple(tuple(h) for h in hands), rest, len(rest))
+    wall = tuple(map(PIECES.__getitem__, ids[start:] + ids[:start]))
+    # Dealt from East, four tiles at a time three times round, one each, then East's 14th.
+    hands = [wall[4 * s : 4 * s + 4] + wall[16 + 4 * s : 20 + 4 * s] + wall[32 + 4 * s : 36 + 4 * s] for s in range(4)]
+    hands = [(*h, wall[48 + s]) for s, h in enumerate(hands)]
+    hands[0] += (wall[52],)
+    rest = wall[DEALT:]
+    return Deal(tuple(hands), rest, len(rest))
 
 
 def _meld_tiles(code: int) -> tuple[Tile, Tile, Tile]:
@@ -219,33 +216,38 @@ def _kind(f: Fields, code: int, where: str, chow: bool = False) -> Tile:
     return KIND_TILES[kind]
 
 
-def _events(f: Fields, step: Mapping[str, Any], where: str, b: int) -> tuple[list[Event], list[int]]:
-    """The actions as events; a well-formed action takes the fast path, any other is read field by
-    field so that its problem is named."""
-    prefix = _at(where, "a")
-    actions = f.seq(f.get(step, "a", where), prefix)
-    events: list[Event] = []
+def _events(
+    f: Fields, actions: Sequence[Any], prefix: str, discarder: int | None, table: Table | None
+) -> tuple[list[Event], list[int], bool]:
+    """The actions as events, and the seats of a false Hu; a well-formed action takes the fast path,
+    any other is read field by field so that its problem is named. With a `table`, the hand is played
+    as it is read and no event is kept: a draw or a discard the table plays at once (`Table.draw`,
+    `Table.discard`) and a pass make none (the record's `Events` make them all on first use); the
+    first problem of the replay stops the play (the flag is then False: the replay of the events
+    names the problem), and the actions are still read to the end, each checked."""
+    events: list[Event] | None = [] if table is None else None
     false_wins: list[int] = []
-    discarder = next((s for s in range(4) if b >> (4 + s) & 1), None)
-    append = events.append
     places = _places(prefix)
+    known = len(places)
+    played = table is not None
     for i, action in enumerate(actions):
-        at = places[i] if i < len(places) else f"{prefix}[{i}]"
+        at = places[i] if i < known else f"{prefix}[{i}]"
         if not (
             type(action) is list
-            and len(action) >= 2
+            and (n := len(action)) >= 2
             and type(action[0]) is int
             and type(action[1]) is int
             and 0 <= action[0] <= 0x3F
             and 0 <= action[1] <= 0xFFFFFF
         ):
             action = f.seq(action, at)
-            if len(action) < 2:
-                raise f.error(at, msg("record.length", n=len(action), want=3))
+            n = len(action)
+            if n < 2:
+                raise f.error(at, msg("record.length", n=n, want=3))
             f.num(action[0], f"{at}[0]", 0, 0x3F)
             f.num(action[1], f"{at}[1]", 0, 0xFFFFFF)
         combined, data = action[0], action[1]
-        ms = action[2] if len(action) > 2 and type(action[2]) is int else None
+        ms = action[2] if n > 2 and type(action[2]) is int else None
         seat, kind = combined >> 4 & 3, combined & 15
         tile_id = data & 0xFF
         if kind in (1, 2, 7) and tile_id >= TILES:
@@ -253,54 +255,79 @@ def _events(f: Fields, step: Mapping[str, Any], where: str, b: int) -> tuple[lis
         # The three acts of most actions are made as the tuples they are (`Event` is a NamedTuple):
         # a hand has a hundred of them. The fields in order: seat act tile flower meld source
         # hand_cut time_ms at.
+        made: tuple[Event, ...]
         if kind == 7:
             drawn = PIECES[tile_id]
             act = Act.REPLACEMENT if data & 0x100 else Act.DRAW
             if type(drawn) is Flower:
-                append(new_event(Event, (seat, act, None, drawn, (), None, None, ms, at)))
+                made = (new_event(Event, (seat, act, None, drawn, (), None, None, ms, at)),)
+            elif table is not None and act is Act.DRAW and table.draw(seat, drawn):
+                continue
             else:
-                append(new_event(Event, (seat, act, drawn, None, (), None, None, ms, at)))
+                made = (new_event(Event, (seat, act, drawn, None, (), None, None, ms, at)),)
         elif kind == 2:
             tile = PIECES[tile_id]
             if type(tile) is Flower:
                 raise f.error(at, msg("record.tziakcha-code", code=tile_id))
-            append(new_event(Event, (seat, Act.DISCARD, tile, None, (), None, bool(data & 0x100), ms, at)))
+            if table is not None and table.discard(seat, tile):
+                continue
+            made = (new_event(Event, (seat, Act.DISCARD, tile, None, (), None, bool(data & 0x100), ms, at)),)
         elif kind == 8:
-            append(new_event(Event, (seat, Act.PASS, None, None, (), None, None, ms, at)))
+            if events is None:  # a pass changes nothing on the table
+                continue
+            made = (new_event(Event, (seat, Act.PASS, None, None, (), None, None, ms, at)),)
         elif kind == 1:  # a flower laid aside, and its replacement drawn
-            append(Event(seat, Act.FLOWER, flower=Flower((data >> 8 & 15) + 1), time_ms=ms, at=at))
-            append(Event(seat, Act.REPLACEMENT, time_ms=ms, at=at, **_drawn(PIECES[tile_id])))
+            drawn = PIECES[tile_id]
+            made = (
+                new_event(Event, (seat, Act.FLOWER, None, Flower((data >> 8 & 15) + 1), (), None, None, ms, at)),
+                new_event(Event, (seat, Act.REPLACEMENT, None, drawn, (), None, None, ms, at))
+                if type(drawn) is Flower
+                else new_event(Event, (seat, Act.REPLACEMENT, drawn, None, (), None, None, ms, at)),
+            )
         elif kind == 3 and data:
             _kind(f, data, f"{at}[1]", chow=True)
             meld = _meld_tiles(data)
             position = data >> 6 & 3
             if not 1 <= position <= 3:
                 raise f.error(f"{at}[1]", msg("record.tziakcha-code", code=data))
-            append(Event(seat, Act.CHOW, tile=meld[position - 1], meld=meld, source=(seat - 1) % 4, time_ms=ms, at=at))
+            made = (new_event(Event, (seat, Act.CHOW, meld[position - 1], None, meld, (seat - 1) % 4, None, ms, at)),)
         elif kind == 4 and data:
             tile = _kind(f, data, f"{at}[1]")
             direction = data >> 6 & 3
             source = (seat - direction) % 4 if direction else None
-            append(Event(seat, Act.PUNG, tile=tile, meld=(tile,) * 3, source=source, time_ms=ms, at=at))
+            made = (new_event(Event, (seat, Act.PUNG, tile, None, (tile,) * 3, source, None, ms, at)),)
         elif kind == 5 and data:
             tile = _kind(f, data, f"{at}[1]")
             direction = data >> 6 & 3
             if data & 0x300 == 0x300:
-                append(Event(seat, Act.ADDED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at))
+                made = (Event(seat, Act.ADDED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at),)
             elif direction == 0:
-                append(Event(seat, Act.CONCEALED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at))
+                made = (Event(seat, Act.CONCEALED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at),)
             else:
                 source = (seat - direction) % 4
-                append(Event(seat, Act.KONG, tile=tile, meld=(tile,) * 4, source=source, time_ms=ms, at=at))
+                made = (Event(seat, Act.KONG, tile=tile, meld=(tile,) * 4, source=source, time_ms=ms, at=at),)
         elif kind == 6:
             if data >> 1 == 0:
-                append(Event(seat, Act.FALSE_WIN, time_ms=ms, at=at))
+                made = (Event(seat, Act.FALSE_WIN, time_ms=ms, at=at),)
                 false_wins.append(seat)
             else:
-                append(Event(seat, Act.WIN, source=None if discarder in (None, seat) else discarder, time_ms=ms, at=at))
+                source = None if discarder in (None, seat) else discarder
+                made = (Event(seat, Act.WIN, source=source, time_ms=ms, at=at),)
         elif kind == 9:
-            append(Event(seat, Act.DECLINE, time_ms=ms, at=at))
-    return events, false_wins
+            if events is None:  # nor does a win declined
+                continue
+            made = (new_event(Event, (seat, Act.DECLINE, None, None, (), None, None, ms, at)),)
+        else:
+            continue
+        if events is not None:
+            events += made
+        elif table is not None:
+            try:
+                for event in made:
+                    table.play(event)
+            except _Stop:
+                table, played = None, False
+    return events or [], false_wins, played
 
 
 new_event = tuple.__new__
@@ -310,10 +337,6 @@ new_event = tuple.__new__
 def _places(prefix: str) -> tuple[str, ...]:
     """The places of a hand's actions (`step.a[57]`), made once for a file's records."""
     return tuple(f"{prefix}[{i}]" for i in range(400))  # a hand has some 120 actions
-
-
-def _drawn(drawn: Piece) -> dict[str, Any]:
-    return {"flower": drawn} if isinstance(drawn, Flower) else {"tile": drawn}
 
 
 def _tile(f: Fields, tile_id: int, where: str) -> Tile:
@@ -333,14 +356,22 @@ def _hand(
 ) -> HandRecord:
     index = f.num(f.get(step, "i", where), _at(where, "i"), 0, 255)
     b = f.num(step.get("b", 0), _at(where, "b"), 0, 0xFFF)
-    events, false_wins = _events(f, step, where, b)
+    prefix = _at(where, "a")
+    actions = f.seq(f.get(step, "a", where), prefix)
+    discarder = next((s for s in range(4) if b >> (4 + s) & 1), None)
+    prevalent = WINDS[index // 4 % 4]
+    try:  # the wall is read here to play the hand as it is read; its problem is named where it was
+        deal: Deal | None = _deal(f, step, where)
+        bad_deal = None
+    except GameRecordError as e:
+        deal, bad_deal = None, e
+    table = Table(deal, prevalent) if deal is not None else None
+    _, false_wins, played = _events(f, actions, prefix, discarder, table)
     for seat in range(4):
         if b >> (8 + seat) & 1 and seat not in false_wins:
             false_wins.append(seat)
     winners = [s for s in range(4) if b >> s & 1]
-    discarder = next((s for s in range(4) if b >> (4 + s) & 1), None)
     results = f.seq(step.get("y", [{}, {}, {}, {}]), _at(where, "y"))
-    prevalent = WINDS[index // 4 % 4]
     wins = []
     for seat in winners:
         y_at = f"{_at(where, 'y')}[{seat}]"
@@ -360,19 +391,21 @@ def _hand(
     if isinstance(scores, list) and len(scores) == 4:
         values = [f.num(v, f"{_at(where, 's')}[{i}]") for i, v in enumerate(scores)]
         recorded = (values[0], values[1], values[2], values[3])
+    if bad_deal is not None:
+        raise bad_deal
     record = HandRecord(
         number=index + 1,
         prevalent=prevalent,
         players=names,
         order=_order(names, players),
-        deal=_deal(f, step, where),
-        events=tuple(events),
+        deal=deal,
+        events=Events(lambda: tuple(_events(f, actions, prefix, discarder, None)[0])),
         wins=tuple(wins),
         outcome=Outcome.WIN if wins else Outcome.DRAW,
         false_wins=tuple(sorted(false_wins)),
         scores=recorded,
     )
-    return replay(record, game)
+    return replay(record, game, table if played else None)
 
 
 def _fans(f: Fields, table: Any, where: str) -> tuple[RecordedFan, ...] | None:
