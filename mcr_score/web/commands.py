@@ -25,6 +25,7 @@ from ..profiles import DEFAULT
 from ..scoring import score as score_hand
 from ..situation import apply_situation, apply_situation_drawn, read_hand
 from ..tournament import score_session
+from .picker import edit as edit_hand
 
 
 class Situation(Protocol):
@@ -95,6 +96,15 @@ class Shaped(Protocol):
     def seen(self) -> str: ...
 
 
+class Edited(Protocol):
+    """The page's picker: the hand so far and a tap (`picker`)."""
+
+    @property
+    def hand(self) -> str: ...
+    @property
+    def edit(self) -> str: ...
+
+
 class Worded(Protocol):
     """A command's text output: `--lang`."""
 
@@ -132,6 +142,7 @@ class Request:
     claim: int | None = None
     claim_fans: str | None = None
     seen: str = ""
+    edit: str = ""
 
 
 def _situated(data: Situated) -> Hand:
@@ -193,6 +204,11 @@ def do_discards(data: Waiting) -> dict[str, Any]:
     hand = parse_located(data.hand, drawn=True)[0]
     hand = apply_situation_drawn(data.hand, hand, data.robbing_kong, data.replacement, **_fields(data))
     return discards_of(hand, data.rules, data.seen).to_dict()
+
+
+def do_edit(data: Edited) -> dict[str, Any]:
+    """The page's picker (no CLI command): the hand with the tap made, as the page shows it (`picker.edit`)."""
+    return edit_hand(data.hand, data.edit)
 
 
 def score_words(data: ScoredText) -> str:

@@ -6,8 +6,13 @@
 "use strict";
 importScripts("../pyodide/pyodide.js");
 
+// Where the start goes (milliseconds since the worker started), posted to the page once ready.
+const timing = {};
+const mark = (name) => { timing[name] = Math.round(performance.now()); };
+
 const ready = (async () => {
   const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", self.location).href });
+  mark("pyodide");
   const wheels = await (await fetch("../wheels/wheels.json")).json();
   const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   for (const name of wheels) {
@@ -15,7 +20,11 @@ const ready = (async () => {
     pyodide.unpackArchive(data, "wheel", { extractDir: site });
   }
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
-  return pyodide.pyimport("mcr_score.web.engine");
+  mark("wheels");
+  const engine = pyodide.pyimport("mcr_score.web.engine");
+  mark("imported");
+  self.postMessage({ timing });
+  return engine;
 })();
 
 self.onmessage = async (e) => {
