@@ -10,6 +10,7 @@ MCR_PYODIDE_TGZ, or the tarball cached in build/ by an earlier build).
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import os
@@ -17,6 +18,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -28,7 +30,7 @@ import pytest
 from click.testing import CliRunner
 
 from mcr_score.cli import main
-from tests.support.browser import PHONE, launch, missing, need_chromium, open_page, shoot
+from tests.support.browser import CHROMIUM, FLAGS, PHONE, launch, missing, need_chromium, open_page, shoot
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -39,6 +41,7 @@ HANDS = [
     ("123m345p678s22m456s|EE1000|ab", "green-book"),  # a false Hu: 6 points and 2 flowers
     ("[EEEE][CCCC][FFFF][PPPP]NN", "green-book"),
     ("[WWWW1][444s]45m678pFF6m|ES1000", "china"),
+    ("1z1z1z2z2z2z3z3z3z4z4z5z5z5z", "green-book"),  # not the canonical spelling: the grammar, Lark, in the page
 ]
 WAITING = "1112345678999m"  # 13 tiles: nine waits
 
@@ -56,26 +59,35 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.fixture(scope="module")
-def site(built: Path) -> Iterator[str]:
-    """The build served by Python's own static file server: no mcr-score process."""
+@contextlib.contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """`folder` served by Python's own static file server on a free loopback port: no mcr-score process."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(built)]
+    command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            urllib.request.urlopen(url + "/index.html", timeout=2).close()
-            break
-        except OSError:
-            assert time.monotonic() < deadline, "the static server did not start"
-            time.sleep(0.1)
-    yield url
-    server.terminate()
-    server.wait(10)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                urllib.request.urlopen(url + "/index.html", timeout=2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the static server did not start"
+                time.sleep(0.1)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+@pytest.fixture(scope="module")
+def site(built: Path) -> Iterator[str]:
+    """The build served by a plain static file server."""
+    with serve(built) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -142,9 +154,9 @@ def test_a_reload_with_the_network_cut_still_scores(site: str, visit: tuple[Any,
 
 
 def test_an_engine_that_cannot_load_says_so(site: str, browser: Any) -> None:
-    """A wheel that does not arrive (injected): the verdict says nothing is scored, never a total."""
+    """The package's Python that does not arrive (injected): the verdict says nothing is scored, never a total."""
     context = browser.new_context(viewport=PHONE, locale="en-GB", service_workers="block")
-    context.route("**/wheels/*.whl", lambda route: route.abort("connectionrefused"))
+    context.route("**/python/site.zip", lambda route: route.abort("connectionrefused"))
     page = context.new_page()
     page.goto(site + q(HANDS[0][0]))
     verdict = page.locator("#verdict")
@@ -239,11 +251,53 @@ def test_timing_and_size(built: Path, site: str, browser: Any) -> None:
 
 
 def test_the_manifest_and_its_icons_are_in_the_build(built: Path) -> None:
+    """What a home-screen install needs of the manifest: a name, the start URL, a standalone window,
+    PNG icons of 192 and 512 pixels that the build holds."""
     manifest = json.loads((built / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["start_url"] == "./"
-    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+    assert manifest["display"] == "standalone"
+    assert manifest["name"]
+    assert manifest["short_name"]
+    pngs = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert pngs >= {"192x192", "512x512"}
     for icon in manifest["icons"]:
         assert (built / icon["src"]).is_file(), icon
+        if icon["type"] == "image/png":
+            width, height = (int(n) for n in icon["sizes"].split("x"))
+            header = (built / icon["src"]).read_bytes()[:24]
+            assert header[:8] == b"\x89PNG\r\n\x1a\n", icon
+            assert header[16:24] == width.to_bytes(4) + height.to_bytes(4), icon
     page = (built / "index.html").read_text(encoding="utf-8")
     assert '<link rel="manifest" href="manifest.webmanifest">' in page
     assert 'data-engine="pyodide"' in page
+
+
+def installability_errors(browser: Any, url: str) -> list[str]:
+    """What Chromium says stops the page at `url` from being installed (CDP
+    `Page.getInstallabilityErrors`), once its service worker controls it. Asked in a profile on
+    disk: the test contexts are incognito ones, which are never installable."""
+    with tempfile.TemporaryDirectory() as profile:
+        context = browser.browser_type.launch_persistent_context(
+            profile, executable_path=str(CHROMIUM), args=FLAGS, headless=True, viewport=PHONE
+        )
+        try:
+            page = context.new_page()
+            open_page(page, url, LOAD_MS)
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=LOAD_MS)
+            cdp = context.new_cdp_session(page)
+            assert cdp.send("Page.getAppManifest")["errors"] == []
+            return [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+        finally:
+            context.close()
+
+
+def test_chromium_can_install_the_page(built: Path, site: str, browser: Any, tmp_path: Path) -> None:
+    """The build on a plain static server at 127.0.0.1 is installable on a home screen; the same build
+    with a manifest that has no icon is not (the check can fail)."""
+    assert installability_errors(browser, site + "/") == []
+    broken = tmp_path / "site"
+    shutil.copytree(built, broken)
+    manifest = json.loads((broken / "manifest.webmanifest").read_text(encoding="utf-8"))
+    (broken / "manifest.webmanifest").write_text(json.dumps({**manifest, "icons": []}), encoding="utf-8")
+    with serve(broken) as url:
+        assert "manifest-missing-suitable-icon" in installability_errors(browser, url + "/")

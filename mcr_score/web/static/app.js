@@ -479,7 +479,6 @@ async function loadRules(rules) {
   const sel = $("rules");
   for (const p of data.profiles) sel.append(new Option(p.name, p.name));
   sel.value = data.profiles.some((p) => p.name === rules) ? rules : data.default;
-  await loadFanNames();
 }
 
 async function loadFanNames() {
@@ -522,6 +521,7 @@ async function start() {
   const q = params.get("q");
   if (q) { $("notation").value = q; await onText(0); }
   else showHand(view, "", ++evaluation);
+  try { await loadFanNames(); } catch (e) { failed(e); return; } // after the first score: a waits card's fans need them
   if (document.documentElement.dataset.engine === "pyodide" && "serviceWorker" in navigator) navigator.serviceWorker.register("sw.js");
   document.body.dataset.ready = "1"; // every control answers from here on
 }
