@@ -4,7 +4,7 @@ mcr-score process: Pyodide runs the package in the page. It scores `?q=` hands t
 cut (the service worker), and asks nothing of any other origin. It also measures what a player
 waits for (build/page-timing.json): the download, the first score cold and warm, a tap.
 
-Needs Chromium (tests/support/browser.py) and, to build, npm and the package indexes (or
+Needs Chromium (tests/support/browser.py) and, to build, node, npm and the package indexes (or
 MCR_PYODIDE_TGZ, or the tarball cached in build/ by an earlier build).
 """
 
@@ -54,6 +54,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     cached = any((ROOT / "build").glob("pyodide-*.tgz"))
     if shutil.which("npm") is None and not cached:
         missing("npm not found: the build fetches the pinned Pyodide with `npm pack`")
+    if shutil.which("node") is None:
+        missing("node not found: the build compiles the page's Python with Pyodide under Node")
     out = tmp_path_factory.mktemp("page") / "site"
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build-page"), str(out)], check=True)
     return out
