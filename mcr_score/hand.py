@@ -14,7 +14,7 @@ from typing import Any
 
 from . import errors
 from .messages import Message, count, msg
-from .tiles import FLOWER_LETTERS, INDEX, TILES, WINDS, Tile
+from .tiles import COPIES, FLOWER_LETTERS, INDEX, TILES, WINDS, Tile
 
 MELD_KINDS = ("chow", "pung", "kong")
 MAX_FLOWERS = 8  # four flowers and four seasons (R98 #81)
@@ -238,6 +238,22 @@ def check_hand(
     return _problems(hand, locate, text, drawn, shape)
 
 
+def building_problems(
+    hand: Hand, locate: Locator = field_locator, text: str | None = None, *, shape: Shape = FOUR_SETS
+) -> list[errors.McrError]:
+    """`check_hand` for a hand still being put together (the table-side page's picker): fewer tiles
+    than a waiting hand are no problem yet, nor is a situation that the tiles do not allow (judged
+    when the hand is complete and scored); more tiles than a winning hand, more melds than the
+    shape, a fifth copy and an unreadable situation are, as in `check_hand`."""
+    held = len(hand.standing) + (hand.winning is not None)
+    short = hand.winning is None and len(hand.melds) <= shape.sets and held < shape.tiles(len(hand.melds)) - 1
+    return [
+        p
+        for p in check_hand(hand, locate, text, shape=shape)
+        if not (short and isinstance(p, errors.TileCountError)) and not isinstance(p, errors.ImpossibleSituationError)
+    ]
+
+
 def _problems(hand: Hand, locate: Locator, text: str | None, drawn: bool, shape: Shape) -> list[errors.McrError]:
     """`check_hand`'s full check: every problem, located."""
     problems: list[errors.McrError] = []
@@ -268,15 +284,15 @@ def _problems(hand: Hand, locate: Locator, text: str | None, drawn: bool, shape:
     codes = [t.code for m in hand.melds for t in m.tiles] + [t.code for t in hand.standing]
     if hand.winning is not None:
         codes.append(hand.winning.code)
-    if len(codes) - len(set(codes)) >= 4 and max(map(codes.count, set(codes))) > 4:  # cheap test first
+    if len(codes) - len(set(codes)) >= COPIES and max(map(codes.count, set(codes))) > COPIES:  # cheap test first
         places: dict[Tile, list[Ref]] = {}
         for t, ref in _tile_refs(hand):
             places.setdefault(t, []).append(ref)
         for t, refs in places.items():
-            if len(refs) > 4:
+            if len(refs) > COPIES:
                 located = sorted((locate(r)[0] or 0, r) for r in refs)
                 add(
-                    errors.TooManyCopiesError, msg("error.too-many-copies", n=len(refs), tile=t), located[4][1]
+                    errors.TooManyCopiesError, msg("error.too-many-copies", n=len(refs), tile=t), located[COPIES][1]
                 )  # the fifth copy, in the order written
 
     _check_situation(hand, add, drawn)
@@ -316,7 +332,7 @@ def _surely_valid(hand: Hand, sets: int) -> bool:
     for m in hand.melds:
         codes += [t.code for t in m.tiles]
     codes.sort()
-    return not any(map(operator.eq, codes, codes[4:]))  # a fifth copy: a code equal to the one four after it
+    return not any(map(operator.eq, codes, codes[COPIES:]))  # a fifth copy: a code equal to the one four after it
 
 
 def _check_situation(

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from . import errors
-from .hand import CLAIMS, FOUR_SETS, MAX_FLOWERS, Hand, Meld, Shape, Situation, check_hand
+from .hand import CLAIMS, FOUR_SETS, MAX_FLOWERS, Hand, Meld, Shape, Situation, building_problems, check_hand
 from .messages import count, msg
 from .notation_text import (
     IGNORED,
@@ -47,12 +47,14 @@ __all__ = [
     "grammar_path",
     "lower_case_wind_hint",
     "meld_kind",
+    "parse_building",
     "parse_hand",
     "parse_located",
     "parse_tiles",
     "read_canonical",
     "read_tile",
     "situation_of",
+    "suffix_columns",
     "with_situation",
     "with_winning",
 ]
@@ -75,6 +77,19 @@ def parse_hand(text: str, win: str | Tile | None = None) -> Hand:
     if canonical is not None and not check_hand(canonical):
         return canonical
     return parse_located(text)[0]
+
+
+def parse_building(text: str) -> Hand:
+    """The hand of a text that may not be complete yet (the table-side page's picker): as
+    `parse_hand`, but checked by `hand.building_problems` (a few tiles are a hand being put
+    together). Canonical text is read without the grammar, as `parse_hand` reads it."""
+    check_text(text)
+    canonical = read_canonical(text)
+    if canonical is not None and not building_problems(canonical):
+        return canonical
+    from . import parser
+
+    return parser.parse_located(text, building=True)[0]
 
 
 def parse_located(text: str, drawn: bool = False, shape: Shape = FOUR_SETS) -> tuple[Hand, _Located]:
@@ -193,9 +208,10 @@ def _make_meld_texts() -> dict[str, Meld]:
     return _MELD_TEXTS
 
 
-def format_hand(hand: Hand, mark_win: bool = False) -> str:
+def format_hand(hand: Hand, mark_win: bool = False, *, short: bool = False) -> str:
     """Canonical notation: melds, sorted standing tiles, the winning tile, then the situation.
-    With `mark_win` the winning tile stands among the sorted tiles in parentheses, `1234(5)6789m`.
+    With `mark_win` the winning tile stands among the sorted tiles in parentheses, `1234(5)6789m`;
+    with `short` the default situation `|EE0000` is left out (`read_canonical` reads both).
 
     Every hand is written so that `parse_hand` reads it back (and reports its problems, if it has
     any), except a situation the notation has no way to write: a wind not E/S/W/N, flowers under 0
@@ -221,7 +237,18 @@ def format_hand(hand: Hand, mark_win: bool = False) -> str:
         suffix += f"|{s.flower_letters}"
     elif s.flowers:
         suffix += f"|{s.flowers}"
+    if short and suffix == _DEFAULT_SUFFIX:
+        suffix = ""
     return "".join(parts) + suffix
+
+
+def suffix_columns(text: str) -> dict[str, int]:
+    """The 1-based column of each situation field in a text `format_hand` wrote (`|EE0000`: the
+    prevalent wind, the seat wind, then each flag), none when it wrote no suffix (`short`)."""
+    bar = text.find("|")
+    if bar < 0:
+        return {}
+    return {name: bar + 2 + i for i, name in enumerate(("prevalent_wind", "seat_wind", *_FLAGS))}
 
 
 def format_meld(meld: Meld) -> str:

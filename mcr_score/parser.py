@@ -26,7 +26,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import errors
-from .hand import CLAIMS, FOUR_SETS, Hand, Meld, Ref, Shape, Situation, check_hand
+from .hand import CLAIMS, FOUR_SETS, Hand, Meld, Ref, Shape, Situation, building_problems, check_hand
 from .messages import Message, msg
 from .notation_text import IGNORED, MAX_PROBLEMS, check_text, lower_case_wind_hint, meld_kind, situation_of
 from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
@@ -69,25 +69,33 @@ def build_parsers() -> None:
     _tree_parser()
 
 
-def parse_located(text: str, drawn: bool = False, shape: Shape = FOUR_SETS) -> tuple[Hand, _Located]:
+def parse_located(
+    text: str, drawn: bool = False, shape: Shape = FOUR_SETS, *, building: bool = False
+) -> tuple[Hand, _Located]:
     """Parse and check `text`; also return where each part of the hand stands in it. `drawn`: the
     14th tile is the tile just drawn, not a winning tile (`hand.check_hand`); `shape`: the hand
-    size of the rule system (four sets and a pair unless said)."""
+    size of the rule system (four sets and a pair unless said); `building`: a hand still being put
+    together, checked by `hand.building_problems`."""
     check_text(text)
     try:
         built = cast(_Built, _inline_parser().parse(text))  # what the builder's `start` returns
     except (UnexpectedInput, _Fallback):
-        return _parse_recovering(text, drawn, shape)
-    return _checked(text, built, drawn, shape)
+        return _parse_recovering(text, drawn, shape, building)
+    return _checked(text, built, drawn, shape, building)
 
 
-def _checked(text: str, built: _Built, drawn: bool = False, shape: Shape = FOUR_SETS) -> tuple[Hand, _Located]:
+def _checked(
+    text: str, built: _Built, drawn: bool = False, shape: Shape = FOUR_SETS, building: bool = False
+) -> tuple[Hand, _Located]:
     """The hand if `check_hand` finds nothing impossible; otherwise its problems, located in `text`."""
     built = built.shaped(shape)
     located = _Located(
         built.melds, built.standing, built.winning, built.situation, _end_column(text, built), built.marked
     )
-    problems = check_hand(built.hand, located.locate, text, drawn=drawn, shape=shape)
+    if building:
+        problems = building_problems(built.hand, located.locate, text, shape=shape)
+    else:
+        problems = check_hand(built.hand, located.locate, text, drawn=drawn, shape=shape)
     if problems and built.inline_flowers:
         _hint_lower_case_winds(problems, built.inline_flowers)
     errors.raise_all(problems)
@@ -104,12 +112,12 @@ def _hint_lower_case_winds(problems: list[errors.McrError], inline_flowers: str)
             return
 
 
-def _parse_recovering(text: str, drawn: bool, shape: Shape) -> tuple[Hand, _Located]:
+def _parse_recovering(text: str, drawn: bool, shape: Shape, building: bool) -> tuple[Hand, _Located]:
     """Read a text with problems to its end: raise every problem found, each with its column."""
     built, problems = _read_recovering(text)
     errors.raise_all(problems)
     assert built is not None  # no problem: the text was read
-    return _checked(text, built, drawn, shape)
+    return _checked(text, built, drawn, shape, building)
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:

@@ -44,6 +44,8 @@ TO_UNICODE: dict[str, str] = {name: ch for ch, name in UNICODE.items()}
 # Flowers (plum, orchid, bamboo, chrysanthemum: 梅兰竹菊) and seasons (春夏秋冬) as the letters a-h.
 UNICODE_FLOWERS: dict[str, str] = {chr(0x1F022 + i): "abcdefgh"[i] for i in range(8)}
 FLOWER_LETTERS = "abcdefgh"
+COPIES = 4
+"""Each of the 34 tile kinds is in the set four times: a hand holds at most four of one."""
 
 GREEN = frozenset(INDEX[n] for n in ("2s", "3s", "4s", "6s", "8s", "F"))
 REVERSIBLE = frozenset(

@@ -4,18 +4,21 @@ mcr-score process: Pyodide runs the package in the page. It scores `?q=` hands t
 cut (the service worker), and asks nothing of any other origin. It also measures what a player
 waits for (build/page-timing.json): the download, the first score cold and warm, a tap.
 
-Needs Chromium (tests/support/browser.py) and, to build, npm and the package indexes (or
+Needs Chromium (tests/support/browser.py) and, to build, node, npm and the package indexes (or
 MCR_PYODIDE_TGZ, or the tarball cached in build/ by an earlier build).
 """
 
 from __future__ import annotations
 
+import contextlib
+import gzip
 import json
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -27,7 +30,7 @@ import pytest
 from click.testing import CliRunner
 
 from mcr_score.cli import main
-from tests.support.browser import PHONE, launch, missing, need_chromium, open_page, shoot
+from tests.support.browser import CHROMIUM, FLAGS, PHONE, launch, missing, need_chromium, open_page, shoot
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -38,6 +41,7 @@ HANDS = [
     ("123m345p678s22m456s|EE1000|ab", "green-book"),  # a false Hu: 6 points and 2 flowers
     ("[EEEE][CCCC][FFFF][PPPP]NN", "green-book"),
     ("[WWWW1][444s]45m678pFF6m|ES1000", "china"),
+    ("1z1z1z2z2z2z3z3z3z4z4z5z5z5z", "green-book"),  # not the canonical spelling: the grammar, Lark, in the page
 ]
 WAITING = "1112345678999m"  # 13 tiles: nine waits
 
@@ -50,31 +54,42 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     cached = any((ROOT / "build").glob("pyodide-*.tgz"))
     if shutil.which("npm") is None and not cached:
         missing("npm not found: the build fetches the pinned Pyodide with `npm pack`")
+    if shutil.which("node") is None:
+        missing("node not found: the build compiles the page's Python with Pyodide under Node")
     out = tmp_path_factory.mktemp("page") / "site"
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build-page"), str(out)], check=True)
     return out
 
 
-@pytest.fixture(scope="module")
-def site(built: Path) -> Iterator[str]:
-    """The build served by Python's own static file server: no mcr-score process."""
+@contextlib.contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """`folder` served by Python's own static file server on a free loopback port: no mcr-score process."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(built)]
+    command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            urllib.request.urlopen(url + "/index.html", timeout=2).close()
-            break
-        except OSError:
-            assert time.monotonic() < deadline, "the static server did not start"
-            time.sleep(0.1)
-    yield url
-    server.terminate()
-    server.wait(10)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                urllib.request.urlopen(url + "/index.html", timeout=2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the static server did not start"
+                time.sleep(0.1)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+@pytest.fixture(scope="module")
+def site(built: Path) -> Iterator[str]:
+    """The build served by a plain static file server."""
+    with serve(built) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -141,9 +156,9 @@ def test_a_reload_with_the_network_cut_still_scores(site: str, visit: tuple[Any,
 
 
 def test_an_engine_that_cannot_load_says_so(site: str, browser: Any) -> None:
-    """A wheel that does not arrive (injected): the verdict says nothing is scored, never a total."""
+    """The package's Python that does not arrive (injected): the verdict says nothing is scored, never a total."""
     context = browser.new_context(viewport=PHONE, locale="en-GB", service_workers="block")
-    context.route("**/wheels/*.whl", lambda route: route.abort("connectionrefused"))
+    context.route("**/python/site.zip", lambda route: route.abort("connectionrefused"))
     page = context.new_page()
     page.goto(site + q(HANDS[0][0]))
     verdict = page.locator("#verdict")
@@ -177,21 +192,39 @@ def tapped(page: Any, selector: str) -> float:
     return float(page.evaluate(TAPPED, selector))
 
 
+LOAD_STEPS = """() => {
+  const at = (name) => performance.getEntriesByName(name)[0];
+  const ready = at("engine-ready");
+  const start = at("engine-start").startTime;
+  const steps = { page_script_ms: start };
+  for (const [name, ms] of Object.entries(ready.detail)) steps[`${name}_ms`] = Math.round(start + ms);
+  steps.ready_ms = Math.round(ready.startTime);
+  steps.first_score_ms = Math.round(performance.now());
+  return steps;
+}"""
+
+
+def load(page: Any, url: str) -> tuple[float, dict[str, int]]:
+    """Seconds from asking for the page to its first score, and where they went (milliseconds from
+    the navigation: the page's script, Pyodide started in its worker, the wheels unpacked, the
+    package imported, the engine ready, the first score shown)."""
+    start = time.perf_counter()
+    open_page(page, url, LOAD_MS)
+    verdict(page)
+    return time.perf_counter() - start, page.evaluate(LOAD_STEPS)
+
+
 def test_timing_and_size(built: Path, site: str, browser: Any) -> None:
     """The figures of the closing note: measured, written to build/page-timing.json, not judged."""
-    size = sum(p.stat().st_size for p in built.rglob("*") if p.is_file())
+    files = [p for p in built.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    zipped = sum(len(gzip.compress(p.read_bytes())) for p in files)
     context = browser.new_context(viewport=PHONE, locale="en-GB")
     page = context.new_page()
     hand = HANDS[0][0]
-    start = time.perf_counter()
-    open_page(page, site + q(hand), LOAD_MS)
-    verdict(page)
-    cold = time.perf_counter() - start
+    cold, cold_steps = load(page, site + q(hand))
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=LOAD_MS)
-    start = time.perf_counter()
-    open_page(page, site + q(hand), LOAD_MS)
-    verdict(page)
-    warm = time.perf_counter() - start
+    warm, warm_steps = load(page, site + q(hand))
     taps = [tapped(page, "#self-drawn" if i % 2 == 0 else "#discard") for i in range(10)]
     assert page.get_attribute("#verdict", "data-total") == "22"
     page.click("#clear")
@@ -203,8 +236,11 @@ def test_timing_and_size(built: Path, site: str, browser: Any) -> None:
     context.close()
     figures = {
         "bytes": size,
+        "gzip_bytes": zipped,
         "cold_first_score_s": round(cold, 2),
         "warm_first_score_s": round(warm, 2),
+        "cold_steps": cold_steps,
+        "warm_steps": warm_steps,
         "toggle_median_ms": round(sorted(taps)[len(taps) // 2]),
         "toggle_max_ms": round(max(taps)),
         "tap_13th_tile_ms": round(waits),
@@ -217,11 +253,53 @@ def test_timing_and_size(built: Path, site: str, browser: Any) -> None:
 
 
 def test_the_manifest_and_its_icons_are_in_the_build(built: Path) -> None:
+    """What a home-screen install needs of the manifest: a name, the start URL, a standalone window,
+    PNG icons of 192 and 512 pixels that the build holds."""
     manifest = json.loads((built / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["start_url"] == "./"
-    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+    assert manifest["display"] == "standalone"
+    assert manifest["name"]
+    assert manifest["short_name"]
+    pngs = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert pngs >= {"192x192", "512x512"}
     for icon in manifest["icons"]:
         assert (built / icon["src"]).is_file(), icon
+        if icon["type"] == "image/png":
+            width, height = (int(n) for n in icon["sizes"].split("x"))
+            header = (built / icon["src"]).read_bytes()[:24]
+            assert header[:8] == b"\x89PNG\r\n\x1a\n", icon
+            assert header[16:24] == width.to_bytes(4) + height.to_bytes(4), icon
     page = (built / "index.html").read_text(encoding="utf-8")
     assert '<link rel="manifest" href="manifest.webmanifest">' in page
     assert 'data-engine="pyodide"' in page
+
+
+def installability_errors(browser: Any, url: str) -> list[str]:
+    """What Chromium says stops the page at `url` from being installed (CDP
+    `Page.getInstallabilityErrors`), once its service worker controls it. Asked in a profile on
+    disk: the test contexts are incognito ones, which are never installable."""
+    with tempfile.TemporaryDirectory() as profile:
+        context = browser.browser_type.launch_persistent_context(
+            profile, executable_path=str(CHROMIUM), args=FLAGS, headless=True, viewport=PHONE
+        )
+        try:
+            page = context.new_page()
+            open_page(page, url, LOAD_MS)
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=LOAD_MS)
+            cdp = context.new_cdp_session(page)
+            assert cdp.send("Page.getAppManifest")["errors"] == []
+            return [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+        finally:
+            context.close()
+
+
+def test_chromium_can_install_the_page(built: Path, site: str, browser: Any, tmp_path: Path) -> None:
+    """The build on a plain static server at 127.0.0.1 is installable on a home screen; the same build
+    with a manifest that has no icon is not (the check can fail)."""
+    assert installability_errors(browser, site + "/") == []
+    broken = tmp_path / "site"
+    shutil.copytree(built, broken)
+    manifest = json.loads((broken / "manifest.webmanifest").read_text(encoding="utf-8"))
+    (broken / "manifest.webmanifest").write_text(json.dumps({**manifest, "icons": []}), encoding="utf-8")
+    with serve(broken) as url:
+        assert "manifest-missing-suitable-icon" in installability_errors(browser, url + "/")

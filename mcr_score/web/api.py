@@ -34,6 +34,7 @@ from ..present.referee_text import render_rejection
 from ..present.text import rules_to_dict
 from .commands import (
     do_discards,
+    do_edit,
     do_explain,
     do_parse,
     do_score,
@@ -46,6 +47,8 @@ from .commands import (
 from .reading import Plan, RequestError
 from .schemas import (
     DiscardsBody,
+    EditBody,
+    EditInput,
     ErrorBody,
     ExplainBody,
     ExplainInput,
@@ -367,6 +370,7 @@ def create_app() -> FastAPI:
         DiscardsBody,
         "discards --json: each discard of a 14-tile hand, ranked",
     )
+    _hand_route(app, "edit", do_edit, EditInput, EditBody, "the page's picker: the hand after one tap, as shown")
     _text_route(app, "score", score_words, TextInput, "score: the text output in lang")
     _text_route(app, "explain", explain_words, ExplainTextInput, "explain: the text output in lang")
 

@@ -11,9 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..advice import discards as discards_of
-from ..advice import shanten as shanten_of
-from ..advice import waits as waits_of
 from ..claims import claim_from_text
 from ..hand import Hand
 from ..notation import format_hand, parse_hand, parse_located
@@ -24,7 +21,7 @@ from ..present.text import hand_to_dict, score_text
 from ..profiles import DEFAULT
 from ..scoring import score as score_hand
 from ..situation import apply_situation, apply_situation_drawn, read_hand
-from ..tournament import score_session
+from .picker import edit as edit_hand
 
 
 class Situation(Protocol):
@@ -95,6 +92,15 @@ class Shaped(Protocol):
     def seen(self) -> str: ...
 
 
+class Edited(Protocol):
+    """The page's picker: the hand so far and a tap (`picker`)."""
+
+    @property
+    def hand(self) -> str: ...
+    @property
+    def edit(self) -> str: ...
+
+
 class Worded(Protocol):
     """A command's text output: `--lang`."""
 
@@ -132,6 +138,7 @@ class Request:
     claim: int | None = None
     claim_fans: str | None = None
     seen: str = ""
+    edit: str = ""
 
 
 def _situated(data: Situated) -> Hand:
@@ -173,26 +180,40 @@ def do_explain(data: Explained) -> dict[str, Any]:
 
 
 def do_session(session: dict[str, Any], rules: str) -> dict[str, Any]:
-    """`session --json` of a sheet sent as the JSON a session file holds."""
+    """`session --json` of a sheet sent as the JSON a session file holds. Imported here, as `advice`
+    below: the page's engine never asks it, and each module imported costs its start in Pyodide."""
+    from ..tournament import score_session
+
     return score_session(session, rules).to_dict()
 
 
 def do_waits(data: Waiting) -> dict[str, Any]:
     """`waits --json`."""
+    from ..advice import waits as waits_of
+
     hand = apply_situation(data.hand, parse_hand(data.hand), data.robbing_kong, data.replacement, **_fields(data))
     return waits_of(hand, data.rules, data.seen).to_dict()
 
 
 def do_shanten(data: Shaped) -> dict[str, Any]:
     """`shanten --json`."""
+    from ..advice import shanten as shanten_of
+
     return shanten_of(parse_hand(data.hand), data.seen).to_dict()
 
 
 def do_discards(data: Waiting) -> dict[str, Any]:
     """`discards --json`: the 14th tile is the one just drawn, as `mcr-score discards` reads it."""
+    from ..advice import discards as discards_of
+
     hand = parse_located(data.hand, drawn=True)[0]
     hand = apply_situation_drawn(data.hand, hand, data.robbing_kong, data.replacement, **_fields(data))
     return discards_of(hand, data.rules, data.seen).to_dict()
+
+
+def do_edit(data: Edited) -> dict[str, Any]:
+    """The page's picker (no CLI command): the hand with the tap made, as the page shows it (`picker.edit`)."""
+    return edit_hand(data.hand, data.edit)
 
 
 def score_words(data: ScoredText) -> str:

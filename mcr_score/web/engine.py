@@ -1,8 +1,8 @@
 """The page's engine: what the table-side page asks, answered in the page itself (Pyodide runs this
 module in a Web Worker of the static build, `scripts/build-page`).
 
-The page asks by the service's own names (`explain`, `waits`, `parse`, `text/explain`, `rules`,
-`fans`) with a hand, the rules and the language, and gets what `mcr-score serve` would
+The page asks by the service's own names (`edit`, `explain`, `waits`, `parse`, `text/explain`,
+`rules`, `fans`) with a hand, the rules and the language, and gets what `mcr-score serve` would
 answer: the same `commands` build both, so the page scores with the CLI's code whether it runs on
 a server or alone on a phone. No FastAPI and no pydantic here: neither is in Pyodide.
 """
@@ -19,10 +19,11 @@ from ..present.referee import fan_table, rejection
 from ..present.referee_text import render_rejection
 from ..present.text import rules_to_dict
 from ..profiles import DEFAULT, PROFILES
-from .commands import Request, do_explain, do_parse, do_waits, explain_words
+from .commands import Request, do_edit, do_explain, do_parse, do_waits, explain_words
 
 _JSON: dict[str, Callable[[Request], Any]] = {
     "parse": do_parse,
+    "edit": do_edit,
     "explain": do_explain,
     "waits": do_waits,
     "fans": lambda r: fan_table(r.rules),
@@ -45,7 +46,7 @@ def _request(params: dict[str, str]) -> Request:
         raise EngineError(msg("error.request.field", field="rules", problem=problem), where="rules")
     if lang not in LANGS:
         raise EngineError(msg("error.request.lang", lang=lang), where="lang")
-    return Request(hand=params.get("hand", ""), rules=rules, lang=lang)
+    return Request(hand=params.get("hand", ""), rules=rules, lang=lang, edit=params.get("edit", ""))
 
 
 def answer(name: str, params: str) -> str:

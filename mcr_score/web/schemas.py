@@ -137,6 +137,18 @@ class ShantenInput(HandOnly):
     seen: str = _SEEN
 
 
+class EditInput(HandOnly):
+    """The page's picker: the hand so far (empty at first) and one tap (mcr_score/web/picker.py)."""
+
+    hand: str = Field("", max_length=MAX_HAND, description="The hand so far in the notation; empty: no tile yet.")
+    edit: str = Field(
+        "",
+        max_length=40,
+        description="One tap: add MODE TILE, remove I, win I, unmeld I, flower L, "
+        "self-drawn|last-copy|wall-last|kong 0|1, prevalent|seat WIND; empty: the hand as it is.",
+    )
+
+
 class TextInput(HandInput):
     """A hand command's text output: `--lang`."""
 
@@ -249,6 +261,22 @@ class WaitsBody(_Open):
     rules: str
     ready: bool
     waits: list[dict[str, Any]]
+
+
+class EditBody(_Open):
+    """The page's picker: the hand after the tap, as the page shows it."""
+
+    ok: Literal[True]
+    notation: str = Field(description="The hand in the canonical notation, without the default |EE0000.")
+    melds: list[dict[str, Any]]
+    tiles: list[str] = Field(description="The concealed tiles, the winning tile last.")
+    winning: str | None
+    flowers: str
+    situation: dict[str, Any]
+    columns: dict[str, int] = Field(description="The column of each situation field in the notation.")
+    count: dict[str, int] = Field(description="held, full and missing tiles, a declared meld counting 3.")
+    question: Literal["score", "waits", "none"]
+    picker: dict[str, Any] = Field(description="rows: the picker's tiles; refused: per mode, tile -> message id.")
 
 
 class ShantenBody(_Open):

@@ -351,7 +351,19 @@ def _route(path: str) -> str:
         return "/api/fans/{number}"
     if path.startswith("/ui/strings/"):
         return "/ui/strings/{lang}.json"
-    known = ("parse", "score", "explain", "waits", "shanten", "discards", "text/score", "text/explain", "fans", "rules")
+    known = (
+        "parse",
+        "score",
+        "explain",
+        "waits",
+        "shanten",
+        "discards",
+        "text/score",
+        "text/explain",
+        "fans",
+        "rules",
+        "edit",
+    )
     if path in {f"/api/{k}" for k in known} | {"/api/session"}:
         return path
     return "/api/(no route)"

@@ -1,32 +1,32 @@
-// The table-side page. The page keeps the hand as melds and tiles and writes it in the notation; the
-// engine reads it, scores it and finds its waits: the package's own Python, run in the page by
-// Pyodide in the static build (scripts/build-page) or asked of `mcr-score serve`'s JSON API. The
-// page never scores: it shows what the engine answers, and shows nothing as current that is not.
-// The notation box and the picker follow each other; the URL (?q=) holds what is on screen.
+// The table-side page. The engine holds every rule: the package's own Python, run in the page by
+// Pyodide in the static build (scripts/build-page) or asked of `mcr-score serve`'s JSON API. Each tap
+// is sent to it as an edit of the hand's notation (`edit`: mcr_score/web/picker.py), and it answers
+// the new hand as the page shows it: the canonical notation, the melds and tiles, the count, which
+// question the hand answers, and the picker tiles it refuses with the reason. The page counts
+// nothing, writes no notation and scores nothing: it shows what the engine answers, and shows
+// nothing as current that is not. The notation box and the picker follow each other; the URL (?q=)
+// holds what is on screen.
 "use strict";
 
-const SUITS = ["m", "p", "s"];
-const HONORS = ["E", "S", "W", "N", "C", "F", "P"];
-const FLOWERS = ["a", "b", "c", "d", "e", "f", "g", "h"];
 const WINDS = ["E", "S", "W", "N"];
-const MELD_SIZE = { chow: 3, pung: 3, kong: 4, concealed: 4, promoted: 4 };
 const TIMEOUT_MS = 15000;
-// Where each situation button is written in the suffix `|PSxxxx` the page writes (1 is P).
-const SUFFIX_BUTTON = { 1: "prevalent", 2: "seat", 3: "win-by", 4: "last-copy", 5: "wall-last", 6: "kong-win" };
+const TYPING_MS = 120;
+const HTTP_OK = 200;
+const HTTP_SERVER_ERROR = 500;
+// The situation button of each field of the notation's suffix (the engine gives each field's column).
+const FIELD_BUTTON = { prevalent_wind: "prevalent", seat_wind: "seat", last_copy: "last-copy", wall_last: "wall-last", kong: "kong-win" };
+// Each toggle button: the edit that sets it, and the field of the engine's situation that it shows.
+const TOGGLES = { "last-copy": ["last-copy", "last_copy"], "wall-last": ["wall-last", "wall_last"], "kong-win": ["kong", "kong"] };
 
 const $ = (id) => document.getElementById(id);
 let strings = {};
 let fanNames = {};
 let lang = "en";
-let state = emptyState();
+let view = null; // the engine's latest answer to `edit`: the hand on screen
 let invalid = false; // the notation box holds text the engine cannot read
 const undoStack = [];
 let evaluation = 0; // the latest question wins; older answers are dropped
 const ENGINE = document.documentElement.dataset.engine === "pyodide" ? workerEngine() : serviceEngine();
-
-function emptyState() {
-  return { melds: [], tiles: [], flowers: "", sit: { prevalent: "E", seat: "E", self: false, last: false, wall: false, kong: false } };
-}
 
 function t(id, args = {}) {
   const template = strings[id] ?? id;
@@ -40,7 +40,7 @@ function serviceEngine() {
   return {
     async ask(name, params) {
       const response = await fetch(`api/${name}?${new URLSearchParams(params)}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-      if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
+      if (response.status >= HTTP_SERVER_ERROR) throw new Error(`HTTP ${response.status}`);
       const body = response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text();
       return { ok: response.ok, body };
     },
@@ -49,17 +49,19 @@ function serviceEngine() {
 
 // The package in a Web Worker under Pyodide (static/engine-worker.js): the same answers, in the page.
 function workerEngine() {
+  performance.mark("engine-start");
   const worker = new Worker("static/engine-worker.js");
   const waiting = new Map();
   let next = 0;
   const failAll = (error) => { for (const w of waiting.values()) w.reject(error); waiting.clear(); };
   worker.onmessage = (e) => {
+    if (e.data.timing) { performance.mark("engine-ready", { detail: e.data.timing }); return; } // for the load figures
     const { id, status, body, error } = e.data;
     const w = waiting.get(id);
     waiting.delete(id);
     if (!w) return;
     if (error) w.reject(new Error(error));
-    else w.resolve({ ok: status === 200, body });
+    else w.resolve({ ok: status === HTTP_OK, body });
   };
   worker.onerror = (e) => failAll(new Error(e.message || "engine error"));
   return {
@@ -73,97 +75,11 @@ function workerEngine() {
   };
 }
 
-// ---- the hand and its notation -------------------------------------------------------------------
+// ---- the hand ----------------------------------------------------------------------------------
 
-function tileSort(a, b) {
-  const order = (c) => (c.length === 2 ? SUITS.indexOf(c[1]) * 10 + Number(c[0]) : 30 + HONORS.indexOf(c));
-  return order(a) - order(b);
-}
-
-function meldTiles(m) {
-  if (m.kind === "chow") return [0, 1, 2].map((i) => `${Number(m.tile[0]) + i}${m.tile[1]}`);
-  return Array(MELD_SIZE[m.kind]).fill(m.tile);
-}
-
-function writeTiles(codes) {
-  let out = "";
-  let run = "";
-  let suit = "";
-  for (const c of codes) {
-    if (c.length === 2) {
-      if (suit && suit !== c[1]) { out += run + suit; run = ""; }
-      suit = c[1];
-      run += c[0];
-    } else {
-      if (suit) { out += run + suit; run = ""; suit = ""; }
-      out += c;
-    }
-  }
-  return out + (suit ? run + suit : "");
-}
-
-function notation(s) {
-  const claim = { chow: "", pung: "", kong: "1", concealed: "", promoted: "5" };
-  let out = s.melds.map((m) => `[${writeTiles(meldTiles(m))}${claim[m.kind]}]`).join("");
-  if (tileCount(s) === 14) {
-    const standing = s.tiles.slice(0, -1).sort(tileSort);
-    out += writeTiles(standing) + writeTiles(s.tiles.slice(-1)); // the last tile written is the winning tile
-  } else {
-    out += writeTiles([...s.tiles].sort(tileSort));
-  }
-  const x = s.sit;
-  const flags = [x.self, x.last, x.wall, x.kong].map((f) => (f ? "1" : "0")).join("");
-  if (flags !== "0000" || x.prevalent !== "E" || x.seat !== "E" || s.flowers) {
-    out += `|${x.prevalent}${x.seat}${flags}`;
-    if (s.flowers) out += `|${s.flowers}`;
-  }
-  return out;
-}
-
-// The hand as the engine reads it (`parse`): the page reads no notation itself.
-function fromParsed(data) {
-  const s = emptyState();
-  for (const m of data.melds) {
-    const kind = m.type === "kong" ? (m.concealed ? "concealed" : m.promoted ? "promoted" : "kong") : m.type;
-    s.melds.push({ kind, tile: m.tile });
-  }
-  s.tiles = [...data.standing, ...(data.winning ? [data.winning] : [])];
-  const x = data.situation;
-  Object.assign(s.sit, { prevalent: x.prevalent_wind, seat: x.seat_wind, self: x.self_drawn, last: x.last_copy, wall: x.wall_last, kong: x.kong });
-  s.flowers = x.flower_letters || "";
-  return s;
-}
-
-function tileCount(s) {
-  return s.melds.length * 3 + s.tiles.length;
-}
-
-function copies(s) {
-  const n = {};
-  for (const m of s.melds) for (const c of meldTiles(m)) n[c] = (n[c] || 0) + 1;
-  for (const c of s.tiles) n[c] = (n[c] || 0) + 1;
-  return n;
-}
-
-// The tiles a pick in `mode` would add at `code`, or null when it cannot be added.
-function wanted(mode, code) {
-  if (mode === "single") return [code];
-  if (mode === "chow") {
-    if (code.length !== 2 || Number(code[0]) > 7) return null;
-    return meldTiles({ kind: "chow", tile: code });
-  }
-  return Array(MELD_SIZE[mode]).fill(code);
-}
-
-// A picker convenience only (a tile a fifth time, a fifteenth tile): the engine judges the hand.
-function canAdd(mode, code) {
-  const need = wanted(mode, code);
-  if (!need) return false;
-  const used = copies(state);
-  for (const c of need) used[c] = (used[c] || 0) + 1;
-  if (need.some((c) => used[c] > 4)) return false;
-  const room = mode === "single" ? 1 : 3;
-  return tileCount(state) + room <= 14;
+// The notation of the hand on screen: the engine's canonical text; nothing while the box is unreadable.
+function current() {
+  return invalid || !view ? "" : view.notation;
 }
 
 function mode() {
@@ -201,21 +117,23 @@ function removeButton(onClick) {
   return b;
 }
 
-function buildPicker() {
+// The picker's rows of tiles, as the engine lists them (the suits, the honours, the flowers).
+function buildPicker(rows) {
   const picker = $("picker");
   picker.textContent = "";
-  const rows = [...SUITS.map((suit) => [suit, [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => r + suit)]), ["z", HONORS], ["f", FLOWERS]];
   for (const [key, codes] of rows) {
     const label = document.createElement("div");
     label.className = "suit-label";
     label.dataset.i18n = `page.suit.${key}`;
+    label.textContent = t(label.dataset.i18n);
     picker.append(label);
     const row = document.createElement("div");
     row.className = "suit";
     row.dataset.suit = key;
     for (const code of codes) {
       const b = face(code);
-      b.addEventListener("click", () => (key === "f" ? toggleFlower(code) : pick(code)));
+      b.dataset.flower = String(key === "f");
+      b.addEventListener("click", () => apply(key === "f" ? `flower ${code}` : `add ${mode()} ${code}`));
       row.append(b);
     }
     picker.append(row);
@@ -230,61 +148,75 @@ function windButtons(id) {
     b.type = "button";
     b.dataset.wind = w;
     b.textContent = t(`page.wind.${w}`);
-    b.addEventListener("click", () => change(() => (state.sit[id] = w)));
+    b.addEventListener("click", () => apply(`${id} ${w}`));
     row.append(b);
   }
+  drawSituation();
 }
 
+// Each picker tile as the engine answered: refused (disabled, its reason as its title) or not.
 function drawPicker() {
-  const m = mode();
+  if (!view) return;
+  const refused = view.picker.refused[mode()];
   $("picker").dataset.invalid = String(invalid);
   for (const b of $("picker").querySelectorAll(".tile")) {
     const code = b.dataset.tile;
-    if (FLOWERS.includes(code)) b.setAttribute("aria-pressed", String(state.flowers.includes(code)));
-    else b.disabled = invalid || !canAdd(m, code);
+    if (b.dataset.flower === "true") {
+      b.setAttribute("aria-pressed", String(!invalid && view.flowers.includes(code)));
+      b.disabled = invalid;
+      continue;
+    }
+    const reason = invalid ? "page.invalid" : refused[code];
+    b.disabled = Boolean(reason);
+    b.title = reason ? t(reason) : "";
   }
+}
+
+function drawSituation() {
+  if (!view) return;
+  const x = view.situation;
+  $("discard").setAttribute("aria-pressed", String(!x.self_drawn));
+  $("self-drawn").setAttribute("aria-pressed", String(x.self_drawn));
+  for (const [id, [, key]] of Object.entries(TOGGLES)) $(id).setAttribute("aria-pressed", String(x[key]));
+  for (const id of ["prevalent", "seat"]) for (const b of $(id).children) b.setAttribute("aria-pressed", String(b.dataset.wind === x[id]));
 }
 
 function drawHand() {
   const hand = $("hand");
   hand.textContent = "";
-  const shown = invalid ? emptyState() : state;
+  if (!view) return;
+  const shown = invalid ? { melds: [], tiles: [], flowers: "", winning: null } : view;
   shown.melds.forEach((m, i) => {
     const group = document.createElement("div");
     group.className = `meld ${m.kind}`;
     group.dataset.meld = m.kind;
     const tiles = document.createElement("span");
     tiles.className = "tiles";
-    meldTiles(m).forEach((c, k, all) => {
+    m.tiles.forEach((c, k, all) => {
       const down = m.kind === "concealed" && (k === 0 || k === all.length - 1); // a concealed kong's ends lie face down
       tiles.append(face(c, { tag: "span", shown: down ? "back" : c, extra: down ? "down" : "" }));
     });
-    group.append(tiles, removeButton(() => change(() => state.melds.splice(i, 1))));
+    group.append(tiles, removeButton(() => apply(`unmeld ${i}`)));
     hand.append(group);
   });
-  const full = tileCount(shown) === 14;
-  shown.tiles.forEach((c, i) => {
-    const winning = full && i === shown.tiles.length - 1;
+  shown.tiles.forEach((c, i, all) => {
+    const winning = shown.winning !== null && i === all.length - 1; // the engine lists the winning tile last
     const item = document.createElement("div");
     item.className = "item";
     const b = face(c, { extra: winning ? "win" : "" });
     if (winning) b.setAttribute("aria-current", "true");
-    b.addEventListener("click", () => change(() => state.tiles.push(...state.tiles.splice(i, 1)))); // now the winning tile
-    item.append(b, removeButton(() => change(() => state.tiles.splice(i, 1))));
+    b.addEventListener("click", () => { if (shown.winning !== null) apply(`win ${i}`); });
+    item.append(b, removeButton(() => apply(`remove ${i}`)));
     hand.append(item);
   });
   for (const f of shown.flowers) {
     const item = document.createElement("div");
     item.className = "item";
-    item.append(face(f, { tag: "span" }), removeButton(() => toggleFlower(f)));
+    item.append(face(f, { tag: "span" }), removeButton(() => apply(`flower ${f}`)));
     hand.append(item);
   }
-  $("count").textContent = invalid ? "" : t("page.count", { n: tileCount(state) });
-  const x = state.sit;
-  $("discard").setAttribute("aria-pressed", String(!x.self));
-  $("self-drawn").setAttribute("aria-pressed", String(x.self));
-  for (const [id, key] of Object.entries({ "last-copy": "last", "wall-last": "wall", "kong-win": "kong" })) $(id).setAttribute("aria-pressed", String(x[key]));
-  for (const id of ["prevalent", "seat"]) for (const b of $(id).children) b.setAttribute("aria-pressed", String(b.dataset.wind === x[id]));
+  $("count").textContent = invalid ? "" : t("page.count", { n: view.count.held, full: view.count.full });
+  drawSituation();
   $("notation").setAttribute("aria-invalid", String(invalid));
   drawPicker();
 }
@@ -298,23 +230,42 @@ function translate() {
 
 // ---- changes -------------------------------------------------------------------------------------
 
-function change(edit) {
-  undoStack.push(JSON.stringify(state));
-  edit();
+// A tap: the engine makes `edit` to the hand `from` (the hand on screen when its turn comes) and
+// answers the new hand; until it has, the verdict is pending. Taps are made in turn, each on the
+// hand the one before made, however fast they come. `remember`: Undo can have the hand before back.
+let edits = Promise.resolve();
+
+function apply(edit, from = null, remember = true) {
+  const mine = ++evaluation;
+  pending();
+  edits = edits.then(() => applyNow(edit, from ?? current(), remember, mine));
+  return edits;
+}
+
+async function applyNow(edit, from, remember, mine) {
+  const before = current();
+  let answer;
+  try { answer = await ENGINE.ask("edit", { hand: from, edit }); } catch (e) { if (mine === evaluation) failed(e); return; }
+  if (!answer.ok) { if (mine === evaluation) refused(answer.body); return; }
+  if (remember) undoStack.push(before);
+  showHand(answer.body, answer.body.notation, mine);
+}
+
+// The engine's hand on screen; `text` is what the box and the link hold (the typed text, or the
+// engine's notation after a tap).
+function showHand(answer, text, mine) {
+  view = answer;
   invalid = false;
-  refresh();
+  $("notation").value = text;
+  follow(text);
+  drawHand();
+  evaluate(mine);
 }
 
-function pick(code) {
-  const m = mode();
-  if (!canAdd(m, code)) return;
-  change(() => (m === "single" ? state.tiles.push(code) : state.melds.push({ kind: m, tile: code })));
-}
-
-function toggleFlower(code) {
-  change(() => {
-    state.flowers = state.flowers.includes(code) ? state.flowers.replace(code, "") : [...state.flowers + code].sort().join("");
-  });
+// An edit the engine refused: said in the verdict; the hand on screen stays as it was.
+function refused(body) {
+  setVerdict("error", t("page.error"), body?.error?.message || String(body));
+  show("");
 }
 
 // The link follows what is on screen: the typed text while the box leads, else the picked hand.
@@ -327,49 +278,36 @@ function follow(text) {
   history.replaceState?.(null, "", url);
 }
 
-function refresh() {
-  const text = notation(state);
-  $("notation").value = text;
-  follow(text);
-  drawHand();
-  evaluate(text);
-}
-
 // The same hand asked again (another language or rules), whether the box or the picker leads.
 function rescore() {
-  const text = $("notation").value.trim();
-  follow(text);
+  if (!view) return;
+  follow($("notation").value.trim());
   drawHand();
-  evaluate(invalid ? text : notation(state));
+  evaluate();
 }
 
 let typing = 0;
 
 // Typed text is read by the engine after a pause in typing; until then the verdict says it is pending.
-async function onText() {
+async function onText(pause = TYPING_MS) {
   const text = $("notation").value.trim();
   const mine = ++evaluation;
   pending();
   follow(text);
   clearTimeout(typing);
-  await new Promise((resolve) => { typing = setTimeout(resolve, 120); });
+  await new Promise((resolve) => { typing = setTimeout(resolve, pause); });
   if (mine !== evaluation) return;
-  if (!text) { change(() => (state = emptyState())); return; }
   let answer;
-  try { answer = await ENGINE.ask("parse", { hand: text }); } catch (e) { if (mine === evaluation) failed(e); return; }
+  try { answer = await ENGINE.ask("edit", { hand: text, edit: "" }); } catch (e) { if (mine === evaluation) failed(e); return; }
   if (mine !== evaluation) return;
   if (answer.ok) {
-    undoStack.push(JSON.stringify(state));
-    state = fromParsed(answer.body);
-    invalid = false;
-    follow(text);
-    drawHand();
-    evaluate(text, mine);
+    if (view && view.notation !== answer.body.notation) undoStack.push(current());
+    showHand(answer.body, text, mine);
     return;
   }
   invalid = true;
   drawHand();
-  evaluate(text, mine);
+  evaluate(mine);
 }
 
 // ---- the verdict and the results -----------------------------------------------------------------
@@ -406,22 +344,24 @@ function escape(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 }
 
-async function evaluate(text, mine = ++evaluation) {
+// The question the hand on screen answers, as the engine said (`view.question`): its score, its
+// waits, or none yet (how many tiles to pick); an unreadable text, the engine's words about it.
+async function evaluate(mine = ++evaluation) {
+  if (mine !== evaluation) return; // a later tap or text has asked since
   for (const b of document.querySelectorAll(".at-fault")) b.classList.remove("at-fault");
-  const n = tileCount(state);
-  if (!invalid && (!text || (n !== 13 && n !== 14))) {
-    const words = n > 14 ? t("page.extra", { n: n - 14 }) : t("page.pick", { n: 14 - n });
-    setVerdict("empty", words);
+  if (!invalid && view.question === "none") {
+    setVerdict("empty", t("page.pick", { n: view.count.missing }));
     show("");
     return;
   }
+  const text = invalid ? $("notation").value.trim() : view.notation;
   pending();
   let answer;
   try {
-    answer = invalid ? { ok: false } : await ENGINE.ask(n === 14 ? "explain" : "waits", { hand: text, rules: $("rules").value });
+    answer = invalid ? { ok: false } : await ENGINE.ask(view.question === "score" ? "explain" : "waits", { hand: text, rules: $("rules").value });
     if (mine !== evaluation) return;
     if (!answer.ok) {
-      blame(text, answer.body);
+      if (!invalid) blame(answer.body);
       const words = await ENGINE.ask("text/explain", { hand: text, lang });
       if (mine !== evaluation) return;
       setVerdict("error", t(invalid ? "page.invalid" : "page.error"));
@@ -432,17 +372,17 @@ async function evaluate(text, mine = ++evaluation) {
     if (mine === evaluation) failed(e);
     return;
   }
-  if (n === 14) drawExplanation(answer.body);
+  if (view.question === "score") drawExplanation(answer.body);
   else drawWaits(answer.body);
 }
 
-// The situation button whose flag the engine refused, from the column it points at in the suffix.
-function blame(text, body) {
+// The situation button whose field the engine refused: the field at the column the error points
+// at, in the engine's notation (`view.columns`).
+function blame(body) {
   const column = body?.error?.column;
-  const bar = text.indexOf("|");
-  const id = column && bar >= 0 ? SUFFIX_BUTTON[column - bar - 1] : null;
-  if (id === "win-by") $(state.sit.self ? "self-drawn" : "discard").classList.add("at-fault");
-  else if (id) $(id).classList.add("at-fault");
+  const field = Object.keys(view.columns).find((f) => view.columns[f] === column);
+  if (field === "self_drawn") $(view.situation.self_drawn ? "self-drawn" : "discard").classList.add("at-fault");
+  else if (field) $(FIELD_BUTTON[field]).classList.add("at-fault");
 }
 
 function fanName(fan) {
@@ -451,8 +391,9 @@ function fanName(fan) {
   return `${id} ${names ? names[lang] : fan.name}`;
 }
 
+// A fan's sets as the engine lists them: a set's text, or its tiles' codes side by side.
 function setsText(sets) {
-  return sets.map((s) => (Array.isArray(s) ? writeTiles(s) : s)).join(" ");
+  return sets.map((s) => (Array.isArray(s) ? s.join("") : s)).join(" ");
 }
 
 // The headline: a valid Hu shows its total; a false Hu shows its points against the minimum, never a total.
@@ -495,7 +436,7 @@ function drawWaits(data) {
   const detail = document.createElement("div");
   detail.className = "card-fans";
   for (const w of waits) {
-    const s = state.sit.self ? w.self_drawn : w.discard; // the win the situation buttons describe
+    const s = view.situation.self_drawn ? w.self_drawn : w.discard; // the win the situation buttons describe
     const card = document.createElement("button");
     card.type = "button";
     card.className = "card";
@@ -538,7 +479,6 @@ async function loadRules(rules) {
   const sel = $("rules");
   for (const p of data.profiles) sel.append(new Option(p.name, p.name));
   sel.value = data.profiles.some((p) => p.name === rules) ? rules : data.default;
-  await loadFanNames();
 }
 
 async function loadFanNames() {
@@ -550,13 +490,13 @@ function wire() {
   $("lang").addEventListener("change", async (e) => { await loadLanguage(e.target.value); rescore(); });
   $("rules").addEventListener("change", async () => { await loadFanNames(); rescore(); });
   $("notation").addEventListener("input", () => onText());
-  $("undo").addEventListener("click", () => { if (undoStack.length) { state = JSON.parse(undoStack.pop()); invalid = false; refresh(); } });
-  $("clear").addEventListener("click", () => change(() => (state = emptyState())));
+  $("undo").addEventListener("click", () => { if (undoStack.length) apply("", undoStack.pop(), false); });
+  $("clear").addEventListener("click", () => apply("", ""));
   for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", drawPicker);
-  $("discard").addEventListener("click", () => change(() => (state.sit.self = false)));
-  $("self-drawn").addEventListener("click", () => change(() => (state.sit.self = true)));
-  for (const [id, key] of Object.entries({ "last-copy": "last", "wall-last": "wall", "kong-win": "kong" })) {
-    $(id).addEventListener("click", () => change(() => (state.sit[key] = !state.sit[key])));
+  $("discard").addEventListener("click", () => apply("self-drawn 0"));
+  $("self-drawn").addEventListener("click", () => apply("self-drawn 1"));
+  for (const [id, [verb, key]] of Object.entries(TOGGLES)) {
+    $(id).addEventListener("click", () => apply(`${verb} ${view.situation[key] ? 0 : 1}`));
   }
   $("share").addEventListener("click", async () => {
     try { await navigator.clipboard.writeText(location.href); $("share-note").textContent = t("page.copied"); }
@@ -567,19 +507,21 @@ function wire() {
 async function start() {
   const params = new URLSearchParams(location.search);
   setVerdict("pending", "…");
-  buildPicker();
   wire();
   try {
-    await loadLanguage(params.get("lang") || (navigator.language || "en").slice(0, 2));
+    await loadLanguage(params.get("lang") || (navigator.language || "en").split("-")[0]);
     setVerdict("pending", t("page.loading")); // the engine may take seconds to start in the page
     await loadRules(params.get("rules"));
+    view = await ask("edit", { hand: "", edit: "" }); // the empty hand, and the picker's tiles
   } catch (e) {
     failed(e);
     return;
   }
+  buildPicker(view.picker.rows);
   const q = params.get("q");
-  if (q) { $("notation").value = q; await onText(); }
-  else refresh();
+  if (q) { $("notation").value = q; await onText(0); }
+  else showHand(view, "", ++evaluation);
+  try { await loadFanNames(); } catch (e) { failed(e); return; } // after the first score: a waits card's fans need them
   if (document.documentElement.dataset.engine === "pyodide" && "serviceWorker" in navigator) navigator.serviceWorker.register("sw.js");
   document.body.dataset.ready = "1"; // every control answers from here on
 }

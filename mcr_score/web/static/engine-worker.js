@@ -1,21 +1,31 @@
-// The engine in the page (the static build of scripts/build-page): Pyodide runs the package's own
-// wheel in this worker, so the page scores with the CLI's code and no server. Everything it loads
-// comes from the page's own origin: ../pyodide/ (the pinned npm package) and ../wheels/ (mcr-score,
-// click and lark, listed in wheels.json). The page asks {id, name, params} and gets the service's
-// {id, status, body}, or {id, error} when the engine itself failed.
+// The engine in the page (the static build of scripts/build-page): Pyodide runs the package itself
+// in this worker, so the page scores with the CLI's code and no server. Everything it loads comes
+// from the page's own origin: ../pyodide/ (the pinned npm package, its standard library compiled by
+// the build) and ../python/site.zip (mcr-score, click and lark, compiled by the build: no module is
+// compiled in the browser). The page asks {id, name, params} and gets the service's {id, status,
+// body}, or {id, error} when the engine itself failed.
 "use strict";
 importScripts("../pyodide/pyodide.js");
 
+// Where the start goes (milliseconds since the worker started), posted to the page once ready.
+const timing = {};
+const mark = (name) => { timing[name] = Math.round(performance.now()); };
+
+const site = fetch("../python/site.zip"); // asked for at once: it arrives while Pyodide starts
+
 const ready = (async () => {
   const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", self.location).href });
-  const wheels = await (await fetch("../wheels/wheels.json")).json();
-  const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  for (const name of wheels) {
-    const data = await (await fetch(`../wheels/${name}`)).arrayBuffer();
-    pyodide.unpackArchive(data, "wheel", { extractDir: site });
-  }
+  mark("pyodide");
+  const response = await site;
+  if (!response.ok) throw new Error(`python/site.zip: HTTP ${response.status}`);
+  const folder = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: folder });
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
-  return pyodide.pyimport("mcr_score.web.engine");
+  mark("site");
+  const engine = pyodide.pyimport("mcr_score.web.engine");
+  mark("imported");
+  self.postMessage({ timing });
+  return engine;
 })();
 
 self.onmessage = async (e) => {
