@@ -19,8 +19,9 @@ from mcr_score import batch, profiles
 from mcr_score.arrangements import arrange, completing_tiles, counts_of, is_complete, meld_set
 from mcr_score.fans.detectors import DETECTORS, NEEDS
 from mcr_score.fans.facts import build_facts
-from mcr_score.hand import FOUR_SETS, Hand, Meld, _problems, _surely_valid, check_hand, field_locator
+from mcr_score.hand import FOUR_SETS, Hand, Meld, _problems, check_hand, field_locator
 from mcr_score.placement import placements
+from mcr_score.quickcheck import surely_valid
 from tests.support.strategies import generate
 
 HANDS = generate(600, 11)
@@ -128,13 +129,13 @@ def _odd_hands(rng: random.Random) -> list[Hand]:
 
 
 def test_the_quick_check_proves_only_what_the_full_check_finds_valid() -> None:
-    """`hand._surely_valid` answers for `check_hand` on the usual hand: whenever it says valid, the
+    """`quickcheck.surely_valid` answers for `check_hand` on the usual hand: whenever it says valid, the
     full check (`hand._problems`) finds nothing; and it says so for most valid hands."""
     cases = [*HANDS, *_odd_hands(random.Random(5))]
     proved = valid = 0
     for hand in cases:
         problems = _problems(hand, field_locator, None, False, FOUR_SETS)
-        quick = _surely_valid(hand, FOUR_SETS.sets)
+        quick = surely_valid(hand, FOUR_SETS.sets)
         assert not (quick and problems), (hand, problems)
         assert [repr(e) for e in check_hand(hand)] == ([] if quick else [repr(e) for e in problems])
         proved += quick

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from ..arrangements import HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from ..arrangements import HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, mask_of
 from ..placement import CLOSED, EDGE, PAIR, PAIR_WAIT
 from ..tiles import GREEN, INDEX, REVERSIBLE, is_honor, is_terminal, is_terminal_or_honor
 from ..vocabulary import Form, Wait
@@ -36,7 +37,7 @@ from .ids import Fan
 
 Hit = tuple[int, ...]
 Detector = Callable[[Facts], list[Hit]]
-DETECTORS: dict[Fan, Detector] = {}
+DETECTORS: Final[dict[Fan, Detector]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +64,12 @@ class Needs:
         return True
 
 
-NEEDS: dict[Fan, Needs] = {}
-WHOLE: list[Hit] = [()]
-NONE: list[Hit] = []
+NEEDS: Final[dict[Fan, Needs]] = {}
+WHOLE: Final[list[Hit]] = [()]
+NONE: Final[list[Hit]] = []
 
-WIND_TILES = range(27, 31)
-DRAGONS = range(31, 34)
+WIND_TILES: Final = range(27, 31)
+DRAGONS: Final = range(31, 34)
 
 
 def detector(
@@ -106,44 +107,36 @@ def _suit(i: int) -> int:
     return i // 9
 
 
-def _mask(tiles: Iterable[int]) -> int:
-    """Tile kinds as bits (`Facts.kinds`)."""
-    out = 0
-    for t in tiles:
-        out |= 1 << t
-    return out
-
-
 # Masks of tile kinds for the fans of the whole hand: the hand has that property when its kinds
 # (`Facts.kinds`) fall within the mask (`f.kinds & ~MASK == 0`, written `not f.kinds & NOT_MASK`).
-ALL_KINDS = (1 << 34) - 1
-SUITED_MASK = ALL_KINDS & ~HONOR_MASK
-TERMINALS_MASK = _mask(i for i in range(27) if is_terminal(i))
-WINDS_MASK = _mask(WIND_TILES)
-DRAGONS_MASK = _mask(DRAGONS)
-FIVES_MASK = _mask(i for i in range(27) if _rank(i) == 4)
-OUTSIDE_MASK = TERMINALS_MASK | HONOR_MASK
+ALL_KINDS: Final = (1 << 34) - 1
+SUITED_MASK: Final = ALL_KINDS & ~HONOR_MASK
+TERMINALS_MASK: Final = mask_of(i for i in range(27) if is_terminal(i))
+WINDS_MASK: Final = mask_of(WIND_TILES)
+DRAGONS_MASK: Final = mask_of(DRAGONS)
+FIVES_MASK: Final = mask_of(i for i in range(27) if _rank(i) == 4)
+OUTSIDE_MASK: Final = TERMINALS_MASK | HONOR_MASK
 
 
 def _ranks_mask(ranks: Iterable[int]) -> int:
     """The suited tiles of these numbers (1-9)."""
-    return _mask(i for i in range(27) if _rank(i) + 1 in set(ranks))
+    return mask_of(i for i in range(27) if _rank(i) + 1 in set(ranks))
 
 
 def _outside(mask: int) -> int:
     return ALL_KINDS & ~mask
 
 
-NOT_GREEN = _outside(_mask(GREEN))
-NOT_REVERSIBLE = _outside(_mask(REVERSIBLE))
-NOT_TERMINALS = _outside(TERMINALS_MASK)
-NOT_OUTSIDE = _outside(OUTSIDE_MASK)
-NOT_EVEN = _outside(_ranks_mask((2, 4, 6, 8)))
-NOT_UPPER = _outside(_ranks_mask((7, 8, 9)))
-NOT_MIDDLE = _outside(_ranks_mask((4, 5, 6)))
-NOT_LOWER = _outside(_ranks_mask((1, 2, 3)))
-NOT_UPPER_FOUR = _outside(_ranks_mask((6, 7, 8, 9)))
-NOT_LOWER_FOUR = _outside(_ranks_mask((1, 2, 3, 4)))
+NOT_GREEN: Final = _outside(mask_of(GREEN))
+NOT_REVERSIBLE: Final = _outside(mask_of(REVERSIBLE))
+NOT_TERMINALS: Final = _outside(TERMINALS_MASK)
+NOT_OUTSIDE: Final = _outside(OUTSIDE_MASK)
+NOT_EVEN: Final = _outside(_ranks_mask((2, 4, 6, 8)))
+NOT_UPPER: Final = _outside(_ranks_mask((7, 8, 9)))
+NOT_MIDDLE: Final = _outside(_ranks_mask((4, 5, 6)))
+NOT_LOWER: Final = _outside(_ranks_mask((1, 2, 3)))
+NOT_UPPER_FOUR: Final = _outside(_ranks_mask((6, 7, 8, 9)))
+NOT_LOWER_FOUR: Final = _outside(_ranks_mask((1, 2, 3, 4)))
 
 
 def found(hits: list[tuple[int, ...]]) -> list[Hit]:

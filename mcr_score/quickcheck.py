@@ -1,0 +1,54 @@
+"""`check_hand`'s quick proof that a usual hand is valid, compiled with the engine (issue 30).
+
+Every hand read or scored is checked, and most are valid: this proof costs a fraction of the full
+check (`hand._problems`), which names and locates each problem and runs only when the proof fails.
+It lives apart from `hand.py` so that the compiled build compiles it while the values a caller
+builds (`Hand`, `Tile`) stay Python classes (their type errors read the same in both builds).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Final
+
+from .tiles import FLOWER_LETTERS, WINDS
+
+MAX_FLOWERS: Final = 8  # four flowers and four seasons (R98 #81)
+_LETTERS: Final = frozenset(FLOWER_LETTERS)
+_WINDS: Final = WINDS  # a static of the compiled module, not a lookup in its globals
+
+
+def surely_valid(hand: Any, sets: int) -> bool:
+    """Whether `check_hand` surely finds nothing in `hand` (a `hand.Hand`, which imports this module:
+    typed Any): the tile count its melds ask for (`sets` sets besides the pair), at most four copies
+    of a tile, two winds, flowers in range (the letters, if named, distinct and as many), and no kong
+    or last-copy claim to check. False sends the hand to the full check."""
+    s = hand.situation
+    letters: str = s.flower_letters
+    flowers: int = s.flowers
+    if (
+        s.kong
+        or s.last_copy
+        or (letters and (len(letters) != flowers or len(set(letters)) != flowers or not _LETTERS.issuperset(letters)))
+        or not 0 <= flowers <= MAX_FLOWERS
+        or s.seat_wind not in _WINDS
+        or s.prevalent_wind not in _WINDS
+    ):
+        return False
+    melds: tuple[Any, ...] = hand.melds
+    k = len(melds)
+    if k > sets:
+        return False
+    want = 3 * (sets - k) + 2
+    codes: list[str] = [t.code for t in hand.standing]
+    winning = hand.winning
+    if winning is not None:
+        codes.append(winning.code)
+    else:
+        want -= 1
+    if len(codes) != want:
+        return False
+    for m in melds:
+        codes += [t.code for t in m.tiles]
+    codes.sort()
+    return not any(map(operator.eq, codes, codes[4:]))  # a fifth copy: a code equal to the one four after it
