@@ -128,6 +128,7 @@ class Arrangement:
         object.__setattr__(self, "pairs", pairs)
 
 
+_INDEX: Final = INDEX  # a static of the compiled module, not a lookup in its globals (`tiles` is not compiled)
 # A declared meld's kind (`hand.Meld` keeps it as text) -> the set's int kind.
 _MELD_KINDS: Final[dict[str, int]] = {Kind.CHOW: CHOW, Kind.PUNG: PUNG, Kind.KONG: KONG}
 
@@ -136,7 +137,7 @@ def meld_set(meld: Meld) -> Set:
     """The set of a declared meld. A value, built once (`_declared`): in the compiled build a named
     tuple is made by its interpreted `__new__`, and a tile's `index` property runs interpreted too
     (`tiles.py` is not compiled), hence `INDEX` read directly here and in `counts_of` (issue 30)."""
-    return _declared(_MELD_KINDS[meld.kind], INDEX[meld.tile.code], meld.concealed)
+    return _declared(_MELD_KINDS[meld.kind], _INDEX[meld.tile.code], meld.concealed)
 
 
 @functools.cache
@@ -147,7 +148,7 @@ def _declared(kind: int, tile: int, concealed: bool) -> Set:
 def counts_of(tiles: Iterable[Tile]) -> list[int]:
     counts = [0] * 34
     for t in tiles:
-        counts[INDEX[t.code]] += 1
+        counts[_INDEX[t.code]] += 1
     return counts
 
 

@@ -15,7 +15,7 @@ from typing import Final
 
 from ..arrangements import HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, mask_of
 from ..placement import CLOSED, EDGE, PAIR, PAIR_WAIT
-from ..tiles import GREEN, INDEX, REVERSIBLE, is_honor, is_terminal, is_terminal_or_honor
+from ..tiles import GREEN, INDEX, REVERSIBLE, is_terminal
 from ..vocabulary import Form, Wait
 from .facts import (
     HAS_FLOWERS,
@@ -203,7 +203,7 @@ def all_green(f: Facts) -> list[Hit]:
 @detector(Fan.NINE_GATES, forms=(STANDARD,))
 def nine_gates(f: Facts) -> list[Hit]:
     """九莲宝灯: 1112345678999 of one suit standing, nothing declared, won on a tile of that suit (R98 #4)."""
-    if f.declared or f.form != STANDARD or is_honor(f.win):
+    if f.declared or f.form != STANDARD or (1 << f.win) & HONOR_MASK:
         return NONE
     base = f.win - f.win % 9
     standing = list(f.counts[base : base + 9])
@@ -593,11 +593,15 @@ def all_chows(f: Facts) -> list[Hit]:
 def tile_hog(f: Facts) -> list[Hit]:
     """四归一: all four copies of a tile, without a kong of it; each such tile (honors too, unless
     the profile reads the English "a single suit tile" literally)."""
-    if 4 not in f.counts:
+    fours = 0  # the kinds held four times, as bits (a loop: `4 in counts` compares boxed ints)
+    for i, c in enumerate(f.counts):
+        if c == 4:
+            fours |= 1 << i
+    if not fours:
         return NONE
     kongs = {t for p, t in f.pungs if f.sets[p][0] == KONG}
     suits_only = TILE_HOG_SUITS_ONLY in f.flags
-    return [() for i, c in enumerate(f.counts) if c == 4 and i not in kongs and not (suits_only and is_honor(i))]
+    return [() for i in range(34) if fours >> i & 1 and i not in kongs and not (suits_only and (1 << i) & HONOR_MASK)]
 
 
 @detector(Fan.DOUBLE_PUNG, pungs=2)
@@ -651,7 +655,7 @@ def two_terminal_chows(f: Facts) -> list[Hit]:
 @detector(Fan.PUNG_OF_TERMINALS_OR_HONORS, pungs=1)
 def pung_of_terminals_or_honors(f: Facts) -> list[Hit]:
     """幺九刻: a pung of terminals or honors, each."""
-    return [(p,) for p, t in f.pungs if is_terminal_or_honor(t)]
+    return [(p,) for p, t in f.pungs if (1 << t) & OUTSIDE_MASK]
 
 
 @detector(Fan.MELDED_KONG, pungs=1)
