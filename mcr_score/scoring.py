@@ -36,7 +36,7 @@ from .arrangements import (
     meld_set,
 )
 from .exclusions import FLOWERS, Hit, Hits, Removed, apply
-from .fans.detectors import Detector, detectors_for
+from .fans.detectors import NEEDS, Detector, detectors_for
 from .fans.facts import LIVE_WAITS_ONLY, Facts, build_facts
 from .fans.ids import Fan
 from .hand import FOUR_SETS, Hand, check_hand
@@ -151,8 +151,22 @@ def _detectors(
     profile: profiles.Profile, form: Form, chows: int, pungs: int, traits: int
 ) -> tuple[tuple[Fan, Detector], ...]:
     """The profile's fans with their detectors, in fan order, that can find something in an
-    arrangement of this form with this many chows and pungs, in a hand of these traits."""
-    return detectors_for(_fan_order(profile), form, chows, pungs, traits)
+    arrangement of this form with this many chows and pungs, in a hand of these traits. Filtered
+    from the shape's own list (`_shape_detectors`, a few dozen keys), not from every fan: a batch
+    meets hundreds of trait combinations, and a cold one builds each of them (issue 30)."""
+    return tuple(
+        [
+            (fan, d)
+            for fan, d in _shape_detectors(profile, form, chows, pungs)
+            if NEEDS[fan].met(form, chows, pungs, traits)
+        ]
+    )
+
+
+@functools.cache
+def _shape_detectors(profile: profiles.Profile, form: Form, chows: int, pungs: int) -> tuple[tuple[Fan, Detector], ...]:
+    """`_detectors` whatever the hand's traits."""
+    return detectors_for(_fan_order(profile), form, chows, pungs)
 
 
 @functools.cache

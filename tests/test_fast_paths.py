@@ -15,13 +15,14 @@ import sys
 
 import pytest
 
-from mcr_score import batch, profiles
+from mcr_score import batch, profiles, scoring
 from mcr_score.arrangements import arrange, completing_tiles, counts_of, is_complete, meld_set
-from mcr_score.fans.detectors import DETECTORS, NEEDS
+from mcr_score.fans.detectors import DETECTORS, NEEDS, detectors_for
 from mcr_score.fans.facts import build_facts
 from mcr_score.hand import FOUR_SETS, Hand, Meld, _problems, check_hand, field_locator
 from mcr_score.placement import placements
 from mcr_score.quickcheck import surely_valid
+from mcr_score.vocabulary import Form
 from tests.support.strategies import generate
 
 HANDS = generate(600, 11)
@@ -142,3 +143,18 @@ def test_the_quick_check_proves_only_what_the_full_check_finds_valid() -> None:
         valid += not problems
     assert valid > 600, valid
     assert proved > 0.6 * valid, (proved, valid)
+
+
+@pytest.mark.parametrize("rules", sorted(profiles.PROFILES))
+def test_the_detectors_of_a_hand_are_filtered_from_its_shapes_list_as_from_every_fan(rules: str) -> None:
+    """`scoring._detectors` filters the shape's list (`_shape_detectors`) by the hand's traits: the same
+    detectors, in the same order, as `detectors_for` over every fan of the profile."""
+    profile = profiles.get(rules)
+    rng = random.Random(30)
+    for form in Form:
+        for chows in range(5):
+            for pungs in range(5 - chows):
+                for traits in rng.sample(range(1 << 11), 40):
+                    assert scoring._detectors(profile, form, chows, pungs, traits) == detectors_for(
+                        scoring._fan_order(profile), form, chows, pungs, traits
+                    )
