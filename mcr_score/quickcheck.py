@@ -22,15 +22,14 @@ _INDEX: Final = INDEX
 def surely_valid(hand: Any, sets: int) -> bool:
     """Whether `check_hand` surely finds nothing in `hand` (a `hand.Hand`, which imports this module:
     typed Any): the tile count its melds ask for (`sets` sets besides the pair), at most four copies
-    of a tile, two winds, flowers in range (the letters, if named, distinct and as many), and no kong
-    or last-copy claim to check. False sends the hand to the full check."""
+    of a tile, two winds, flowers in range (the letters, if named, distinct and as many), and a kong or
+    last-copy claim that the hand allows (its winning tile held nowhere else; a replacement tile after a
+    kong, a kong robbed before the last tile). False sends the hand to the full check."""
     s = hand.situation
     letters: str = s.flower_letters
     flowers: int = s.flowers
     if (
-        s.kong
-        or s.last_copy
-        or (letters and (len(letters) != flowers or len(set(letters)) != flowers or not _LETTERS.issuperset(letters)))
+        (letters and (len(letters) != flowers or len(set(letters)) != flowers or not _LETTERS.issuperset(letters)))
         or not 0 <= flowers <= MAX_FLOWERS
         or s.seat_wind not in _WINDS
         or s.prevalent_wind not in _WINDS
@@ -55,4 +54,13 @@ def surely_valid(hand: Any, sets: int) -> bool:
     for m in melds:
         for t in m.tiles:
             counts[_INDEX[t.code]] += 1
-    return all(c <= 4 for c in counts)
+    if not all(c <= 4 for c in counts):
+        return False
+    if s.kong or s.last_copy:  # the claims' own checks (`hand._check_situation`), kept strict
+        if winning is None or counts[_INDEX[winning.code]] > 1:  # the tile robbed or last held elsewhere
+            return False
+        if s.kong:
+            if s.self_drawn:  # a replacement tile: after a kong
+                return any(m.kind == "kong" for m in melds)
+            return not s.wall_last  # a kong robbed: not on the last tile of the wall
+    return True

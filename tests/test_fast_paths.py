@@ -101,7 +101,8 @@ def test_scoring_canonical_text_loads_neither_lark_nor_the_worker_pool() -> None
 
 def _odd_hands(rng: random.Random) -> list[Hand]:
     """Hands the quick check must send on: five copies, a tile too many or too few, a bad wind,
-    flowers out of range or named wrongly, a kong or last-copy claim, too many melds."""
+    flowers out of range or named wrongly, a kong or last-copy claim (possible or not: robbing a kong on
+    the last tile, a replacement tile without a kong, the winning tile held), too many melds."""
     out = []
     for hand in HANDS[:150]:
         s = hand.situation
@@ -123,9 +124,19 @@ def _odd_hands(rng: random.Random) -> list[Hand]:
             {"flowers": 1, "flower_letters": "ab"},
             {"flowers": 2, "flower_letters": "ab"},
             {"kong": True},
+            {"kong": True, "self_drawn": True},
+            {"kong": True, "self_drawn": False},
+            {"kong": True, "self_drawn": False, "wall_last": True},
             {"last_copy": True},
         ):
             out.append(dataclasses.replace(hand, situation=dataclasses.replace(s, **change)))
+            if hand.winning is not None:  # the winning tile held as well: robbed or last copy, impossible
+                held = dataclasses.replace(hand, standing=(hand.winning, *hand.standing[1:]))
+                out.append(dataclasses.replace(held, situation=dataclasses.replace(s, **change)))
+        kong = Meld("kong", tile, concealed=True)
+        for change in ({"kong": True, "self_drawn": True}, {"kong": True, "self_drawn": True, "wall_last": True}):
+            with_kong = dataclasses.replace(hand, melds=(*hand.melds, kong), standing=hand.standing[3:])
+            out.append(dataclasses.replace(with_kong, situation=dataclasses.replace(s, **change)))
     return out
 
 
