@@ -31,6 +31,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 # command line stay pure Python too.
 COMPILED = (
     "mcr_score/result.py",
+    "mcr_score/quickcheck.py",
     "mcr_score/arrangements.py",
     "mcr_score/placement.py",
     "mcr_score/exclusions.py",

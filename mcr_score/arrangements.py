@@ -28,10 +28,10 @@ import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .hand import Hand, Meld
-from .tiles import Tile
+from .tiles import INDEX, Tile
 from .vocabulary import Form, Kind
 
 
@@ -44,33 +44,35 @@ class SetKind(IntEnum):
 
 
 # `Set.kind` holds these plain ints (not the members): see the module's docstring.
-CHOW, PUNG, KONG = SetKind.CHOW.value, SetKind.PUNG.value, SetKind.KONG.value
-KIND_NAMES = (Kind.CHOW, Kind.PUNG, Kind.KONG)  # a set's `Kind`, by its int kind
+CHOW: Final = SetKind.CHOW.value
+PUNG: Final = SetKind.PUNG.value
+KONG: Final = SetKind.KONG.value
+KIND_NAMES: Final = (Kind.CHOW, Kind.PUNG, Kind.KONG)  # a set's `Kind`, by its int kind
 
 # The forms, bound to module names for the hot paths (`vocabulary.Form` is their one spelling).
-STANDARD = Form.STANDARD
-SEVEN_PAIRS = Form.SEVEN_PAIRS
-THIRTEEN_ORPHANS = Form.THIRTEEN_ORPHANS
-HONORS_KNITTED = Form.HONORS_AND_KNITTED
-KNITTED_STRAIGHT = Form.KNITTED_STRAIGHT
+STANDARD: Final = Form.STANDARD
+SEVEN_PAIRS: Final = Form.SEVEN_PAIRS
+THIRTEEN_ORPHANS: Final = Form.THIRTEEN_ORPHANS
+HONORS_KNITTED: Final = Form.HONORS_AND_KNITTED
+KNITTED_STRAIGHT: Final = Form.KNITTED_STRAIGHT
 
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 # The six ways to give 1-4-7, 2-5-8 and 3-6-9 one suit each: KNITS[k] = suit of each column,
 # and KNIT_TILES[k] the nine tiles of that knitted straight.
 Knit = tuple[int, int, int]
-KNITS: tuple[Knit, ...] = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+KNITS: Final[tuple[Knit, ...]] = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
 def _knit_tiles(knit: Knit) -> tuple[int, ...]:
     return tuple(9 * knit[col] + col + 3 * step for col in range(3) for step in range(3))
 
 
-KNIT_TILES = tuple(_knit_tiles(k) for k in KNITS)
+KNIT_TILES: Final = tuple(_knit_tiles(k) for k in KNITS)
 
 
 # The tile indices of each set: SET_TILES[kind][tile] (a chow by its lowest tile; chows of honors or
 # starting on 8 or 9 never occur).
-SET_TILES: tuple[tuple[tuple[int, ...], ...], ...] = (
+SET_TILES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = (
     tuple((t, t + 1, t + 2) for t in range(34)),
     tuple((t,) * 3 for t in range(34)),
     tuple((t,) * 4 for t in range(34)),
@@ -126,18 +128,27 @@ class Arrangement:
         object.__setattr__(self, "pairs", pairs)
 
 
+_INDEX: Final = INDEX  # a static of the compiled module, not a lookup in its globals (`tiles` is not compiled)
 # A declared meld's kind (`hand.Meld` keeps it as text) -> the set's int kind.
-_MELD_KINDS: dict[str, int] = {Kind.CHOW: CHOW, Kind.PUNG: PUNG, Kind.KONG: KONG}
+_MELD_KINDS: Final[dict[str, int]] = {Kind.CHOW: CHOW, Kind.PUNG: PUNG, Kind.KONG: KONG}
 
 
 def meld_set(meld: Meld) -> Set:
-    return Set(_MELD_KINDS[meld.kind], meld.tile.index, meld.concealed, True)
+    """The set of a declared meld. A value, built once (`_declared`): in the compiled build a named
+    tuple is made by its interpreted `__new__`, and a tile's `index` property runs interpreted too
+    (`tiles.py` is not compiled), hence `INDEX` read directly here and in `counts_of` (issue 30)."""
+    return _declared(_MELD_KINDS[meld.kind], _INDEX[meld.tile.code], meld.concealed)
+
+
+@functools.cache
+def _declared(kind: int, tile: int, concealed: bool) -> Set:
+    return Set(kind, tile, concealed, True)
 
 
 def counts_of(tiles: Iterable[Tile]) -> list[int]:
     counts = [0] * 34
     for t in tiles:
-        counts[t.index] += 1
+        counts[_INDEX[t.code]] += 1
     return counts
 
 
@@ -159,11 +170,13 @@ def arrange(counts: tuple[int, ...], melds: tuple[Set, ...]) -> list[Arrangement
     need = 4 - len(melds)
     for sets, pair in standard_splits(counts, need):
         out.append(Arrangement(STANDARD, melds + sets, pair))
+    if len(melds) > 1:
+        return out
+    held = _held(counts)
     if not melds:
-        out.extend(_special(counts))
-    if len(melds) <= 1:
-        for k, sets, pair in _knitted_straights(counts, 1 - len(melds)):
-            out.append(Arrangement(KNITTED_STRAIGHT, melds + sets, pair, knit=KNITS[k], singles=KNIT_TILES[k]))
+        out.extend(_special(counts, held))
+    for k, sets, pair in _knitted_straights(counts, 1 - len(melds), held):
+        out.append(Arrangement(KNITTED_STRAIGHT, melds + sets, pair, knit=KNITS[k], singles=KNIT_TILES[k]))
     return out
 
 
@@ -172,7 +185,7 @@ def is_complete(counts: Sequence[int], n_melds: int) -> bool:
     c = tuple(counts)
     if _standard_possible(c):
         return True
-    if n_melds == 0 and sum(c) == 14 and _special(c):
+    if n_melds == 0 and sum(c) == 14 and _special(c, _held(c)):
         return True
     if n_melds <= 1:
         for tiles in KNIT_TILES:
@@ -194,9 +207,10 @@ def completing_tiles(standing: Sequence[int], n_melds: int) -> list[int]:
     found = _standard_completions(counts)
     if n_melds > 1:
         return found
-    extra = _knitted_completions(counts)
+    held = _held(counts)
+    extra = _knitted_completions(counts, held)
     if n_melds == 0 and sum(counts) == 13:
-        extra |= _special_completions(counts)
+        extra |= _special_completions(counts, held)
     if extra.difference(found):
         return sorted(extra.union(found))
     return found
@@ -206,8 +220,10 @@ def completing_tiles(standing: Sequence[int], n_melds: int) -> list[int]:
 # The groups are the three suits (9 counts each) and the honors (7 counts, no chows). In a standard
 # shape each group's tiles make sets only or sets and the pair; the hand needs exactly one pair.
 
-SETS_ONLY, WITH_PAIR, NEITHER = 0, 1, 2
-_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
+SETS_ONLY: Final = 0
+WITH_PAIR: Final = 1
+NEITHER: Final = 2
+_GROUPS: Final = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 def _melds_only(c: Sequence[int]) -> bool:
@@ -346,18 +362,49 @@ def _standard_completions(counts: tuple[int, ...]) -> list[int]:
 
 # --- The other shapes -----------------------------------------------------------------------
 
-_HONORS = frozenset(range(27, 34))
-# Each knitted straight's nine counts, and the thirteen orphans' counts, read in one call.
-_KNIT_COUNTS = tuple(operator.itemgetter(*tiles) for tiles in KNIT_TILES)
-_ORPHAN_COUNTS = operator.itemgetter(*ORPHANS)
+_HONORS: Final = frozenset(range(27, 34))
+# The thirteen orphans' counts, read in one call.
+_ORPHAN_COUNTS: Final = operator.itemgetter(*ORPHANS)
 
 
-def _special_completions(counts: tuple[int, ...]) -> set[int]:
-    """For 13 concealed tiles, the kinds completing seven pairs (the one kind held an odd number of
-    times), thirteen orphans (the orphan missing, or any of them when all thirteen are held once)
-    and honors-and-knitted (a knit's tiles and the honors not held, when the 13 distinct tiles
-    held are all among them)."""
+def mask_of(tiles: Iterable[int]) -> int:
+    """Tile kinds as the bits of an int (bit i: tile i)."""
+    out = 0
+    for t in tiles:
+        out |= 1 << t
+    return out
+
+
+# The same shapes as masks of tile kinds (`_held`): a shape is possible only when the kinds held fit
+# its mask, which one integer test says before any count is read (issue 30).
+_KNIT_MASKS: Final = tuple(mask_of(tiles) for tiles in KNIT_TILES)
+_ORPHAN_MASK: Final = mask_of(ORPHANS)
+_HONOR_BITS: Final = mask_of(_HONORS)
+
+
+def _held(counts: tuple[int, ...]) -> int:
+    """The kinds held, as the bits of an int (bit i: tile i)."""
+    held = 0
+    for i in range(34):
+        if counts[i]:
+            held |= 1 << i
+    return held
+
+
+def _kinds(held: int) -> int:
+    """How many kinds `held` (`_held`) holds."""
+    return bin(held).count("1")
+
+
+def _special_completions(counts: tuple[int, ...], held: int) -> set[int]:
+    """For 13 concealed tiles (`held`: their kinds), the kinds completing seven pairs (the one kind
+    held an odd number of times), thirteen orphans (the orphan missing, or any of them when all
+    thirteen are held once) and honors-and-knitted (a knit's tiles and the honors not held, when the
+    13 distinct tiles held are all among them). Seven pairs one tile short hold at most 7 kinds, the
+    others 12 or 13: between, none is near."""
     out: set[int] = set()
+    if 7 < _kinds(held) < 12:
+        return out
     if counts.count(1) + counts.count(3) == 1:
         out.add(counts.index(1) if 1 in counts else counts.index(3))
     orphans: tuple[int, ...] = _ORPHAN_COUNTS(counts)
@@ -368,22 +415,22 @@ def _special_completions(counts: tuple[int, ...]) -> set[int]:
         elif missing == 1:
             out.add(ORPHANS[orphans.index(0)])
     if max(counts) == 1:
-        held = [i for i in range(34) if counts[i]]
+        kinds = [i for i in range(34) if counts[i]]
         for tiles in KNIT_TILES:
             allowed = _HONORS.union(tiles)
-            if allowed.issuperset(held):
-                out.update(allowed.difference(held))
+            if allowed.issuperset(kinds):
+                out.update(allowed.difference(kinds))
     return out
 
 
-def _knitted_completions(counts: tuple[int, ...]) -> set[int]:
-    """The kinds that complete a knitted straight and the rest of its hand: the one knitted tile
-    missing when the rest already makes sets and a pair, or with all nine held, what completes the rest."""
+def _knitted_completions(counts: tuple[int, ...], held: int) -> set[int]:
+    """The kinds that complete a knitted straight and the rest of its hand (`held`: the kinds of
+    `counts`): the one knitted tile missing when the rest already makes sets and a pair, or with all
+    nine held, what completes the rest."""
     out: set[int] = set()
-    for tiles, knit_counts in zip(KNIT_TILES, _KNIT_COUNTS, strict=True):
-        held: tuple[int, ...] = knit_counts(counts)
-        missing = held.count(0)
-        if missing > 1:
+    for tiles, mask in zip(KNIT_TILES, _KNIT_MASKS, strict=True):
+        missing = mask & ~held
+        if missing & (missing - 1):  # two knitted tiles or more missing
             continue
         rest = list(counts)
         for i in tiles:
@@ -391,7 +438,7 @@ def _knitted_completions(counts: tuple[int, ...]) -> set[int]:
                 rest[i] -= 1
         if missing:
             if _standard_possible(tuple(rest)):
-                out.add(tiles[held.index(0)])
+                out.add(missing.bit_length() - 1)
         else:
             out.update(_standard_completions(tuple(rest)))
     return out
@@ -521,33 +568,35 @@ def _melds_splits(c: Sequence[int]) -> list[tuple[tuple[int, ...], tuple[tuple[i
     return out
 
 
-def _special(counts: tuple[int, ...]) -> list[Arrangement]:
-    """The shapes that need a fully concealed hand: seven pairs, thirteen orphans, honors-and-knitted."""
+def _special(counts: tuple[int, ...], held: int) -> list[Arrangement]:
+    """The shapes that need a fully concealed hand (`held`: the kinds of `counts`): seven pairs
+    (at most 7 kinds, each twice or four times), thirteen orphans (the 13 orphans and nothing else),
+    honors-and-knitted (14 kinds, all of a knit's tiles or honors)."""
     out: list[Arrangement] = []
     if sum(counts) != 14:
         return out
-    if counts.count(0) + counts.count(2) + counts.count(4) == 34:
-        pairs = tuple(i for i, c in enumerate(counts) for _ in range(c // 2))
-        out.append(Arrangement(SEVEN_PAIRS, pairs=pairs))
-    orphans: tuple[int, ...] = _ORPHAN_COUNTS(counts)
-    if 0 not in orphans and sum(orphans) == 14:
+    kinds = _kinds(held)
+    if kinds <= 7:
+        if counts.count(0) + counts.count(2) + counts.count(4) == 34:
+            pairs = tuple(i for i, c in enumerate(counts) for _ in range(c // 2))
+            out.append(Arrangement(SEVEN_PAIRS, pairs=pairs))
+    elif held == _ORPHAN_MASK:
         pair = next(i for i in ORPHANS if counts[i] == 2)
         out.append(Arrangement(THIRTEEN_ORPHANS, pair=pair, singles=ORPHANS))
-    if max(counts) == 1:
-        for knit, tiles in zip(KNITS, KNIT_TILES, strict=False):
-            allowed = set(tiles) | set(range(27, 34))
-            if all(i in allowed for i, c in enumerate(counts) if c):
+    elif kinds == 14:
+        for knit, mask in zip(KNITS, _KNIT_MASKS, strict=True):
+            if not held & ~(mask | _HONOR_BITS):
                 out.append(Arrangement(HONORS_KNITTED, knit=knit, singles=tuple(i for i, c in enumerate(counts) if c)))
                 break
     return out
 
 
-def _knitted_straights(counts: tuple[int, ...], need: int) -> list[tuple[int, tuple[Set, ...], int]]:
-    """(index in `KNITS`, sets, pair) for each knitted straight in `counts` completed by `need` sets
-    and a pair."""
+def _knitted_straights(counts: tuple[int, ...], need: int, held: int) -> list[tuple[int, tuple[Set, ...], int]]:
+    """(index in `KNITS`, sets, pair) for each knitted straight in `counts` (`held`: its kinds)
+    completed by `need` sets and a pair."""
     out: list[tuple[int, tuple[Set, ...], int]] = []
     for k, tiles in enumerate(KNIT_TILES):
-        if 0 not in _KNIT_COUNTS[k](counts):
+        if not _KNIT_MASKS[k] & ~held:
             rest = list(counts)
             for i in tiles:
                 rest[i] -= 1

@@ -23,21 +23,22 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from .fans.ids import Fan
 from .profiles import Profile
 from .vocabulary import Rule
 
-FLOWERS = Fan.FLOWER_TILES
-CHICKEN = Fan.CHICKEN_HAND
+FLOWERS: Final = Fan.FLOWER_TILES
+CHICKEN: Final = Fan.CHICKEN_HAND
 
 # The rules (`vocabulary.Rule`), bound to module names for the passes.
-NON_SEPARATION = Rule.NON_SEPARATION
-NON_IDENTICAL = Rule.NON_IDENTICAL
-ACCOUNT_ONCE = Rule.ACCOUNT_ONCE
-IMPLIED = Rule.IMPLIED
-SAME_SET = Rule.SAME_SET
-RULES = tuple(Rule)
+NON_SEPARATION: Final = Rule.NON_SEPARATION
+NON_IDENTICAL: Final = Rule.NON_IDENTICAL
+ACCOUNT_ONCE: Final = Rule.ACCOUNT_ONCE
+IMPLIED: Final = Rule.IMPLIED
+SAME_SET: Final = Rule.SAME_SET
+RULES: Final = tuple(Rule)
 
 Hit = tuple[int, ...]
 Hits = dict[Fan, list[Hit]]
@@ -78,7 +79,7 @@ def apply(found: Mapping[Fan, list[Hit]], profile: Profile) -> tuple[Hits, list[
     return counted, removed
 
 
-_NOTHING: dict[Fan, tuple[Fan, ...]] = {}
+_NOTHING: Final[dict[Fan, tuple[Fan, ...]]] = {}
 
 
 @dataclass(frozen=True, slots=True)

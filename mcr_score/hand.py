@@ -7,17 +7,17 @@ reference that the caller turns into a column (notation) or a field name (JSON).
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import errors
+from .limits import MAX_FLOWERS as MAX_FLOWERS  # where the other modules read it (R98 #81)
 from .messages import Message, count, msg
+from .quickcheck import surely_valid
 from .tiles import COPIES, FLOWER_LETTERS, INDEX, TILES, WINDS, Tile
 
 MELD_KINDS = ("chow", "pung", "kong")
-MAX_FLOWERS = 8  # four flowers and four seasons (R98 #81)
 # Meld digits, as in the notation: a chow names the claimed tile (1-3, lowest first); a pung
 # or an exposed kong the player it came from (1 left, 2 opposite, 3 right); 5-7 mark a kong
 # promoted from a pung claimed from player 1-3. A concealed kong has none.
@@ -141,7 +141,6 @@ _SITUATION_TYPES = (
     ("flower_letters", str),
 )
 _MELD = frozenset({Meld})
-_LETTERS = frozenset(FLOWER_LETTERS)
 _TILE = frozenset({Tile})
 
 
@@ -233,7 +232,7 @@ def check_hand(
         raise TypeError(f"check_hand(shape=) takes a Shape, not {type(shape).__name__}")
     if not callable(locate):
         raise TypeError(f"check_hand(locate=) takes a function, not {type(locate).__name__}")
-    if _surely_valid(hand, shape.sets):
+    if surely_valid(hand, shape.sets):
         return []
     return _problems(hand, locate, text, drawn, shape)
 
@@ -297,42 +296,6 @@ def _problems(hand: Hand, locate: Locator, text: str | None, drawn: bool, shape:
 
     _check_situation(hand, add, drawn)
     return problems
-
-
-def _surely_valid(hand: Hand, sets: int) -> bool:
-    """A quick proof that `check_hand` finds nothing, for the usual hand (issue 30: every hand read or
-    scored is checked): the tile count its melds ask for, at most four copies of a tile, two winds,
-    flowers in range (the letters, if named, distinct and as many), and no kong or last-copy claim
-    to check. False sends the hand to the full check (`_problems`), which names each problem."""
-    s = hand.situation
-    letters = s.flower_letters
-    if (
-        s.kong
-        or s.last_copy
-        or (
-            letters
-            and (len(letters) != s.flowers or len(set(letters)) != s.flowers or not _LETTERS.issuperset(letters))
-        )
-        or not 0 <= s.flowers <= MAX_FLOWERS
-        or s.seat_wind not in WINDS
-        or s.prevalent_wind not in WINDS
-    ):
-        return False
-    k = len(hand.melds)
-    if k > sets:
-        return False
-    want = 3 * (sets - k) + 2
-    codes = [t.code for t in hand.standing]
-    if hand.winning is not None:
-        codes.append(hand.winning.code)
-    else:
-        want -= 1
-    if len(codes) != want:
-        return False
-    for m in hand.melds:
-        codes += [t.code for t in m.tiles]
-    codes.sort()
-    return not any(map(operator.eq, codes, codes[COPIES:]))  # a fifth copy: a code equal to the one four after it
 
 
 def _check_situation(

@@ -12,15 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .arrangements import CHOW, KNITTED_STRAIGHT, PUNG, STANDARD, Arrangement, completing_tiles
 from .vocabulary import Wait
 
 # How the winning tile completed its set (`vocabulary.Wait`), bound to module names for the hot paths.
-EDGE, CLOSED, OPEN, PUNG_WAIT, PAIR_WAIT = Wait.EDGE, Wait.CLOSED, Wait.OPEN, Wait.PUNG, Wait.PAIR
+EDGE: Final = Wait.EDGE
+CLOSED: Final = Wait.CLOSED
+OPEN: Final = Wait.OPEN
+PUNG_WAIT: Final = Wait.PUNG
+PAIR_WAIT: Final = Wait.PAIR
 
-PAIR = 4  # the pair's position in a fan hit (sets are 0-3)
-KNIT = 5  # the knitted tiles' position (knitted-straight arrangements)
+PAIR: Final = 4  # the pair's position in a fan hit (sets are 0-3)
+KNIT: Final = 5  # the knitted tiles' position (knitted-straight arrangements)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +79,7 @@ def has_wait_shape(arr: Arrangement, places: Iterable[Placement], win: int) -> b
 
 
 # Preference when no wait fan decides where the winning tile went: a chow, the pair, a pung, knitted tiles.
-_ORDER: dict[Wait | None, int] = {OPEN: 0, EDGE: 1, CLOSED: 2, PAIR_WAIT: 3, PUNG_WAIT: 4, None: 5}
+_ORDER: Final[dict[Wait | None, int]] = {OPEN: 0, EDGE: 1, CLOSED: 2, PAIR_WAIT: 3, PUNG_WAIT: 4, None: 5}
 
 
 def choose(

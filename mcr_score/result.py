@@ -11,7 +11,7 @@ both builds.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from .fans.ids import Fan
 from .fans.table import FANS
@@ -23,7 +23,7 @@ from .vocabulary import Form, Kind, Reason, Rule, Wait
 __all__ = ["FanCount", "Form", "Group", "Kind", "NotCounted", "Reading", "Reason", "Rule", "Score", "Tiles", "Wait"]
 
 Tiles = tuple[Tile, ...]
-_SPREAD = (Kind.KNITTED, Kind.SINGLE)  # kinds whose tiles are shown one by one
+_SPREAD: Final = (Kind.KNITTED, Kind.SINGLE)  # kinds whose tiles are shown one by one
 
 
 def _codes(tiles: Tiles) -> list[str]:
@@ -32,7 +32,7 @@ def _codes(tiles: Tiles) -> list[str]:
 
 # A fan's English name indexed by the fan itself (an `IntEnum` numbered from 1), for `to_dict`, which
 # reads it for every fan of every record of a batch: one lookup instead of the `name` property's.
-_NAMES: tuple[str, ...] = tuple(FANS[Fan(i)].en if i else "" for i in range(max(Fan) + 1))
+_NAMES: Final[tuple[str, ...]] = tuple(FANS[Fan(i)].en if i else "" for i in range(max(Fan) + 1))
 
 
 @dataclass(frozen=True, slots=True)

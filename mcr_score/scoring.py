@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import os
+from typing import Final
 
 from . import errors, profiles
 from .arrangements import (
@@ -35,14 +36,15 @@ from .arrangements import (
     meld_set,
 )
 from .exclusions import FLOWERS, Hit, Hits, Removed, apply
-from .fans.detectors import Detector, detectors_for
+from .fans.detectors import NEEDS, Detector, detectors_for
 from .fans.facts import LIVE_WAITS_ONLY, Facts, build_facts
 from .fans.ids import Fan
-from .hand import Hand, check_hand
+from .hand import FOUR_SETS, Hand, check_hand
 from .notation import parse_hand
 from .placement import KNIT, PAIR, PAIR_WAIT, choose, has_wait_shape, placements, waits_on_one_tile
+from .quickcheck import surely_valid
 from .result import FanCount, Group, NotCounted, Reading, Reason, Score, Tiles
-from .tiles import Tile
+from .tiles import INDEX, TILES
 from .vocabulary import Form, Kind, Rule, Wait
 
 __all__ = [
@@ -67,7 +69,8 @@ def score(hand: Hand | str, rules: str | os.PathLike[str] = profiles.DEFAULT) ->
     if isinstance(hand, str):
         hand = parse_hand(hand)
     elif isinstance(hand, Hand):
-        errors.raise_all(check_hand(hand))
+        if not surely_valid(hand, FOUR_SETS.sets):  # `check_hand`'s own first step, without its Python call
+            errors.raise_all(check_hand(hand))
     else:
         raise TypeError(f"score() takes a Hand or its notation (str), not {type(hand).__name__}")
     return score_with_profile(hand, profiles.get(rules))
@@ -79,7 +82,7 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     if hand.winning is None:
         return Score(rules=rules, winning=False, reason=Reason.WAITING, minimum=profile.minimum)
     win_tile = hand.winning
-    win = win_tile.index
+    win = INDEX[win_tile.code]  # not the `index` property: interpreted in the compiled build
     standing = counts_of(hand.standing)
     with_win = list(standing)
     with_win[win] += 1
@@ -148,8 +151,22 @@ def _detectors(
     profile: profiles.Profile, form: Form, chows: int, pungs: int, traits: int
 ) -> tuple[tuple[Fan, Detector], ...]:
     """The profile's fans with their detectors, in fan order, that can find something in an
-    arrangement of this form with this many chows and pungs, in a hand of these traits."""
-    return detectors_for(_fan_order(profile), form, chows, pungs, traits)
+    arrangement of this form with this many chows and pungs, in a hand of these traits. Filtered
+    from the shape's own list (`_shape_detectors`, a few dozen keys), not from every fan: a batch
+    meets hundreds of trait combinations, and a cold one builds each of them (issue 30)."""
+    return tuple(
+        [
+            (fan, d)
+            for fan, d in _shape_detectors(profile, form, chows, pungs)
+            if NEEDS[fan].met(form, chows, pungs, traits)
+        ]
+    )
+
+
+@functools.cache
+def _shape_detectors(profile: profiles.Profile, form: Form, chows: int, pungs: int) -> tuple[tuple[Fan, Detector], ...]:
+    """`_detectors` whatever the hand's traits."""
+    return detectors_for(_fan_order(profile), form, chows, pungs)
 
 
 @functools.cache
@@ -158,7 +175,7 @@ def _fan_order(profile: profiles.Profile) -> tuple[Fan, ...]:
 
 
 def _tiles(indices: tuple[int, ...]) -> Tiles:
-    return tuple([Tile.from_index(i) for i in indices])
+    return tuple([TILES[i] for i in indices])
 
 
 @functools.cache
@@ -169,11 +186,11 @@ def _set_group(s: Set) -> Group:
 
 @functools.cache
 def _pair_group(tile: int) -> Group:
-    return Group(Kind.PAIR, (Tile.from_index(tile),) * 2, True)
+    return Group(Kind.PAIR, (TILES[tile],) * 2, True)
 
 
 # Where a hit position (a set index 0-3, `PAIR` or `KNIT`) is in `_groups`' `at` list.
-_POSITIONS = max(PAIR, KNIT) + 1
+_POSITIONS: Final = max(PAIR, KNIT) + 1
 
 
 def _groups(arr: Arrangement, sets: tuple[Set, ...]) -> tuple[list[Group], list[int], list[Tiles], list[int]]:

@@ -15,12 +15,14 @@ import sys
 
 import pytest
 
-from mcr_score import batch, profiles
+from mcr_score import batch, profiles, scoring
 from mcr_score.arrangements import arrange, completing_tiles, counts_of, is_complete, meld_set
-from mcr_score.fans.detectors import DETECTORS, NEEDS
+from mcr_score.fans.detectors import DETECTORS, NEEDS, detectors_for
 from mcr_score.fans.facts import build_facts
-from mcr_score.hand import FOUR_SETS, Hand, Meld, _problems, _surely_valid, check_hand, field_locator
+from mcr_score.hand import FOUR_SETS, Hand, Meld, _problems, check_hand, field_locator
 from mcr_score.placement import placements
+from mcr_score.quickcheck import surely_valid
+from mcr_score.vocabulary import Form
 from tests.support.strategies import generate
 
 HANDS = generate(600, 11)
@@ -99,7 +101,8 @@ def test_scoring_canonical_text_loads_neither_lark_nor_the_worker_pool() -> None
 
 def _odd_hands(rng: random.Random) -> list[Hand]:
     """Hands the quick check must send on: five copies, a tile too many or too few, a bad wind,
-    flowers out of range or named wrongly, a kong or last-copy claim, too many melds."""
+    flowers out of range or named wrongly, a kong or last-copy claim (possible or not: robbing a kong on
+    the last tile, a replacement tile without a kong, the winning tile held), too many melds."""
     out = []
     for hand in HANDS[:150]:
         s = hand.situation
@@ -121,23 +124,48 @@ def _odd_hands(rng: random.Random) -> list[Hand]:
             {"flowers": 1, "flower_letters": "ab"},
             {"flowers": 2, "flower_letters": "ab"},
             {"kong": True},
+            {"kong": True, "self_drawn": True},
+            {"kong": True, "self_drawn": False},
+            {"kong": True, "self_drawn": False, "wall_last": True},
             {"last_copy": True},
         ):
             out.append(dataclasses.replace(hand, situation=dataclasses.replace(s, **change)))
+            if hand.winning is not None:  # the winning tile held as well: robbed or last copy, impossible
+                held = dataclasses.replace(hand, standing=(hand.winning, *hand.standing[1:]))
+                out.append(dataclasses.replace(held, situation=dataclasses.replace(s, **change)))
+        kong = Meld("kong", tile, concealed=True)
+        for change in ({"kong": True, "self_drawn": True}, {"kong": True, "self_drawn": True, "wall_last": True}):
+            with_kong = dataclasses.replace(hand, melds=(*hand.melds, kong), standing=hand.standing[3:])
+            out.append(dataclasses.replace(with_kong, situation=dataclasses.replace(s, **change)))
     return out
 
 
 def test_the_quick_check_proves_only_what_the_full_check_finds_valid() -> None:
-    """`hand._surely_valid` answers for `check_hand` on the usual hand: whenever it says valid, the
+    """`quickcheck.surely_valid` answers for `check_hand` on the usual hand: whenever it says valid, the
     full check (`hand._problems`) finds nothing; and it says so for most valid hands."""
     cases = [*HANDS, *_odd_hands(random.Random(5))]
     proved = valid = 0
     for hand in cases:
         problems = _problems(hand, field_locator, None, False, FOUR_SETS)
-        quick = _surely_valid(hand, FOUR_SETS.sets)
+        quick = surely_valid(hand, FOUR_SETS.sets)
         assert not (quick and problems), (hand, problems)
         assert [repr(e) for e in check_hand(hand)] == ([] if quick else [repr(e) for e in problems])
         proved += quick
         valid += not problems
     assert valid > 600, valid
     assert proved > 0.6 * valid, (proved, valid)
+
+
+@pytest.mark.parametrize("rules", sorted(profiles.PROFILES))
+def test_the_detectors_of_a_hand_are_filtered_from_its_shapes_list_as_from_every_fan(rules: str) -> None:
+    """`scoring._detectors` filters the shape's list (`_shape_detectors`) by the hand's traits: the same
+    detectors, in the same order, as `detectors_for` over every fan of the profile."""
+    profile = profiles.get(rules)
+    rng = random.Random(30)
+    for form in Form:
+        for chows in range(5):
+            for pungs in range(5 - chows):
+                for traits in rng.sample(range(1 << 11), 40):
+                    assert scoring._detectors(profile, form, chows, pungs, traits) == detectors_for(
+                        scoring._fan_order(profile), form, chows, pungs, traits
+                    )

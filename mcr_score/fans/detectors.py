@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from ..arrangements import HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from ..arrangements import HONORS_KNITTED, KNITTED_STRAIGHT, KONG, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, mask_of
 from ..placement import CLOSED, EDGE, PAIR, PAIR_WAIT
-from ..tiles import GREEN, INDEX, REVERSIBLE, is_honor, is_terminal, is_terminal_or_honor
+from ..tiles import GREEN, INDEX, REVERSIBLE, is_terminal
 from ..vocabulary import Form, Wait
 from .facts import (
     HAS_FLOWERS,
@@ -36,7 +37,7 @@ from .ids import Fan
 
 Hit = tuple[int, ...]
 Detector = Callable[[Facts], list[Hit]]
-DETECTORS: dict[Fan, Detector] = {}
+DETECTORS: Final[dict[Fan, Detector]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +64,12 @@ class Needs:
         return True
 
 
-NEEDS: dict[Fan, Needs] = {}
-WHOLE: list[Hit] = [()]
-NONE: list[Hit] = []
+NEEDS: Final[dict[Fan, Needs]] = {}
+WHOLE: Final[list[Hit]] = [()]
+NONE: Final[list[Hit]] = []
 
-WIND_TILES = range(27, 31)
-DRAGONS = range(31, 34)
+WIND_TILES: Final = range(27, 31)
+DRAGONS: Final = range(31, 34)
 
 
 def detector(
@@ -106,44 +107,36 @@ def _suit(i: int) -> int:
     return i // 9
 
 
-def _mask(tiles: Iterable[int]) -> int:
-    """Tile kinds as bits (`Facts.kinds`)."""
-    out = 0
-    for t in tiles:
-        out |= 1 << t
-    return out
-
-
 # Masks of tile kinds for the fans of the whole hand: the hand has that property when its kinds
 # (`Facts.kinds`) fall within the mask (`f.kinds & ~MASK == 0`, written `not f.kinds & NOT_MASK`).
-ALL_KINDS = (1 << 34) - 1
-SUITED_MASK = ALL_KINDS & ~HONOR_MASK
-TERMINALS_MASK = _mask(i for i in range(27) if is_terminal(i))
-WINDS_MASK = _mask(WIND_TILES)
-DRAGONS_MASK = _mask(DRAGONS)
-FIVES_MASK = _mask(i for i in range(27) if _rank(i) == 4)
-OUTSIDE_MASK = TERMINALS_MASK | HONOR_MASK
+ALL_KINDS: Final = (1 << 34) - 1
+SUITED_MASK: Final = ALL_KINDS & ~HONOR_MASK
+TERMINALS_MASK: Final = mask_of(i for i in range(27) if is_terminal(i))
+WINDS_MASK: Final = mask_of(WIND_TILES)
+DRAGONS_MASK: Final = mask_of(DRAGONS)
+FIVES_MASK: Final = mask_of(i for i in range(27) if _rank(i) == 4)
+OUTSIDE_MASK: Final = TERMINALS_MASK | HONOR_MASK
 
 
 def _ranks_mask(ranks: Iterable[int]) -> int:
     """The suited tiles of these numbers (1-9)."""
-    return _mask(i for i in range(27) if _rank(i) + 1 in set(ranks))
+    return mask_of(i for i in range(27) if _rank(i) + 1 in set(ranks))
 
 
 def _outside(mask: int) -> int:
     return ALL_KINDS & ~mask
 
 
-NOT_GREEN = _outside(_mask(GREEN))
-NOT_REVERSIBLE = _outside(_mask(REVERSIBLE))
-NOT_TERMINALS = _outside(TERMINALS_MASK)
-NOT_OUTSIDE = _outside(OUTSIDE_MASK)
-NOT_EVEN = _outside(_ranks_mask((2, 4, 6, 8)))
-NOT_UPPER = _outside(_ranks_mask((7, 8, 9)))
-NOT_MIDDLE = _outside(_ranks_mask((4, 5, 6)))
-NOT_LOWER = _outside(_ranks_mask((1, 2, 3)))
-NOT_UPPER_FOUR = _outside(_ranks_mask((6, 7, 8, 9)))
-NOT_LOWER_FOUR = _outside(_ranks_mask((1, 2, 3, 4)))
+NOT_GREEN: Final = _outside(mask_of(GREEN))
+NOT_REVERSIBLE: Final = _outside(mask_of(REVERSIBLE))
+NOT_TERMINALS: Final = _outside(TERMINALS_MASK)
+NOT_OUTSIDE: Final = _outside(OUTSIDE_MASK)
+NOT_EVEN: Final = _outside(_ranks_mask((2, 4, 6, 8)))
+NOT_UPPER: Final = _outside(_ranks_mask((7, 8, 9)))
+NOT_MIDDLE: Final = _outside(_ranks_mask((4, 5, 6)))
+NOT_LOWER: Final = _outside(_ranks_mask((1, 2, 3)))
+NOT_UPPER_FOUR: Final = _outside(_ranks_mask((6, 7, 8, 9)))
+NOT_LOWER_FOUR: Final = _outside(_ranks_mask((1, 2, 3, 4)))
 
 
 def found(hits: list[tuple[int, ...]]) -> list[Hit]:
@@ -210,7 +203,7 @@ def all_green(f: Facts) -> list[Hit]:
 @detector(Fan.NINE_GATES, forms=(STANDARD,))
 def nine_gates(f: Facts) -> list[Hit]:
     """九莲宝灯: 1112345678999 of one suit standing, nothing declared, won on a tile of that suit (R98 #4)."""
-    if f.declared or f.form != STANDARD or is_honor(f.win):
+    if f.declared or f.form != STANDARD or (1 << f.win) & HONOR_MASK:
         return NONE
     base = f.win - f.win % 9
     standing = list(f.counts[base : base + 9])
@@ -600,11 +593,15 @@ def all_chows(f: Facts) -> list[Hit]:
 def tile_hog(f: Facts) -> list[Hit]:
     """四归一: all four copies of a tile, without a kong of it; each such tile (honors too, unless
     the profile reads the English "a single suit tile" literally)."""
-    if 4 not in f.counts:
+    fours = 0  # the kinds held four times, as bits (a loop: `4 in counts` compares boxed ints)
+    for i, c in enumerate(f.counts):
+        if c == 4:
+            fours |= 1 << i
+    if not fours:
         return NONE
     kongs = {t for p, t in f.pungs if f.sets[p][0] == KONG}
     suits_only = TILE_HOG_SUITS_ONLY in f.flags
-    return [() for i, c in enumerate(f.counts) if c == 4 and i not in kongs and not (suits_only and is_honor(i))]
+    return [() for i in range(34) if fours >> i & 1 and i not in kongs and not (suits_only and (1 << i) & HONOR_MASK)]
 
 
 @detector(Fan.DOUBLE_PUNG, pungs=2)
@@ -658,7 +655,7 @@ def two_terminal_chows(f: Facts) -> list[Hit]:
 @detector(Fan.PUNG_OF_TERMINALS_OR_HONORS, pungs=1)
 def pung_of_terminals_or_honors(f: Facts) -> list[Hit]:
     """幺九刻: a pung of terminals or honors, each."""
-    return [(p,) for p, t in f.pungs if is_terminal_or_honor(t)]
+    return [(p,) for p, t in f.pungs if (1 << t) & OUTSIDE_MASK]
 
 
 @detector(Fan.MELDED_KONG, pungs=1)

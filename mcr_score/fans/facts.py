@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Final
 
 from ..arrangements import CHOW, KONG, SET_TILES, Arrangement, Set
 from ..hand import Situation
@@ -35,32 +36,36 @@ __all__ = [
 
 # The engine flags (`vocabulary.EngineFlag`), by the names profiles give their options.
 # A pung completed by the winning discard stays concealed (read in `build_facts`).
-DISCARD_PUNG_CONCEALED = EngineFlag.DISCARD_PUNG_CONCEALED
+DISCARD_PUNG_CONCEALED: Final = EngineFlag.DISCARD_PUNG_CONCEALED
 # A tile kind whose four copies the winner already holds is not a wait (read in scoring's wait count).
-LIVE_WAITS_ONLY = EngineFlag.LIVE_WAITS_ONLY
+LIVE_WAITS_ONLY: Final = EngineFlag.LIVE_WAITS_ONLY
 # Tile Hog counts four of a suit tile only (read by the fan 64 detector).
-TILE_HOG_SUITS_ONLY = EngineFlag.TILE_HOG_SUITS_ONLY
+TILE_HOG_SUITS_ONLY: Final = EngineFlag.TILE_HOG_SUITS_ONLY
 
 
 # Tile kinds as bits of an int (bit i: tile index i), so that a fan of the whole hand is one mask test.
-SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18)  # characters, dots, bamboo
-HONOR_MASK = 0x7F << 27
+SUIT_MASKS: Final = (0x1FF, 0x1FF << 9, 0x1FF << 18)  # characters, dots, bamboo
+HONOR_MASK: Final = 0x7F << 27
 # SET_MASKS[kind][tile]: the kinds of a set's tiles (a chow by its lowest tile).
-SET_MASKS: tuple[tuple[int, ...], ...] = tuple(
+SET_MASKS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sum(1 << t for t in set(ts)) for ts in by_tile) for by_tile in SET_TILES
 )
 
 # Traits of a hand, as bits of `Facts.traits`: what a detector may need besides sets (`detectors.Needs`).
 # A detector needs each of its trait masks to meet the hand's traits, so a mask of several bits is
 # "any of them" (`SUITS_0 | SUITS_1`: at most one suit).
-HONORS = 1 << 0
-NO_HONORS = 1 << 1
-SUITS_0, SUITS_1, SUITS_2, SUITS_3 = 1 << 2, 1 << 3, 1 << 4, 1 << 5  # how many suits are present
-SELF_DRAWN = 1 << 6
-ON_DISCARD = 1 << 7
-HAS_FLOWERS = 1 << 8
-LAST_COPY = 1 << 9
-UNIQUE_WAIT = 1 << 10
+HONORS: Final = 1 << 0
+NO_HONORS: Final = 1 << 1
+# How many suits are present: none, one, two, three.
+SUITS_0: Final = 1 << 2
+SUITS_1: Final = 1 << 3
+SUITS_2: Final = 1 << 4
+SUITS_3: Final = 1 << 5
+SELF_DRAWN: Final = 1 << 6
+ON_DISCARD: Final = 1 << 7
+HAS_FLOWERS: Final = 1 << 8
+LAST_COPY: Final = 1 << 9
+UNIQUE_WAIT: Final = 1 << 10
 
 
 def traits_of(honors: bool, suits: int, self_drawn: bool, flowers: int, last_copy: bool, unique_wait: bool) -> int:
@@ -78,9 +83,9 @@ def traits_of(honors: bool, suits: int, self_drawn: bool, flowers: int, last_cop
 # A group of sets: their tiles (the lowest for a chow), sorted, and their positions (in no order:
 # `detectors.found` sorts the few that make a fan).
 Group = tuple[tuple[int, ...], tuple[int, ...]]
-_NO_GROUPS: tuple[tuple[Group, ...], ...] = ((), (), (), (), ())
+_NO_GROUPS: Final[tuple[tuple[Group, ...], ...]] = ((), (), (), (), ())
 # COMBOS[n][size]: every `size` of `n` members, as index tuples (size 2-4; 0 and 1 unused).
-COMBOS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+COMBOS: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
     tuple(tuple(combinations(range(n), size)) if size >= 2 else () for size in range(5)) for n in range(5)
 )
 
