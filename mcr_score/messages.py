@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-LANGS = ("en", "fr", "zh")
 # Beside this module in the wheel as in a checkout. A plain path: pathlib and importlib.resources
 # cost start-up time, as would tomllib and string, imported where they are needed.
 LOCALES = os.path.join(os.path.dirname(os.path.realpath(__file__)), "locales")
@@ -26,6 +25,15 @@ _TEXT = r'[^"\\\x00-\x08\x0a-\x1f\x7f]*'  # the characters a basic string takes 
 _COMMENT = r"#[^\x00-\x08\x0a-\x1f\x7f]*"
 _LINE = rf'^(?:([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*) = "({_TEXT}(?:\\"{_TEXT})*)"|[ \t]*(?:{_COMMENT})?)$'
 DEFAULT_LANG = "en"
+
+
+def languages(locales: str = LOCALES) -> tuple[str, ...]:
+    """The output languages: one catalogue file each in `locales` (`fr.toml` is French), in the
+    order of their codes. A fourth language is one more file; nothing else names the languages."""
+    return tuple(sorted(name.removesuffix(".toml") for name in os.listdir(locales) if name.endswith(".toml")))
+
+
+LANGS = languages()
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +61,10 @@ class Count(Message):
 
 
 def plural_form(n: int, lang: str) -> str:
-    """The plural category of a whole number, as Unicode CLDR defines it: `one` or `other`.
-    English: one is 1; French: one is 0 and 1 (« 0 fleur, 1 fleur, 2 fleurs »); Chinese has no
-    plural, only `other`."""
-    if lang == "zh":
-        return "other"
-    return "one" if n == 1 or (lang == "fr" and n == 0) else "other"
+    """The plural category of a whole number, as Unicode CLDR defines it: `one` or `other`. Each
+    catalogue lists its `one` numbers (`i18n.plural-one`): English 1; French 0 and 1 (« 0 fleur,
+    1 fleur, 2 fleurs »); Chinese none (`-`: it has no plural, only `other`)."""
+    return "one" if str(n) in catalogue(lang)["i18n.plural-one"].split() else "other"
 
 
 def count(noun_id: str, n: int) -> Count:

@@ -36,9 +36,10 @@ EXIT_FALSE_HU = 3  # `score --check`: a winning hand below 8 points, or not a wi
 @situation_options
 @maho_options
 @SYSTEM_OPTION
+@lang_option(names_in_json=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the structure as JSON.")
 @handles_errors
-def parse(text: str, win: str | None, system: str | None, as_json: bool, **fields: Any) -> None:
+def parse(text: str, win: str | None, system: str | None, lang: str | None, as_json: bool, **fields: Any) -> None:
     """Parse HAND and print its canonical form and structure."""
     chosen, _ = for_system(Capability.PARSE)
     hand = chosen.read(text, Situated({**fields, "win": win}))
@@ -48,7 +49,7 @@ def parse(text: str, win: str | None, system: str | None, as_json: bool, **field
 
         click.echo(json.dumps({"ok": True, **pages.parse_dict(hand)}, ensure_ascii=False))
     else:
-        click.echo(pages.parse_text(hand))
+        click.echo(pages.parse_text(hand, lang or language_from_env()))
 
 
 @click.command(cls=Command)

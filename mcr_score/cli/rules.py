@@ -29,4 +29,5 @@ def rules(system: str | None, markdown: bool, as_json: bool, lang: str | None) -
     if as_json:
         click.echo(json.dumps(pages.rules_dict(), ensure_ascii=False))
         return
-    click.echo(pages.rules_markdown() if markdown else pages.rules_text(lang or language_from_env()), nl=not markdown)
+    lang = lang or language_from_env()
+    click.echo(pages.rules_markdown(lang) if markdown else pages.rules_text(lang), nl=not markdown)

@@ -19,8 +19,9 @@ from ..systems.maho.notation import MahoHand, format_cards, format_hand
 from ..systems.maho.rules import NAME, PROFILES, SWITCHES, Rainbow, profile
 from ..systems.maho.scoring import Element, MahoScore, Reading, series_dict
 from ..systems.maho.series import RAINBOWS, SEED_NAMES, Kind
+from .i18n import labelled
 from .style import Style
-from .switch_pages import options_cell, profile_dicts, switch_dicts, switch_lines
+from .switch_pages import markdown_head, options_cell, profile_dicts, switch_dicts, switch_lines
 
 BASE_SEED = "« 1 point de base »"
 SILVER_SEED = "« +1point supplémentaire pour chaque série argentée que son jeu contiendrait »"
@@ -55,21 +56,20 @@ def parse_dict(hand: MahoHand) -> dict[str, Any]:
     }
 
 
-def parse_text(hand: MahoHand) -> str:
-    """The structure in English, as MCR's `parse` writes it (`parse` has no --lang)."""
+def parse_text(hand: MahoHand, lang: str) -> str:
+    """The structure, as MCR's `parse` writes it: the laid groups, the cards in hand, the mode and the deck."""
     data = parse_dict(hand)
-    lang = "en"
     none = text("maho.page.none", lang)
     waiting = " " + text("maho.page.parse-waiting", lang) if data["waiting"] else ""
     rows = [
-        ("canonical", data["canonical"]),
-        ("mode", text(f"maho.mode.{data['mode']}", lang)),
-        ("laid", "  ".join(f"[{format_cards(g)}]" for g in hand.laid) or none),
-        ("in hand", format_cards(hand.cards) or none),
-        ("cards", f"{data['count']}{waiting}"),
-        ("deck", _deck_text(data["deck"], lang)),
+        ("parse.canonical", data["canonical"]),
+        ("parse.mode", text(f"maho.mode.{data['mode']}", lang)),
+        ("parse.laid", "  ".join(f"[{format_cards(g)}]" for g in hand.laid) or none),
+        ("parse.in-hand", format_cards(hand.cards) or none),
+        ("parse.cards", f"{data['count']}{waiting}"),
+        ("parse.deck", _deck_text(data["deck"], lang)),
     ]
-    return "\n".join(f"{k + ':':<11}{v}" for k, v in rows)
+    return labelled(rows, lang)
 
 
 def _series_line(s: dict[str, Any], lang: str) -> str:
@@ -278,7 +278,7 @@ def rules_dict() -> dict[str, Any]:
 
 def rules_text(lang: str) -> str:
     lines = [text("maho.page.rules-head", lang)]
-    lines += switch_lines(PROFILES, SWITCHES)
+    lines += switch_lines(NAME, PROFILES, SWITCHES, lang)
     lines.append("")
     lines.append(text("maho.page.modes-head", lang))
     for m, d in MODES.items():
@@ -293,12 +293,11 @@ def rules_text(lang: str) -> str:
     return "\n".join(lines)
 
 
-def rules_markdown() -> str:
-    out = ["| switch | point | options (* default) | example |", "|---|---|---|---|"]
+def rules_markdown(lang: str) -> str:
+    out = markdown_head(lang, "switch", "point", "options", "example-short")
     for s in SWITCHES:
-        options = options_cell(s)
         example = f"`{s.example}`" if s.example else ""
-        out.append(f"| `{s.key}` | {s.point} | {options} | {example} |")
+        out.append(f"| `{s.key}` | {s.point(lang)} | {options_cell(s, lang)} | {example} |")
     return "\n".join(out) + "\n"
 
 

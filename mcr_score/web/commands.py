@@ -16,6 +16,7 @@ from ..advice import shanten as shanten_of
 from ..advice import waits as waits_of
 from ..claims import claim_from_text
 from ..hand import Hand
+from ..messages import DEFAULT_LANG
 from ..notation import format_hand, parse_hand, parse_located
 from ..present.referee import check_claim
 from ..present.referee import explain as explain_hand
@@ -117,7 +118,7 @@ class Request:
 
     hand: str
     rules: str = DEFAULT
-    lang: str = "en"
+    lang: str = DEFAULT_LANG
     win: str | None = None
     self_drawn: bool | None = None
     last_tile: bool = False
