@@ -19,7 +19,8 @@ from ..systems.maho.notation import MahoHand, format_cards, format_hand
 from ..systems.maho.rules import NAME, PROFILES, SWITCHES, Rainbow, profile
 from ..systems.maho.scoring import Element, MahoScore, Reading, series_dict
 from ..systems.maho.series import RAINBOWS, SEED_NAMES, Kind
-from .i18n import labelled
+from ..textwidth import pad
+from .i18n import colon, join_list, labelled, paren
 from .style import Style
 from .switch_pages import markdown_head, options_cell, profile_dicts, switch_dicts, switch_lines
 
@@ -235,10 +236,10 @@ def elements_text(data: list[dict[str, Any]], lang: str, style: Style) -> str:
             notes = [text("maho.page.silver-allowed", lang)] if row["silver"] else []
             if not row["allowed"]:
                 notes.append(text("maho.page.forbidden", lang))
-            note = f" ({', '.join(notes)})" if notes else ""
-            lines.append(f"  {name:<22} « {row['seed']} »{note}")
+            note = paren(join_list(notes, lang), lang) if notes else ""
+            lines.append(f"  {pad(name, 22)} « {row['seed']} »{note}")
         elif row["kind"] == "pair":
-            lines.append(f"  {text('maho.page.the-pair', lang):<22} {row['seed']}")
+            lines.append(f"  {pad(text('maho.page.the-pair', lang), 22)} {row['seed']}")
         else:
             mode = text(f"maho.mode.{row['mode']}", lang)
             element = row["element"]
@@ -248,7 +249,7 @@ def elements_text(data: list[dict[str, Any]], lang: str, style: Style) -> str:
                 else text(f"maho.element.{element}", lang)
             )
             value = "?" if row["value"] is None else str(row["value"])
-            lines.append(f"  {mode:<9} {name:<20} {value:>2}  {row['seed']}")
+            lines.append(f"  {pad(mode, 9)} {pad(name, 20)} {value:>2}  {row['seed']}")
     return "\n".join(lines)
 
 
@@ -283,7 +284,8 @@ def rules_text(lang: str) -> str:
     lines.append(text("maho.page.modes-head", lang))
     for m, d in MODES.items():
         end = text(f"maho.end.{m}", lang, n=d.end.n)
-        lines.append(f"  {text(f'maho.mode.{m}', lang)}: {text('maho.page.mode-series', lang, n=d.series)}; {end}")
+        what = text("i18n.semicolon", lang, first=text("maho.page.mode-series", lang, n=d.series), then=end)
+        lines.append("  " + colon(text(f"maho.mode.{m}", lang), what, lang))
         lines.append(f"    {d.seed}")
         lines.append(f"    {d.scoring_seed}")
     lines.append("")

@@ -152,7 +152,7 @@ def rules_text(lang: str) -> str:
 def rules_markdown(lang: str) -> str:
     out = markdown_head(lang, "switch", "options", "example-short")
     for s in SWITCHES:
-        out.append(f"| `{s.key}` | {options_cell(s, lang)} | {s.example} |")
+        out.append(f"| `{s.key}` | {options_cell(s, lang)} | {s.example_in(lang)} |")
     return "\n".join(out) + "\n"
 
 

@@ -16,6 +16,7 @@ from ..systems.six import SYSTEM, rounds, score_hand
 from ..systems.six.rules import PROFILES, SWITCHES, profile
 from ..systems.six.scoring import SixScore, Valued
 from ..systems.six.table import TABLE, Kind, Row
+from ..textwidth import pad
 from .style import Style
 from .switch_pages import markdown_head, options_cell, profile_dicts, switch_dicts, switch_lines
 from .text import hand_text, hand_to_dict
@@ -132,7 +133,8 @@ def elements_text(data: list[dict[str, Any]], lang: str, style: Style) -> str:
     for row in data:
         kind = text(f"six.kind.{row['kind']}", lang)
         shown = f"× {row['value']}" if row["kind"] == Kind.MULTIPLIER else str(row["value"])
-        lines.append(f"  {_row_name(row['row'], lang):<28} {shown:>5}  {kind}  « {row['seed']} » ({row['seed_value']})")
+        name = pad(_row_name(row["row"], lang), 28)  # in terminal cells: a Chinese character takes two
+        lines.append(f"  {name} {shown:>5}  {kind}  « {row['seed']} » ({row['seed_value']})")
     return "\n".join(lines)
 
 

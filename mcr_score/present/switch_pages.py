@@ -34,7 +34,7 @@ def switch_dicts(switches: tuple[SwitchDef, ...]) -> list[dict[str, Any]]:
             "point": s.point(),
             "default": str(s.default),
             "options": {str(k): s.reading(k) for k in s.options},
-            "example": s.example or None,
+            "example": s.example_in() or None,
         }
         for s in switches
     ]
@@ -51,8 +51,8 @@ def switch_lines(
         for option in s.options:
             mark = "*" if option == s.default else " "
             lines.append("  " + colon(f"{mark} {option}", s.reading(option, lang), lang))
-        if s.example:
-            lines.append("    " + text("rules-page.eg", lang, example=s.example))
+        if s.example or s.worded:
+            lines.append("    " + text("rules-page.eg", lang, example=s.example_in(lang)))
     return lines
 
 

@@ -28,6 +28,7 @@ class SwitchDef:
     example: str  # a hand whose answer differs between the options ("" for a switch of one option)
     gap: str = ""  # the gap of docs/rulesets.md the switch settles, where the system numbers them (six: G2...)
     system: str = ""  # the system's name: the switch's texts are under it in the catalogues
+    worded: bool = False  # the example is words (a line of the user's card): `<system>.switch.<key>.example`
 
     def point(self, lang: str = DEFAULT_LANG) -> str:
         """What the switch decides, in `lang`."""
@@ -36,6 +37,10 @@ class SwitchDef:
     def reading(self, option: str, lang: str = DEFAULT_LANG) -> str:
         """What `option` reads, with its source, in `lang`."""
         return text(f"{self.system}.switch.{self.key}.option.{option}", lang)
+
+    def example_in(self, lang: str = DEFAULT_LANG) -> str:
+        """The example as the pages show it: the hand, or the words that describe it, in `lang`."""
+        return text(f"{self.system}.switch.{self.key}.example", lang) if self.worded else self.example
 
 
 def description(system: str, profile: str, lang: str = DEFAULT_LANG) -> str:

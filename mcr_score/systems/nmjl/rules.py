@@ -27,8 +27,9 @@ SWITCHES: tuple[SwitchDef, ...] = (
         "jokerless",
         (Jokerless.ANY_HAND, Jokerless.EXCEPT_NO_JOKER_HANDS),
         Jokerless.ANY_HAND,
-        "a card line of pairs only, such as FF 11a 22a 33a 44a 55a 66a, won without a joker",
+        "",  # a line of the user's card, described in words
         system="nmjl",
+        worded=True,
     ),
 )
 BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
