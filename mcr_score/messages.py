@@ -154,6 +154,32 @@ def read_lines(source: str) -> dict[str, Any] | None:
     return data
 
 
+def join_list(items: list[str], lang: str) -> str:
+    """`a, b, c` in the language (`a、b、c` in Chinese)."""
+    if not items:
+        return ""
+    head = items[0]
+    for item in items[1:]:
+        head = text("i18n.list", lang, items=head, item=item)
+    return head
+
+
+def join_and(items: list[str], lang: str) -> str:
+    """`a, b and c` in the language (the Chinese list separator is 、)."""
+    return _join(items, lang, "and")
+
+
+def join_or(items: list[str], lang: str) -> str:
+    """`a, b or c` in the language."""
+    return _join(items, lang, "or")
+
+
+def _join(items: list[str], lang: str, word: str) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return join_list(items[:-1], lang) + text(word, lang) + items[-1]
+
+
 def placeholders(template: str) -> set[str]:
     """The `{name}` fields of a message."""
     import string

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..fans.ids import Fan
 from ..fans.table import FANS
-from ..messages import DEFAULT_LANG, LANGS, language_from_env, text
+from ..messages import DEFAULT_LANG, LANGS, join_and, join_list, join_or, language_from_env, text
 from ..textwidth import pad, width
 
 __all__ = [
@@ -64,29 +64,3 @@ def labelled(rows: list[tuple[str, str]], lang: str) -> str:
     labels = [colon(text(key, lang), "", lang).rstrip() for key, _ in rows]
     cells = max(width(label) for label in labels) + 1
     return "\n".join(pad(label, cells) + value for label, (_, value) in zip(labels, rows, strict=True))
-
-
-def join_list(items: list[str], lang: str) -> str:
-    """`a, b, c` in the language (`a、b、c` in Chinese)."""
-    if not items:
-        return ""
-    head = items[0]
-    for item in items[1:]:
-        head = text("i18n.list", lang, items=head, item=item)
-    return head
-
-
-def join_and(items: list[str], lang: str) -> str:
-    """`a, b and c` in the language (the Chinese list separator is 、)."""
-    return _join(items, lang, "and")
-
-
-def join_or(items: list[str], lang: str) -> str:
-    """`a, b or c` in the language."""
-    return _join(items, lang, "or")
-
-
-def _join(items: list[str], lang: str, word: str) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return join_list(items[:-1], lang) + text(word, lang) + items[-1]
