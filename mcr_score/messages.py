@@ -113,11 +113,11 @@ def catalogue(lang: str) -> Mapping[str, str]:
         raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
     with open(os.path.join(LOCALES, f"{lang}.toml"), encoding="utf-8") as f:
         source = f.read()
-    data = read_lines(source)
-    if data is None:
-        import tomllib
+    flat = read_flat(source)
+    if flat is not None:
+        return flat
+    import tomllib
 
-        data = tomllib.loads(source)
     out: dict[str, str] = {}
 
     def walk(prefix: str, table: Mapping[str, Any]) -> None:
@@ -127,30 +127,46 @@ def catalogue(lang: str) -> Mapping[str, str]:
             else:
                 out[prefix + key] = value
 
-    walk("", data)
+    walk("", tomllib.loads(source))
     return out
 
 
-def read_lines(source: str) -> dict[str, Any] | None:
-    """The tables `tomllib.loads(source)` returns, read with one regular expression (several times
-    quicker, which `mcr-score` pays at every start); None for a source with a line `_LINE` does not
-    match, or a key given twice or both as a text and as a table: tomllib reads those."""
+def read_flat(source: str) -> dict[str, str] | None:
+    """The texts of a catalogue by their dotted ids, read with one regular expression (several times
+    quicker than tomllib, which `mcr-score` would pay at every start); None for a source with a line
+    `_LINE` does not match, or an id given twice or both as a text and as a table: tomllib reads those."""
     lines = re.findall(_LINE, source, re.MULTILINE)
     if len(lines) != source.count("\n") + 1:
         return None  # a line was skipped: not one of ours
-    data: dict[str, Any] = {}
+    out: dict[str, str] = {}
     for dotted, value in lines:
         if not dotted:
             continue  # a blank line or a comment
+        if dotted in out:
+            return None
+        out[dotted] = value.replace('\\"', '"')
+    tables: set[str] = set()
+    for dotted in out:
+        end = dotted.rfind(".")
+        while end > 0 and dotted[:end] not in tables:
+            tables.add(dotted[:end])
+            end = dotted.rfind(".", 0, end)
+    return None if tables.intersection(out) else out
+
+
+def read_lines(source: str) -> dict[str, Any] | None:
+    """The tables `tomllib.loads(source)` returns (`read_flat`'s texts, nested by their dotted ids),
+    or None where `read_flat` leaves the source to tomllib."""
+    flat = read_flat(source)
+    if flat is None:
+        return None
+    data: dict[str, Any] = {}
+    for dotted, value in flat.items():
         *tables, key = dotted.split(".")
         table = data
         for name in tables:
             table = table.setdefault(name, {})
-            if not isinstance(table, dict):
-                return None
-        if key in table:
-            return None
-        table[key] = value.replace('\\"', '"')
+        table[key] = value
     return data
 
 
