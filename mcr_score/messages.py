@@ -4,7 +4,8 @@ Code never writes a sentence: it names a message by id with its arguments (`Mess
 text is made at the edge, in the reader's language. TOML was chosen over gettext `.po` files:
 Python reads it without a dependency or a compile step, one id per line reads well in review,
 and ids (not English sentences) are the keys, so rewording English never orphans a translation.
-A test checks that every id exists in the three languages with the same placeholders.
+A test checks that every id exists in every language with the same placeholders. The languages are
+the catalogue files (`LANGS`): this module is the only one that names one (its default).
 """
 
 from __future__ import annotations

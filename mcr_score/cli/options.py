@@ -174,7 +174,7 @@ class LangOption:
 
 
 def lang_option(names_in_json: bool) -> LangOption:
-    """`--lang`, its help saying whether `--json` carries the names in the three languages."""
+    """`--lang`, its help saying whether `--json` carries the names in every language."""
     return LangOption(names_in_json)
 
 

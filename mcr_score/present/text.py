@@ -269,8 +269,9 @@ def _then(parts: list[str], lang: str) -> str:
 
 
 def rules_markdown(lang: str = DEFAULT_LANG) -> str:
-    """docs/rules.md (in English): the switches on which the profiles differ, each profile's reading side
-    by side; then the switches every profile sets alike (points the texts leave open), with the other readings."""
+    """docs/rules.md (in English; in another language with `rules --markdown --lang`): the switches on
+    which the profiles differ, each profile's reading side by side; then the switches every profile
+    sets alike (points the texts leave open), with the other readings."""
     names = list(PROFILES)
 
     def reading(s: Switch, key: str, named: bool = False, cite: str | None = None) -> str:
