@@ -328,3 +328,21 @@ def test_the_language_facts_are_written_alike_in_every_catalogue(message_id: str
             assert re.fullmatch(r"1\D234\D5", value), lang
         if message_id in ("i18n.other-names", "i18n.second-name"):
             assert set(value.split()) <= set(LANGS) - {lang}, lang
+
+
+def test_the_help_s_pieces_in_cells(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Chinese summary cut to a narrow list with an ellipsis, in cells; a definition list with a
+    long first column and an empty second one; spaces at a break dropped."""
+    summary = helptext.help_text("help.score.summary", "zh")
+    cut = helptext.short_help("help.score", "zh", 20)
+    assert cut.endswith("…")
+    assert width(cut) <= 20
+    assert summary.startswith(cut[:-1])
+    assert helptext.short_help("help.parse", "zh", 200) == helptext.help_text("help.parse.summary", "zh")
+    formatter = helptext.HelpFormatter("zh", width=60)
+    formatter.write_dl([("--a-very-long-option-name-beyond-thirty", "和牌（自摸）"), ("--x", "")])
+    assert formatter.getvalue() == "--a-very-long-option-name-beyond-thirty\n" + " " * 32 + "和牌（自摸）\n--x\n"
+    assert helptext.wrap_cells("中文中文  [默认]", 9) == ["中文中文", "[默认]"]
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")  # a group asked outside a help page: LANG's language
+    group = helptext.HelpGroup(help="help.card")
+    assert group.get_short_help_str(200) == " ".join(helptext.help_text("help.card.summary", "fr").split())
