@@ -4,7 +4,8 @@ Code never writes a sentence: it names a message by id with its arguments (`Mess
 text is made at the edge, in the reader's language. TOML was chosen over gettext `.po` files:
 Python reads it without a dependency or a compile step, one id per line reads well in review,
 and ids (not English sentences) are the keys, so rewording English never orphans a translation.
-A test checks that every id exists in the three languages with the same placeholders.
+A test checks that every id exists in every language with the same placeholders. The languages are
+the catalogue files (`LANGS`): this module is the only one that names one (its default).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-LANGS = ("en", "fr", "zh")
 # Beside this module in the wheel as in a checkout. A plain path: pathlib and importlib.resources
 # cost start-up time, as would tomllib and string, imported where they are needed.
 LOCALES = os.path.join(os.path.dirname(os.path.realpath(__file__)), "locales")
@@ -26,6 +26,15 @@ _TEXT = r'[^"\\\x00-\x08\x0a-\x1f\x7f]*'  # the characters a basic string takes 
 _COMMENT = r"#[^\x00-\x08\x0a-\x1f\x7f]*"
 _LINE = rf'^(?:([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*) = "({_TEXT}(?:\\"{_TEXT})*)"|[ \t]*(?:{_COMMENT})?)$'
 DEFAULT_LANG = "en"
+
+
+def languages(locales: str = LOCALES) -> tuple[str, ...]:
+    """The output languages: one catalogue file each in `locales` (`fr.toml` is French), in the
+    order of their codes. A fourth language is one more file; nothing else names the languages."""
+    return tuple(sorted(name.removesuffix(".toml") for name in os.listdir(locales) if name.endswith(".toml")))
+
+
+LANGS = languages()
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +62,10 @@ class Count(Message):
 
 
 def plural_form(n: int, lang: str) -> str:
-    """The plural category of a whole number, as Unicode CLDR defines it: `one` or `other`.
-    English: one is 1; French: one is 0 and 1 (« 0 fleur, 1 fleur, 2 fleurs »); Chinese has no
-    plural, only `other`."""
-    if lang == "zh":
-        return "other"
-    return "one" if n == 1 or (lang == "fr" and n == 0) else "other"
+    """The plural category of a whole number, as Unicode CLDR defines it: `one` or `other`. Each
+    catalogue lists its `one` numbers (`i18n.plural-one`): English 1; French 0 and 1 (« 0 fleur,
+    1 fleur, 2 fleurs »); Chinese none (`-`: it has no plural, only `other`)."""
+    return "one" if str(n) in catalogue(lang)["i18n.plural-one"].split() else "other"
 
 
 def count(noun_id: str, n: int) -> Count:
@@ -107,11 +114,11 @@ def catalogue(lang: str) -> Mapping[str, str]:
         raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
     with open(os.path.join(LOCALES, f"{lang}.toml"), encoding="utf-8") as f:
         source = f.read()
-    data = read_lines(source)
-    if data is None:
-        import tomllib
+    flat = read_flat(source)
+    if flat is not None:
+        return flat
+    import tomllib
 
-        data = tomllib.loads(source)
     out: dict[str, str] = {}
 
     def walk(prefix: str, table: Mapping[str, Any]) -> None:
@@ -121,31 +128,73 @@ def catalogue(lang: str) -> Mapping[str, str]:
             else:
                 out[prefix + key] = value
 
-    walk("", data)
+    walk("", tomllib.loads(source))
     return out
 
 
-def read_lines(source: str) -> dict[str, Any] | None:
-    """The tables `tomllib.loads(source)` returns, read with one regular expression (several times
-    quicker, which `mcr-score` pays at every start); None for a source with a line `_LINE` does not
-    match, or a key given twice or both as a text and as a table: tomllib reads those."""
+def read_flat(source: str) -> dict[str, str] | None:
+    """The texts of a catalogue by their dotted ids, read with one regular expression (several times
+    quicker than tomllib, which `mcr-score` would pay at every start); None for a source with a line
+    `_LINE` does not match, or an id given twice or both as a text and as a table: tomllib reads those."""
     lines = re.findall(_LINE, source, re.MULTILINE)
     if len(lines) != source.count("\n") + 1:
         return None  # a line was skipped: not one of ours
-    data: dict[str, Any] = {}
+    out: dict[str, str] = {}
     for dotted, value in lines:
         if not dotted:
             continue  # a blank line or a comment
+        if dotted in out:
+            return None
+        out[dotted] = value.replace('\\"', '"')
+    tables: set[str] = set()
+    for dotted in out:
+        end = dotted.rfind(".")
+        while end > 0 and dotted[:end] not in tables:
+            tables.add(dotted[:end])
+            end = dotted.rfind(".", 0, end)
+    return None if tables.intersection(out) else out
+
+
+def read_lines(source: str) -> dict[str, Any] | None:
+    """The tables `tomllib.loads(source)` returns (`read_flat`'s texts, nested by their dotted ids),
+    or None where `read_flat` leaves the source to tomllib."""
+    flat = read_flat(source)
+    if flat is None:
+        return None
+    data: dict[str, Any] = {}
+    for dotted, value in flat.items():
         *tables, key = dotted.split(".")
         table = data
         for name in tables:
             table = table.setdefault(name, {})
-            if not isinstance(table, dict):
-                return None
-        if key in table:
-            return None
-        table[key] = value.replace('\\"', '"')
+        table[key] = value
     return data
+
+
+def join_list(items: list[str], lang: str) -> str:
+    """`a, b, c` in the language (`a、b、c` in Chinese)."""
+    if not items:
+        return ""
+    head = items[0]
+    for item in items[1:]:
+        head = text("i18n.list", lang, items=head, item=item)
+    return head
+
+
+def join_and(items: list[str], lang: str) -> str:
+    """`a, b and c` in the language (the Chinese list separator is 、)."""
+    return _join(items, lang, "and")
+
+
+def join_or(items: list[str], lang: str) -> str:
+    """`a, b or c` in the language."""
+    return _join(items, lang, "or")
+
+
+def _join(items: list[str], lang: str, word: str) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return join_list(items[:-1], lang) + text(word, lang) + items[-1]
 
 
 def placeholders(template: str) -> set[str]:

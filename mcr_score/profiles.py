@@ -24,7 +24,7 @@ from .errors import ProfileFileError, UnknownProfileError
 from .fans.facts import DISCARD_PUNG_CONCEALED, LIVE_WAITS_ONLY, TILE_HOG_SUITS_ONLY
 from .fans.ids import Fan
 from .fans.table import FANS
-from .messages import msg
+from .messages import DEFAULT_LANG, msg, text
 
 _EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
@@ -35,7 +35,8 @@ def _none() -> Mapping[Any, Any]:
 
 @dataclass(frozen=True)
 class Option:
-    """One reading of a switch and what it does to the fan data.
+    """One reading of a switch and what it does to the fan data; its words are in the catalogues
+    (`switch.<key>.option.<option>`, `Switch.reading`).
 
     `points_from`: the fan takes its points from that column of the fan table (None: the profile
     has no such fan), so the engine reads the very numbers the fan pages print;
@@ -45,7 +46,6 @@ class Option:
     `flags`: engine readings that are not fan data (constants of `fans/facts.py`).
     """
 
-    text: str
     cite: str
     points_from: Mapping[Fan, str | None] = field(default_factory=_none)
     add_excludes: Mapping[Fan, frozenset[Fan]] = field(default_factory=_none)
@@ -67,12 +67,20 @@ class Option:
 
 @dataclass(frozen=True)
 class Switch:
-    """A point of dispute; `example` is a hand whose score differs between the options."""
+    """A point of dispute; `example` is a hand whose score differs between the options. Its words
+    (the point, each option's reading) are texts, in the catalogues by the switch's key."""
 
     key: str
-    point: str
     options: Mapping[str, Option]
     example: str
+
+    def point(self, lang: str = DEFAULT_LANG) -> str:
+        """What the switch decides, in `lang`."""
+        return text(f"switch.{self.key}.point", lang)
+
+    def reading(self, option: str, lang: str = DEFAULT_LANG) -> str:
+        """What `option` reads, in `lang`."""
+        return text(f"switch.{self.key}.option.{option}", lang)
 
 
 _ALWAYS_CONCEALED = (
@@ -97,15 +105,12 @@ WMO14 = "WMO 2014"
 SWITCHES: tuple[Switch, ...] = (
     Switch(
         "two-concealed-kongs",
-        "Points of Two Concealed Kongs (no. 48)",
         {
             "8": Option(
-                "8 points, the last fan of the 8-point tier",
                 f"{GB} §3.8.1 p.16 and App. 1 p.37; Sloper S259, S341",
                 points_from={Fan.TWO_CONCEALED_KONGS: "green-book"},
             ),
             "6": Option(
-                "6 points, as in the 1998 table (#53)",
                 "R98 #53 p.26; A#53",
                 points_from={Fan.TWO_CONCEALED_KONGS: "china"},
             ),
@@ -114,16 +119,12 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "concealed-and-melded-kong",
-        "One concealed kong plus one melded kong",
         {
             "private-fan": Option(
-                "the private fan 明暗杠 (no. 82), 5 points, instead of Two Melded Kongs, Concealed Kong "
-                "and Melded Kong",
                 "A#57 note; A-code SUPPORT_CONCEALED_KONG_AND_MELDED_KONG=1 (PyMahjongGB 1.4.0)",
                 points_from={Fan.CONCEALED_KONG_AND_MELDED_KONG: "china"},
             ),
             "six-points": Option(
-                "6 points: Two Melded Kongs (4), the concealed one also scoring Concealed Kong (2), no private fan",
                 f'{GB} §3.8.1 p.16, fan 57: "One Melded Kong and one Concealed Kong are 6 points"; S259',
                 points_from={Fan.CONCEALED_KONG_AND_MELDED_KONG: None},
             ),
@@ -132,15 +133,12 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "fully-concealed-with-concealed-forms",
-        "Fully Concealed Hand (56) on a self-drawn hand that is concealed by nature (4, 6, 7, 12, 19, 20, 34)",
         {
             "combined": Option(
-                "counted: Fully Concealed Hand (4) instead of Self-Drawn (1)",
                 f'{GB} §3.8.1 pp.14-15, fans 4, 6, 7, 12, 19, 20, 34: "Fully Concealed may be combined if Self-Drawn"',
                 remove_excludes={fan: frozenset({Fan.FULLY_CONCEALED_HAND}) for fan in _ALWAYS_CONCEALED},
             ),
             "not-counted": Option(
-                "not counted: only Self-Drawn (1)",
                 "R98 #6, #7, #19, #20, #34; A#56 and A#62 notes",
                 add_excludes={fan: frozenset({Fan.FULLY_CONCEALED_HAND}) for fan in _ALWAYS_CONCEALED},
             ),
@@ -149,15 +147,12 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "all-green-with-half-flush",
-        "All Green (3) with Half Flush (50)",
         {
             "combined": Option(
-                "Half Flush counts with All Green",
                 f"{GB} App. 1 fan 3 (no Half Flush in its not-combined list); WMO 2014 p.23",
                 remove_excludes={Fan.ALL_GREEN: frozenset({Fan.HALF_FLUSH})},
             ),
             "not-counted": Option(
-                "Half Flush is not counted",
                 "R98 #3 p.23; A#3",
                 add_excludes={Fan.ALL_GREEN: frozenset({Fan.HALF_FLUSH})},
             ),
@@ -166,15 +161,12 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "all-terminals-with-double-pung",
-        "All Terminals (8) with Double Pung (65)",
         {
             "combined": Option(
-                "Double Pung counts with All Terminals",
                 f"{GB} App. 1 fan 8 (not combined with 49, 55, 73, 76 only); WMO 2014 examples",
                 remove_excludes={Fan.ALL_TERMINALS: frozenset({Fan.DOUBLE_PUNG})},
             ),
             "not-counted": Option(
-                "Double Pung is not counted",
                 "R98 #8 同刻; A CHANGELOG 2016-12-15",
                 add_excludes={Fan.ALL_TERMINALS: frozenset({Fan.DOUBLE_PUNG})},
             ),
@@ -183,33 +175,23 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "lesser-knitted-with-knitted-straight",
-        "Lesser Honors and Knitted Tiles (34) whose nine suited tiles form the Knitted Straight (35)",
         {
             "not-counted": Option(
-                "Knitted Straight is not counted (the text is silent; chosen: the knitted tiles are "
-                "already the substance of fan 34)",
                 f"{GB} App. 1 fans 34, 35 (silent); docs/rules-research.md point 6b",
                 add_excludes={Fan.LESSER_HONORS_AND_KNITTED_TILES: frozenset({Fan.KNITTED_STRAIGHT})},
             ),
-            "combined": Option(
-                "both count (24 points)", "A#34 example 2, A#35 note (current Chinese tournament practice)"
-            ),
+            "combined": Option("A#34 example 2, A#35 note (current Chinese tournament practice)"),
         },
         "147m258s369pESWNC",
     ),
     Switch(
         "knitted-straight-all-chows",
-        "All Chows (63) in a Knitted Straight (35) hand whose fourth set is a chow",
         {
             "not-counted": Option(
-                'not counted: the knitted sequences are not chows (fan 35 is formed "not with standard chows", '
-                "fan 63 needs four chows); No Honors (76) then counts where it applies. The text names no "
-                "exclusion: this is a reading of the two definitions",
                 f"{GB} §3.8.1 pp.15-16, fans 35 and 63 (F encyclopedia); F's detectors never give 63 with 35",
                 add_excludes={Fan.KNITTED_STRAIGHT: frozenset({Fan.ALL_CHOWS})},
             ),
             "counted": Option(
-                "All Chows counts: the three knitted sequences stand for three chows",
                 "PyMahjongGB 1.4.0 (组合龙 with 平和); A#35 practice",
             ),
         },
@@ -217,15 +199,12 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "knitted-straight-with-waits",
-        "Knitted Straight (35) with Edge Wait (77) or Closed Wait (78)",
         {
             "not-counted": Option(
-                "Edge and Closed Wait are not counted with the Knitted Straight",
                 "WMO clarification, Tianjin Oct. 2006 (Sloper S293)",
                 add_excludes={Fan.KNITTED_STRAIGHT: frozenset({Fan.EDGE_WAIT, Fan.CLOSED_WAIT})},
             ),
             "combined": Option(
-                "counted when the hand waited on that tile only",
                 "A CHANGELOG 2023-10-29, KNITTED_STRAIGHT_BODY_WITH_ECS=1",
             ),
         },
@@ -233,15 +212,12 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "nine-gates-terminal-pungs",
-        "Nine Gates (4) with Pung of Terminals or Honors (73)",
         {
             "all": Option(
-                "no Pung of Terminals or Honors at all",
                 f"{GB} App. 1 fan 4 (not combined with 22, 62, 73)",
                 add_excludes={Fan.NINE_GATES: frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS})},
             ),
             "one": Option(
-                "one terminal pung is absorbed, a second one counts",
                 "A#4 note",
                 excludes_one={Fan.NINE_GATES: frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS})},
             ),
@@ -250,17 +226,15 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "seven-pairs-tile-hog",
-        "Tile Hog (64) in Seven Pairs (19) with All Green (3) or All Terminals (8)",
         {
             "not-counted": Option(
-                "Tile Hog is not counted: a repeated pair is inevitable there",
                 "WMO clarification, Tianjin Oct. 2006 (Sloper S293: fan 19, p.39)",
                 joint_excludes={
                     (Fan.SEVEN_PAIRS, Fan.ALL_GREEN): frozenset({Fan.TILE_HOG}),
                     (Fan.SEVEN_PAIRS, Fan.ALL_TERMINALS): frozenset({Fan.TILE_HOG}),
                 },
             ),
-            "counted": Option("Tile Hog counts as in any seven-pairs hand", "A#3 example 2; A#8 example 3"),
+            "counted": Option("A#3 example 2; A#8 example 3"),
         },
         "1199m1199p11119s9s",
     ),
@@ -268,17 +242,11 @@ SWITCHES: tuple[Switch, ...] = (
     # agree with each other and with PyMahjongGB), and each option that does so says why.
     Switch(
         "kongs-with-concealed-kong-fans",
-        "Concealed Kong (67) or Two Concealed Kongs (48) on top of Three Kongs (17) or Four Kongs (5)",
         {
             "mil": Option(
-                "only the kong fan counts, one fan of the kong series. The Green Book text is silent on 67 and 48 "
-                "with 17 and 5; chosen: its fans 5 and 17 state nothing beyond the MIL table of Chinese practice",
                 f"{GB} App. 1 fans 5, 17 (silent); A#5, A#17 notes (MIL); docs/rules-research.md point 10",
             ),
             "wmo-2014": Option(
-                "the concealed kongs add their kong fan: one, Concealed Kong; two, Two Concealed Kongs (which "
-                "absorbs Two Concealed Pungs); three or four, the concealed-pung fan (Three or Four Concealed "
-                "Pungs) and no Concealed Kong",
                 f"{WMO14} App. 1 fan 17 p.28 (暗杠加计，三暗杠加计三暗刻分), fan 5 p.24 (暗杠加计) [WMO14]; S550",
                 remove_excludes={
                     Fan.THREE_KONGS: frozenset({Fan.TWO_CONCEALED_KONGS, Fan.CONCEALED_KONG}),
@@ -295,16 +263,11 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "discard-completed-pung",
-        "A pung completed by the winning discard, for the concealed-pung fans (12, 33, 66)",
         {
             "melded": Option(
-                "exposed, unless the winning tile could also sit in a concealed chow. The Green Book text is silent "
-                '("achieved without melding" only); chosen: the Chinese calculators\' rule, as the governing '
-                "Chinese edition is unread",
                 f"{GB} App. 1 fans 12, 33, 66 (silent); rules-notes §4.10 (A, B); docs/rules-research.md point 14",
             ),
             "concealed": Option(
-                "it stays concealed, as nothing was melded before the win",
                 "jkrothschild-bot/mahjong-mcr decisions #11 (provisional)",
                 flags=frozenset({DISCARD_PUNG_CONCEALED}),
             ),
@@ -313,17 +276,12 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "exhausted-waits",
-        "Edge, Closed or Single Wait (77-79) when another tile kind that completes the hand is one the "
-        "winner already holds all four of",
         {
             "formal": Option(
-                "that kind is still a wait, so the hand waits on two kinds and scores no wait fan. The Green Book "
-                "text is silent; chosen: a wait is read from the hand's shape, as the Chinese calculators do",
                 f'{GB} §3.8.1 fans 77-79 ("not valid if waiting for more than one tile"; silent); '
                 "A#77-79 notes (MIL: 包括已经使用4张的牌); docs/rules-research.md point 7a",
             ),
             "live": Option(
-                "only a tile that can still come is a wait, so the wait fan counts",
                 f'{GB} §3.8.1 fans 77-79 ("waiting solely for"), read literally',
                 flags=frozenset({LIVE_WAITS_ONLY}),
             ),
@@ -332,17 +290,12 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "tile-hog-of-honors",
-        "Tile Hog (64) for four of an honor tile (two equal pairs in Seven Pairs)",
         {
             "counted": Option(
-                "four of an honor tile make a Tile Hog too. The Green Book text does not settle it: the English "
-                'says "a single suit tile" and the governing Chinese edition is unread; chosen: the Chinese '
-                "四归一 has no such limit",
                 "R98 #64; A#64; Green Book preface (the Chinese edition governs); docs/rules-research.md "
                 '"Tile Hog of an honor tile"',
             ),
             "suit-tiles-only": Option(
-                "only four of a suit tile make a Tile Hog",
                 f'{GB} §3.8.1 fan 64: "all four of a single suit tile" (two transcriptions agree)',
                 flags=frozenset({TILE_HOG_SUITS_ONLY}),
             ),
@@ -351,15 +304,11 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "all-types-with-knitted-straight",
-        "All Types (52) on a Knitted Straight (35) hand",
         {
             "counted": Option(
-                "All Types counts, the knitted tiles supplying the three suits. The Green Book text is silent; "
-                "chosen: the Tianjin errata say fan 52 need not be made of five sets, and Chinese practice counts it",
                 f"{GB} App. 1 fans 35, 52 (silent); S293 on fan 52 p.50; A#35 note; docs/rules-research.md",
             ),
             "not-counted": Option(
-                "All Types is not counted: fan 52 asks for sets of every kind, and knitted tiles are not sets",
                 f'{GB} App. 1 fan 52 ("sets (pungs, kongs, chows, pairs)"), read literally',
                 add_excludes={Fan.KNITTED_STRAIGHT: frozenset({Fan.ALL_TYPES})},
             ),
@@ -461,11 +410,13 @@ PROFILE_CHOICES: Mapping[str, Mapping[str, str]] = MappingProxyType(
 )
 # Where a built-in profile's choice rests on a text other than its option's own citation.
 CHOICE_SOURCES: Mapping[str, Mapping[str, str]] = MappingProxyType({"wmo-2014": MappingProxyType(_WMO_2014_SOURCES)})
-DESCRIPTIONS = {
-    "green-book": "2006 WMO Mahjong Competition Rules (the Green Book), played at EMA/FFMJ tournaments.",
-    "china": "Chinese practice, identical to the PyMahjongGB 1.4.0 calculator.",
-    "wmo-2014": "2014 WMO Chinese edition of the Mahjong Competition Rules (麻将竞赛规则, December 2014).",
-}
+
+
+def description(profile: str, lang: str = DEFAULT_LANG) -> str:
+    """A built-in profile's description, in `lang` (a house file's is its own, in its words)."""
+    return text(f"profile.{profile}", lang)
+
+
 DEFAULT = "green-book"
 
 
@@ -562,7 +513,7 @@ def build(name: str, choices: Mapping[str, str], description: str = "") -> Profi
 
 
 PROFILES: Mapping[str, Profile] = MappingProxyType(
-    {name: build(name, choices, DESCRIPTIONS[name]) for name, choices in PROFILE_CHOICES.items()}
+    {name: build(name, choices, description(name)) for name, choices in PROFILE_CHOICES.items()}
 )
 
 

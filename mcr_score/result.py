@@ -32,7 +32,7 @@ def _codes(tiles: Tiles) -> list[str]:
 
 # A fan's English name indexed by the fan itself (an `IntEnum` numbered from 1), for `to_dict`, which
 # reads it for every fan of every record of a batch: one lookup instead of the `name` property's.
-_NAMES: Final[tuple[str, ...]] = tuple(FANS[Fan(i)].en if i else "" for i in range(max(Fan) + 1))
+_NAMES: Final[tuple[str, ...]] = tuple(FANS[Fan(i)].name if i else "" for i in range(max(Fan) + 1))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,12 @@
     imports `batch` nor `batch` `web`, and `cli` imports `batch` only in `cli/batch.py` and `web`
     only in `cli/serve.py`, the commands that start them;
 (c) no rule system is named by a string literal (`"mcr"`, `"six"`, `"hk"`, `"nmjl"`, `"maho"`)
-    outside `mcr_score/systems/`, the registry and the systems' own packages.
+    outside `mcr_score/systems/`, the registry and the systems' own packages;
+(d) no language is named by a string literal (`"en"`, `"fr"`, `"zh"`: `messages.LANGS`) outside
+    the messages layer, which is `mcr_score/messages.py` alone (it reads the languages from the
+    catalogue files and holds the default, `DEFAULT_LANG`): what differs between languages (words,
+    punctuation, plural forms, number separators, which other names to show) is in each language's
+    catalogue, so that a fourth language is one more file in `mcr_score/locales/`.
 
 Each checker is also run on a small package planted in a temporary directory, with one violation
 of its rule, to show it finds it (a checker that finds nothing anywhere would pass above).
@@ -18,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.architecture import find_cycle, front_end_edges, import_graph, system_literals
+from mcr_score.messages import LANGS
+from tests.support.architecture import find_cycle, front_end_edges, import_graph, language_literals, system_literals
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "mcr_score"
@@ -35,6 +41,10 @@ def test_the_front_ends_do_not_import_each_other() -> None:
 
 def test_no_rule_system_is_named_outside_the_registry() -> None:
     assert system_literals(ROOT, PACKAGE) == []
+
+
+def test_no_language_is_named_outside_the_messages_layer() -> None:
+    assert language_literals(ROOT, PACKAGE, LANGS) == []
 
 
 def test_the_graph_sees_the_edges_the_rules_are_about() -> None:
@@ -147,4 +157,20 @@ def test_a_rule_system_named_outside_the_registry_is_found(tmp_path: Path) -> No
         "pkg/more.py:2: 'nmjl'",
         "pkg/pages.py:2: 'six'",
         "pkg/pages.py:2: 'hk'",
+    ]
+
+
+def test_a_language_named_outside_the_messages_layer_is_found(tmp_path: Path) -> None:
+    root = plant(
+        tmp_path,
+        {
+            "pages.py": 'def sep(lang):\n    return "、" if lang == "zh" else ", "\n',
+            "more.py": 'A = {"en": 1, \'fr\': 2}\nB = "english"\nC = f"{x}en"\nD = "fr_FR"\n',
+            "messages.py": 'LANGS = ("en", "fr", "zh")\n',
+        },
+    )
+    assert language_literals(root, "pkg", ("en", "fr", "zh")) == [
+        "pkg/more.py:1: 'en'",
+        "pkg/more.py:1: 'fr'",
+        "pkg/pages.py:2: 'zh'",
     ]

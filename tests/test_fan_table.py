@@ -19,6 +19,7 @@ from mcr_score import profiles
 from mcr_score.fans.detectors import DETECTORS
 from mcr_score.fans.ids import Fan
 from mcr_score.fans.table import BY_KEY, FANS, PROFILES, FanDef, points
+from mcr_score.messages import LANGS
 
 REPO = Path(__file__).resolve().parents[1]
 SEED = REPO.parent / "shared" / "seeds" / "mcr-regles-officielles-fr.txt"
@@ -56,13 +57,13 @@ def test_by_key_matches_fans() -> None:
 
 def test_keys_are_upper_snake_of_english_name() -> None:
     for fan in FANS.values():
-        expected = re.sub(r"[^A-Za-z0-9]+", "_", fan.en).strip("_").upper()
+        expected = re.sub(r"[^A-Za-z0-9]+", "_", fan.name).strip("_").upper()
         assert fan.key == expected, fan.id
 
 
-@pytest.mark.parametrize("attr", ["key", "en", "zh", "fr"])
+@pytest.mark.parametrize("attr", ["key", *LANGS])
 def test_names_unique_and_non_empty(attr: str) -> None:
-    names = [getattr(fan, attr) for fan in FANS.values()]
+    names = [fan.key if attr == "key" else fan.name_in(attr) for fan in FANS.values()]
     assert all(n and n == n.strip() for n in names)
     duplicates = sorted({n for n in names if names.count(n) > 1})
     assert not duplicates
@@ -222,9 +223,11 @@ def test_repeatable_fans() -> None:
 
 def test_definitions_and_citations_are_single_lines() -> None:
     for fan in FANS.values():
-        assert fan.definition.endswith("."), fan.id
-        assert "\n" not in fan.definition, fan.id
-        assert not re.search(r"\.\s+[A-Z]", fan.definition), fan.id
+        assert fan.definition().endswith("."), fan.id
+        assert "\n" not in fan.definition(), fan.id
+        assert not re.search(r"\.\s+[A-Z]", fan.definition()), fan.id
+        assert fan.definition("fr").endswith("."), fan.id
+        assert fan.definition("zh").endswith("。"), fan.id
         assert fan.cite, fan.id
         assert "\n" not in fan.cite, fan.id
     for fan_id in range(1, 82):
@@ -254,10 +257,10 @@ def _seed_list() -> dict[int, tuple[str, str]]:
 def test_french_names_match_seed_list() -> None:
     seed = _seed_list()
     assert sorted(seed) == list(range(1, 82))
-    mismatches = {i: (FANS[i].fr, seed[i][0]) for i in seed if FANS[i].fr != seed[i][0]}
+    mismatches = {i: (FANS[i].name_in("fr"), seed[i][0]) for i in seed if FANS[i].name_in("fr") != seed[i][0]}
     assert not mismatches
     # No. 82 is not in the seed list and its French name must not clash with one there.
-    assert FANS[82].fr not in {fr for fr, _ in seed.values()}
+    assert FANS[82].name_in("fr") not in {fr for fr, _ in seed.values()}
 
 
 @pytest.mark.parametrize("profile", PROFILES)

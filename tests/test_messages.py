@@ -38,7 +38,12 @@ def test_every_id_named_in_the_code_is_in_the_catalogue() -> None:
     for path in PACKAGE.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         named |= set(re.findall(r'(?<![.\w])(?:msg|text)\(\s*"([a-z0-9_.-]+)"', source))
+        # an option's help is its id; a command's, the prefix of its ids (`help.score`: help.score.summary...)
+        helps = re.findall(r'\bhelp="([a-z0-9_.-]+)"', source)
+        named |= {h if h in EN else f"{h}.summary" for h in helps}
     assert named, "the scan found no message ids"
+    assert "help.opt.seat-wind" in named  # the scan sees the helps
+    assert "help.score.summary" in named
     assert named <= set(EN), sorted(named - set(EN))
 
 

@@ -136,7 +136,7 @@ def test_rules_lists_every_switch_with_the_profiles_choosing_each_option():
     out = CliRunner().invoke(main, ["rules"]).output
     assert out.startswith("profiles:\n  green-book: ")
     for switch in SWITCHES:
-        assert f"\n{switch.key}: {switch.point}\n" in out
+        assert f"\n{switch.key}: {switch.point()}\n" in out
         assert f"  example: {switch.example}" in out
     assert "  8 [green-book, wmo-2014]: 8 points" in out
     assert "  6 [china]: 6 points" in out

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 import mcr_score
 from mcr_score import cli, messages
-from mcr_score.cli import COMMANDS, LazyCommands, main
+from mcr_score.cli import COMMANDS, LazyCommands, helptext, main
 
 # Modules `mcr-score score HAND` must not load: the other commands' machinery, the grammar (canonical
 # text is read without it), the worker pool, and what only house rules or another language need.
@@ -92,7 +92,10 @@ def test_the_group_help_loads_no_command() -> None:
         "print(sorted(m for m in sys.modules if m.startswith('mcr_score.')))"
     )
     proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert proc.stdout.strip() == "['mcr_score.cli']"
+    # No command and no rule system: the help's catalogue (and what it is read with) and the
+    # registry, whose names the help lists.
+    help_modules = ["cli", "cli.helptext", "errors", "lazy", "messages", "systems", "textwidth"]
+    assert proc.stdout.strip() == str([f"mcr_score.{m}" for m in help_modules])
 
 
 # --- the commands' table
@@ -110,25 +113,37 @@ def test_the_table_names_each_command_by_its_own_name() -> None:
         assert not command.hidden, name
         assert not command.deprecated, name
         assert command.short_help is None, name  # the help's first sentence is what `--help` lists
+        assert command.help == f"help.{name}", name  # the id the group lists it by, not imported
 
 
+@pytest.mark.parametrize("lang", messages.LANGS)
 @pytest.mark.parametrize("limit", [10, 25, 45, 60, 74, 100, 200, 1000])
-def test_the_table_holds_each_command_s_one_line_help(limit: int) -> None:
-    """The table's help, shortened by click to any width, is the command's own help shortened alike."""
+def test_the_table_holds_each_command_s_one_line_help(limit: int, lang: str) -> None:
+    """What the group lists, shortened to any width, is the command's own help shortened alike: the
+    summary is the first sentence of the help (click finds it where the language spaces its words)."""
     for name, command in real_commands().items():
-        stand_in = click.Command(name, help=COMMANDS[name].short_help)
-        assert stand_in.get_short_help_str(limit) == command.get_short_help_str(limit), (name, limit)
+        assert command.help is not None
+        listed = helptext.short_help(f"help.{name}", lang, limit)
+        own = helptext.command_help(command.help, lang)
+        summary = helptext.help_text(f"help.{name}.summary", lang)
+        assert own.startswith(summary), (name, lang)
+        if helptext.width(summary) == len(summary):  # no wide character: click shortens the whole help
+            assert click.Command(name, help=own).get_short_help_str(limit) == listed, (name, limit, lang)
 
 
+@pytest.mark.parametrize("lang", messages.LANGS)
 @pytest.mark.parametrize("width", [40, 80, 120, 250])
-def test_the_group_help_is_the_one_click_writes_from_the_commands_themselves(width: int) -> None:
-    eager = click.Group(main.name, commands=real_commands(), help=main.help, params=main.params)
+def test_the_group_help_is_the_one_written_from_the_commands_themselves(width: int, lang: str) -> None:
+    eager = cli.Group(main.name, commands=real_commands(), help=main.help, params=main.params)
+    assert all(eager.lazy.loaded(name) is not None for name in COMMANDS)
     runner = CliRunner()
-    lazy = runner.invoke(fresh_group(), ["--help"], prog_name="mcr-score", terminal_width=width)
-    want = runner.invoke(eager, ["--help"], prog_name="mcr-score", terminal_width=width)
+    env = {"LANG": f"{lang}.UTF-8"}
+    lazy = runner.invoke(fresh_group(), ["--help"], prog_name="mcr-score", terminal_width=width, env=env)
+    want = runner.invoke(eager, ["--help"], prog_name="mcr-score", terminal_width=width, env=env)
     assert lazy.exit_code == want.exit_code == 0
     assert lazy.output == want.output
-    assert "Commands:\n  batch " in lazy.output
+    heading = messages.text("i18n.colon", lang, label=messages.text("help.section.commands", lang), value="")
+    assert f"{heading.rstrip()}\n  batch " in lazy.output
 
 
 def fresh_group() -> cli.Group:

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from ..decoding import ascii_int
 from ..files import csv_text
-from ..messages import text
+from ..messages import DEFAULT_LANG, text
 from ..scoring import MINIMUM
 from ..vocabulary import Reason
 from .output import OutputRecord, csv_record
@@ -29,7 +29,7 @@ REPORT_FORMATS = {".md": "markdown", ".csv": "csv"}
 KINDS = ("error", "not-winning", "below-minimum", "claim-mismatch")
 # Output-record fragments that mark a possible problem: other JSON lines are not decoded at all.
 _MARKS = ('"ok": false', '"winning": false', '"meets_minimum": false', '"matches": false')
-_LANG = "en"  # the report is written in English, as the summary is
+_LANG = DEFAULT_LANG  # the report is a file of records: written in English, as the JSON is
 
 
 class Problem(NamedTuple):

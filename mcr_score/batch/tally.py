@@ -194,8 +194,7 @@ def summary_text(outcome: Outcome, lang: str = DEFAULT_LANG) -> str:
 
 
 def _number(value: float, lang: str, decimals: int = 0) -> str:
-    """A count or a duration as `lang` writes it: 1,234.5 in English and Chinese, 1 234,5 in French."""
-    written = f"{value:,.{decimals}f}"
-    if lang == "fr":
-        written = written.replace(",", "\u202f").replace(".", ",")
-    return written
+    """A count or a duration as `lang` writes it: 1,234.5 in English and Chinese, 1 234,5 in French
+    (the catalogue's `i18n.number` writes 1234.5 with the language's separators)."""
+    sample = text("i18n.number", lang)
+    return f"{value:,.{decimals}f}".translate({ord(","): sample[1], ord("."): sample[-2]})

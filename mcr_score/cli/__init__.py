@@ -4,7 +4,8 @@ One module per command family (`hand`: parse, score; `referee`: explain, fans, f
 `rules`; `serve`; `advice`; `tournament`), all built on `options`. `COMMANDS` names each command's
 module; a module is imported only when its command runs (or is asked for its help), so that
 `mcr-score score` does not pay for the batch, tournament or web machinery. The group's own `--help`
-lists the commands from `COMMANDS`' one-line helps, which a test keeps equal to the commands' own.
+lists each command's summary from the catalogues (`help.<name>.summary`, the help a command names
+by its id `help.<name>`, which a test checks), in the help's language (`helptext`).
 Command modules never import this module, so there is no import circle.
 """
 
@@ -23,94 +24,31 @@ from .. import __version__, compiled
 
 
 class Entry(NamedTuple):
-    """Where a command lives, and the first sentence of its help (what the group's `--help` shows)."""
+    """Where a command lives. Its help is `help.<name>` in the catalogues: `help.<name>.summary` is
+    what the group's `--help` lists."""
 
     module: str  # relative to this package
     attribute: str
-    short_help: str
 
 
 COMMANDS = {
-    "batch": Entry(
-        "batch",
-        "batch",
-        "Score every hand of FILE (or - for standard input): one output record per input record, in order.",
-    ),
-    "card": Entry(
-        "card",
-        "card",
-        "Check a card file of American mah-jongg: every problem at once with its line, or each line's expansions.",
-    ),
-    "catchup": Entry(
-        "tournament",
-        "catchup",
-        "The smallest Hu with which a player passes each opponent: self-drawn, on that opponent's discard, "
-        "on a third player's discard.",
-    ),
-    "convert": Entry(
-        "records",
-        "convert",
-        "Convert the game records in FILE... to PMN, or to the records `mcr-score batch` reads.",
-    ),
-    "discards": Entry(
-        "advice",
-        "discards",
-        "For each tile of a 14-tile HAND: shanten after discarding it, useful tiles, and the waits it leaves, ranked.",
-    ),
-    "explain": Entry(
-        "referee",
-        "explain",
-        "Explain HAND for a referee: the verdict and 8-point check, the arrangement, each fan counted or not "
-        "and why, the other arrangements, the situation checks, and who pays what.",
-    ),
-    "fan": Entry(
-        "referee",
-        "fan",
-        "Show fan NUMBER: names, points, definition, exclusions, and an example hand with its score.",
-    ),
-    "fans": Entry(
-        "referee",
-        "fans",
-        "List the 81 fans and china's private fan 82 under a profile: number, names, points, exclusions.",
-    ),
-    "parse": Entry("hand", "parse", "Parse HAND and print its canonical form and structure."),
-    "review": Entry(
-        "review",
-        "review",
-        "Replay the recorded game in FILE from each player's seat and judge every decision: discards, claims, Hus.",
-    ),
-    "rules": Entry("rules", "rules", "The rule profiles and every switch, with its options, citations and an example."),
-    "score": Entry(
-        "hand",
-        "score",
-        "Score HAND: the best arrangement, counted and not-counted fans, total and the 8-point verdict.",
-    ),
-    "serve": Entry(
-        "serve",
-        "serve",
-        "Serve the page for a phone or tablet at / and the JSON API under /api/ (docs at /docs).",
-    ),
-    "session": Entry(
-        "tournament",
-        "session",
-        "Settle the score sheet of a 16-hand session in FILE (.json, .toml or .csv): payments, false Hu, "
-        "penalties, each hand's winds, running totals, table points and places.",
-    ),
-    "shanten": Entry(
-        "advice",
-        "shanten",
-        "How far a 13-tile HAND is from ready in each of the five forms, and the tiles that bring it closer.",
-    ),
-    "standings": Entry(
-        "tournament",
-        "standings_command",
-        "Rank the players of the sessions in FILES by table points, then score; ties share a rank.",
-    ),
-    "waits": Entry(
-        "advice",
-        "waits",
-        "Every tile that completes a 13-tile HAND, scored on a discard and self-drawn, with copies left.",
-    ),
+    "batch": Entry("batch", "batch"),
+    "card": Entry("card", "card"),
+    "catchup": Entry("tournament", "catchup"),
+    "convert": Entry("records", "convert"),
+    "discards": Entry("advice", "discards"),
+    "explain": Entry("referee", "explain"),
+    "fan": Entry("referee", "fan"),
+    "fans": Entry("referee", "fans"),
+    "parse": Entry("hand", "parse"),
+    "review": Entry("review", "review"),
+    "rules": Entry("rules", "rules"),
+    "score": Entry("hand", "score"),
+    "serve": Entry("serve", "serve"),
+    "session": Entry("tournament", "session"),
+    "shanten": Entry("advice", "shanten"),
+    "standings": Entry("tournament", "standings_command"),
+    "waits": Entry("advice", "waits"),
 }
 
 
@@ -162,7 +100,8 @@ def _skip_final_collection() -> None:
 
 
 class Group(click.Group):
-    """The `mcr-score` group: commands loaded on first use (`LazyCommands`)."""
+    """The `mcr-score` group: commands loaded on first use (`LazyCommands`), its help and each
+    command's summary by id, in the help's language (`helptext`, imported when a help is asked for)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -170,26 +109,42 @@ class Group(click.Group):
         self.lazy.update(self.commands)  # any given to the constructor
         self.commands = self.lazy
 
+    def get_help(self, ctx: click.Context) -> str:
+        from .helptext import get_help
+
+        return get_help(self, ctx)
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from .helptext import format_help_text
+
+        format_help_text(self.help or "", formatter)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from .helptext import format_options
+
+        format_options(ctx, self.get_params(ctx), formatter)
+        self.format_commands(ctx, formatter)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """The command list of `--help`, from `COMMANDS`' one-line helps for the commands not yet
-        imported: click shortens them to the terminal's width exactly as it does a command's help."""
-        stand_ins = click.Group()
-        for name in self.lazy:
+        """The command list of `--help`, each command's summary (`help.<name>.summary`) shortened to
+        the terminal's width as click shortens a command's help; no command is imported for it."""
+        from .helptext import format_commands, shown
+
+        names: list[tuple[str, str | click.Command]] = []
+        for name in self.list_commands(ctx):
             command = self.lazy.loaded(name)
-            stand_ins.add_command(command or click.Command(name, help=COMMANDS[name].short_help), name)
-        stand_ins.format_commands(ctx, formatter)
+            names.append((name, f"help.{name}" if command is None else shown(command)))
+        format_commands(ctx, names, formatter)
 
     def invoke(self, ctx: click.Context) -> Any:
         _skip_final_collection()
         return super().invoke(ctx)
 
 
-@click.group(cls=Group)
+@click.group(cls=Group, help="help.main")
 @click.version_option(
     version=__version__,
     message=f"%(prog)s, version %(version)s ({'compiled with mypyc' if compiled else 'pure Python'})",
 )
 def main() -> None:
-    """Score Chinese Official Mahjong (MCR) hands. Every command takes --system: mcr (the default);
-    six, the six-player variant of seed 004 (score, explain, parse, fans, rules, session); or nmjl,
-    American mah-jongg of seed 002 on a card you supply (score, explain, rules; card check)."""
+    """`mcr-score`: its help is `help.main.*` in the catalogues, the rule systems named from the registry."""

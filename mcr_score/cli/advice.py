@@ -40,8 +40,7 @@ SEEN_OPTION = click.option(
     "--seen",
     default="",
     metavar="TILES",
-    help="Tiles other players have shown (discards, their melds), written as standing tiles are, e.g. "
-    "335m7pEE or 5z: fewer copies left.",
+    help="help.opt.seen",
 )
 
 
@@ -55,7 +54,7 @@ def _answer(
         click.echo(render(result, format_hand(hand), lang or language_from_env()))
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.waits")
 @click.argument("text", metavar="HAND")
 @situation_options
 @SEEN_OPTION
@@ -75,14 +74,14 @@ def waits(
     replacement: bool,
     **fields: Any,
 ) -> None:
-    """Every tile that completes a 13-tile HAND, scored on a discard and self-drawn, with copies left."""
+    """`mcr-score waits`: its help is `help.waits.*` in the catalogues."""
     _, rules = for_system(Capability.WAITS)
     hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
     result = waits_of(hand, rules, seen)
     _answer(result, hand, lang, as_json, waits_text)
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.shanten")
 @click.argument("text", metavar="HAND")
 @SEEN_OPTION
 @SYSTEM_OPTION
@@ -90,14 +89,14 @@ def waits(
 @JSON_OPTION
 @handles_errors
 def shanten(text: str, seen: str, system: str | None, lang: str | None, as_json: bool) -> None:
-    """How far a 13-tile HAND is from ready in each of the five forms, and the tiles that bring it closer."""
+    """`mcr-score shanten`: its help is `help.shanten.*` in the catalogues."""
     for_system(Capability.SHANTEN)
     hand = parse_hand(text)
     result = shanten_of(hand, seen)
     _answer(result, hand, lang, as_json, shanten_text)
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.discards")
 @click.argument("text", metavar="HAND")
 @situation_options
 @SEEN_OPTION
@@ -117,7 +116,7 @@ def discards(
     replacement: bool,
     **fields: Any,
 ) -> None:
-    """For each tile of a 14-tile HAND: shanten after discarding it, useful tiles, and the waits it leaves, ranked."""
+    """`mcr-score discards`: its help is `help.discards.*` in the catalogues."""
     _, rules = for_system(Capability.DISCARDS)
     # The 14th tile is the one just drawn: the situation is the win's to come, not a win on it.
     hand = apply_situation_drawn(text, parse_located(text, drawn=True)[0], robbing_kong, replacement, **fields)

@@ -68,7 +68,7 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int 
 RECORD_FORMATS = ("auto", *(f.value for f in HAND_FORMATS))
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.batch", help_values={"per_core": JOBS_PER_CORE})
 @click.argument("sources", metavar="FILE...|-", nargs=-1, required=True)
 @click.option(
     "-o",
@@ -76,21 +76,20 @@ RECORD_FORMATS = ("auto", *(f.value for f in HAND_FORMATS))
     metavar="OUT",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Write the output records to OUT (default: standard output).",
+    help="help.batch.opt.output",
 )
 @click.option(
     "--from",
     "record_format",
     type=click.Choice(RECORD_FORMATS),
     default=None,
-    help="Read game records (tziakcha, Salasasa, Botzone, PMN, 国标小助手; auto: told from each file's content): "
-    "one output record per winning hand, id game/hand/seat, the record's total and fans as the claim.",
+    help="help.batch.opt.record-format",
 )
 @click.option(
     "--input-format",
     type=click.Choice(core.INPUT_FORMATS),
     default=None,
-    help="Input format (default: from the extension: .jsonl/.ndjson/.json, .csv, otherwise text).",
+    help="help.batch.opt.input-format",
 )
 @click.option(
     "--format",
@@ -98,13 +97,13 @@ RECORD_FORMATS = ("auto", *(f.value for f in HAND_FORMATS))
     type=click.Choice(core.OUTPUT_FORMATS),
     default="jsonl",
     show_default=True,
-    help="Output format.",
+    help="help.batch.opt.out-fmt",
 )
 @click.option(
     "--delimiter",
     type=DelimiterType(),
     default=None,
-    help="CSV input separator (default: the one that splits the header around 'notation').",
+    help="help.batch.opt.delimiter",
 )
 @click.option(
     "--report",
@@ -113,7 +112,7 @@ RECORD_FORMATS = ("auto", *(f.value for f in HAND_FORMATS))
     type=click.Path(dir_okay=False),
     default=None,
     callback=_report_path,
-    help="Also write the records with a problem, grouped with their line and id, to REPORT (.md or .csv).",
+    help="help.batch.opt.report-path",
 )
 @click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
 @SYSTEM_OPTION
@@ -123,34 +122,32 @@ RECORD_FORMATS = ("auto", *(f.value for f in HAND_FORMATS))
     type=click.IntRange(min=1),
     default=None,
     callback=_jobs,
-    help=f"Worker processes (default: all cores, at most {JOBS_PER_CORE} per core); the output keeps the input order.",
+    help="help.batch.opt.jobs",
 )
-@click.option(
-    "--resume", is_flag=True, help="With -o OUT: continue an interrupted run after the records already in OUT."
-)
+@click.option("--resume", is_flag=True, help="help.batch.opt.resume")
 @click.option(
     "--strict",
     is_flag=True,
-    help="Exit 1 if any record is an error, not a winning hand, below 8 points or a claim mismatch.",
+    help="help.batch.opt.strict",
 )
 @click.option(
     "--summary-json",
     metavar="SUMMARY",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Also write the summary as JSON to SUMMARY.",
+    help="help.batch.opt.summary-json",
 )
 @click.option(
     "--progress/--no-progress",
     default=None,
-    help="Progress bar on standard error (default: only when it is a terminal).",
+    help="help.batch.opt.progress",
 )
 @click.option(
     "--chunk-size",
     type=click.IntRange(min=1, max=MAX_CHUNK),
     default=core.DEFAULT_CHUNK,
     show_default=True,
-    help="Records per task sent to a worker.",
+    help="help.batch.opt.chunk-size",
 )
 def batch(
     sources: tuple[str, ...],
@@ -169,31 +166,7 @@ def batch(
     progress: bool | None,
     chunk_size: int,
 ) -> None:
-    """Score every hand of FILE (or - for standard input): one output record per input record, in order.
-
-    Input: text, JSON lines or CSV, one record per line. Text: a hand in the notation, or
-    id<TAB>hand[<TAB>claimed_total[<TAB>claimed_fans]]. JSON lines: the record form or {"id",
-    "notation"}. CSV: a header row naming the columns notation (required), id, win, claimed_total
-    and claimed_fans (others are ignored), separated by commas, semicolons or tabs. Without
-    --input-format and a telling extension, the first line decides (a JSON object, a CSV header
-    with 'notation', else text). Blank lines are skipped and counted. A record may carry
-    claimed_total and claimed_fans; mismatches are reported with the missing and extra fans.
-
-    Output, to OUT or standard output: JSON lines, or with --format csv the columns line, id,
-    rules, ok, winning, meets_minimum, total, points, flower_points, form, fans, reason,
-    claim_matches, claimed_total, missing, extra, error_code, error_message, error_where,
-    error_column. A summary goes to standard error (as JSON to SUMMARY too); REPORT lists the
-    records with a problem.
-
-    Exit codes: 0 every record has its output record (even an error record); 1 with --strict when a
-    record is an error, not a winning hand, below 8 points or a claim mismatch, and whenever the
-    input is damaged or OUT, REPORT or SUMMARY cannot be written; 2 a usage error (found before the
-    run); 130 interrupted (OUT holds complete records only: run again with --resume).
-
-    Game records (--from, several FILEs): each winning hand rebuilt from the record, in game order;
-    a hand that cannot be replayed is an error record (unreplayable) naming the game, hand and
-    action; the hands without a Hu are counted in the summary.
-    """
+    """`mcr-score batch`: its help is `help.batch.*` in the catalogues."""
     try:
         for_system(Capability.BATCH)
     except McrError as e:

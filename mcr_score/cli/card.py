@@ -10,6 +10,7 @@ import click
 from .. import systems
 from ..messages import language_from_env, msg
 from ..systems import Capability
+from .helptext import HelpGroup
 from .options import JSON_OPTION, SYSTEM_OPTION, Command, NotInSystemError, handles_errors, lang_option
 
 
@@ -23,26 +24,20 @@ def _card_system(name: str | None) -> systems.System:
     return next(s for s in map(systems.get, systems.NAMES) if s.can(Capability.CARD))
 
 
-@click.group()
+@click.group(cls=HelpGroup, help="help.card")
 def card() -> None:
-    """Check a card file of American mah-jongg: every problem at once with its line, or each line's expansions.
-
-    The card is the user's own (the League's card is not shipped): `card check FILE` before scoring
-    hands on it with `score HAND --system nmjl --card FILE`."""
+    """`mcr-score card`: its help is `help.card.*` in the catalogues."""
 
 
-@card.command("check", cls=Command)
+@card.command("check", cls=Command, help="help.card.check")
 @click.argument("file", metavar="FILE")
 @SYSTEM_OPTION
-@click.option("--expansions", is_flag=True, help="List every hand each pattern allows, not only how many.")
+@click.option("--expansions", is_flag=True, help="help.card.check.opt.expansions")
 @lang_option(names_in_json=False)
 @JSON_OPTION
 @handles_errors
 def check(file: str, system: str | None, expansions: bool, lang: str | None, as_json: bool) -> None:
-    """Check the card FILE (TOML, one [[hand]] per line of the card): every pattern is 14 tiles,
-    shifted numbers stay in 1-9, no kind is used beyond what exists unless jokers can fill it.
-    Every problem is reported at once with its line (exit 1); otherwise each line with its
-    patterns and how many hands each allows."""
+    """`mcr-score card check`: its help is `help.card.check.*` in the catalogues."""
     pages = _card_system(system).page()
     data = pages.card_check(file)
     if as_json:

@@ -30,16 +30,17 @@ from .options import (
 EXIT_FALSE_HU = 3  # `score --check`: a winning hand below 8 points, or not a winning hand
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.parse")
 @click.argument("text", metavar="HAND")
 @WIN_OPTION
 @situation_options
 @maho_options
 @SYSTEM_OPTION
-@click.option("--json", "as_json", is_flag=True, help="Print the structure as JSON.")
+@lang_option(names_in_json=False)
+@click.option("--json", "as_json", is_flag=True, help="help.parse.opt.json")
 @handles_errors
-def parse(text: str, win: str | None, system: str | None, as_json: bool, **fields: Any) -> None:
-    """Parse HAND and print its canonical form and structure."""
+def parse(text: str, win: str | None, system: str | None, lang: str | None, as_json: bool, **fields: Any) -> None:
+    """`mcr-score parse`: its help is `help.parse.*` in the catalogues."""
     chosen, _ = for_system(Capability.PARSE)
     hand = chosen.read(text, Situated({**fields, "win": win}))
     pages = chosen.page()
@@ -48,10 +49,10 @@ def parse(text: str, win: str | None, system: str | None, as_json: bool, **field
 
         click.echo(json.dumps({"ok": True, **pages.parse_dict(hand)}, ensure_ascii=False))
     else:
-        click.echo(pages.parse_text(hand))
+        click.echo(pages.parse_text(hand, lang or language_from_env()))
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.score")
 @click.argument("text", metavar="HAND")
 @WIN_OPTION
 @situation_options
@@ -62,13 +63,11 @@ def parse(text: str, win: str | None, system: str | None, as_json: bool, **field
 @RULES_OPTION
 @lang_option(names_in_json=False)  # score --json names each fan in English, whatever --lang
 @JSON_OPTION
-@click.option(
-    "--brief", is_flag=True, help="One line: the total, the points without flowers and the verdict (not with --json)."
-)
+@click.option("--brief", is_flag=True, help="help.score.opt.brief")
 @click.option(
     "--check",
     is_flag=True,
-    help="Exit status is the verdict: 0 a valid win (MCR: a winning hand of 8 points or more), 3 not.",
+    help="help.score.opt.check",
 )
 @COLOR_OPTION
 @handles_errors
@@ -84,14 +83,7 @@ def score(
     color: bool | None,
     **fields: Any,
 ) -> None:
-    """Score HAND: the best arrangement, counted and not-counted fans, total and the 8-point verdict.
-
-    Exit status: 0 scored (with --check: a valid Hu, a winning hand of 8 points or more without
-    flowers); 3 with --check when the hand is below 8 points or not a winning hand (a false Hu);
-    2 bad notation or a usage error; 1 an impossible hand. With --system six: every pattern the
-    hand matches, the multipliers, the points and the payments of this win. With --system nmjl
-    --card FILE: every line of the card the hand matches, where its jokers stand, the best value
-    and the payments (or the nearest lines and what each is missing)."""
+    """`mcr-score score`: its help is `help.score.*` in the catalogues."""
     if as_json and brief:
         raise ContradictoryOptionsError(msg("error.options.json-brief"), where="options")
     chosen, profile = for_system(Capability.SCORE)

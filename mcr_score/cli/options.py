@@ -11,7 +11,7 @@ import contextlib
 import functools
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import click
@@ -20,6 +20,7 @@ from .. import errors, profiles, systems
 from ..hand import MAX_FLOWERS
 from ..messages import LANGS, language_from_env, msg
 from ..profiles import PROFILES
+from . import helptext
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -149,15 +150,12 @@ class ClaimedTotalType(WholeNumber):
 
 
 RULES = RulesType()
-RULES_HELP = (
-    "Rule profile: green-book (the default), china, wmo-2014, or a house profile file NAME.toml; "
-    "with --system six, maho or nmjl: seed (the default) or a house file of that system."
-)
+RULES_HELP = "help.opt.rules"
 
 
 class LangOption:
-    """The `--lang` option, as a decorator. Its help says what `--json` holds: the names in all three
-    languages (`explain`, `fans`, `fan`), or the same object whatever the language (`score`'s
+    """The `--lang` option, as a decorator. Its help says what `--json` holds: the names in every
+    language (`explain`, `fans`, `fan`), or the same object whatever the language (`score`'s
     English fan names, `shanten`'s tiles, `catchup`'s numbers)."""
 
     def __init__(self, names_in_json: bool) -> None:
@@ -167,17 +165,16 @@ class LangOption:
         return LangOption(names_in_json)
 
     def __call__(self, f: F) -> F:
-        json_note = "JSON carries all three names." if self.names_in_json else "JSON is the same in every language."
         return click.option(
             "--lang",
             type=click.Choice(LANGS),
             default=None,
-            help=f"Language of the text: en, fr or zh (default: from LANG, else en). {json_note}",
+            help="help.opt.lang-names" if self.names_in_json else "help.opt.lang-same",
         )(f)
 
 
 def lang_option(names_in_json: bool) -> LangOption:
-    """`--lang`, its help saying whether `--json` carries the names in the three languages."""
+    """`--lang`, its help saying whether `--json` carries the names in every language."""
     return LangOption(names_in_json)
 
 
@@ -187,9 +184,7 @@ SYSTEM_OPTION = click.option(
     "--system",
     type=click.Choice(systems.NAMES),
     default=None,
-    help="Rule system: mcr (Chinese Official, the default), six (the six-player variant of seed 004), "
-    "hk (general Chinese rules, seed 003), maho (the card game Maho!, seed 000) or nmjl "
-    "(American mah-jongg, on a card given with --card); a house file may name its own.",
+    help="help.opt.system",
 )
 # The options every system takes on a command that has them (by parameter name).
 _COMMON = frozenset({"text", "file", "files", "system", "rules", "lang", "as_json"})
@@ -229,19 +224,18 @@ def for_system(capability: systems.Capability) -> tuple[systems.System, str]:
     return system, rules
 
 
-JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="help.opt.json")
 WIN_OPTION = click.option(
     "--win",
     metavar="TILE",
     default=None,
-    help="The winning tile (5m, E, 5z), one of the hand's tiles written in any order; "
-    "without it the marked tile 4(5)6m, else the last tile written.",
+    help="help.opt.win",
 )
 COLOR_OPTION = click.option(
     "--color/--no-color",
     "color",
     default=None,
-    help="Colour and Unicode tiles, or plain text (default: on a terminal, unless NO_COLOR is set or TERM=dumb).",
+    help="help.opt.color",
 )
 
 
@@ -252,31 +246,27 @@ def situation_options(f: F) -> F:
             "--self-drawn/--discard",
             "self_drawn",
             default=None,
-            help="Won by self-draw / on a discard (overrides the suffix).",
+            help="help.opt.self-drawn",
         ),
         click.option(
             "--last-tile",
             "last_copy",
             is_flag=True,
             default=None,
-            help="The winning tile was the last copy (绝张, fan 58).",
+            help="help.opt.last-copy",
         ),
-        click.option(
-            "--wall-last", is_flag=True, default=None, help="Won with the last tile of the wall (fans 44/45)."
-        ),
+        click.option("--wall-last", is_flag=True, default=None, help="help.opt.wall-last"),
         click.option(
             "--kong",
             is_flag=True,
             default=None,
-            help="Kong involved: robbing the kong on a discard, replacement tile on a self-draw.",
+            help="help.opt.kong",
         ),
-        click.option("--robbing-kong", is_flag=True, default=False, help="Won by robbing a kong (--kong --discard)."),
-        click.option(
-            "--replacement", is_flag=True, default=False, help="Won on a kong replacement tile (--kong --self-drawn)."
-        ),
-        click.option("--seat", "seat_wind", type=WIND, default=None, help="Seat wind."),
-        click.option("--prevalent", "prevalent_wind", type=WIND, default=None, help="Prevalent (round) wind."),
-        click.option("--flowers", type=WholeNumber(0, MAX_FLOWERS), default=None, help="Number of flowers (0-8)."),
+        click.option("--robbing-kong", is_flag=True, default=False, help="help.opt.robbing-kong"),
+        click.option("--replacement", is_flag=True, default=False, help="help.opt.replacement"),
+        click.option("--seat", "seat_wind", type=WIND, default=None, help="help.opt.seat-wind"),
+        click.option("--prevalent", "prevalent_wind", type=WIND, default=None, help="help.opt.prevalent-wind"),
+        click.option("--flowers", type=WholeNumber(0, MAX_FLOWERS), default=None, help="help.opt.flowers"),
     ]
     for option in reversed(options):
         f = option(f)
@@ -290,14 +280,13 @@ def six_options(f: F) -> F:
         type=WholeNumber(1, 5),
         default=None,
         metavar="K",
-        help="six: the winner is the K-th of the round to win (1-5; default 1): self-drawn, it takes from "
-        "each of the 6 - K players still in.",
+        help="help.opt.order",
     )(f)
     return click.option(
         "--first-discard",
         is_flag=True,
         default=None,
-        help="six: won on the round's first discard (« 1ère tuile jetée réclamée », x 4).",
+        help="help.opt.first-discard",
     )(f)
 
 
@@ -321,21 +310,20 @@ def maho_options(f: F) -> F:
         "--bonus",
         metavar="FILE",
         default=None,
-        help="maho: the Original mode's bonus table (TOML), which the seed does not give: see docs/rule-systems.md.",
+        help="help.opt.bonus",
     )(f)
     f = click.option(
         "--deck",
         metavar="FILE",
         default=None,
-        help="maho: a deck file (TOML: families, silver, ranks, copies, jokers); default the placeholder deck "
-        "a b c + silver x, numbers 1-9.",
+        help="help.opt.deck",
     )(f)
     return click.option(
         "--mode",
         type=ModeType(),
         default=None,
         metavar="[basic|standard|original]",
-        help="maho: the mode of play (default standard; original needs --bonus).",
+        help="help.opt.mode",
     )(f)
 
 
@@ -345,26 +333,35 @@ def nmjl_options(f: F) -> F:
         "--bet",
         is_flag=True,
         default=None,
-        help="nmjl: a bettor bet on the winner: every payment x 2, and the winner shares equally with the bettor.",
+        help="help.opt.bet",
     )(f)
     return click.option(
         "--card",
         metavar="FILE",
         default=None,
-        help="nmjl: the card the hand is scored on, a TOML file of its lines (docs/rulesets.md §3.4); "
-        "required with --system nmjl.",
+        help="help.opt.card",
     )(f)
 
 
 class Command(click.Command):
     """Every `mcr-score` command: an option given twice (`--seat S --seat W`, `--self-drawn
     --discard`) is a usage error, not "the last one wins"; text the terminal's encoding cannot
-    show is replaced, not a crash; output that cannot be written (a full disk) is a named error."""
+    show is replaced, not a crash; output that cannot be written (a full disk) is a named error.
+    Its `help` is the id of its help in the catalogues (`help.score`: `help.score.summary`...) and
+    each option's `help` an id too, written in the help's language (`helptext`); `help_values`
+    fills the placeholders of the command's own help texts."""
+
+    def __init__(self, *args: Any, help_values: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.help_values = dict(help_values or {})
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         given = _options_given(self.get_params(ctx), args)
+        lang = next((value for option, _, value in given if option.name == "lang" and value in LANGS), None)
+        if lang is not None:  # for --help, which click answers before it reads --lang
+            ctx.meta[helptext.LANG_KEY] = lang
         try:
-            repeated = _repeated(given)
+            repeated = _repeated([(option, spelled) for option, spelled, _ in given])
             if repeated:
                 first, second = repeated
                 message = (
@@ -375,9 +372,21 @@ class Command(click.Command):
                 raise click.UsageError(message.text(), ctx)
             return super().parse_args(ctx, args)
         except click.UsageError as e:
-            if any(option.name == "as_json" for option, _ in given):
+            if any(option.name == "as_json" for option, _, _ in given):
                 raise JsonUsageError(e) from None
             raise
+
+    def get_help(self, ctx: click.Context) -> str:
+        return helptext.get_help(self, ctx)
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        helptext.format_help_text(self.help or "", formatter, self.help_values)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        helptext.format_options(ctx, self.get_params(ctx), formatter, self.help_values)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return helptext.short_help(self.help or "", language_from_env(), limit)
 
     def invoke(self, ctx: click.Context) -> Any:
         for stream in (sys.stdout, sys.stderr):
@@ -396,15 +405,16 @@ class Command(click.Command):
         return result
 
 
-def _options_given(params: Sequence[click.Parameter], args: list[str]) -> list[tuple[click.Option, str]]:
-    """Each option given in `args`, in order, with the spelling used (`--seat`, `-o`); an option's
-    value is never taken for an option, and nothing after `--` is one."""
+def _options_given(params: Sequence[click.Parameter], args: list[str]) -> list[tuple[click.Option, str, str | None]]:
+    """Each option given in `args`, in order, with the spelling used (`--seat`, `-o`) and its value
+    (None for a flag, or a value missing at the end); an option's value is never taken for an
+    option, and nothing after `--` is one."""
     by_name: dict[str, click.Option] = {}
     for p in params:
         if isinstance(p, click.Option):
             for name in (*p.opts, *p.secondary_opts):
                 by_name[name] = p
-    given: list[tuple[click.Option, str]] = []
+    given: list[tuple[click.Option, str, str | None]] = []
     i = 0
     while i < len(args):
         arg = args[i]
@@ -416,9 +426,14 @@ def _options_given(params: Sequence[click.Parameter], args: list[str]) -> list[t
         if option is None:
             continue
         attached = bool(eq) or (not arg.startswith("--") and len(arg) > 2)
-        if not option.is_flag and not attached:
-            i += 1  # the option's value, whatever it looks like
-        given.append((option, name if arg.startswith("--") else arg[:2]))
+        value = None
+        if not option.is_flag:
+            if attached:
+                value = arg.partition("=")[2] if arg.startswith("--") else arg[2:]
+            else:
+                value = args[i] if i < len(args) else None
+                i += 1  # the option's value, whatever it looks like
+        given.append((option, name if arg.startswith("--") else arg[:2], value))
     return given
 
 

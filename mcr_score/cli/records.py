@@ -19,7 +19,7 @@ from .options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_er
 TARGETS = ("pmn", "jsonl", "notation")
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.convert")
 @click.argument("sources", metavar="FILE...", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option(
     "--from",
@@ -27,28 +27,25 @@ TARGETS = ("pmn", "jsonl", "notation")
     type=click.Choice(("auto", *(f.value for f in RecordFormat))),
     default="auto",
     show_default=True,
-    help="The records' format (auto: told from each file's content).",
+    help="help.convert.opt.record-format",
 )
 @click.option(
     "--to",
     "target",
     type=click.Choice(TARGETS),
     required=True,
-    help="pmn: every hand as a PMN game; jsonl, notation: each winning hand as the record `mcr-score batch` reads.",
+    help="help.convert.opt.target",
 )
-@click.option("-o", "--output", metavar="OUT", type=click.Path(dir_okay=False), default=None, help="Write to OUT.")
+@click.option(
+    "-o", "--output", metavar="OUT", type=click.Path(dir_okay=False), default=None, help="help.convert.opt.output"
+)
 @SYSTEM_OPTION
 @LANG_OPTION
 @handles_errors
 def convert(
     sources: tuple[str, ...], record_format: str, target: str, output: str | None, system: str | None, lang: str | None
 ) -> None:
-    """Convert the game records in FILE... to PMN, or to the records `mcr-score batch` reads.
-
-    PMN: every hand, its deal and play, the winners (several in duplicate MCR), the record's fans and
-    scores. jsonl and notation: one line per winning hand, id game/hand/seat, the rebuilt hand, the
-    record's total and fans as the claim. A hand that cannot be replayed or written is named on
-    standard error, and the exit status is 1; OUT is checked before any work and is never an input."""
+    """`mcr-score convert`: its help is `help.convert.*` in the catalogues."""
     from ..games.api import check_inputs
 
     lang = lang or language_from_env()

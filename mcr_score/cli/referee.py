@@ -50,7 +50,7 @@ def _dump(data: object) -> None:
     click.echo(json.dumps(data, ensure_ascii=False))
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.explain")
 @click.argument("text", metavar="HAND")
 @WIN_OPTION
 @situation_options
@@ -59,7 +59,7 @@ def _dump(data: object) -> None:
     "discarder",
     type=WIND,
     default=None,
-    help="Seat wind of the player who discarded the winning tile (not with a self-drawn hand).",
+    help="help.explain.opt.discarder",
 )
 @click.option(
     "--claim",
@@ -67,7 +67,7 @@ def _dump(data: object) -> None:
     type=ClaimedTotalType(),
     default=None,
     metavar="N",
-    help="The total claimed at the table (flowers included): compared with the computed total.",
+    help="help.explain.opt.claimed-total",
 )
 @click.option(
     "--claim-fans",
@@ -75,7 +75,7 @@ def _dump(data: object) -> None:
     type=ClaimedFansType(),
     default=None,
     metavar="IDS",
-    help="The fans claimed, ids separated by commas or spaces, 69x2 for two: 28,62,63.",
+    help="help.explain.opt.claimed-fans",
 )
 @six_options
 @maho_options
@@ -98,11 +98,7 @@ def explain(
     claimed_fans: tuple[int, ...] | None,
     **fields: Any,
 ) -> None:
-    """Explain HAND for a referee: the verdict and 8-point check, the arrangement, each fan
-    counted or not and why, the other arrangements, the situation checks, and who pays what.
-    With --claim/--claim-fans: the claim against the computed score, and why each differs.
-    With --system six: every reading with the patterns it matches, its multipliers and points.
-    With --system nmjl --card FILE: every line of the card against the hand, matched or how far."""
+    """`mcr-score explain`: its help is `help.explain.*` in the catalogues."""
     lang = lang or language_from_env()
     try:
         chosen, profile = for_system(Capability.EXPLAIN)
@@ -126,15 +122,14 @@ def explain(
         click.echo(pages.explain_text(data, lang, style), color=style.color)
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.fans")
 @SYSTEM_OPTION
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
 @handles_errors
 def fans(system: str | None, rules: str | None, lang: str | None, as_json: bool) -> None:
-    """List the 81 fans and china's private fan 82 under a profile: number, names, points, exclusions.
-    With --system six: the rows of its table, with the seed's words."""
+    """`mcr-score fans`: its help is `help.fans.*` in the catalogues."""
     chosen, profile = for_system(Capability.FANS)
     pages = chosen.page()
     rows = pages.elements(profile)
@@ -144,7 +139,7 @@ def fans(system: str | None, rules: str | None, lang: str | None, as_json: bool)
         click.echo(pages.elements_text(rows, lang or language_from_env(), _style()))
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.fan")
 @click.argument("number", type=WholeNumber(1, len(FANS)), metavar="NUMBER")
 @SYSTEM_OPTION
 @RULES_OPTION
@@ -152,7 +147,7 @@ def fans(system: str | None, rules: str | None, lang: str | None, as_json: bool)
 @JSON_OPTION
 @handles_errors
 def fan(number: int, system: str | None, rules: str | None, lang: str | None, as_json: bool) -> None:
-    """Show fan NUMBER: names, points, definition, exclusions, and an example hand with its score."""
+    """`mcr-score fan`: its help is `help.fan.*` in the catalogues."""
     _, profile = for_system(Capability.FAN)
     detail = fan_detail(Fan(number), profile)
     if as_json:

@@ -25,7 +25,7 @@ from .options import (
 MAX_JOBS = 64  # processes: far more than the cores only wait their turn
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.review")
 @click.argument("file", metavar="FILE", type=click.Path(dir_okay=False))
 @click.option(
     "--from",
@@ -33,21 +33,21 @@ MAX_JOBS = 64  # processes: far more than the cores only wait their turn
     type=click.Choice(("auto", *(f.value for f in HAND_FORMATS))),
     default="auto",
     show_default=True,
-    help="The record's format (auto: told from its content).",
+    help="help.review.opt.record-format",
 )
 @click.option(
     "--player",
     metavar="NAME|SEAT|all",
     default="all",
     show_default=True,
-    help="Whose decisions: a player's name, their seat in the first hand (E, S, W, N), or all.",
+    help="help.review.opt.player",
 )
 @click.option(
     "--jobs",
     type=WholeNumber(1, MAX_JOBS),
     default=1,
     show_default=True,
-    help="Review the games of FILE (a Botzone text holds one a match) in N processes.",
+    help="help.review.opt.jobs",
 )
 @SYSTEM_OPTION
 @RULES_OPTION
@@ -58,7 +58,7 @@ MAX_JOBS = 64  # processes: far more than the cores only wait their turn
     metavar="OUT",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Also write a printable HTML page per game to OUT.",
+    help="help.review.opt.html-out",
 )
 @LANG_OPTION
 @handles_errors
@@ -73,13 +73,7 @@ def review(
     html_out: str | None,
     lang: str | None,
 ) -> None:
-    """Replay the recorded game in FILE from each player's seat and judge every decision: discards, claims, Hus.
-
-    A discard is ranked as `mcr-score discards` ranks the 14 tiles before it, with only the tiles the
-    player could see; a claim made or passed and a kong, by the shanten and 8-point reach they leave;
-    a Hu declared under 8 points is false, and a tile that completed a Hu of 8 not declared, missed.
-    Per hand and per player: agreement with the best discard, shanten lost, missed and false Hus, and
-    the five costliest decisions with their positions. OUT is checked before any work."""
+    """`mcr-score review`: its help is `help.review.*` in the catalogues."""
     from ..games.api import check_inputs
     from ..games.review import review_file
 

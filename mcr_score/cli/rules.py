@@ -12,16 +12,14 @@ from ..systems import Capability
 from .options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_errors
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.rules")
 @SYSTEM_OPTION
-@click.option("--markdown", is_flag=True, help="Print the docs/rules.md table (not with --json).")
-@click.option("--json", "as_json", is_flag=True, help="Print the profiles and switches as one JSON object.")
+@click.option("--markdown", is_flag=True, help="help.rules.opt.markdown")
+@click.option("--json", "as_json", is_flag=True, help="help.rules.opt.json")
 @LANG_OPTION
 @handles_errors
 def rules(system: str | None, markdown: bool, as_json: bool, lang: str | None) -> None:
-    """The rule profiles and every switch, with its options, citations and an example. With
-    --system six: its profiles, its switches (the seed's gaps) and its table; with --system nmjl:
-    its switch and the format of the card file."""
+    """`mcr-score rules`: its help is `help.rules.*` in the catalogues."""
     if as_json and markdown:
         raise ContradictoryOptionsError(msg("error.options.json-markdown"), where="options")
     chosen, _ = for_system(Capability.RULES)
@@ -29,4 +27,5 @@ def rules(system: str | None, markdown: bool, as_json: bool, lang: str | None) -
     if as_json:
         click.echo(json.dumps(pages.rules_dict(), ensure_ascii=False))
         return
-    click.echo(pages.rules_markdown() if markdown else pages.rules_text(lang or language_from_env()), nl=not markdown)
+    lang = lang or language_from_env()
+    click.echo(pages.rules_markdown(lang) if markdown else pages.rules_text(lang), nl=not markdown)

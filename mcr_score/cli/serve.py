@@ -9,19 +9,19 @@ from ..systems import Capability
 from .options import SYSTEM_OPTION, Command, for_system, handles_errors
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.serve")
 @click.option(
     "--host",
     default="127.0.0.1",
     show_default=True,
-    help="Address to listen on; 0.0.0.0 serves every network interface (a tablet on the same network).",
+    help="help.serve.opt.host",
 )
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
-@click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True, help="Worker processes.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="help.serve.opt.port")
+@click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True, help="help.serve.opt.workers")
 @SYSTEM_OPTION
 @handles_errors
 def serve(host: str, port: int, workers: int, system: str | None) -> None:
-    """Serve the page for a phone or tablet at / and the JSON API under /api/ (docs at /docs)."""
+    """`mcr-score serve`: its help is `help.serve.*` in the catalogues."""
     for_system(Capability.SERVE)
     lang = language_from_env()
     try:

@@ -85,7 +85,7 @@ def _rules_file(rules: str) -> list[str]:
     return [rules] if rules.endswith(".toml") else []
 
 
-@click.command(cls=Command)
+@click.command(cls=Command, help="help.session")
 @click.argument("file", type=FILE)
 @SYSTEM_OPTION
 @RULES_OPTION
@@ -94,25 +94,23 @@ def _rules_file(rules: str) -> list[str]:
     metavar="LOSS,GAIN",
     callback=_false_hu,
     default=None,
-    help="A false Hu's loss for the offender and gain for each other player, e.g. -40,0 "
-    "(default: the file's, else -30,10).",
+    help="help.session.opt.false-hu",
 )
 @click.option(
     "--from",
     "record_format",
     type=click.Choice([f.value for f in SHEET_FORMATS]),
     default=None,
-    help="FILE is a score sheet an app kept (国标小助手 Record JSON; MahjongScoring2 JSON or CSV): settled by "
-    "our rules and compared with the scores the app recorded.",
+    help="help.session.opt.record-format",
 )
 @click.option(
     "--game",
     type=WholeNumber(1),
     default=None,
-    help="With --from: the sheet to settle when FILE holds several (an app's history).",
+    help="help.session.opt.game",
 )
-@click.option("--html", "html_out", type=FILE, default=None, help="Also write the sheet as a printable HTML page (A4).")
-@click.option("--csv", "csv_out", type=FILE, default=None, help="Also write one CSV row per hand.")
+@click.option("--html", "html_out", type=FILE, default=None, help="help.session.opt.html-out")
+@click.option("--csv", "csv_out", type=FILE, default=None, help="help.session.opt.csv-out")
 @maho_options
 @LANG_OPTION
 @JSON_OPTION
@@ -130,10 +128,7 @@ def session(
     as_json: bool,
     **fields: Any,
 ) -> None:
-    """Settle the score sheet of a 16-hand session in FILE (.json, .toml or .csv): payments, false
-    Hu, penalties, each hand's winds, running totals, table points and places. With --system six:
-    a round of the six-player game (a JSON file of kong, win and draw events). With --system maho:
-    a game of Maho! (the rounds won, each by its winner and hand: running totals and the winner)."""
+    """`mcr-score session`: its help is `help.session.*` in the catalogues."""
     lang = lang or language_from_env()
     chosen, profile = for_system(Capability.SESSION)
     inputs = [file, *_rules_file(profile), *[fields[k] for k in ("deck", "bonus") if fields.get(k)]]
@@ -165,19 +160,19 @@ def session(
         click.echo(page if compared is None else page + "\n" + compared_text(compared, lang))
 
 
-@click.command("standings", cls=Command)
+@click.command("standings", cls=Command, help="help.standings")
 @click.argument("files", nargs=-1, required=True, type=FILE)
 @SYSTEM_OPTION
 @RULES_OPTION
-@click.option("--players", "players_file", type=FILE, default=None, help="CSV name,ema_number,country for --ema-csv.")
+@click.option("--players", "players_file", type=FILE, default=None, help="help.standings.opt.players-file")
 @click.option(
     "--from",
     "record_format",
     type=click.Choice([f.value for f in SHEET_FORMATS]),
     default=None,
-    help="FILES are score sheets apps kept (each sheet of a file a session).",
+    help="help.standings.opt.record-format",
 )
-@click.option("--ema-csv", "ema_out", type=FILE, default=None, help="Also write the EMA results file.")
+@click.option("--ema-csv", "ema_out", type=FILE, default=None, help="help.standings.opt.ema-out")
 @LANG_OPTION
 @JSON_OPTION
 @handles_errors
@@ -191,7 +186,7 @@ def standings_command(
     lang: str | None,
     as_json: bool,
 ) -> None:
-    """Rank the players of the sessions in FILES by table points, then score; ties share a rank."""
+    """`mcr-score standings`: its help is `help.standings.*` in the catalogues."""
     lang = lang or language_from_env()
     _, rules = for_system(Capability.STANDINGS)
     if ema_out is not None:
@@ -221,11 +216,9 @@ def standings_command(
     click.echo(json.dumps(table.to_dict(), ensure_ascii=False) if as_json else standings_text(table, lang))
 
 
-@click.command(cls=Command)
-@click.option(
-    "--scores", metavar="S1,S2,S3,S4", callback=_ints(4), required=True, help="The four scores, in sheet order."
-)
-@click.option("--player", type=WholeNumber(1, 4), default=None, help="The player catching up (default: the lowest).")
+@click.command(cls=Command, help="help.catchup")
+@click.option("--scores", metavar="S1,S2,S3,S4", callback=_ints(4), required=True, help="help.catchup.opt.scores")
+@click.option("--player", type=WholeNumber(1, 4), default=None, help="help.catchup.opt.player")
 @SYSTEM_OPTION
 @LANG_OPTION.variant(names_in_json=False)
 @JSON_OPTION
@@ -233,8 +226,7 @@ def standings_command(
 def catchup(
     scores: tuple[int, int, int, int], player: int | None, system: str | None, lang: str | None, as_json: bool
 ) -> None:
-    """The smallest Hu with which a player passes each opponent: self-drawn, on that opponent's
-    discard, on a third player's discard."""
+    """`mcr-score catchup`: its help is `help.catchup.*` in the catalogues."""
     for_system(Capability.CATCHUP)
     result = catch_up(scores, player)
     click.echo(json.dumps(result.to_dict()) if as_json else catchup_text(result, lang or language_from_env()))

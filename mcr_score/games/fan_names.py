@@ -1,6 +1,6 @@
 """Fan names and numbers as the records write them, to our numbers (`Fan`), in one place.
 
-Our table (`fans.table`) gives each fan's Chinese, English and French name; the records use other
+Our table (`fans.table`) gives each fan's name in every language of the catalogues; the records use other
 spellings for some (docs/record-formats.md §3): Botzone and Salasasa write 边张, 嵌张, 单钓将;
 tziakcha 独听・边张, 独听・嵌张, 独听・单钓; PMN 坎张 and 单调将 and British English. tziakcha numbers
 its fans 0-88 (summerinsects' `fan_t` built with DISTINGUISH_PURE_SHIFTED_CHOWS and
@@ -172,8 +172,8 @@ def _key(name: str) -> str:
 @functools.cache
 def _names() -> dict[str, Fan]:
     table: dict[str, Fan] = {}
-    for fan, row in FANS.items():
-        for name in (row.zh, row.en, row.fr):
+    for fan in FANS:
+        for name in FANS[fan].names.values():
             table[_key(name)] = fan
     for name, fan in ALIASES.items():
         table[_key(name)] = fan

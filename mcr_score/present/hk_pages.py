@@ -16,8 +16,9 @@ from ..systems.hk.rules import PROFILES, SWITCHES, VALUES, HkRules, profile
 from ..systems.hk.scoring import HkScore, Valued, hit_dict
 from ..systems.hk.table import TABLE, Element, Kind
 from ..textwidth import pad
+from .i18n import colon
 from .style import Style
-from .switch_pages import options_cell, profile_dicts, switch_dicts, switch_lines
+from .switch_pages import markdown_head, options_cell, profile_dicts, switch_dicts, switch_lines
 from .text import hand_text, hand_to_dict
 
 
@@ -26,8 +27,8 @@ def parse_dict(hand: Hand) -> dict[str, Any]:
     return hand_to_dict(hand)
 
 
-def parse_text(hand: Hand) -> str:
-    return hand_text(hand)
+def parse_text(hand: Hand, lang: str) -> str:
+    return hand_text(hand, lang)
 
 
 def _name(element: Element | str, lang: str) -> str:
@@ -175,7 +176,7 @@ def rules_dict() -> dict[str, Any]:
         "system": SYSTEM.name,
         "profiles": {name: d | {"values": PROFILES[name].values()} for name, d in profile_dicts(PROFILES).items()},
         "switches": switch_dicts(SWITCHES),
-        "values": [{"key": v.key, "point": v.point, "low": v.low, "high": v.high, "default": None} for v in VALUES],
+        "values": [{"key": v.key, "point": v.point(), "low": v.low, "high": v.high, "default": None} for v in VALUES],
         "table": elements(next(iter(PROFILES))),
         "payments": None,
     }
@@ -183,11 +184,11 @@ def rules_dict() -> dict[str, Any]:
 
 def rules_text(lang: str) -> str:
     lines = [text("hk.page.rules-head", lang)]
-    lines += switch_lines(PROFILES, SWITCHES)
+    lines += switch_lines(SYSTEM.name, PROFILES, SWITCHES, lang)
     lines.append("")
     lines.append(text("hk.page.values-head", lang))
     for v in VALUES:
-        lines.append(f"  {v.key} = {v.low}-{v.high}: {v.point}")
+        lines.append("  " + colon(f"{v.key} = {v.low}-{v.high}", v.point(lang), lang))
     lines.append("")
     lines.append(elements_text(elements(next(iter(PROFILES))), lang, Style()))
     lines.append("")
@@ -195,11 +196,10 @@ def rules_text(lang: str) -> str:
     return "\n".join(lines)
 
 
-def rules_markdown() -> str:
-    out = ["| switch | options (* default) | example |", "|---|---|---|"]
+def rules_markdown(lang: str) -> str:
+    out = markdown_head(lang, "switch", "options", "example-short")
     for s in SWITCHES:
-        options = options_cell(s)
-        out.append(f"| `{s.key}` | {options} | `{s.example}` |")
-    out += ["", "| value (`[values]`) | whole number | what it is (unset by default) |", "|---|---|---|"]
-    out += [f"| `{v.key}` | {v.low}-{v.high} | {v.point} |" for v in VALUES]
+        out.append(f"| `{s.key}` | {options_cell(s, lang)} | `{s.example}` |")
+    out += ["", *markdown_head(lang, "value", "whole", "what")]
+    out += [f"| `{v.key}` | {v.low}-{v.high} | {v.point(lang)} |" for v in VALUES]
     return "\n".join(out) + "\n"

@@ -19,8 +19,10 @@ from ..systems.maho.notation import MahoHand, format_cards, format_hand
 from ..systems.maho.rules import NAME, PROFILES, SWITCHES, Rainbow, profile
 from ..systems.maho.scoring import Element, MahoScore, Reading, series_dict
 from ..systems.maho.series import RAINBOWS, SEED_NAMES, Kind
+from ..textwidth import pad
+from .i18n import colon, join_list, labelled, paren
 from .style import Style
-from .switch_pages import options_cell, profile_dicts, switch_dicts, switch_lines
+from .switch_pages import markdown_head, options_cell, profile_dicts, switch_dicts, switch_lines
 
 BASE_SEED = "« 1 point de base »"
 SILVER_SEED = "« +1point supplémentaire pour chaque série argentée que son jeu contiendrait »"
@@ -55,21 +57,20 @@ def parse_dict(hand: MahoHand) -> dict[str, Any]:
     }
 
 
-def parse_text(hand: MahoHand) -> str:
-    """The structure in English, as MCR's `parse` writes it (`parse` has no --lang)."""
+def parse_text(hand: MahoHand, lang: str) -> str:
+    """The structure, as MCR's `parse` writes it: the laid groups, the cards in hand, the mode and the deck."""
     data = parse_dict(hand)
-    lang = "en"
     none = text("maho.page.none", lang)
     waiting = " " + text("maho.page.parse-waiting", lang) if data["waiting"] else ""
     rows = [
-        ("canonical", data["canonical"]),
-        ("mode", text(f"maho.mode.{data['mode']}", lang)),
-        ("laid", "  ".join(f"[{format_cards(g)}]" for g in hand.laid) or none),
-        ("in hand", format_cards(hand.cards) or none),
-        ("cards", f"{data['count']}{waiting}"),
-        ("deck", _deck_text(data["deck"], lang)),
+        ("parse.canonical", data["canonical"]),
+        ("parse.mode", text(f"maho.mode.{data['mode']}", lang)),
+        ("parse.laid", "  ".join(f"[{format_cards(g)}]" for g in hand.laid) or none),
+        ("parse.in-hand", format_cards(hand.cards) or none),
+        ("parse.cards", f"{data['count']}{waiting}"),
+        ("parse.deck", _deck_text(data["deck"], lang)),
     ]
-    return "\n".join(f"{k + ':':<11}{v}" for k, v in rows)
+    return labelled(rows, lang)
 
 
 def _series_line(s: dict[str, Any], lang: str) -> str:
@@ -235,10 +236,10 @@ def elements_text(data: list[dict[str, Any]], lang: str, style: Style) -> str:
             notes = [text("maho.page.silver-allowed", lang)] if row["silver"] else []
             if not row["allowed"]:
                 notes.append(text("maho.page.forbidden", lang))
-            note = f" ({', '.join(notes)})" if notes else ""
-            lines.append(f"  {name:<22} « {row['seed']} »{note}")
+            note = paren(join_list(notes, lang), lang) if notes else ""
+            lines.append(f"  {pad(name, 22)} « {row['seed']} »{note}")
         elif row["kind"] == "pair":
-            lines.append(f"  {text('maho.page.the-pair', lang):<22} {row['seed']}")
+            lines.append(f"  {pad(text('maho.page.the-pair', lang), 22)} {row['seed']}")
         else:
             mode = text(f"maho.mode.{row['mode']}", lang)
             element = row["element"]
@@ -248,7 +249,7 @@ def elements_text(data: list[dict[str, Any]], lang: str, style: Style) -> str:
                 else text(f"maho.element.{element}", lang)
             )
             value = "?" if row["value"] is None else str(row["value"])
-            lines.append(f"  {mode:<9} {name:<20} {value:>2}  {row['seed']}")
+            lines.append(f"  {pad(mode, 9)} {pad(name, 20)} {value:>2}  {row['seed']}")
     return "\n".join(lines)
 
 
@@ -278,12 +279,13 @@ def rules_dict() -> dict[str, Any]:
 
 def rules_text(lang: str) -> str:
     lines = [text("maho.page.rules-head", lang)]
-    lines += switch_lines(PROFILES, SWITCHES)
+    lines += switch_lines(NAME, PROFILES, SWITCHES, lang)
     lines.append("")
     lines.append(text("maho.page.modes-head", lang))
     for m, d in MODES.items():
         end = text(f"maho.end.{m}", lang, n=d.end.n)
-        lines.append(f"  {text(f'maho.mode.{m}', lang)}: {text('maho.page.mode-series', lang, n=d.series)}; {end}")
+        what = text("i18n.semicolon", lang, first=text("maho.page.mode-series", lang, n=d.series), then=end)
+        lines.append("  " + colon(text(f"maho.mode.{m}", lang), what, lang))
         lines.append(f"    {d.seed}")
         lines.append(f"    {d.scoring_seed}")
     lines.append("")
@@ -293,12 +295,11 @@ def rules_text(lang: str) -> str:
     return "\n".join(lines)
 
 
-def rules_markdown() -> str:
-    out = ["| switch | point | options (* default) | example |", "|---|---|---|---|"]
+def rules_markdown(lang: str) -> str:
+    out = markdown_head(lang, "switch", "point", "options", "example-short")
     for s in SWITCHES:
-        options = options_cell(s)
         example = f"`{s.example}`" if s.example else ""
-        out.append(f"| `{s.key}` | {s.point} | {options} | {example} |")
+        out.append(f"| `{s.key}` | {s.point(lang)} | {options_cell(s, lang)} | {example} |")
     return "\n".join(out) + "\n"
 
 

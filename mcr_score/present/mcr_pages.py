@@ -20,8 +20,8 @@ def parse_dict(hand: Hand) -> dict[str, Any]:
     return text.hand_to_dict(hand)
 
 
-def parse_text(hand: Hand) -> str:
-    return text.hand_text(hand)
+def parse_text(hand: Hand, lang: str) -> str:
+    return text.hand_text(hand, lang)
 
 
 def score_text(hand: Hand, result: Any, rules: str, lang: str, style: Style, brief: bool) -> str:
@@ -68,12 +68,11 @@ def rules_dict() -> dict[str, Any]:
 
 
 def rules_text(lang: str) -> str:
-    """The profiles and switches (English: their texts are not in the catalogues yet)."""
-    return text.rules_text()
+    return text.rules_text(lang)
 
 
-def rules_markdown() -> str:
-    return text.rules_markdown()
+def rules_markdown(lang: str) -> str:
+    return text.rules_markdown(lang)
 
 
 def session(path: str, rules: str, situated: Situated) -> SessionResult:

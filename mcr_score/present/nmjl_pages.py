@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..messages import count, text
+from ..messages import DEFAULT_LANG, count, text
 from ..systems.base import Situated
 from ..systems.nmjl import card_of, win_of
 from ..systems.nmjl.card import CARD_FORMAT, PATTERN_FORMAT, load_card
@@ -16,7 +16,7 @@ from ..systems.nmjl.rules import PROFILES, SWITCHES, profile
 from ..systems.nmjl.scoring import NAME, NmjlScore
 from ..systems.nmjl.scoring import explain as explain_hand
 from .style import Style
-from .switch_pages import options_cell, profile_dicts, switch_dicts, switch_lines
+from .switch_pages import markdown_head, options_cell, profile_dicts, switch_dicts, switch_lines
 
 
 def _head(hand: str, card: dict[str, Any], rules: str, lang: str) -> list[str]:
@@ -132,25 +132,27 @@ def rules_dict() -> dict[str, Any]:
         "system": NAME,
         "profiles": profile_dicts(PROFILES),
         "switches": switch_dicts(SWITCHES),
-        "card": {"keys": dict(CARD_FORMAT), "pattern": dict(PATTERN_FORMAT)},
+        "card": {
+            "keys": {key: text(meaning, DEFAULT_LANG) for key, meaning in CARD_FORMAT},
+            "pattern": {key: text(meaning, DEFAULT_LANG) for key, meaning in PATTERN_FORMAT},
+        },
     }
 
 
 def rules_text(lang: str) -> str:
     lines = [text("nmjl.page.rules-head", lang)]
-    lines += switch_lines(PROFILES, SWITCHES)
+    lines += switch_lines(NAME, PROFILES, SWITCHES, lang)
     lines += ["", text("nmjl.page.payments-rule", lang), "", text("nmjl.page.card-format", lang)]
-    lines.extend(f"  {key:<9} {meaning}" for key, meaning in CARD_FORMAT)
+    lines.extend(f"  {key:<9} {text(meaning, lang)}" for key, meaning in CARD_FORMAT)
     lines.append(text("nmjl.page.pattern-format", lang))
-    lines.extend(f"  {key:<9} {meaning}" for key, meaning in PATTERN_FORMAT)
+    lines.extend(f"  {key:<9} {text(meaning, lang)}" for key, meaning in PATTERN_FORMAT)
     return "\n".join(lines)
 
 
-def rules_markdown() -> str:
-    out = ["| switch | options (* default) | example |", "|---|---|---|"]
+def rules_markdown(lang: str) -> str:
+    out = markdown_head(lang, "switch", "options", "example-short")
     for s in SWITCHES:
-        options = options_cell(s)
-        out.append(f"| `{s.key}` | {options} | {s.example} |")
+        out.append(f"| `{s.key}` | {options_cell(s, lang)} | {s.example_in(lang)} |")
     return "\n".join(out) + "\n"
 
 

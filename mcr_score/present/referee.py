@@ -282,7 +282,7 @@ def fan_detail(fan: Fan, rules: str = profiles.DEFAULT) -> dict[str, Any]:
     used = rules if fan in profile.points else next(iter(row.points))
     result = score(row.example, used)
     return fan_row(fan, rules) | {
-        "definition": row.definition,
+        "definition": row.definition(),
         "cite": row.cite,
         "example": {"notation": row.example, "rules": result.rules, "score": result.to_dict()},
     }

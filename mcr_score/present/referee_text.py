@@ -11,12 +11,13 @@ from typing import Any
 from .. import profiles
 from ..errors import McrError
 from ..fans.ids import Fan
-from ..messages import count
+from ..fans.table import FANS
+from ..messages import DEFAULT_LANG, count
 from ..notation import format_tiles
 from ..textwidth import FAN_COLUMNS, columns, pad, width
 from ..tiles import TO_UNICODE, Tile
 from ..vocabulary import Rule
-from .i18n import fan_name, join_and, join_or, seat, text
+from .i18n import colon, fan_name, join_and, join_or, other_languages, paren, seat, text
 from .style import PLAIN, Style, paint
 
 
@@ -28,14 +29,6 @@ def format_codes(codes: list[str]) -> str:
 _MARKS = {"ok": "✓", "inferred": "→", "note": "!", "rejected": "✗"}
 _MARK_COLORS = {"ok": "green", "inferred": "cyan", "note": "yellow", "rejected": "red"}
 _paint = paint
-
-
-def _colon(lang: str) -> str:
-    return {"fr": " : ", "zh": "："}.get(lang, ": ")
-
-
-def _paren(s: str, lang: str) -> str:
-    return f"（{s}）" if lang == "zh" else f" ({s})"
 
 
 def _heading(key: str, lang: str, style: Style, **values: Any) -> str:
@@ -63,7 +56,7 @@ def draw_tiles(tiles: list[str], style: Style, win: int | None = None) -> str:
 
 
 def _on(sets: list[str], lang: str) -> str:
-    return _paren(" ".join(sets), lang) if sets else ""
+    return paren(" ".join(sets), lang) if sets else ""
 
 
 def not_counted_sentence(n: dict[str, Any], lang: str) -> str:
@@ -115,13 +108,13 @@ def _arrangement(data: dict[str, Any], lang: str, style: Style) -> list[str]:
     for s in sets:
         detail = text(f"state.{s['state']}", lang)
         claim = s["claim"]
-        comma = "，" if lang == "zh" else ", "
         if claim:
             if claim["tile"]:
-                detail += comma + text("claim.chow", lang, tile=claim["tile"])
+                then = text("claim.chow", lang, tile=claim["tile"])
             else:
                 key = "claim.promoted" if claim["promoted"] else f"claim.{s['kind']}"
-                detail += comma + text(key, lang, who=text(f"who.{claim['from']}", lang))
+                then = text(key, lang, who=text(f"who.{claim['from']}", lang))
+            detail = text("i18n.clause", lang, first=detail, then=then)
         if s["winning_tile"]:
             detail += "  " + _paint(
                 ("← " if style.unicode else "<- ") + text("winning_tile", lang, tile=data["winning_tile"]),
@@ -153,8 +146,8 @@ def _alternative(a: dict[str, Any], lang: str) -> str:
     fans = ", ".join(
         f"{fan_name(f['id'], lang)} {f['points']}" + (f"×{f['count']}" if f["count"] > 1 else "") for f in a["fans"]
     )
-    form = text(f"form.{a['form']}", lang)
-    return f"{' '.join(a['sets'])}{_paren(form, lang)}{_colon(lang)}{how}{_colon(lang)}{fans}"
+    sets = paren(text(f"form.{a['form']}", lang), lang, " ".join(a["sets"]))
+    return colon(colon(sets, how, lang), fans, lang)
 
 
 def _mark(status: str, lang: str, style: Style) -> str:
@@ -186,13 +179,13 @@ def check_sentence(c: dict[str, Any], lang: str) -> str:
     if kind == "replacement":
         return text("sit.replacement", lang, sets=" ".join(c["kongs"]))
     if kind == "flowers":
-        letters = _paren(c["letters"], lang) if c["letters"] else ""
+        letters = paren(c["letters"], lang) if c["letters"] else ""
         return text("sit.flowers", lang, flowers=count("n.flower-tile", c["flowers"]), n=c["flowers"], letters=letters)
     raise ValueError(f"unknown situation check {kind!r}")
 
 
 def _seat(wind: str, lang: str) -> str:
-    return seat(wind, lang) + ("" if lang == "zh" else " ") + _paren(wind, lang).strip()
+    return paren(wind, lang, seat(wind, lang))
 
 
 def _payments(p: dict[str, Any], lang: str, style: Style) -> list[str]:
@@ -224,7 +217,7 @@ def _payments(p: dict[str, Any], lang: str, style: Style) -> list[str]:
     return lines
 
 
-def render_explanation(data: dict[str, Any], lang: str = "en", style: Style = PLAIN) -> str:
+def render_explanation(data: dict[str, Any], lang: str = DEFAULT_LANG, style: Style = PLAIN) -> str:
     """The whole referee view: verdict, arrangement, fans, exclusions, alternatives, checks, payments."""
     out = [_paint(data["hand"], style, bold=True) + "   " + text("rules", lang, rules=data["rules"]), ""]
 
@@ -301,15 +294,15 @@ def _claim(data: dict[str, Any], lang: str, style: Style) -> list[str]:
     return lines
 
 
-def render_rejection(error: McrError, lang: str = "en", style: Style = PLAIN) -> str:
+def render_rejection(error: McrError, lang: str = DEFAULT_LANG, style: Style = PLAIN) -> str:
     """An impossible hand or situation: each problem, translated where known, with its caret."""
     lines = [_heading("h.situation", lang, style)]
     for p in error.problems:
-        head = f"{p.head(lang)}{_colon(lang)}{p.msg.text(lang)}"
+        head = colon(p.head(lang), p.msg.text(lang), lang)
         if p.column is not None:
-            head += _paren(text("column", lang, n=p.column), lang)
+            head = paren(text("column", lang, n=p.column), lang, head)
         elif p.where:
-            head += _paren(p.where, lang)
+            head = paren(p.where, lang, head)
         lines.append(f"  {_mark('rejected', lang, style)} {head}")
         lines.extend("    " + line for line in p.describe().splitlines()[1:])
     lines.append("  " + _paint(text("rejected", lang), style, fg="red", bold=True))
@@ -329,9 +322,10 @@ def _excludes(row: dict[str, Any], lang: str) -> str:
     return "; ".join(parts)
 
 
-def render_fan_table(rows: list[dict[str, Any]], lang: str = "en", style: Style = PLAIN) -> str:
-    """The fans of one profile: number, names, points and what each excludes in that profile."""
-    other = "en" if lang == "zh" else "zh"
+def render_fan_table(rows: list[dict[str, Any]], lang: str = DEFAULT_LANG, style: Style = PLAIN) -> str:
+    """The fans of one profile: number, names (the language's, and the one its catalogue shows
+    beside it, `i18n.second-name`), points and what each excludes in that profile."""
+    other = text("i18n.second-name", lang)
     rules = rows[0]["rules"] if rows else ""
     heads = [text("col.no", lang), text("col.fan", lang), "", text("col.points", lang), text("col.excludes", lang)]
     table = [
@@ -357,29 +351,32 @@ def _fan_list(ids: list[int], lang: str) -> str:
     return ", ".join(f"{i} {fan_name(i, lang)}" for i in ids) or text("none", lang)
 
 
-def render_fan(detail: dict[str, Any], lang: str = "en", style: Style = PLAIN) -> str:
+def render_fan(detail: dict[str, Any], lang: str = DEFAULT_LANG, style: Style = PLAIN) -> str:
     """One fan under one profile: names, points, definition, exclusions both ways, and its example scored."""
     names = detail["names"]
-    others = [names[x] for x in ("en", "zh", "fr") if x != lang]
-    c = _colon(lang)
+    others = [names[x] for x in other_languages(lang)]
     points = "—" if detail["points"] is None else str(detail["points"])
+
+    def line(label: str, value: str) -> str:
+        return "  " + colon(text(label, lang), value, lang)
+
     lines = [
         _paint(f"{detail['id']}  {names[lang]}", style, bold=True) + "  ·  " + "  ·  ".join(others),
-        f"  {text('fan.points', lang)}{c}{points}   {text('rules', lang, rules=detail['rules'])}",
-        f"  {text('fan.definition', lang)}{c}{detail['definition']}",
-        f"  {text('fan.source', lang)}{c}{detail['cite']}",
-        f"  {text('fan.excludes', lang)}{c}{_fan_list(detail['not_counted_with'], lang)}",
+        line("fan.points", points) + "   " + text("rules", lang, rules=detail["rules"]),
+        line("fan.definition", FANS[Fan(detail["id"])].definition(lang)),
+        line("fan.source", detail["cite"]),
+        line("fan.excludes", _fan_list(detail["not_counted_with"], lang)),
     ]
     if detail["not_counted_on_its_sets"]:
-        lines.append(f"  {text('fan.excludes_own', lang)}{c}{_fan_list(detail['not_counted_on_its_sets'], lang)}")
+        lines.append(line("fan.excludes_own", _fan_list(detail["not_counted_on_its_sets"], lang)))
     if detail["absorbs_one"]:
-        lines.append(f"  {text('fan.excludes_one', lang)}{c}{_fan_list(detail['absorbs_one'], lang)}")
-    lines.append(f"  {text('fan.excluded_by', lang)}{c}{_fan_list(detail['not_counted_when'], lang)}")
+        lines.append(line("fan.excludes_one", _fan_list(detail["absorbs_one"], lang)))
+    lines.append(line("fan.excluded_by", _fan_list(detail["not_counted_when"], lang)))
     if detail["switches"]:
         chosen = ", ".join(f"{key} = {option}" for key, option in detail["switches"].items())
-        lines.append(f"  {text('fan.switches', lang)}{c}{chosen}")
+        lines.append(line("fan.switches", chosen))
     ex = detail["example"]
-    head = f"  {text('fan.example', lang)}{c}{ex['notation']}   {text('rules', lang, rules=ex['rules'])}"
+    head = line("fan.example", ex["notation"]) + "   " + text("rules", lang, rules=ex["rules"])
     if detail["rules"] != ex["rules"]:
         head += " " + text("fan.not_in_profile", lang, rules=detail["rules"], used=ex["rules"])
     lines.append(head)

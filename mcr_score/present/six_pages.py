@@ -16,8 +16,9 @@ from ..systems.six import SYSTEM, rounds, score_hand
 from ..systems.six.rules import PROFILES, SWITCHES, profile
 from ..systems.six.scoring import SixScore, Valued
 from ..systems.six.table import TABLE, Kind, Row
+from ..textwidth import pad
 from .style import Style
-from .switch_pages import options_cell, profile_dicts, switch_dicts, switch_lines
+from .switch_pages import markdown_head, options_cell, profile_dicts, switch_dicts, switch_lines
 from .text import hand_text, hand_to_dict
 
 
@@ -75,8 +76,8 @@ def parse_dict(hand: Hand) -> dict[str, Any]:
     return hand_to_dict(hand)
 
 
-def parse_text(hand: Hand) -> str:
-    return hand_text(hand)
+def parse_text(hand: Hand, lang: str) -> str:
+    return hand_text(hand, lang)
 
 
 def score_text(hand: Hand, result: SixScore, rules: str, lang: str, style: Style, brief: bool) -> str:
@@ -132,7 +133,8 @@ def elements_text(data: list[dict[str, Any]], lang: str, style: Style) -> str:
     for row in data:
         kind = text(f"six.kind.{row['kind']}", lang)
         shown = f"× {row['value']}" if row["kind"] == Kind.MULTIPLIER else str(row["value"])
-        lines.append(f"  {_row_name(row['row'], lang):<28} {shown:>5}  {kind}  « {row['seed']} » ({row['seed_value']})")
+        name = pad(_row_name(row["row"], lang), 28)  # in terminal cells: a Chinese character takes two
+        lines.append(f"  {name} {shown:>5}  {kind}  « {row['seed']} » ({row['seed_value']})")
     return "\n".join(lines)
 
 
@@ -148,17 +150,16 @@ def rules_dict() -> dict[str, Any]:
 
 def rules_text(lang: str) -> str:
     lines = [text("six.page.rules-head", lang)]
-    lines += switch_lines(PROFILES, SWITCHES)
+    lines += switch_lines(SYSTEM.name, PROFILES, SWITCHES, lang)
     lines.append("")
     lines.append(elements_text(elements(""), lang, Style()))
     return "\n".join(lines)
 
 
-def rules_markdown() -> str:
-    out = ["| switch | gap | options (* default) | example |", "|---|---|---|---|"]
+def rules_markdown(lang: str) -> str:
+    out = markdown_head(lang, "switch", "gap", "options", "example-short")
     for s in SWITCHES:
-        options = options_cell(s)
-        out.append(f"| `{s.key}` | {s.gap} | {options} | `{s.example}` |")
+        out.append(f"| `{s.key}` | {s.gap} | {options_cell(s, lang)} | `{s.example}` |")
     return "\n".join(out) + "\n"
 
 

@@ -1,12 +1,15 @@
 """The switches and profiles of a rule system as every system's `rules` page shows them: the JSON
-entries, the text lines and a Markdown cell (the systems add their own tables around them)."""
+entries, the text lines and a Markdown cell (the systems add their own tables around them). The
+JSON writes the texts in English, as every JSON does; the text and the Markdown in the language asked."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from ..systems.switches import SwitchDef
+from ..messages import DEFAULT_LANG, text
+from ..systems.switches import SwitchDef, description
+from .i18n import colon, paren
 
 
 class Described(Protocol):
@@ -28,29 +31,39 @@ def switch_dicts(switches: tuple[SwitchDef, ...]) -> list[dict[str, Any]]:
         {"key": s.key}
         | ({"gap": s.gap} if s.gap else {})
         | {
-            "point": s.point,
+            "point": s.point(),
             "default": str(s.default),
-            "options": {str(k): v for k, v in s.options.items()},
-            "example": s.example or None,
+            "options": {str(k): s.reading(k) for k in s.options},
+            "example": s.example_in() or None,
         }
         for s in switches
     ]
 
 
-def switch_lines(profiles: Mapping[str, Described], switches: tuple[SwitchDef, ...]) -> list[str]:
-    """The profiles, then each switch with its options (the default starred) and its example."""
-    lines = [f"  {name}: {p.description}" for name, p in profiles.items()]
+def switch_lines(
+    system: str, profiles: Mapping[str, Described], switches: tuple[SwitchDef, ...], lang: str = DEFAULT_LANG
+) -> list[str]:
+    """The built-in profiles, then each switch with its options (the default starred) and its example."""
+    lines = ["  " + colon(name, description(system, name, lang), lang) for name in profiles]
     lines.append("")
     for s in switches:
-        lines.append(f"{s.key} ({s.gap}): {s.point}" if s.gap else f"{s.key}: {s.point}")
-        for option, reading in s.options.items():
+        lines.append(colon(paren(s.gap, lang, s.key) if s.gap else s.key, s.point(lang), lang))
+        for option in s.options:
             mark = "*" if option == s.default else " "
-            lines.append(f"  {mark} {option}: {reading}")
-        if s.example:
-            lines.append(f"    e.g. {s.example}")
+            lines.append("  " + colon(f"{mark} {option}", s.reading(option, lang), lang))
+        if s.example or s.worded:
+            lines.append("    " + text("rules-page.eg", lang, example=s.example_in(lang)))
     return lines
 
 
-def options_cell(s: SwitchDef) -> str:
+def options_cell(s: SwitchDef, lang: str = DEFAULT_LANG) -> str:
     """A switch's options in one Markdown cell, the default starred."""
-    return "<br>".join(f"{'*' if o == s.default else ''}`{o}`: {r}" for o, r in s.options.items())
+    return "<br>".join(colon(f"{'*' if o == s.default else ''}`{o}`", s.reading(o, lang), lang) for o in s.options)
+
+
+def markdown_head(lang: str, *columns: str) -> list[str]:
+    """A Markdown table's head: the columns by their `rules-page.md.col.*` ids, and the rule under them."""
+    return [
+        "| " + " | ".join(text(f"rules-page.md.col.{c}", lang) for c in columns) + " |",
+        "|---" * len(columns) + "|",
+    ]

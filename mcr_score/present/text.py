@@ -7,11 +7,11 @@ from typing import Any
 from ..hand import Hand, Meld, Situation
 from ..messages import DEFAULT_LANG, Count, count, text
 from ..notation import LOWER_CASE_WINDS, format_hand, format_tiles
-from ..profiles import CHOICE_SOURCES, DEFAULT, PROFILES, SWITCHES, Switch
+from ..profiles import CHOICE_SOURCES, DEFAULT, PROFILES, SWITCHES, Switch, description
 from ..scoring import Group, Score
 from ..textwidth import FAN_COLUMNS, columns
 from ..vocabulary import Kind, Reason, Rule
-from .i18n import fan_name
+from .i18n import colon, fan_name, join_list, labelled, paren
 from .referee_text import draw_tiles
 from .style import PLAIN, Style, paint
 
@@ -54,52 +54,64 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
     }
 
 
-def describe_meld(meld: Meld) -> str:
+def describe_meld(meld: Meld, lang: str = DEFAULT_LANG) -> str:
+    """A declared meld in words: `chow 123m (exposed, claimed tile 2)`, `concealed kong EEEE`."""
     tiles = (
         "".join(t.code[0] for t in meld.tiles) + meld.tile.code[1:]
         if not meld.tile.is_honor
         else "".join(t.code for t in meld.tiles)
     )
     if meld.concealed:
-        return f"concealed kong {tiles}"
-    detail = "exposed"
+        return text("parse.concealed-kong", lang, tiles=tiles)
+    detail = text("parse.exposed", lang)
     if meld.claim is not None:
         if meld.kind == Kind.CHOW:
-            detail += f", claimed tile {meld.claim}"
+            then = text("parse.claimed-tile", lang, tile=meld.claim)
         elif meld.promoted:
-            detail += f", promoted from a pung claimed from the {_PLAYERS[meld.claim - 4]}"
+            then = text("parse.promoted", lang, who=text(f"who.{_PLAYERS[meld.claim - 4]}", lang))
         else:
-            detail += f", from the {_PLAYERS[meld.claim]}"
-    return f"{meld.kind} {tiles} ({detail})"
+            then = text("parse.from", lang, who=text(f"who.{_PLAYERS[meld.claim]}", lang))
+        detail = text("i18n.clause", lang, first=detail, then=then)
+    return text("parse.meld", lang, kind=text(f"kind.{meld.kind}", lang), tiles=tiles, detail=detail)
 
 
-def describe_situation(s: Situation) -> str:
-    how = "self-drawn" if s.self_drawn else "won on a discard"
+def describe_situation(s: Situation, lang: str = DEFAULT_LANG) -> str:
+    """The situation in words: how the hand was won, the extras, the winds and the flowers."""
+    how = text("parse.self-drawn" if s.self_drawn else "parse.discard", lang)
     extras = [
-        name
-        for flag, name in (
-            (s.last_copy, "last copy (绝张)"),
-            (s.wall_last, "last tile of the wall"),
-            (s.robbing_kong, "robbing the kong"),
-            (s.replacement, "kong replacement tile"),
+        text(key, lang)
+        for flag, key in (
+            (s.last_copy, "parse.last-copy"),
+            (s.wall_last, "parse.wall-last"),
+            (s.robbing_kong, "parse.robbing-kong"),
+            (s.replacement, "parse.replacement"),
         )
         if flag
     ]
-    flowers = f"flowers {s.flowers}" + (f" ({s.flower_letters})" if s.flower_letters else "")
-    return "; ".join([how, *extras, f"prevalent wind {s.prevalent_wind}, seat wind {s.seat_wind}", flowers])
+    flowers = text("parse.flowers", lang, n=s.flowers)
+    if s.flower_letters:
+        flowers = paren(s.flower_letters, lang, flowers)
+    winds = text("parse.winds", lang, prevalent=s.prevalent_wind, seat=s.seat_wind)
+    parts = [how, *extras, winds, flowers]
+    line = parts[0]
+    for part in parts[1:]:
+        line = text("i18n.semicolon", lang, first=line, then=part)
+    return line
 
 
-def hand_text(hand: Hand) -> str:
+def hand_text(hand: Hand, lang: str = DEFAULT_LANG) -> str:
+    """`parse`'s text: the canonical form, the melds, the standing tiles, the winning tile, the situation."""
+    none = text("parse.none", lang)
     rows = [
-        ("canonical", format_hand(hand)),
-        ("melds", ", ".join(describe_meld(m) for m in hand.melds) or "none"),
-        ("standing", " ".join(t.code for t in hand.standing) or "none"),
-        ("winning", hand.winning.code if hand.winning else "none: a waiting hand"),
-        ("situation", describe_situation(hand.situation)),
+        ("parse.canonical", format_hand(hand)),
+        ("parse.melds", join_list([describe_meld(m, lang) for m in hand.melds], lang) or none),
+        ("parse.standing", " ".join(t.code for t in hand.standing) or none),
+        ("parse.winning", hand.winning.code if hand.winning else text("parse.waiting", lang)),
+        ("parse.situation", describe_situation(hand.situation, lang)),
     ]
     if hand.winning:
-        rows.append(("marked", format_hand(hand, mark_win=True)))
-    return "\n".join(f"{k + ':':<11}{v}" for k, v in rows)
+        rows.append(("parse.marked", format_hand(hand, mark_win=True)))
+    return labelled(rows, lang)
 
 
 def _group_label(score: Score, i: int, style: Style) -> str:
@@ -197,26 +209,30 @@ def _source(profile: str, switch: Switch) -> str:
     return CHOICE_SOURCES.get(profile, {}).get(switch.key, switch.options[choice].cite)
 
 
-def rules_text() -> str:
-    """The profiles, then each switch with every option, which profiles choose it and on what source."""
-    lines = ["profiles:"]
-    lines += [f"  {p.name}: {p.description}" for p in PROFILES.values()]
+def rules_text(lang: str = DEFAULT_LANG) -> str:
+    """The profiles, then each switch with every option, which profiles choose it and on what source
+    (the citations as their sources write them: a reference is not translated)."""
+    lines = [text("rules-page.profiles-head", lang)]
+    lines += ["  " + colon(p.name, description(p.name, lang), lang) for p in PROFILES.values()]
     for switch in SWITCHES:
-        lines.append(f"\n{switch.key}: {switch.point}")
+        lines.append("\n" + colon(switch.key, switch.point(lang), lang))
         for key, option in switch.options.items():
             users = [p.name for p in PROFILES.values() if p.choices[switch.key] == key]
-            lines.append(f"  {key}{' [' + ', '.join(users) + ']' if users else ''}: {option.text}")
+            lines.append(
+                "  " + colon(f"{key}{' [' + ', '.join(users) + ']' if users else ''}", switch.reading(key, lang), lang)
+            )
             lines.append(f"      {option.cite}")
             for user in users:
                 if switch.key in CHOICE_SOURCES.get(user, {}):
-                    lines.append(f"      {user}: {_source(user, switch)}")
-        lines.append(f"  example: {switch.example}")
+                    lines.append("      " + colon(user, _source(user, switch), lang))
+        lines.append("  " + colon(text("rules-page.example", lang), switch.example, lang))
     return "\n".join(lines)
 
 
 def rules_to_dict() -> dict[str, Any]:
     """`rules --json`: the profiles with their choices, and each switch with every option and its users, and
-    the source of each profile's choice (its own where it names one, else the option's citation)."""
+    the source of each profile's choice (its own where it names one, else the option's citation). The
+    texts in English, as every JSON writes them (`rules --lang` is the text's)."""
     return {
         "ok": True,
         "default": DEFAULT,
@@ -226,12 +242,12 @@ def rules_to_dict() -> dict[str, Any]:
         "switches": [
             {
                 "key": s.key,
-                "point": s.point,
+                "point": s.point(),
                 "example": s.example,
                 "options": [
                     {
                         "key": key,
-                        "text": option.text,
+                        "text": s.reading(key),
                         "cite": option.cite,
                         "profiles": [p.name for p in PROFILES.values() if p.choices[s.key] == key],
                     }
@@ -244,32 +260,46 @@ def rules_to_dict() -> dict[str, Any]:
     }
 
 
-def rules_markdown() -> str:
-    """docs/rules.md: the switches on which the profiles differ, each profile's reading side by side;
-    then the switches every profile sets alike (points the texts leave open), with the other readings."""
+def _then(parts: list[str], lang: str) -> str:
+    """Parts written one after the other, `a; b; c` as the language writes a semicolon."""
+    line = parts[0]
+    for part in parts[1:]:
+        line = text("i18n.semicolon", lang, first=line, then=part)
+    return line
+
+
+def rules_markdown(lang: str = DEFAULT_LANG) -> str:
+    """docs/rules.md (in English; in another language with `rules --markdown --lang`): the switches on
+    which the profiles differ, each profile's reading side by side; then the switches every profile
+    sets alike (points the texts leave open), with the other readings."""
     names = list(PROFILES)
 
     def reading(s: Switch, key: str, named: bool = False, cite: str | None = None) -> str:
-        option = s.options[key]
-        return f"{f'`{key}`: ' if named else ''}{option.text} ({cite or option.cite})"
+        read = paren(cite or s.options[key].cite, lang, s.reading(key, lang))
+        return colon(f"`{key}`", read, lang) if named else read
 
     def example(s: Switch) -> str:
         return "`" + s.example.replace("|", "\\|") + "`"  # a bare | would end the table cell
 
+    def row(*cells: str) -> str:
+        return "| " + " | ".join(cells) + " |"
+
+    col = {key: text(f"rules-page.md.col.{key}", lang) for key in ("switch", "point", "example", "every", "others")}
     lines = [
-        "# Rule profiles: every switch",
+        "# " + text("rules-page.md.title", lang),
         "",
-        "Generated by `mcr-score rules --markdown` from `mcr_score/profiles.py`; "
-        "`tests/test_profiles.py` checks that this file is current and that every example "
-        "scores differently under each option of its switch.",
+        text("rules-page.md.generated", lang),
         "",
-        "Sources: [WMO14] = the 2014 WMO Chinese edition 《麻将竞赛规则》 as quoted, with printed pages, in "
-        "SkyEye-FAST/mcr-mahjong `RULES_REVIEW.md` (the text itself was not read here); [SF] = that project's "
-        "reading, where the quoted clauses do not settle the point. docs/rules-research.md has the rest.",
+        text("rules-page.md.sources", lang),
         "",
-        "## Where the profiles differ",
+        "## " + text("rules-page.md.differ", lang),
         "",
-        "| switch | point | " + " | ".join(f"{n} (citation)" for n in names) + " | example hand |",
+        row(
+            col["switch"],
+            col["point"],
+            *(text("rules-page.md.col.cited", lang, profile=n) for n in names),
+            col["example"],
+        ),
         "|---|---|" + "---|" * len(names) + "---|",
     ]
     same = []
@@ -279,22 +309,21 @@ def rules_markdown() -> str:
             same.append(s)
             continue
         cells = [reading(s, c, True, _source(n, s)) for n, c in zip(names, chosen, strict=True)]
-        lines.append(f"| `{s.key}` | {s.point} | {' | '.join(cells)} | {example(s)} |")
+        lines.append(row(f"`{s.key}`", s.point(lang), *cells, example(s)))
     if same:
         lines += [
             "",
-            "## Where the texts leave a point open: the same choice in every profile",
+            "## " + text("rules-page.md.same", lang),
             "",
-            "Every profile chooses the same reading, and its text says why; a house profile can choose "
-            "another by its option name.",
+            text("rules-page.md.same-intro", lang),
             "",
-            "| switch | point | every profile (citation) | other readings (citation) | example hand |",
+            row(col["switch"], col["point"], col["every"], col["others"], col["example"]),
             "|---|---|---|---|---|",
         ]
         for s in same:
             common = PROFILES[names[0]].choices[s.key]
-            own = "".join(f"; {n}: {CHOICE_SOURCES[n][s.key]}" for n in names if s.key in CHOICE_SOURCES.get(n, {}))
-            others = "; ".join(reading(s, key, True) for key in s.options if key != common)
-            cite = s.options[common].cite + own
-            lines.append(f"| `{s.key}` | {s.point} | {reading(s, common, True, cite)} | {others} | {example(s)} |")
+            own = [colon(n, CHOICE_SOURCES[n][s.key], lang) for n in names if s.key in CHOICE_SOURCES.get(n, {})]
+            others = _then([reading(s, key, True) for key in s.options if key != common], lang)
+            cite = _then([s.options[common].cite, *own], lang)
+            lines.append(row(f"`{s.key}`", s.point(lang), reading(s, common, True, cite), others, example(s)))
     return "\n".join(lines) + "\n"

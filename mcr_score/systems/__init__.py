@@ -11,10 +11,18 @@ import functools
 import importlib
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from ..errors import McrError
+from ..lazy import attributes
 from ..messages import msg
-from .base import Capability, Situated, System
+
+if TYPE_CHECKING:
+    from .base import Capability, Situated, System
+
+# What a system is (`base`), loaded on first use: the names of the systems (`NAMES`, which the
+# group's --help lists) cost no hand model.
+__getattr__ = attributes(__name__, {"Capability": "base", "Situated": "base", "System": "base"}, globals())
 
 __all__ = ["DEFAULT", "NAMES", "Capability", "Situated", "System", "UnknownSystemError", "get"]
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..errors import UnknownProfileError
-from ..messages import msg
+from ..messages import DEFAULT_LANG, msg, text
 
 if TYPE_CHECKING:
     from ..house import House
@@ -18,14 +18,34 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class SwitchDef:
-    """A point the seed leaves open: its options (each a reading with its source) and the default."""
+    """A point the seed leaves open: its options and the default. Its words (the point, each
+    option's reading with the source of the reading) are texts, in the catalogues by the system's
+    name and the switch's key: `<system>.switch.<key>.point`, `<system>.switch.<key>.option.<option>`."""
 
     key: str
-    point: str
-    options: Mapping[str, str]  # option -> what it means, with the source of the reading
+    options: tuple[str, ...]  # in the order the pages list them
     default: str
     example: str  # a hand whose answer differs between the options ("" for a switch of one option)
     gap: str = ""  # the gap of docs/rulesets.md the switch settles, where the system numbers them (six: G2...)
+    system: str = ""  # the system's name: the switch's texts are under it in the catalogues
+    worded: bool = False  # the example is words (a line of the user's card): `<system>.switch.<key>.example`
+
+    def point(self, lang: str = DEFAULT_LANG) -> str:
+        """What the switch decides, in `lang`."""
+        return text(f"{self.system}.switch.{self.key}.point", lang)
+
+    def reading(self, option: str, lang: str = DEFAULT_LANG) -> str:
+        """What `option` reads, with its source, in `lang`."""
+        return text(f"{self.system}.switch.{self.key}.option.{option}", lang)
+
+    def example_in(self, lang: str = DEFAULT_LANG) -> str:
+        """The example as the pages show it: the hand, or the words that describe it, in `lang`."""
+        return text(f"{self.system}.switch.{self.key}.example", lang) if self.worded else self.example
+
+
+def description(system: str, profile: str, lang: str = DEFAULT_LANG) -> str:
+    """A built-in profile's description, in `lang` (a house file's is its own, in its words)."""
+    return text(f"{system}.profile.{profile}", lang)
 
 
 class Profile(Protocol):

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from ..claims import claim_from_text
 from ..hand import Hand
+from ..messages import DEFAULT_LANG
 from ..notation import format_hand, parse_hand, parse_located
 from ..present.referee import check_claim
 from ..present.referee import explain as explain_hand
@@ -123,7 +124,7 @@ class Request:
 
     hand: str
     rules: str = DEFAULT
-    lang: str = "en"
+    lang: str = DEFAULT_LANG
     win: str | None = None
     self_drawn: bool | None = None
     last_tile: bool = False

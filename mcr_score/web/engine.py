@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import errors
-from ..messages import LANGS, msg
+from ..messages import DEFAULT_LANG, LANGS, msg
 from ..present.referee import fan_table, rejection
 from ..present.referee_text import render_rejection
 from ..present.text import rules_to_dict
@@ -40,7 +40,7 @@ class EngineError(errors.McrError):
 
 def _request(params: dict[str, str]) -> Request:
     rules = params.get("rules") or DEFAULT
-    lang = params.get("lang") or "en"
+    lang = params.get("lang") or DEFAULT_LANG
     if rules not in PROFILES:
         problem = f"unknown rule profile; known: {', '.join(PROFILES)}"
         raise EngineError(msg("error.request.field", field="rules", problem=problem), where="rules")

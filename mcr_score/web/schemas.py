@@ -7,14 +7,14 @@ describe them, so the schema documents the JSON and schemathesis checks that it 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..claims import claim_from_text
 from ..errors import McrError
 from ..limits import MAX_POINTS
-from ..messages import msg
+from ..messages import DEFAULT_LANG, LANGS, msg
 from ..profiles import DEFAULT, PROFILES
 from ..records import BadFieldError
 
@@ -22,8 +22,11 @@ MAX_HAND = 200
 """The longest hand text accepted: a hand with four kongs, a suffix and flowers spelled out fits in 80."""
 
 Wind = Literal["E", "S", "W", "N"]
-Lang = Literal["en", "fr", "zh"]
-"""messages.LANGS as a type (a test keeps the two the same)."""
+if TYPE_CHECKING:
+    Lang = str
+else:
+    Lang = Literal[LANGS]  # the catalogues' languages (`Literal` takes the tuple as its values)
+"""messages.LANGS as a type: `/openapi.json` lists the languages, pydantic refuses another."""
 
 _RULES = Field(
     DEFAULT,
@@ -152,11 +155,11 @@ class EditInput(HandOnly):
 class TextInput(HandInput):
     """A hand command's text output: `--lang`."""
 
-    lang: Lang = "en"
+    lang: Lang = DEFAULT_LANG
 
 
 class ExplainTextInput(ExplainInput):
-    lang: Lang = "en"
+    lang: Lang = DEFAULT_LANG
 
 
 # ---- answers -------------------------------------------------------------------------------------

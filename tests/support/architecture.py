@@ -172,3 +172,21 @@ def system_literals(
             if value in wanted:
                 found.append(f"{path.relative_to(root)}:{line}: {value!r}")
     return found
+
+
+def language_literals(
+    root: Path, package: str, names: Iterable[str], allowed: Iterable[str] = ("messages",)
+) -> list[str]:
+    """`path:line: 'code'` for every string literal that is exactly a language code (`names`: the
+    catalogues' languages), in a module of `package` other than the `allowed` ones (dotted names
+    under the package: the messages layer)."""
+    wanted = frozenset(names)
+    exempt = {f"{package}.{name}" for name in allowed}
+    found = []
+    for name, path in modules(root, package).items():
+        if name in exempt:
+            continue
+        for line, value in _literals(path.read_text(encoding="utf-8")):
+            if value in wanted:
+                found.append(f"{path.relative_to(root)}:{line}: {value!r}")
+    return found

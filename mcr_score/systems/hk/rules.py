@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..switches import SwitchDef, choose, chosen, options
+from ...messages import DEFAULT_LANG, text
+from ..switches import SwitchDef, choose, chosen, description, options
 
 
 class DoubleWind(StrEnum):
@@ -35,31 +36,17 @@ class ConcealedOnDiscard(StrEnum):
 SWITCHES: tuple[SwitchDef, ...] = (
     SwitchDef(
         "double-wind",
-        "A pung of the wind that is both the seat wind and the round wind (« Pung de Vent du joueur ou du tour »)",
-        MappingProxyType(
-            {
-                DoubleWind.TWICE: "+1 fan for each role, +2 in all, as MCR counts its fans 60 and 61 and the "
-                "classical rulesets count own wind and round wind as two doubles [DEFAULT, rulesets.md §4.2]",
-                DoubleWind.ONCE: "+1 fan: the row is one element, whichever wind it names",
-            }
-        ),
+        (DoubleWind.TWICE, DoubleWind.ONCE),
         DoubleWind.TWICE,
         "EEE123m456p789s55s",  # seat and round wind E, the defaults
+        system="hk",
     ),
     SwitchDef(
         "concealed-on-discard",
-        "« Main tout caché » (« Aucune combinaison exposée ») when the winning tile is a discard",
-        MappingProxyType(
-            {
-                ConcealedOnDiscard.LITERAL: "the seed's words: « Une combinaison est dite exposée quand tu l'as "
-                "formée grâce à une tuile défaussée par un adversaire », so the element holds on a self-draw, or "
-                "when the discard completes the pair [DEFAULT, rulesets.md §4.2]",
-                ConcealedOnDiscard.COUNTS: "the hand stays concealed when no combination was declared exposed "
-                "before the win (MCR and Hong Kong practice)",
-            }
-        ),
+        (ConcealedOnDiscard.LITERAL, ConcealedOnDiscard.COUNTS),
         ConcealedOnDiscard.LITERAL,
         "123m456m789m55p234p",
+        system="hk",
     ),
 )
 BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
@@ -72,32 +59,19 @@ FIELDS: Mapping[str, str] = MappingProxyType(
 
 @dataclass(frozen=True, slots=True)
 class ValueDef:
-    """A number the seed leaves to the table: unset by default, a whole number a house file sets."""
+    """A number the seed leaves to the table: unset by default, a whole number a house file sets.
+    What it is, with the seed's words, is a text: `hk.value.<key>` in the catalogues."""
 
     key: str
-    point: str  # what it is, and the seed's words
     low: int
     high: int
 
+    def point(self, lang: str = DEFAULT_LANG) -> str:
+        return text(f"hk.value.{self.key}", lang)
+
 
 # Fan, as the table counts them; two digits are far above any table's limit (Hong Kong plays 8 to 13).
-VALUES: tuple[ValueDef, ...] = (
-    ValueDef("kong", "fan per kong (« Kong » « Bonus variable »); unset, a kong adds nothing", 0, 99),
-    ValueDef(
-        "limit",
-        "fan of a limit hand (« Très élevé (souvent maximum) »); unset, a limit hand is reported as such, "
-        "without a number",
-        1,
-        99,
-    ),
-    ValueDef(
-        "minimum",
-        "the least fan a win needs (« La plupart des variantes exigent un nombre minimum de fan »), flowers "
-        "apart; unset, none",
-        0,
-        99,
-    ),
-)
+VALUES: tuple[ValueDef, ...] = (ValueDef("kong", 0, 99), ValueDef("limit", 1, 99), ValueDef("minimum", 0, 99))
 VALUE_BOUNDS: Mapping[str, tuple[int, int]] = MappingProxyType({v.key: (v.low, v.high) for v in VALUES})
 
 
@@ -134,9 +108,7 @@ def rules_of(name: str, description: str, choices: Mapping[str, str], values: Ma
     )
 
 
-INDICATIVE = rules_of(
-    "indicative", "seed 003's indicative values as read in docs/rulesets.md §4, every [DEFAULT] taken", {}, {}
-)
+INDICATIVE = rules_of("indicative", description("hk", "indicative"), {}, {})
 PROFILES: Mapping[str, HkRules] = MappingProxyType({INDICATIVE.name: INDICATIVE})
 DEFAULT = INDICATIVE.name
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..switches import SwitchDef, choose, chosen, options
+from ..switches import SwitchDef, choose, chosen, description, options
 
 NAME = "maho"  # the system's name in the registry and in its JSON
 
@@ -56,67 +56,38 @@ class Jokers(StrEnum):
 SWITCHES: tuple[SwitchDef, ...] = (
     SwitchDef(
         "rainbow",
-        "whether rainbow series are allowed: « Dans la plupart des variantes de Mah-Jong, les séries "
-        '"arc en ciel" ne sont pas admises », and « type de variante » is agreed before play',
-        MappingProxyType(
-            {
-                Rainbow.ALLOWED: "the four kinds of the base rules « Il n'existe que 4 types de séries "
-                "possibles » [DEFAULT, rulesets.md §1.2]",
-                Rainbow.FORBIDDEN: "pure runs and pure triples only, as « la plupart des variantes »",
-            }
-        ),
+        (Rainbow.ALLOWED, Rainbow.FORBIDDEN),
         Rainbow.ALLOWED,
         "[123a][456a][7a7b7c][999b]5c5c",
+        system=NAME,
     ),
     SwitchDef(
         "rainbow-families",
-        "what « arc-en-ciel » asks of the families of three cards",
-        MappingProxyType(
-            {
-                RainbowFamilies.DISTINCT: "three different families, in any order: one card of each coloured "
-                "family of the four-family deck [DEFAULT, rulesets.md §1.2]",
-                RainbowFamilies.MIXED: "not all of one family (two of one family and one of another is a rainbow)",
-            }
-        ),
+        (RainbowFamilies.DISTINCT, RainbowFamilies.MIXED),
         RainbowFamilies.DISTINCT,
         "[123a][456a][3a4a5b][999b]5c5c",
+        system=NAME,
     ),
     SwitchDef(
         "runs-wrap",
-        "whether a run may go round from the highest number to 1 (9-1-2)",
-        MappingProxyType(
-            {
-                Wrap.NO: "a run stops at the highest number, as in every tile mahjong [DEFAULT, rulesets.md §1.2]",
-                Wrap.YES: "8-9-1 and 9-1-2 are runs too",
-            }
-        ),
+        (Wrap.NO, Wrap.YES),
         Wrap.NO,
         "[912a][456a][777b][999b]5c5c",
+        system=NAME,
     ),
     SwitchDef(
         "silver-pair-counts",
-        "whether a silver final pair counts as a « série argentée » (+1 in Standard mode)",
-        MappingProxyType(
-            {
-                SilverPair.NO: "a series is one of the four kinds of 3 cards, and the pair is « l'exception » "
-                "[DEFAULT, rulesets.md §1.2]",
-                SilverPair.YES: "a silver final pair counts as one more silver series",
-            }
-        ),
+        (SilverPair.NO, SilverPair.YES),
         SilverPair.NO,
         "[123a][456a][777b][999b]5x5x",
+        system=NAME,
     ),
     SwitchDef(
         "jokers",
-        "what a joker does: the seed fixes only how many are used (« nombre de Jokers utilisés »)",
-        MappingProxyType(
-            {
-                Jokers.NONE: "no joker is played, an agreement the seed permits; a joker in a hand is refused "
-                "until the owner of the rules confirms what it does [DEFAULT, rulesets.md §1.2]",
-            }
-        ),
+        (Jokers.NONE,),
         Jokers.NONE,
         "",
+        system=NAME,
     ),
 )
 BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
@@ -154,7 +125,7 @@ def rules_of(name: str, description: str, choices: Mapping[str, str]) -> MahoRul
     return MahoRules(name, description, **options(SWITCHES, FIELDS, choices))
 
 
-SEED = rules_of("seed", "seed 000 as read in docs/rulesets.md §1, every [DEFAULT] taken", {})
+SEED = rules_of("seed", description(NAME, "seed"), {})
 PROFILES: Mapping[str, MahoRules] = MappingProxyType({SEED.name: SEED})
 DEFAULT = SEED.name
 

@@ -44,38 +44,28 @@ _KEY = re.compile(r"^[ \t]*(?:\"([^\"]*)\"|'([^']*)'|([A-Za-z0-9_-]+))[ \t]*=")
 
 
 # The card file's format, as `rules --system nmjl` shows it (docs/rulesets.md §3.4).
+# The card file's keys and the pattern's symbols, each with the id of what it means in the catalogues.
 CARD_FORMAT: tuple[tuple[str, str], ...] = (
-    ("name", "the card's name (optional)"),
-    ("values", 'what its values are, e.g. "illustrative" (optional)'),
-    ("[[hand]]", "one table per line of the card, with:"),
-    ("id", "a name for the line, unique on the card"),
-    ("section", 'the card\'s section, e.g. "Consecutive Run" (optional)'),
-    (
-        "pattern",
-        'the line as printed, e.g. "11a 222a 3333a 444a 55a"; a line printed as alternatives '
-        'writes patterns = ["…", "…"] instead',
-    ),
-    ("numbers", '"fixed" (the default: the numbers printed) or "shift" (any numbers, all moved alike, staying in 1-9)'),
-    ("exposed", 'true or "X" (may call and expose), false or "C" (concealed)'),
-    ("value", "the line's value, a whole number"),
+    ("name", "nmjl.format.card.name"),
+    ("values", "nmjl.format.card.values"),
+    ("[[hand]]", "nmjl.format.card.hand"),
+    ("id", "nmjl.format.card.id"),
+    ("section", "nmjl.format.card.section"),
+    ("pattern", "nmjl.format.card.pattern"),
+    ("numbers", "nmjl.format.card.numbers"),
+    ("exposed", "nmjl.format.card.exposed"),
+    ("value", "nmjl.format.card.value"),
 )
 PATTERN_FORMAT: tuple[tuple[str, str], ...] = (
-    ("1-9", "numbers, in the group's suit"),
-    ("0", "the white dragon (soap), also the zero of a year; no suit, never shifted"),
-    ("F", "a flower"),
-    ("N E W S", "the winds"),
-    ("D", "the dragon matching the group's suit: craks red, bams green, dots white"),
-    ("R G", "the red and the green dragon"),
-    (
-        "a b c",
-        "after a group's numbers or D: its suit, one letter per printed colour; distinct letters are distinct suits",
-    ),
-    ("x = + -", "decoration, ignored (also × and *)"),
-    (
-        "groups",
-        "separated by spaces; symbols all alike make a pair, pung, kong or quint (jokers fill the "
-        "last three), others are singles",
-    ),
+    ("1-9", "nmjl.format.pattern.numbers"),
+    ("0", "nmjl.format.pattern.zero"),
+    ("F", "nmjl.format.pattern.flower"),
+    ("N E W S", "nmjl.format.pattern.winds"),
+    ("D", "nmjl.format.pattern.dragon"),
+    ("R G", "nmjl.format.pattern.red-green"),
+    ("a b c", "nmjl.format.pattern.suits"),
+    ("x = + -", "nmjl.format.pattern.decoration"),
+    ("groups", "nmjl.format.pattern.groups"),
 )
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..switches import SwitchDef, choose, chosen, options
+from ..switches import SwitchDef, choose, chosen, description, options
 
 
 class Jokerless(StrEnum):
@@ -25,17 +25,11 @@ class Jokerless(StrEnum):
 SWITCHES: tuple[SwitchDef, ...] = (
     SwitchDef(
         "jokerless",
-        "« Les mains sans joker rapportent le double »: also a hand that cannot hold a joker (Singles and Pairs)?",
-        MappingProxyType(
-            {
-                Jokerless.ANY_HAND: "every hand won without a joker is paid double, as the seed says "
-                "[DEFAULT, rulesets.md §3.2]",
-                Jokerless.EXCEPT_NO_JOKER_HANDS: "not a card line where no joker can stand (only pairs and singles), "
-                "as NMJL practice has it (riichi_advanced's documentation, rulesets.md §5.1)",
-            }
-        ),
+        (Jokerless.ANY_HAND, Jokerless.EXCEPT_NO_JOKER_HANDS),
         Jokerless.ANY_HAND,
-        "a card line of pairs only, such as FF 11a 22a 33a 44a 55a 66a, won without a joker",
+        "",  # a line of the user's card, described in words
+        system="nmjl",
+        worded=True,
     ),
 )
 BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
@@ -61,7 +55,7 @@ def rules_of(name: str, description: str, choices: Mapping[str, str]) -> NmjlRul
     return NmjlRules(name, description, **options(SWITCHES, FIELDS, choices))
 
 
-SEED = rules_of("seed", "seed 002 as read in docs/rulesets.md §3, every [DEFAULT] taken", {})
+SEED = rules_of("seed", description("nmjl", "seed"), {})
 PROFILES: Mapping[str, NmjlRules] = MappingProxyType({SEED.name: SEED})
 DEFAULT = SEED.name
 

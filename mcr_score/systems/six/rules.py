@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..switches import SwitchDef, choose, chosen, options
+from ..switches import SwitchDef, choose, chosen, description, options
 
 
 class Unlisted(StrEnum):
@@ -47,60 +47,35 @@ class Pairs(StrEnum):
 SWITCHES: tuple[SwitchDef, ...] = (
     SwitchDef(
         "unlisted-combinations",
-        "How rows combine that the table does not list together",
-        MappingProxyType(
-            {
-                Unlisted.MAX: "the highest matching pattern, times the multipliers: the seed lists composite "
-                "rows apart (« Tout pung pur » 8 is neither 2 + 4 nor 2 × 4) [DEFAULT, rulesets.md §2.1]",
-                Unlisted.MULTIPLY: "the product of the matching patterns that no matching composite row "
-                "covers, times the multipliers (four pairs in one suit: 4 × 4 = 16, as Sichuan's 清七对)",
-            }
-        ),
+        (Unlisted.MAX, Unlisted.MULTIPLY),
         Unlisted.MAX,
         "11223344m",
         gap="G2",
+        system="six",
     ),
     SwitchDef(
         "terminals",
-        "« Tout extrémité pur »: every set and the pair holds a 1 or a 9, or only 1s and 9s",
-        MappingProxyType(
-            {
-                Terminals.OUTSIDE: "every set and the pair holds a 1 or a 9 (Sichuan's 带幺九 family) "
-                "[DEFAULT, rulesets.md §2.2 G3]",
-                Terminals.STRICT: "only 1s and 9s (in one suit, only 11 11 99 99 qualifies)",
-            }
-        ),
+        (Terminals.OUTSIDE, Terminals.STRICT),
         Terminals.OUTSIDE,
         "12378911m",
         gap="G3",
+        system="six",
     ),
     SwitchDef(
         "two-five-eight",
-        "« Pungs de 2, 5 et 8 »: every tile a 2, 5 or 8, or each of 2, 5 and 8 present",
-        MappingProxyType(
-            {
-                TwoFiveEight.ALL_TILES: "all pungs (or kongs) and the pair, every tile a 2, 5 or 8 "
-                "(Sichuan's 将对) [DEFAULT, rulesets.md §2.2 G4]",
-                TwoFiveEight.EACH_NUMBER: "the same, and each of 2, 5 and 8 among the sets and the pair",
-            }
-        ),
+        (TwoFiveEight.ALL_TILES, TwoFiveEight.EACH_NUMBER),
         TwoFiveEight.ALL_TILES,
         "222m222p55m",
         gap="G4",
+        system="six",
     ),
     SwitchDef(
         "pairs",
-        "« 4 paires »: may the same pair stand twice (four of a kind)",
-        MappingProxyType(
-            {
-                Pairs.MAY_REPEAT: "yes: the table has « 4 identiques », and Sichuan allows it (龙七对) "
-                "[DEFAULT, rulesets.md §2.2 G5]",
-                Pairs.DISTINCT: "no: four different pairs",
-            }
-        ),
+        (Pairs.MAY_REPEAT, Pairs.DISTINCT),
         Pairs.MAY_REPEAT,
         "11115599m",
         gap="G5",
+        system="six",
     ),
 )
 BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
@@ -136,7 +111,7 @@ def rules_of(name: str, description: str, choices: Mapping[str, str]) -> SixRule
     return SixRules(name, description, **options(SWITCHES, FIELDS, choices))
 
 
-SEED = rules_of("seed", "seed 004 as read in docs/rulesets.md §2, every [DEFAULT] taken", {})
+SEED = rules_of("seed", description("six", "seed"), {})
 PROFILES: Mapping[str, SixRules] = MappingProxyType({SEED.name: SEED})
 DEFAULT = SEED.name
 
