@@ -25,11 +25,13 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-# The engine: pure computation on ints and tuples, where mypyc pays; and the result values it builds
-# (issue 30). The values a caller builds (tiles, hands) stay Python classes, so that a part of the wrong
-# type gets the same named `TypeError` in both builds; the profiles, the notation, the pages and the
-# command line stay pure Python too.
+# The engine: pure computation on ints and tuples, where mypyc pays; the result values it builds; and
+# the values a caller builds (tiles, hands), which the engine reads on every call (issue 30): their
+# `__init__` checks each part before setting it, so a part of the wrong type gets the same named
+# `TypeError` in both builds. The profiles, the notation, the pages and the command line stay pure Python.
 COMPILED = (
+    "mcr_score/tiles.py",
+    "mcr_score/hand.py",
     "mcr_score/result.py",
     "mcr_score/quickcheck.py",
     "mcr_score/arrangements.py",

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from . import errors
 from .limits import MAX_FLOWERS as MAX_FLOWERS  # where the other modules read it (R98 #81)
 from .messages import Message, count, msg
 from .quickcheck import surely_valid
 from .tiles import COPIES, FLOWER_LETTERS, INDEX, TILES, WINDS, Tile
+from .values import reduce
 
 MELD_KINDS = ("chow", "pung", "kong")
 # Meld digits, as in the notation: a chow names the claimed tile (1-3, lowest first); a pung
@@ -31,6 +32,13 @@ class Shape:
 
     sets: int
 
+    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    def __init__(self, sets: int) -> None:
+        object.__setattr__(self, "sets", sets)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce(self)
+
     def tiles(self, melds: int) -> int:
         """The concealed tiles of a winning hand with `melds` declared melds, the winning tile included."""
         return 3 * (self.sets - melds) + 2
@@ -40,11 +48,12 @@ FOUR_SETS = Shape(4)
 """Four sets and a pair: the hand of MCR (R98 Art. 8) and of the Chinese systems built like it."""
 
 
-def _check_type(value: object, name: str, kind: type) -> None:
-    """A `TypeError` naming the field when `value.name` is not a `kind` (a bool is no int here)."""
-    part = getattr(value, name)
+def _check_type(owner: str, name: str, part: object, kind: type) -> None:
+    """A `TypeError` naming the field when `part`, the field `name` of an `owner`, is not a `kind`
+    (a bool is no int here). Checked in `__init__` before the field is set: compiled, setting it
+    first would raise mypyc's own `TypeError`."""
     if type(part) is not kind and not (isinstance(part, kind) and not isinstance(part, bool)):
-        raise TypeError(f"{type(value).__name__}.{name} is a {kind.__name__}, not {type(part).__name__}")
+        raise TypeError(f"{owner}.{name} is a {kind.__name__}, not {type(part).__name__}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,12 +65,25 @@ class Meld:
     concealed: bool = False
     claim: int | None = None
 
-    def __post_init__(self) -> None:
-        _check_type(self, "kind", str)
-        _check_type(self, "tile", Tile)
-        _check_type(self, "concealed", bool)
-        if self.claim is not None:
-            _check_type(self, "claim", int)
+    # Written out, not generated, with parameters typed `object`: mypyc compiles it, and each part is
+    # checked before it is set (tests/test_value_classes.py).
+    def __init__(self, kind: object, tile: object, concealed: object = False, claim: object = None) -> None:
+        _check_type("Meld", "kind", kind, str)
+        _check_type("Meld", "tile", tile, Tile)
+        _check_type("Meld", "concealed", concealed, bool)
+        if claim is not None:
+            _check_type("Meld", "claim", claim, int)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "claim", claim)
+        self._check()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce(self)
+
+    def _check(self) -> None:
+        """The values: a kind, a chow's tile, a concealed kong, a claim that fits the kind."""
         if self.kind not in MELD_KINDS:
             raise errors.BadMeldError(msg("error.meld.kind", kind=self.kind))
         if self.kind == "chow" and (self.tile.is_honor or self.tile.rank > 7):
@@ -105,21 +127,39 @@ class Situation:
     flowers: int = 0
     flower_letters: str = ""  # which flowers (a-h), when they were named rather than counted
 
-    def __post_init__(self) -> None:
+    # Written out, not generated, with parameters typed `object`: mypyc compiles it, and each part is
+    # checked before it is set (tests/test_value_classes.py).
+    def __init__(
+        self,
+        self_drawn: object = False,
+        last_copy: object = False,
+        wall_last: object = False,
+        kong: object = False,
+        seat_wind: object = "E",
+        prevalent_wind: object = "E",
+        flowers: object = 0,
+        flower_letters: object = "",
+    ) -> None:
         """Each field of its type: `self_drawn="no"`, truthy, would otherwise score as self-drawn.
         Values (a wind X, 9 flowers) are `check_hand`'s, which names and locates each problem."""
+        parts = (self_drawn, last_copy, wall_last, kong, seat_wind, prevalent_wind, flowers, flower_letters)
         if not (  # one expression for the usual case: a situation is made for every hand read
-            type(self.self_drawn) is bool
-            and type(self.last_copy) is bool
-            and type(self.wall_last) is bool
-            and type(self.kong) is bool
-            and type(self.seat_wind) is str
-            and type(self.prevalent_wind) is str
-            and type(self.flowers) is int
-            and type(self.flower_letters) is str
+            type(self_drawn) is bool
+            and type(last_copy) is bool
+            and type(wall_last) is bool
+            and type(kong) is bool
+            and type(seat_wind) is str
+            and type(prevalent_wind) is str
+            and type(flowers) is int
+            and type(flower_letters) is str
         ):
-            for name, kind in _SITUATION_TYPES:
-                _check_type(self, name, kind)
+            for (name, kind), part in zip(_SITUATION_TYPES, parts, strict=True):
+                _check_type("Situation", name, part, kind)
+        for (name, _), part in zip(_SITUATION_TYPES, parts, strict=True):
+            object.__setattr__(self, name, part)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce(self)
 
     @property
     def robbing_kong(self) -> bool:
@@ -142,6 +182,24 @@ _SITUATION_TYPES = (
 )
 _MELD = frozenset({Meld})
 _TILE = frozenset({Tile})
+_NO_SITUATION = Situation()
+
+
+def _check_parts(melds: object, standing: object, winning: object, situation: object) -> None:
+    """The `TypeError` that names the first part of a `Hand` not of its type."""
+    for name, part in (("melds", melds), ("standing", standing)):
+        if type(part) is not tuple:
+            raise TypeError(f"Hand.{name} is a tuple, not {type(part).__name__}")
+    melds, standing = cast(tuple[object, ...], melds), cast(tuple[object, ...], standing)
+    if not _MELD.issuperset(map(type, melds)):
+        i = next(i for i, m in enumerate(melds) if type(m) is not Meld)
+        raise TypeError(f"Hand.melds[{i}] is a Meld, not {type(melds[i]).__name__}")
+    if not _TILE.issuperset(map(type, standing)):
+        i = next(i for i, t in enumerate(standing) if type(t) is not Tile)
+        raise TypeError(f"Hand.standing[{i}] is a Tile, not {type(standing[i]).__name__}")
+    if winning is not None:
+        _check_type("Hand", "winning", winning, Tile)
+    _check_type("Hand", "situation", situation, Situation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,30 +211,30 @@ class Hand:
     winning: Tile | None = None
     situation: Situation = field(default_factory=Situation)
 
-    def __post_init__(self) -> None:
+    # Written out, not generated, with parameters typed `object`: mypyc compiles it, and each part is
+    # checked before it is set (tests/test_value_classes.py). The default situation is one shared
+    # value, as good as a new one each time: it is frozen.
+    def __init__(
+        self, melds: object = (), standing: object = (), winning: object = None, situation: object = _NO_SITUATION
+    ) -> None:
         """Parts of their types: tuples of `Meld`s and `Tile`s (a value holds no list), a `Tile` or
         None, a `Situation`; anything else is a `TypeError` naming the part."""
-        if (  # one expression for the usual case: a hand is made for every text read
-            type(self.melds) is tuple
-            and type(self.standing) is tuple
-            and _TILE.issuperset(map(type, self.standing))
-            and (not self.melds or _MELD.issuperset(map(type, self.melds)))
-            and (self.winning is None or type(self.winning) is Tile)
-            and type(self.situation) is Situation
+        if not (  # one expression for the usual case: a hand is made for every text read
+            type(melds) is tuple
+            and type(standing) is tuple
+            and _TILE.issuperset(map(type, standing))
+            and (not melds or _MELD.issuperset(map(type, melds)))
+            and (winning is None or type(winning) is Tile)
+            and type(situation) is Situation
         ):
-            return
-        for name, part in (("melds", self.melds), ("standing", self.standing)):
-            if type(part) is not tuple:
-                raise TypeError(f"Hand.{name} is a tuple, not {type(part).__name__}")
-        if not _MELD.issuperset(map(type, self.melds)):
-            i = next(i for i, m in enumerate(self.melds) if type(m) is not Meld)
-            raise TypeError(f"Hand.melds[{i}] is a Meld, not {type(self.melds[i]).__name__}")
-        if not _TILE.issuperset(map(type, self.standing)):
-            i = next(i for i, t in enumerate(self.standing) if type(t) is not Tile)
-            raise TypeError(f"Hand.standing[{i}] is a Tile, not {type(self.standing[i]).__name__}")
-        if self.winning is not None:
-            _check_type(self, "winning", Tile)
-        _check_type(self, "situation", Situation)
+            _check_parts(melds, standing, winning, situation)
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "standing", standing)
+        object.__setattr__(self, "winning", winning)
+        object.__setattr__(self, "situation", situation)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce(self)
 
     @property
     def is_waiting(self) -> bool:
@@ -213,19 +271,20 @@ def _tile_refs(hand: Hand) -> Iterator[tuple[Tile, Ref]]:
 
 
 def check_hand(
-    hand: Hand,
+    hand: object,
     locate: Locator = field_locator,
     text: str | None = None,
     *,
     drawn: bool = False,
-    shape: Shape = FOUR_SETS,
+    shape: object = FOUR_SETS,
 ) -> list[errors.McrError]:
     """Every problem of the hand and its situation, each located; an empty list means valid.
 
     `drawn`: the 14th tile is the tile just drawn (`discards`), not a winning tile, so the checks of
     a win on it (robbing the kong of it, its last copy) do not apply; the situation is the one of
     the win to come. Something else than a `Hand` is a `TypeError` (as a part of the wrong type
-    is when the value is made: a programming error, not a problem of the hand)."""
+    is when the value is made: a programming error, not a problem of the hand). The hand and the
+    shape are typed `object` so that, compiled, they reach these named errors, not mypyc's own."""
     if not isinstance(hand, Hand):
         raise TypeError(f"check_hand() takes a Hand, not {type(hand).__name__}")
     if not isinstance(shape, Shape):

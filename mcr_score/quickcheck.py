@@ -2,31 +2,34 @@
 
 Every hand read or scored is checked, and most are valid: this proof costs a fraction of the full
 check (`hand._problems`), which names and locates each problem and runs only when the proof fails.
-It lives apart from `hand.py` so that the compiled build compiles it while the values a caller
-builds (`Hand`, `Tile`) stay Python classes (their type errors read the same in both builds).
+It lives apart from `hand.py`, which imports it: it reads `Hand` as a type only, which is enough for
+the compiled build to read a hand's parts as native fields (`hand.py` is compiled too).
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 from .limits import MAX_FLOWERS
 from .tiles import COPIES, FLOWER_LETTERS, INDEX, WINDS
 
+if TYPE_CHECKING:
+    from .hand import Hand
+
 _LETTERS: Final = frozenset(FLOWER_LETTERS)
-# Statics of the compiled module, not lookups in its globals (`tiles` is not compiled).
+# Statics of the compiled module, not lookups in its globals (a module's plain names are).
 _WINDS: Final = WINDS
 _INDEX: Final = INDEX
 _COPIES: Final = COPIES
 _MAX_FLOWERS: Final = MAX_FLOWERS
 
 
-def surely_valid(hand: Any, sets: int) -> bool:
-    """Whether `check_hand` surely finds nothing in `hand` (a `hand.Hand`, which imports this module:
-    typed Any): the tile count its melds ask for (`sets` sets besides the pair), at most four copies
-    of a tile, two winds, flowers in range (the letters, if named, distinct and as many), and a kong or
-    last-copy claim that the hand allows (its winning tile held nowhere else; a replacement tile after a
-    kong, a kong robbed before the last tile). False sends the hand to the full check."""
+def surely_valid(hand: Hand, sets: int) -> bool:
+    """Whether `check_hand` surely finds nothing in `hand`: the tile count its melds ask for (`sets`
+    sets besides the pair), at most four copies of a tile, two winds, flowers in range (the letters,
+    if named, distinct and as many), and a kong or last-copy claim that the hand allows (its winning
+    tile held nowhere else; a replacement tile after a kong, a kong robbed before the last tile).
+    False sends the hand to the full check."""
     s = hand.situation
     letters: str = s.flower_letters
     flowers: int = s.flowers
@@ -37,12 +40,12 @@ def surely_valid(hand: Any, sets: int) -> bool:
         or s.prevalent_wind not in _WINDS
     ):
         return False
-    melds: tuple[Any, ...] = hand.melds
+    melds = hand.melds
     k = len(melds)
     if k > sets:
         return False
     want = 3 * (sets - k) + 2
-    standing: tuple[Any, ...] = hand.standing
+    standing = hand.standing
     winning = hand.winning
     if len(standing) + (winning is not None) != (want if winning is not None else want - 1):
         return False

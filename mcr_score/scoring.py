@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import Final
+from typing import Final, overload
 
 from . import errors, profiles
 from .arrangements import (
@@ -62,7 +62,15 @@ __all__ = [
 MINIMUM = profiles.MINIMUM
 
 
-def score(hand: Hand | str, rules: str | os.PathLike[str] = profiles.DEFAULT) -> Score:
+@overload
+def score(hand: Hand, rules: str | os.PathLike[str] = ...) -> Score: ...
+@overload
+def score(hand: str, rules: str | os.PathLike[str] = ...) -> Score: ...
+
+
+# The implementation takes `object` so that, compiled, a hand of another type reaches the named
+# `TypeError` below instead of mypyc's own (the overloads above are the signature callers see).
+def score(hand: object, rules: str | os.PathLike[str] = profiles.DEFAULT) -> Score:
     """Score a hand (or its notation) under a rule profile: a built-in name or a house file (a path
     ending in `.toml`, or any `os.PathLike`). Raise `McrError` for impossible input, `TypeError`
     for a hand or rules of another type (`rules=None` included: the default is written out)."""

@@ -2,12 +2,15 @@
 dataclass's generated one runs interpreted and sets each field of a frozen class through
 `object.__setattr__`, the costliest part of building a result). Each written `__init__` must be
 the one the dataclass would generate: the same parameters in the field order, the same defaults
-and keyword-only marks, every field set, and a frozen instance still frozen."""
+and keyword-only marks, every field set, and a frozen instance still frozen. The values a caller
+builds (tiles, hands) write theirs out too, checking each part before setting it; they compare, hash
+and pickle as the dataclass's would."""
 
 from __future__ import annotations
 
 import dataclasses
 import inspect
+import pickle
 from typing import Any
 
 import pytest
@@ -17,23 +20,32 @@ from mcr_score.arrangements import Arrangement, arrange, counts_of, meld_set
 from mcr_score.exclusions import Removed, apply
 from mcr_score.fans.detectors import DETECTORS
 from mcr_score.fans.facts import Facts, build_facts
+from mcr_score.hand import FOUR_SETS, Hand, Meld, Shape, Situation
 from mcr_score.placement import Placement, placements
 from mcr_score.result import FanCount, Group, NotCounted, Reading, Score
+from mcr_score.tiles import NAMES, Tile
 from tests.support.strategies import generate
 
 VALUES = (
     *(Group, FanCount, NotCounted, Reading, Score),
     *(Arrangement, Placement, Facts, Removed),
+    *(Tile, Meld, Situation, Hand, Shape),
 )
 
 
 def _examples() -> dict[type, Any]:
     """One instance of each class, taken from scoring real hands (a field of each kind set)."""
-    found: dict[type, Any] = {}
+    found: dict[type, Any] = {Shape: FOUR_SETS}
     profile = profiles.get("china")
     for hand in generate(300, 4):
         if hand.winning is None:
             continue
+        found.setdefault(Hand, hand)
+        found.setdefault(Situation, hand.situation)
+        found.setdefault(Tile, hand.winning)
+        for meld in hand.melds:
+            if meld.kind != "kong":  # a kong needs its claim or concealed mark: no example for the defaults
+                found.setdefault(Meld, meld)
         result = score(hand, "china")
         for name in ("fans", "not_counted", "arrangement", "alternatives"):
             for value in getattr(result, name):
@@ -98,3 +110,26 @@ def test_the_written_init_has_the_fields_parameters(cls: type) -> None:
         if default is not dataclasses.MISSING:
             assert p.default == default, f.name
         assert (p.kind is inspect.Parameter.KEYWORD_ONLY) == f.kw_only, f.name
+
+
+@pytest.mark.parametrize("cls", [Tile, Meld, Situation, Hand, Shape], ids=lambda c: c.__name__)
+def test_a_caller_value_compares_hashes_and_pickles_as_the_dataclass_one(cls: type) -> None:
+    """Equal to a copy and to its unpickled self, with the hash of its fields' tuple (a dataclass's),
+    and unequal to another class's value with the same fields."""
+    example = EXAMPLES[cls]
+    values = tuple(getattr(example, f.name) for f in dataclasses.fields(cls))
+    copy = cls(*values)
+    assert copy == example
+    assert hash(copy) == hash(example) == hash(values)
+    assert pickle.loads(pickle.dumps(example)) == example
+    assert (example == values) is False
+    assert (example != values) is True
+
+
+def test_tiles_compare_as_their_codes_and_order_by_index() -> None:
+    tiles = [Tile(n) for n in NAMES]
+    assert len(set(tiles)) == len(NAMES)
+    assert [t == Tile(t.code) for t in tiles] == [True] * len(NAMES)
+    assert sorted(tiles[17:] + tiles[:17]) == tiles
+    assert Tile("1m") != Tile("2m")
+    assert Tile("1m") != "1m"
