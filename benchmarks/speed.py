@@ -86,9 +86,10 @@ CACHED = tuple(
 
 def clear_caches() -> None:
     """Every functools cache of the `ENGINE` modules (`arrange`, the suit tables, the combination
-    search, the result's groups, ...)."""
+    search, ...), and the result's memos (`scoring.clear_memos`)."""
     for f in CACHED:
         f.cache_clear()
+    scoring.clear_memos()
 
 
 def timed(fn: Callable[[Any], object], items: Sequence[Any]) -> list[int]:

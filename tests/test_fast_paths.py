@@ -3,7 +3,10 @@
 - `arrangements.completing_tiles` (per-suit tables) against `is_complete` over every tile kind;
 - a detector skipped for an arrangement (`detectors.Needs` not met) would have found nothing;
 - `check_hand`'s quick proof of a usual hand's validity against its full check;
-- the batch package and the notation load their heavy parts only on use (start-up time).
+- the batch package and the notation load their heavy parts only on use (start-up time);
+- `scoring._union` (the positions of several hits kept as bits) against `dict.fromkeys`;
+- the result's memos (`scoring._GROUPS`, `_WHOLE_FANS`, `_WHOLE_NOT_COUNTED`) hold the values a fresh
+  build gives, and a score read through them equals one built after `scoring.clear_memos`.
 """
 
 from __future__ import annotations
@@ -16,13 +19,24 @@ import sys
 import pytest
 
 from mcr_score import batch, profiles, scoring
-from mcr_score.arrangements import arrange, completing_tiles, counts_of, is_complete, meld_set
+from mcr_score.arrangements import (
+    KIND_NAMES,
+    SET_TILES,
+    Set,
+    arrange,
+    completing_tiles,
+    counts_of,
+    is_complete,
+    meld_set,
+)
 from mcr_score.fans.detectors import DETECTORS, NEEDS, detectors_for
 from mcr_score.fans.facts import build_facts
 from mcr_score.hand import FOUR_SETS, Hand, Meld, _problems, check_hand, field_locator
 from mcr_score.placement import placements
 from mcr_score.quickcheck import surely_valid
-from mcr_score.vocabulary import Form
+from mcr_score.result import FanCount, Group, NotCounted
+from mcr_score.tiles import TILES
+from mcr_score.vocabulary import Form, Kind, Rule
 from tests.support.strategies import generate
 
 HANDS = generate(600, 11)
@@ -169,3 +183,48 @@ def test_the_detectors_of_a_hand_are_filtered_from_its_shapes_list_as_from_every
                     assert scoring._detectors(profile, form, chows, pungs, traits) == detectors_for(
                         scoring._fan_order(profile), form, chows, pungs, traits
                     )
+
+
+def test_the_memoized_groups_are_the_groups_built_fresh() -> None:
+    for kind, rows in enumerate(SET_TILES):
+        for tile, indices in enumerate(rows):
+            if max(indices) >= len(TILES) or indices[-1] // 9 != tile // 9:
+                continue  # a chow that never occurs (of honors, or starting on 8 or 9)
+            for concealed in (False, True):
+                for declared in (False, True):
+                    s = Set(kind, tile, concealed, declared)
+                    fresh = Group(KIND_NAMES[kind], tuple(TILES[i] for i in indices), concealed, declared)
+                    assert scoring._set_group(s, kind * 34 + tile) == fresh
+                    assert scoring._set_group(s, kind * 34 + tile) is scoring._set_group(s, kind * 34 + tile)
+    for tile in range(34):
+        assert scoring._pair_group(tile) == Group(Kind.PAIR, (TILES[tile],) * 2, True)
+        assert scoring._set_group(Set(1, tile, True, False), 34 + tile) is not scoring._pair_group(tile)
+
+
+def test_the_memoized_whole_hand_fans_are_the_values_built_fresh() -> None:
+    fan, by = next(iter(profiles.get("china").points)), None
+    for points, count in ((1, 1), (8, 2), (8, 1), (88, 1), (1, 1)):
+        assert scoring._whole_fan(fan, points, count) == FanCount(fan, points, count)
+        assert scoring._whole_fan(fan, points, count) is scoring._whole_fan(fan, points, count)
+    for rule in [*Rule, *Rule]:
+        for responsible in (by, fan, by):
+            assert scoring._whole_not_counted(fan, rule, responsible) == NotCounted(fan, rule, responsible)
+
+
+@pytest.mark.parametrize("rules", ["china", "green-book"])
+def test_a_score_through_the_memos_equals_one_built_without_them(rules: str) -> None:
+    warm = [scoring.score(h, rules) for h in HANDS[:200]]
+    again = [scoring.score(h, rules) for h in HANDS[:200]]
+    cold = []
+    for h in HANDS[:200]:
+        scoring.clear_memos()
+        cold.append(scoring.score(h, rules))
+    assert warm == again == cold
+    assert [s.to_dict() for s in warm] == [s.to_dict() for s in cold]
+
+
+def test_the_union_of_hits_is_dict_fromkeys_of_their_positions() -> None:
+    rng = random.Random(30)
+    for _ in range(2000):
+        hits = [tuple(rng.sample(range(scoring._POSITIONS), rng.randint(0, 4))) for _ in range(rng.randint(1, 5))]
+        assert scoring._union(hits) == tuple(dict.fromkeys([p for h in hits for p in h]))
