@@ -26,7 +26,7 @@ from click.testing import CliRunner
 
 from mcr_score import systems
 from mcr_score.batch import tally
-from mcr_score.cli import COMMANDS, LazyCommands, helptext, main
+from mcr_score.cli import COMMANDS, LazyCommands, help_group, helptext, main
 from mcr_score.fans.ids import Fan
 from mcr_score.fans.table import FANS
 from mcr_score.messages import DEFAULT_LANG, LANGS, LOCALES, catalogue, languages, placeholders, plural_form, text
@@ -344,5 +344,5 @@ def test_the_help_s_pieces_in_cells(monkeypatch: pytest.MonkeyPatch) -> None:
     assert formatter.getvalue() == "--a-very-long-option-name-beyond-thirty\n" + " " * 32 + "和牌（自摸）\n--x\n"
     assert helptext.wrap_cells("中文中文  [默认]", 9) == ["中文中文", "[默认]"]
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")  # a group asked outside a help page: LANG's language
-    group = helptext.HelpGroup(help="help.card")
+    group = help_group.HelpGroup(help="help.card")
     assert group.get_short_help_str(200) == " ".join(helptext.help_text("help.card.summary", "fr").split())

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 import click
 
 from .. import __version__, compiled
+from .help_group import HelpGroup
 
 
 class Entry(NamedTuple):
@@ -99,9 +100,9 @@ def _skip_final_collection() -> None:
     atexit.register(gc.freeze)
 
 
-class Group(click.Group):
+class Group(HelpGroup):
     """The `mcr-score` group: commands loaded on first use (`LazyCommands`), its help and each
-    command's summary by id, in the help's language (`helptext`, imported when a help is asked for)."""
+    command's summary by id, in the help's language."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -109,32 +110,9 @@ class Group(click.Group):
         self.lazy.update(self.commands)  # any given to the constructor
         self.commands = self.lazy
 
-    def get_help(self, ctx: click.Context) -> str:
-        from .helptext import get_help
-
-        return get_help(self, ctx)
-
-    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from .helptext import format_help_text
-
-        format_help_text(self.help or "", formatter)
-
-    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from .helptext import format_options
-
-        format_options(ctx, self.get_params(ctx), formatter)
-        self.format_commands(ctx, formatter)
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """The command list of `--help`, each command's summary (`help.<name>.summary`) shortened to
-        the terminal's width as click shortens a command's help; no command is imported for it."""
-        from .helptext import format_commands, shown
-
-        names: list[tuple[str, str | click.Command]] = []
-        for name in self.list_commands(ctx):
-            command = self.lazy.loaded(name)
-            names.append((name, f"help.{name}" if command is None else shown(command)))
-        format_commands(ctx, names, formatter)
+    def listed(self, name: str) -> str | click.Command:
+        """A command not yet imported is listed by its help id (`help.<name>`): listing imports none."""
+        return f"help.{name}" if self.lazy.loaded(name) is None else super().listed(name)
 
     def invoke(self, ctx: click.Context) -> Any:
         _skip_final_collection()

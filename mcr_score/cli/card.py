@@ -10,7 +10,7 @@ import click
 from .. import systems
 from ..messages import language_from_env, msg
 from ..systems import Capability
-from .helptext import HelpGroup
+from .help_group import HelpGroup
 from .options import JSON_OPTION, SYSTEM_OPTION, Command, NotInSystemError, handles_errors, lang_option
 
 

@@ -267,23 +267,3 @@ def _breaks(s: str, i: int) -> bool:
 def shown(command: click.Command) -> str | click.Command:
     """How a group lists `command`: by its help id, or as click does for a command of another kind."""
     return command.help if command.help and f"{command.help}.summary" in catalogue(DEFAULT_LANG) else command
-
-
-class HelpGroup(click.Group):
-    """A group of commands whose help is an id, as a `Command`'s (`mcr-score card`)."""
-
-    def get_help(self, ctx: click.Context) -> str:
-        return get_help(self, ctx)
-
-    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        format_help_text(self.help or "", formatter)
-
-    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        format_options(ctx, self.get_params(ctx), formatter)
-        self.format_commands(ctx, formatter)
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        format_commands(ctx, [(name, shown(self.commands[name])) for name in self.list_commands(ctx)], formatter)
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        return short_help(self.help or "", language_from_env(), limit)
