@@ -73,7 +73,7 @@ def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[
     number = 0
     for path in paths:
         tally.files += 1
-        games = iter_games(path, None if fmt in (None, "auto") else fmt)
+        games = iter_games(path, fmt)  # `auto` or None: told from the content
         while True:
             try:
                 game = next(games)

@@ -13,7 +13,7 @@ from .. import batch as core
 from .. import files
 from ..batch.report import Report, report_format
 from ..errors import McrError
-from ..games.model import HAND_FORMATS
+from ..games.model import HAND_FORMATS, format_names
 from ..messages import Message, msg
 from ..profiles import DEFAULT, PROFILES
 from ..systems import Capability
@@ -65,7 +65,7 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int 
     return value
 
 
-RECORD_FORMATS = ("auto", *(f.value for f in HAND_FORMATS))
+RECORD_FORMATS = format_names(HAND_FORMATS)
 
 
 @click.command(cls=Command, help="help.batch", help_values={"per_core": JOBS_PER_CORE})

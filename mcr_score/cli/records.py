@@ -11,7 +11,7 @@ import click
 from .. import files
 from ..errors import McrError
 from ..games.errors import RecordInputError
-from ..games.model import RecordFormat
+from ..games.model import AUTO, RecordFormat, format_names
 from ..messages import language_from_env, msg
 from ..systems import Capability
 from .options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_errors
@@ -24,8 +24,8 @@ TARGETS = ("pmn", "jsonl", "notation")
 @click.option(
     "--from",
     "record_format",
-    type=click.Choice(("auto", *(f.value for f in RecordFormat))),
-    default="auto",
+    type=click.Choice(format_names(tuple(RecordFormat))),
+    default=AUTO,
     show_default=True,
     help="help.convert.opt.record-format",
 )
@@ -91,7 +91,7 @@ def _convert(sources: tuple[str, ...], fmt: str, target: str, counts: dict[str, 
     first = True
     for path in sources:
         try:
-            for game in iter_games(path, None if fmt == "auto" else fmt):
+            for game in iter_games(path, fmt):
                 counts["games"] += 1
                 for hand in game.hands:
                     if target == "pmn":

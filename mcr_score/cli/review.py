@@ -8,7 +8,7 @@ import json
 import click
 
 from .. import files
-from ..games.model import HAND_FORMATS
+from ..games.model import AUTO, HAND_FORMATS, format_names
 from ..messages import language_from_env
 from ..systems import Capability
 from .options import (
@@ -30,8 +30,8 @@ MAX_JOBS = 64  # processes: far more than the cores only wait their turn
 @click.option(
     "--from",
     "record_format",
-    type=click.Choice(("auto", *(f.value for f in HAND_FORMATS))),
-    default="auto",
+    type=click.Choice(format_names(HAND_FORMATS)),
+    default=AUTO,
     show_default=True,
     help="help.review.opt.record-format",
 )
@@ -82,7 +82,7 @@ def review(
     if html_out is not None:
         files.check_output(html_out, "--html", inputs=[file, *([rules] if rules.endswith(".toml") else [])])
     check_inputs([file], record_format)
-    reviews = review_file(file, None if record_format == "auto" else record_format, player, rules, jobs)
+    reviews = review_file(file, record_format, player, rules, jobs)
     if html_out is not None:
         from ..present.review_html import review_html
 

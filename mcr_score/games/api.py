@@ -11,7 +11,7 @@ from ..errors import McrError
 from ..messages import msg
 from . import botzone, gbhelper, mahjongscoring2, pmn, salasasa, tziakcha
 from .errors import GameRecordError, RecordInputError, UnknownRecordFormatError
-from .model import Game, RecordFormat
+from .model import AUTO, Game, RecordFormat
 from .reading import Input, json_of, read_input
 
 FORMATS = tuple(RecordFormat)
@@ -62,7 +62,7 @@ def _reader(fmt: RecordFormat, data: Input) -> Callable[[Input], list[Game]]:
 
 def record_format(name: str | RecordFormat | None) -> RecordFormat | None:
     """A format given by name (`tziakcha`, ...) or as a `RecordFormat`; None or `auto`: from the content."""
-    if name is None or name == "auto":
+    if name is None or name == AUTO:
         return None
     if isinstance(name, RecordFormat):
         return name
@@ -94,14 +94,14 @@ def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
     """Every file readable and of a record format (the one given, or one told from its content),
     before a run over them (batch, convert): a usage error naming the file."""
     try:
-        record_format(fmt)
+        chosen = record_format(fmt)
     except McrError as e:
         raise RecordInputError(e.msg) from None
     for path in paths:
         if not path or path == "-":
             raise RecordInputError(msg("batch.games.stdin"))
         try:
-            if fmt in (None, "auto"):
+            if chosen is None:
                 detect(path)
             else:
                 readable(path)

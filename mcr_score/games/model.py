@@ -41,6 +41,13 @@ SHEET_FORMATS = (RecordFormat.GBHELPER, RecordFormat.MAHJONGSCORING2)
 """The score sheets: a session's hands and results (国标小助手 may hold a winning hand's tiles too)."""
 HAND_FORMATS = tuple(f for f in RecordFormat if f is not RecordFormat.MAHJONGSCORING2)
 """The formats whose records can hold winning hands: what `batch --from` reads."""
+AUTO = "auto"
+"""The `--from` name for "tell the format from the content" (the readers' `format=None`)."""
+
+
+def format_names(formats: Sequence[RecordFormat]) -> tuple[str, ...]:
+    """A command's `--from` choices: `auto`, then these formats by name."""
+    return (AUTO, *(f.value for f in formats))
 
 
 @dataclass(frozen=True, slots=True)
