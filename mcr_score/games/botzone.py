@@ -70,10 +70,7 @@ def piece(f: Fields, code: str, where: str) -> Piece:
 
 
 def tile(f: Fields, code: str, where: str) -> Tile:
-    p = piece(f, code, where)
-    if isinstance(p, Flower):
-        raise f.error(where, msg("record.tile-code", code=code))
-    return p
+    return f.tile(piece(f, code, where), code, where)
 
 
 # -- the text form ------------------------------------------------------------------------------

@@ -13,7 +13,9 @@ from typing import Any
 from .. import files
 from ..decoding import DataError, loads_json, shown
 from ..messages import Message, msg
+from ..tiles import Tile
 from .errors import GameRecordError
+from .model import Flower, Piece
 
 MAX_RECORD_FILE = 64 * 1024 * 1024
 """The largest record file read whole: a tziakcha session is some 100 KiB, an app's whole history a
@@ -105,6 +107,12 @@ class Fields:
         if not isinstance(value, str):
             raise self.error(where, msg("record.type", expected=msg("record.kind.text"), found=shown(value)))
         return value
+
+    def tile(self, piece: Piece, code: Any, where: str) -> Tile:
+        """The piece read from `code` where a tile must stand: a flower there is the code's problem."""
+        if isinstance(piece, Flower):
+            raise self.error(where, msg("record.tile-code", code=code))
+        return piece
 
     def name_of(self, value: Any, where: str) -> str:
         """A player's name: text, or a number some platforms give (kept as its digits)."""

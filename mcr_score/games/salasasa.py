@@ -48,10 +48,7 @@ def piece(f: Fields, code: Any, where: str) -> Piece:
 
 
 def tile(f: Fields, code: Any, where: str) -> Tile:
-    p = piece(f, code, where)
-    if isinstance(p, Flower):
-        raise f.error(where, msg("record.tile-code", code=code))
-    return p
+    return f.tile(piece(f, code, where), code, where)
 
 
 def read(data: Input) -> list[Game]:
