@@ -90,9 +90,9 @@ def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[
                 tally.hands += 1
                 end = ending(hand)
                 tally.false_hu += bool(hand.false_wins)
-                tally.won += end == Ending.WON
-                tally.draws += end == Ending.DRAW
-                tally.unfinished += end == Ending.UNFINISHED
+                tally.won += end is Ending.WON
+                tally.draws += end is Ending.DRAW
+                tally.unfinished += end is Ending.UNFINISHED
                 tally.unreplayable += hand.problem is not None
                 for out in hand_outs(game, hand):
                     if out.notation is None and out.problem is None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from ..errors import McrError
@@ -15,8 +16,8 @@ from ..tiles import WINDS
 from .model import Game, HandRecord, Outcome
 
 
-class Ending:
-    """How a hand ended, for the counts of a run (plain strings: they are keys of the summary)."""
+class Ending(StrEnum):
+    """How a hand ended, for the counts of a run."""
 
     WON = "won"
     DRAW = "draw"
@@ -60,7 +61,7 @@ class HandOut:
         return "\t".join(fields)
 
 
-def ending(hand: HandRecord) -> str:
+def ending(hand: HandRecord) -> Ending:
     if hand.wins:
         return Ending.WON
     if hand.problem is not None:
