@@ -26,8 +26,8 @@ from ..notation import parse_hand, with_situation
 from ..tiles import WINDS
 from ..tournament.winds import hand_winds
 from .fan_names import standard_points
-from .model import Four, Game, HandRecord, Names, Outcome, RecordedFan, RecordFormat, Win
-from .reading import Fields, Input, json_of, names4
+from .model import Game, HandRecord, Names, Outcome, RecordedFan, RecordFormat, Win
+from .reading import Fields, Input, by_seat, json_of, names4
 
 LAST_BIG_FAN = 58  # fan_bits: bit 58 - n for the fans 1-58 (summerinsects' SET_FAN)
 TWO_POINT_FIRST = 59  # fan2_bits: two bits a count for the fans 59-68
@@ -123,7 +123,7 @@ def _hand(f: Fields, d: Mapping[str, Any], where: str, n: int, players: Names, g
     winds = hand_winds(min(n, 16))
     order = tuple(winds.player_at(w) for w in WINDS)
     seat_of = [WINDS.index(s) for s in winds.seats]
-    by_seat = names4([players[p] for p in order])
+    seated = names4([players[p] for p in order])
     app = _app_scores(total if winner is not None and claimer is not None else 0, winner, claimer, penalties)
     wins: tuple[Win, ...] = ()
     if winner is not None and not timeout:
@@ -136,22 +136,15 @@ def _hand(f: Fields, d: Mapping[str, Any], where: str, n: int, players: Names, g
     return HandRecord(
         number=n,
         prevalent=winds.prevalent,
-        players=by_seat,
+        players=seated,
         order=(order[0], order[1], order[2], order[3]),
         deal=None,
         events=(),
         wins=wins,
         outcome=Outcome.UNKNOWN if timeout else (Outcome.WIN if wins else Outcome.DRAW),
-        scores=_by_seat(app, seat_of),
-        penalties=_by_seat(penalties, seat_of),
+        scores=by_seat(app, seat_of),
+        penalties=by_seat(penalties, seat_of),
     )
-
-
-def _by_seat(values: list[int], seat_of: list[int]) -> Four:
-    out = [0, 0, 0, 0]
-    for player, value in enumerate(values):
-        out[seat_of[player]] = value
-    return (out[0], out[1], out[2], out[3])
 
 
 def _app_scores(fan: int, winner: int | None, claimer: int | None, penalties: list[int]) -> list[int]:

@@ -21,8 +21,8 @@ from typing import Any
 from ..messages import msg
 from ..tiles import WINDS
 from ..tournament.winds import HANDS, hand_winds
-from .model import Four, Game, HandRecord, Names, Outcome, RecordFormat, Win
-from .reading import Fields, Input, json_of, names4, text_of
+from .model import Game, HandRecord, Names, Outcome, RecordFormat, Win
+from .reading import Fields, Input, by_seat, json_of, names4, text_of
 
 CSV_HEAD = ("Round", "Winner", "Discarder", "Hand Points")
 
@@ -111,16 +111,9 @@ def sheet_hand(
         events=(),
         wins=wins,
         outcome=Outcome.WIN if wins else Outcome.DRAW,
-        scores=_by_seat(scores, seat_of),
-        penalties=_by_seat(penalties, seat_of),
+        scores=by_seat(scores, seat_of),
+        penalties=by_seat(penalties, seat_of),
     )
-
-
-def _by_seat(values: Sequence[int], seat_of: Sequence[int]) -> Four:
-    out = [0, 0, 0, 0]
-    for player, value in enumerate(values):
-        out[seat_of[player]] = value
-    return (out[0], out[1], out[2], out[3])
 
 
 def read_csv(data: Input) -> list[Game]:

@@ -15,7 +15,7 @@ from ..decoding import DataError, loads_json, shown
 from ..messages import Message, msg
 from ..tiles import Tile
 from .errors import GameRecordError
-from .model import Flower, Piece
+from .model import Flower, Four, Piece
 
 MAX_RECORD_FILE = 64 * 1024 * 1024
 """The largest record file read whole: a tziakcha session is some 100 KiB, an app's whole history a
@@ -123,6 +123,14 @@ class Fields:
 
 def _join(where: str, key: str) -> str:
     return f"{where}.{key}" if where else key
+
+
+def by_seat(values: Sequence[int], seat_of: Sequence[int]) -> Four:
+    """A score sheet's values by player put in seat order (`seat_of[player]` is the player's seat)."""
+    out = [0, 0, 0, 0]
+    for player, value in enumerate(values):
+        out[seat_of[player]] = value
+    return (out[0], out[1], out[2], out[3])
 
 
 def names4(names: Sequence[str]) -> tuple[str, str, str, str]:
