@@ -43,6 +43,10 @@ class Shape:
         """The concealed tiles of a winning hand with `melds` declared melds, the winning tile included."""
         return 3 * (self.sets - melds) + 2
 
+    def waiting(self, melds: int) -> int:
+        """The concealed tiles of a waiting hand with `melds` declared melds: a winning tile short."""
+        return self.tiles(melds) - 1
+
 
 FOUR_SETS = Shape(4)
 """Four sets and a pair: the hand of MCR (R98 Art. 8) and of the Chinese systems built like it."""
@@ -291,7 +295,7 @@ def check_hand(
         raise TypeError(f"check_hand(shape=) takes a Shape, not {type(shape).__name__}")
     if not callable(locate):
         raise TypeError(f"check_hand(locate=) takes a function, not {type(locate).__name__}")
-    if surely_valid(hand, shape.sets):
+    if surely_valid(hand, shape):
         return []
     return _problems(hand, locate, text, drawn, shape)
 
@@ -304,7 +308,7 @@ def building_problems(
     when the hand is complete and scored); more tiles than a winning hand, more melds than the
     shape, a fifth copy and an unreadable situation are, as in `check_hand`."""
     held = len(hand.standing) + (hand.winning is not None)
-    short = hand.winning is None and len(hand.melds) <= shape.sets and held < shape.tiles(len(hand.melds)) - 1
+    short = hand.winning is None and len(hand.melds) <= shape.sets and held < shape.waiting(len(hand.melds))
     return [
         p
         for p in check_hand(hand, locate, text, shape=shape)

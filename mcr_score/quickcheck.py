@@ -14,7 +14,7 @@ from .limits import MAX_FLOWERS
 from .tiles import COPIES, FLOWER_LETTERS, INDEX, WINDS
 
 if TYPE_CHECKING:
-    from .hand import Hand
+    from .hand import Hand, Shape
 
 _LETTERS: Final = frozenset(FLOWER_LETTERS)
 # Statics of the compiled module, not lookups in its globals (a module's plain names are).
@@ -24,10 +24,10 @@ _COPIES: Final = COPIES
 _MAX_FLOWERS: Final = MAX_FLOWERS
 
 
-def surely_valid(hand: Hand, sets: int) -> bool:
-    """Whether `check_hand` surely finds nothing in `hand`: the tile count its melds ask for (`sets`
-    sets besides the pair), at most four copies of a tile, two winds, flowers in range (the letters,
-    if named, distinct and as many), and a kong or last-copy claim that the hand allows (its winning
+def surely_valid(hand: Hand, shape: Shape) -> bool:
+    """Whether `check_hand` surely finds nothing in `hand`: the tile count its melds ask for in
+    `shape`, at most four copies of a tile, two winds, flowers in range (the letters, if named,
+    distinct and as many), and a kong or last-copy claim that the hand allows (its winning
     tile held nowhere else; a replacement tile after a kong, a kong robbed before the last tile).
     False sends the hand to the full check."""
     s = hand.situation
@@ -42,12 +42,11 @@ def surely_valid(hand: Hand, sets: int) -> bool:
         return False
     melds = hand.melds
     k = len(melds)
-    if k > sets:
+    if k > shape.sets:
         return False
-    want = 3 * (sets - k) + 2
     standing = hand.standing
     winning = hand.winning
-    if len(standing) + (winning is not None) != (want if winning is not None else want - 1):
+    if len(standing) + 1 != shape.tiles(k):  # the standing tiles and the winning one, held or to come
         return False
     # At most four copies of a kind: counted by index (compiled, a sort of the codes and a
     # comparison through `map` cost several times more).

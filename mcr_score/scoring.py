@@ -77,7 +77,7 @@ def score(hand: object, rules: str | os.PathLike[str] = profiles.DEFAULT) -> Sco
     if isinstance(hand, str):
         hand = parse_hand(hand)
     elif isinstance(hand, Hand):
-        if not surely_valid(hand, FOUR_SETS.sets):  # `check_hand`'s own first step, without its Python call
+        if not surely_valid(hand, FOUR_SETS):  # `check_hand`'s own first step, without its Python call
             errors.raise_all(check_hand(hand))
     else:
         raise TypeError(f"score() takes a Hand or its notation (str), not {type(hand).__name__}")

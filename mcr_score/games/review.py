@@ -611,8 +611,8 @@ class _Walk:
         v = view(self.table, self.seat)
         concealed = _minus(v.concealed, tile) if self_drawn else v.concealed
         counts = counts_of(concealed)
-        waiting = FOUR_SETS.tiles(len(v.melds)) - 1  # a waiting hand: one tile short of a win
-        if len(concealed) != waiting or tile.index not in completing_tiles(counts, len(v.melds)):
+        melds = len(v.melds)
+        if len(concealed) != FOUR_SETS.waiting(melds) or tile.index not in completing_tiles(counts, melds):
             return
         last = self.table.seats[self.seat].last_cause == KONG_CAUSE
         situation = self.situation(

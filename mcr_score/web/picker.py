@@ -156,7 +156,7 @@ def view(hand: Hand) -> dict[str, Any]:
         },
         "columns": suffix_columns(text),
         "count": {"held": held, "full": full, "missing": full - held},
-        "question": "score" if hand.winning else "waits" if len(tiles) == SHAPE.tiles(melds) - 1 else "none",
+        "question": "score" if hand.winning else "waits" if len(tiles) == SHAPE.waiting(melds) else "none",
         "picker": {
             "rows": [[r, [t.code for t in TILES if t.suit == r]] for r in _ROWS] + [["f", list(FLOWER_LETTERS)]],
             "refused": {mode: _refused(hand, mode) for mode in MODES},
