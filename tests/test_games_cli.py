@@ -173,6 +173,26 @@ def test_convert_names_a_broken_file_once(tmp_path: Path) -> None:
     assert "missing" in problem
 
 
+@pytest.mark.parametrize("command", [("convert", "--to", "pmn"), ("batch", "--from", "auto")])
+@pytest.mark.parametrize(
+    ("name", "text", "problem"),
+    [
+        ("no-record.json", '[{"x": 1}]', "no game record"),  # told from its content: none
+        ("not-json.json", '{"a":', "not valid JSON"),
+        ("missing.json", None, "cannot read the file"),  # the file's own problem
+    ],
+)
+def test_a_file_checked_before_a_run_is_named_once(
+    tmp_path: Path, command: tuple[str, ...], name: str, text: str | None, problem: str
+) -> None:
+    path = write(tmp_path, name, text) if text is not None else str(tmp_path / name)
+    result = run(command[0], path, *command[1:])
+    assert result.exit_code == 2
+    line = result.stderr.splitlines()[-1]
+    assert line.count(name) == 1, line
+    assert problem in line
+
+
 def test_convert_to_pmn_and_back(tmp_path: Path) -> None:
     out = tmp_path / "s.pmn"
     assert run("convert", SESSION, "--to", "pmn", "-o", str(out)).exit_code == 0

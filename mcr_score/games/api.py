@@ -105,8 +105,10 @@ def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
                 detect(path)
             else:
                 readable(path)
-        except McrError as e:
+        except files.InputFileError as e:  # a file's problem, said without its name
             raise RecordInputError(msg("batch.games.input", path=path, reason=e.msg)) from None
+        except McrError as e:  # a record's problem names its file already (read_game's errors do)
+            raise RecordInputError(e.msg) from None
 
 
 def iter_games(source: str | os.PathLike[str] | bytes, format: str | RecordFormat | None = None) -> Iterator[Game]:
