@@ -44,6 +44,9 @@ COMPILED = (
     # a hundred actions a hand, each decoded and played on the table's tile counts.
     "mcr_score/games/replay.py",
     "mcr_score/games/tziakcha.py",
+    # A batch record: its hand read from the JSON fields, its JSON line written from the score (issue 30).
+    "mcr_score/records.py",
+    "mcr_score/batch/output.py",
 )
 BUILD_REQUIRES = ["mypy>=1.11", "setuptools>=70"]  # mypyc ships with mypy; it drives setuptools' build_ext
 ZIG = "ziglang"  # the PyPI package of Zig, whose `cc` is a C compiler

@@ -21,12 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .decoding import ascii_int, shown, too_long
+from .errors import BadFieldError
 from .fans.ids import Fan
 from .fans.table import FANS
 from .hand import FOUR_SETS
 from .limits import MAX_POINTS
 from .messages import msg
-from .records import BadFieldError, json_type
+from .records import json_type
 from .scoring import Score
 
 SETS = FOUR_SETS.sets

@@ -180,6 +180,22 @@ class ImpossibleSituationError(HandError):
     code = "impossible-situation"
 
 
+class RecordError(McrError):
+    """A record that is not a hand at all: not JSON, a wrong field, an empty or oversized line.
+    (Here, not in `records`, which the compiled build compiles: a compiled class cannot be an
+    interpreted exception's subclass.)"""
+
+    code = "bad-record"
+
+
+class BadFieldError(RecordError):
+    code = "bad-field"
+
+
+class UnknownFieldError(RecordError):
+    code = "unknown-field"
+
+
 class ProfileFileError(McrError):
     """A house-rules profile file is unreadable or names unknown switches or options."""
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from . import errors
+from .errors import BadFieldError, UnknownFieldError
 from .hand import CLAIMS, Hand, Locator, Meld, Ref, Situation
 from .messages import Message, msg
 from .tiles import FLOWER_LETTERS, INDEX, TILES, WINDS, Tile
@@ -32,20 +33,6 @@ MELD_FIELDS = ("type", "tile", "concealed", "claim")
 FLAG_FIELDS = {"self_drawn": "self_drawn", "last_tile": "last_copy", "kong": "kong", "wall_last": "wall_last"}
 _FIELD_OF_SITUATION = {v: k for k, v in FLAG_FIELDS.items()}
 _TILES: dict[str, Tile] = {name: Tile.from_index(i) for name, i in INDEX.items()}
-
-
-class RecordError(errors.McrError):
-    """A record that is not a hand at all: not JSON, a wrong field, an empty or oversized line."""
-
-    code = "bad-record"
-
-
-class BadFieldError(RecordError):
-    code = "bad-field"
-
-
-class UnknownFieldError(RecordError):
-    code = "unknown-field"
 
 
 class RecordHand(NamedTuple):

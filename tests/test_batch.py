@@ -27,6 +27,7 @@ from click.testing import CliRunner
 from mcr_score import batch, format_hand, parse_hand, score
 from mcr_score.batch import pool
 from mcr_score.batch import records as batch_records
+from mcr_score.batch.output import as_dict
 from mcr_score.batch.reading import RawLine
 from mcr_score.cli import main
 from mcr_score.hand import Hand
@@ -275,6 +276,7 @@ def test_an_output_record_that_cannot_be_written_becomes_an_internal_error_and_t
     def spoiled(record, task):
         out = real(record, task)
         if record.number == 2:
+            out = as_dict(out)  # a record scored is written from its score: its output object, spoiled
             out["id"] = "r2"
             out["total"] = Unwritable()  # neither JSON nor CSV can write it: a bug, not a lost record
         return out

@@ -6,8 +6,7 @@ of the JSON record form (`bad-field`, `unknown-field`) belong to `mcr_score.reco
 
 from __future__ import annotations
 
-from ..errors import McrError
-from ..records import RecordError
+from ..errors import McrError, RecordError
 
 
 class EmptyRecordError(RecordError):

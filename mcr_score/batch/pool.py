@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ..messages import msg
 from . import DEFAULT_CHUNK
 from .errors import InternalError
-from .output import OutputRecord, serialize
+from .output import Output, Scored, serialize
 from .reading import RawLine
 from .records import error_record, internal_error, score_raw
 from .tally import Tally
@@ -55,16 +55,19 @@ def score_chunk(task: Task) -> tuple[str, Tally]:
         text = serialize(outs, task.out_fmt)
     tally = Tally()
     for out in outs:
-        tally.add_output(out)
+        if isinstance(out, Scored):
+            tally.add_scored(out.score, out.claim)
+        else:
+            tally.add_output(out)
     return text, tally
 
 
-def _writable(out: OutputRecord, line: int, out_fmt: str) -> OutputRecord:
+def _writable(out: Output, line: int, out_fmt: str) -> Output:
     """The record itself if it can be written, else its internal-error record."""
     try:
         serialize([out], out_fmt)
     except Exception as e:
-        rid = out.get("id")
+        rid = out.rid if isinstance(out, Scored) else out.get("id")
         return error_record(rid if isinstance(rid, (str, int)) else None, line, internal_error(e))
     return out
 
@@ -90,7 +93,7 @@ def _worker_chunk(task: Task) -> tuple[str, Tally]:
     return result
 
 
-def _score_one(record: RawLine, task: Task) -> OutputRecord:
+def _score_one(record: RawLine, task: Task) -> Output:
     return score_raw(record.number, record.text, record.problem, task.fmt, task.rules, task.columns, task.delimiter)
 
 

@@ -20,14 +20,15 @@ from collections.abc import Callable
 
 from .. import errors, profiles
 from ..claims import Claim, claim_from_json, claim_from_text
+from ..errors import BadFieldError, RecordError, UnknownFieldError
 from ..hand import check_hand
 from ..messages import msg
 from ..notation import MAX_NOTATION, parse_hand
-from ..records import HAND_FIELDS, BadFieldError, RecordError, UnknownFieldError, hand_from_record, json_type
+from ..records import HAND_FIELDS, hand_from_record, json_type
 from ..scoring import Score
 from ..scoring import score as score_hand
 from .errors import LINE_ERRORS, BadCsvError, BadJsonError, EmptyRecordError, InternalError, OversizedRecordError
-from .output import OutputRecord
+from .output import Output, OutputRecord, Scored, as_dict
 from .reading import BLANK, INPUT_FORMATS, MAX_LINE, OVERSIZED, LineProblem, skipped_text_line
 
 MAX_PROBLEMS = 20  # problems listed in one error record (garbage can have thousands)
@@ -49,11 +50,15 @@ def score_notation(
     claim: Claim | None = None,
 ) -> OutputRecord:
     """The output object for a hand in notation (errors carry the column in `notation`)."""
-    return _guarded(id, line, lambda: _scored(id, line, _score_text(notation, rules), claim))
+    return as_dict(_guarded(id, line, lambda: _scored(id, line, _score_text(notation, rules), claim)))
 
 
 def score_record(record: object, *, line: int | None = None, rules: str = profiles.DEFAULT) -> OutputRecord:
     """The output object for one JSON record already decoded (a dict in the documented form)."""
+    return as_dict(_score_decoded(record, line, rules))
+
+
+def _score_decoded(record: object, line: int | None, rules: str) -> Output:
     rid = record.get("id") if isinstance(record, dict) else None
     rid = rid if isinstance(rid, (str, int)) and not isinstance(rid, bool) else None
     return _guarded(rid, line, lambda: _score_object(record, line, rules))
@@ -78,8 +83,8 @@ def score_line(
     if fmt not in INPUT_FORMATS:
         raise ValueError(f"unknown input format {fmt!r}; known: {', '.join(INPUT_FORMATS)}")
     if len(text) > MAX_LINE:
-        return score_raw(line, None, LineProblem("oversized", OVERSIZED), fmt, rules, columns, delimiter)
-    return score_raw(line, text, None, fmt, rules, columns, delimiter)
+        return as_dict(score_raw(line, None, LineProblem("oversized", OVERSIZED), fmt, rules, columns, delimiter))
+    return as_dict(score_raw(line, text, None, fmt, rules, columns, delimiter))
 
 
 def score_raw(
@@ -90,8 +95,9 @@ def score_raw(
     rules: str,
     columns: tuple[str, ...] | None,
     delimiter: str = ",",
-) -> OutputRecord:
-    """One record as read: `problem` when the reader already refused the line (then `text` is None)."""
+) -> Output:
+    """One record as read: `problem` when the reader already refused the line (then `text` is None);
+    a record scored stays a `Scored` until it is written."""
     if problem is not None:
         rid = readable_id(problem.salvage, fmt, columns, delimiter) if problem.salvage is not None else None
         return error_record(rid, line, line_error(problem))
@@ -162,11 +168,11 @@ def internal_error(e: Exception) -> InternalError:
     )
 
 
-def _guarded(rid: RecordId, line: int | None, build: Callable[[], OutputRecord]) -> OutputRecord:
+def _guarded(rid: RecordId, line: int | None, build: Callable[[], Output]) -> Output:
     return _guarded_id(lambda: rid, line, build)
 
 
-def _guarded_id(rid_of: Callable[[], RecordId], line: int | None, build: Callable[[], OutputRecord]) -> OutputRecord:
+def _guarded_id(rid_of: Callable[[], RecordId], line: int | None, build: Callable[[], Output]) -> Output:
     """Run `build`; any exception but KeyboardInterrupt/SystemExit becomes this record's error
     (with the id `rid_of()` found before the error)."""
     try:
@@ -177,13 +183,9 @@ def _guarded_id(rid_of: Callable[[], RecordId], line: int | None, build: Callabl
         return error_record(rid_of(), line, internal_error(e))
 
 
-def _scored(rid: RecordId, line: int | None, result: Score, claim: Claim | None) -> OutputRecord:
-    """The output object of a scored record: id and line first, then `score --json`, then the claim."""
-    out: OutputRecord = {"id": rid, "line": line}
-    out.update(result.to_dict())
-    if claim is not None:
-        out["claim"] = claim.check(result)
-    return out
+def _scored(rid: RecordId, line: int | None, result: Score, claim: Claim | None) -> Scored:
+    """A scored record: id and line first, then `score --json`, then the claim (`Scored.to_dict`)."""
+    return Scored(rid, line, result, None if claim is None else claim.check(result))
 
 
 def _score_text(notation: object, rules: str, win: str | None = None) -> Score:
@@ -207,11 +209,11 @@ def _score_text(notation: object, rules: str, win: str | None = None) -> Score:
         raise
 
 
-def _score_text_line(text: str, line: int | None, rules: str) -> OutputRecord:
+def _score_text_line(text: str, line: int | None, rules: str) -> Output:
     """`hand` or `id<TAB>hand[<TAB>claimed_total[<TAB>claimed_fans]]`."""
     rid: RecordId = None
 
-    def build() -> OutputRecord:
+    def build() -> Scored:
         nonlocal rid
         fields = text.split("\t")
         if len(fields) == 1:
@@ -231,13 +233,11 @@ def _score_text_line(text: str, line: int | None, rules: str) -> OutputRecord:
     return _guarded_id(lambda: rid, line, build)
 
 
-def _score_csv_line(
-    text: str, line: int | None, rules: str, columns: tuple[str, ...], delimiter: str = ","
-) -> OutputRecord:
+def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str, ...], delimiter: str = ",") -> Output:
     """One CSV row, read with the header's `columns` (an error record keeps the id if it was read)."""
     rid: RecordId = None
 
-    def build() -> OutputRecord:
+    def build() -> Scored:
         nonlocal rid
         try:
             rows = list(csv.reader([text], strict=True, delimiter=delimiter))
@@ -255,17 +255,20 @@ def _score_csv_line(
     return _guarded_id(lambda: rid, line, build)
 
 
-def _score_json_text(text: str, line: int | None, rules: str) -> OutputRecord:
+def _score_json_text(text: str, line: int | None, rules: str) -> Output:
     """One JSON line (too deep a nesting is bad JSON, not a crash)."""
     try:
-        record = json.loads(text, object_pairs_hook=_no_key_twice)
+        # What `json.loads` does with the text, without a new decoder for each line; a text that starts
+        # with a byte order mark goes to `json.loads`, which refuses it with a message of its own.
+        bom = text.startswith("\ufeff")
+        record = json.loads(text, object_pairs_hook=_no_key_twice) if bom else _JSON.decode(text)
     except BadJsonError:
         raise
     except RecursionError:
         raise BadJsonError(msg("error.record.json-deep")) from None
     except ValueError as e:
         raise BadJsonError(msg("error.record.json", reason=str(e))) from None
-    return score_record(record, line=line, rules=rules)
+    return _score_decoded(record, line, rules)
 
 
 def _no_key_twice(pairs: list[tuple[str, object]]) -> dict[str, object]:
@@ -278,7 +281,10 @@ def _no_key_twice(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return record
 
 
-def _score_object(record: object, line: int | None, rules: str) -> OutputRecord:
+_JSON = json.JSONDecoder(object_pairs_hook=_no_key_twice)
+
+
+def _score_object(record: object, line: int | None, rules: str) -> Scored:
     """A decoded JSON record, with the hand as `notation` or as fields: every problem of its fields at once."""
     if not isinstance(record, dict):
         raise BadJsonError(msg("error.record.not-object", type=json_type(record)))

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..decoding import ascii_int
 from ..messages import DEFAULT_LANG, Message, text
 from ..textwidth import pad
 from .output import OutputRecord
+
+if TYPE_CHECKING:
+    from ..result import Score
 
 
 @dataclass
@@ -60,6 +63,11 @@ class Tally:
             (out.get("error") or {}).get("code"),
             None if claim is None else bool(claim.get("matches")),
         )
+
+    def add_scored(self, score: Score, claim: dict[str, Any] | None) -> None:
+        """Count a record scored (`output.Scored`) as `add_output` counts its output object."""
+        matches = None if claim is None else bool(claim["matches"])
+        self.add(True, score.winning, score.meets_minimum, score.total, None, matches)
 
     def add_csv_row(self, row: dict[str, str]) -> None:
         """An output record read back from a CSV output (on --resume)."""

@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..claims import claim_from_text
-from ..errors import McrError
+from ..errors import BadFieldError, McrError
 from ..limits import MAX_POINTS
 from ..messages import DEFAULT_LANG, LANGS, msg
 from ..profiles import DEFAULT, PROFILES
-from ..records import BadFieldError
 
 MAX_HAND = 200
 """The longest hand text accepted: a hand with four kongs, a suffix and flowers spelled out fits in 80."""
