@@ -8,7 +8,7 @@ notation's problems carry their column. The record form needs no parser: its fie
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from . import errors
 from .errors import BadFieldError, UnknownFieldError
@@ -30,6 +30,10 @@ HAND_FIELDS = (
     "flowers",
 )
 MELD_FIELDS = ("type", "tile", "concealed", "claim")
+_MELD_FIELDS = frozenset(MELD_FIELDS)
+# Read once: compiled, `Kind.CHOW` in a function is an attribute lookup each time.
+_CHOW: Final = Kind.CHOW
+_KONG: Final = Kind.KONG
 FLAG_FIELDS = {"self_drawn": "self_drawn", "last_tile": "last_copy", "kong": "kong", "wall_last": "wall_last"}
 _FIELD_OF_SITUATION = {v: k for k, v in FLAG_FIELDS.items()}
 _TILES: dict[str, Tile] = {name: Tile.from_index(i) for name, i in INDEX.items()}
@@ -63,8 +67,10 @@ def json_type(value: object) -> Message:
 
 def hand_from_record(record: Mapping[str, Any]) -> RecordHand:
     """The hand of a decoded record's hand fields (other fields are the caller's)."""
+    # A dict, as JSON decodes it: compiled, its fields are then read without a method call each.
+    fields: dict[str, Any] = record if isinstance(record, dict) else dict(record)
     problems: list[errors.McrError] = []
-    melds_value = record.get("melds", [])
+    melds_value = fields.get("melds", [])
     melds: list[Meld] = []
     if not isinstance(melds_value, list):
         problems.append(BadFieldError(msg("error.record.melds-list", type=json_type(melds_value)), where="melds"))
@@ -73,9 +79,9 @@ def hand_from_record(record: Mapping[str, Any]) -> RecordHand:
         meld = _meld(m, i, problems)
         if meld is not None:
             melds.append(meld)
-    if "hand" not in record:
+    if "hand" not in fields:
         problems.append(BadFieldError(msg("error.record.no-hand"), where="hand"))
-    standing_value = record.get("hand", [])
+    standing_value = fields.get("hand", [])
     if not isinstance(standing_value, list):
         problems.append(BadFieldError(msg("error.record.hand-list", type=json_type(standing_value)), where="hand"))
         standing_value = []
@@ -87,25 +93,25 @@ def hand_from_record(record: Mapping[str, Any]) -> RecordHand:
         else:
             standing.append((index, i))
     standing.sort()
-    win_value = record.get("win")
+    win_value = fields.get("win")
     winning = None if win_value is None else _tile(win_value, "win", problems)
-    if "win" not in record or (win_value is None and len(standing_value) + 3 * len(melds_value) >= 14):
+    if "win" not in fields or (win_value is None and len(standing_value) + 3 * len(melds_value) >= 14):
         problems.append(BadFieldError(msg("error.record.no-win"), where="win"))
     flags: dict[str, bool] = {}
     for name, attr in FLAG_FIELDS.items():
-        value = record.get(name, False)
+        value = fields.get(name, False)
         if not isinstance(value, bool):
             problems.append(BadFieldError(msg("error.record.boolean", field=name, value=repr(value)), where=name))
             value = False
         flags[attr] = value
     winds: dict[str, str] = {}
     for name in ("seat_wind", "prevalent_wind"):
-        value = record.get(name, "E")
+        value = fields.get(name, "E")
         if not (isinstance(value, str) and len(value) == 1 and value in WINDS):
             problems.append(BadFieldError(msg("error.record.wind", field=name, value=repr(value)), where=name))
             value = "E"
         winds[name] = value
-    flowers_value = record.get("flowers", 0)
+    flowers_value = fields.get("flowers", 0)
     flowers, letters = 0, ""
     if isinstance(flowers_value, str) and all(c in FLOWER_LETTERS for c in flowers_value):
         flowers, letters = len(flowers_value), flowers_value
@@ -180,7 +186,7 @@ def _meld(value: object, i: int, problems: list[errors.McrError]) -> Meld | None
         return None
     before = len(problems)
     for k in value:
-        if k not in MELD_FIELDS:
+        if k not in _MELD_FIELDS:
             problems.append(
                 UnknownFieldError(
                     msg("error.record.meld-field", key=repr(k), fields=", ".join(MELD_FIELDS)), where=f"{where}.{k}"
@@ -202,10 +208,10 @@ def _meld(value: object, i: int, problems: list[errors.McrError]) -> Meld | None
         problems.append(BadFieldError(msg("error.record.claim-digit", value=repr(claim)), where=f"{where}.claim"))
     if len(problems) > before or tile is None or not isinstance(kind, str):
         return None
-    if kind == Kind.CHOW and (tile.is_honor or tile.rank > 7):
+    if kind == _CHOW and (tile.is_honor or tile.rank > 7):
         problems.append(BadFieldError(msg("error.record.no-chow", tile=tile), where=f"{where}.tile"))
         return None
-    if concealed and kind != Kind.KONG:
+    if concealed and kind != _KONG:
         problems.append(
             BadFieldError(msg("error.meld.concealed", kind=msg(f"kind.{kind}")), where=f"{where}.concealed")
         )
@@ -219,7 +225,7 @@ def _meld(value: object, i: int, problems: list[errors.McrError]) -> Meld | None
         )
         problems.append(BadFieldError(message, where=f"{where}.claim"))
         return None
-    if kind == Kind.KONG and not concealed and claim is None:
+    if kind == _KONG and not concealed and claim is None:
         claim = 1  # Meld needs a claim digit for an exposed kong; the record form makes it optional
     try:
         return Meld(kind, tile, concealed=concealed, claim=claim)

@@ -7,11 +7,12 @@ import io
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 from json.encoder import encode_basestring
 from typing import Any, NamedTuple
 
 from ..files import CSV_FORMULA, csv_text
-from ..result import FanCount, NotCounted, Score
+from ..result import FanCount, NotCounted, Reading, Score
 from ..tiles import Tile
 
 OUTPUT_FORMATS = ("jsonl", "csv")
@@ -73,8 +74,8 @@ class Scored(NamedTuple):
 
     def jsonl(self) -> str:
         """`to_jsonl(self.to_dict())`, byte for byte (tests/test_batch_output.py), without the
-        dictionaries: pieces of JSON joined, what never changes (keys, a fan's id and name, a
-        tile's quoted code) written once. Building the object and encoding it was a third of a
+        dictionaries: pieces of JSON joined, what never changes (the keys, a fan's id and name, a
+        word of the vocabulary) written once. Building the object and encoding it was a third of a
         record's time in a batch (issue 30)."""
         s, rid = self.score, self.rid
         parts = [
@@ -85,7 +86,7 @@ class Scored(NamedTuple):
             ', "ok": true, "rules": ',
             encode_basestring(s.rules),
             ', "winning": ',
-            _BOOL[s.winning],
+            _bool(s.winning),
             ', "reason": ',
             _text(s.reason),
             ', "total": ',
@@ -95,7 +96,7 @@ class Scored(NamedTuple):
             ', "flower_points": ',
             str(s.flower_points),
             ', "meets_minimum": ',
-            _BOOL[s.meets_minimum],
+            _bool(s.meets_minimum),
             ', "minimum": ',
             str(s.minimum),
             ', "short_by": ',
@@ -115,18 +116,13 @@ class Scored(NamedTuple):
             '], "arrangement": [',
             ", ".join(
                 [
-                    f'{{"kind": {_text(g.kind)}, "tiles": {_tiles(g.tiles)}, "concealed": {_BOOL[g.concealed]}, '
-                    f'"declared": {_BOOL[g.declared]}}}'
+                    f'{{"kind": {_text(g.kind)}, "tiles": {_tiles(g.tiles)}, "concealed": {_bool(g.concealed)}, '
+                    f'"declared": {_bool(g.declared)}}}'
                     for g in s.arrangement
                 ]
             ),
             '], "alternatives": [',
-            ", ".join(
-                [
-                    f'{{"form": {_text(r.form)}, "sets": {_sets([g.tiles for g in r.groups])}, "points": {r.points}}}'
-                    for r in s.alternatives
-                ]
-            ),
+            ", ".join([_reading(r) for r in s.alternatives]),
             "]",
         ]
         if self.claim is not None:
@@ -144,26 +140,35 @@ def as_dict(out: Output) -> OutputRecord:
     return out.to_dict() if isinstance(out, Scored) else out
 
 
-_BOOL = {True: "true", False: "false"}
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
 
 
-def _text(value: str | None) -> str:
-    """A text value (a word of the vocabulary: a form, a kind, a wait) as JSON, or null."""
-    return "null" if value is None else encode_basestring(value)
+_TEXTS: dict[str, str] = {}  # a word of the vocabulary as JSON, by the word: as many as the words
+
+
+def _text(value: StrEnum | None) -> str:
+    """A word of the vocabulary (a form, a kind, a wait, a rule) as JSON, or null."""
+    if value is None:
+        return "null"
+    text = _TEXTS.get(value)
+    if text is None:
+        text = _TEXTS[value] = encode_basestring(value)
+    return text
 
 
 def _number(value: int | None) -> str:
     return "null" if value is None else str(value)
 
 
-def _tiles(tiles: Sequence[Tile]) -> str:
+def _tiles(tiles: tuple[Tile, ...]) -> str:
     """Tiles as a JSON list of their codes, which JSON writes as they are (tests/test_batch_output.py)."""
     if not tiles:
         return "[]"
     return '["' + '", "'.join([t.code for t in tiles]) + '"]'
 
 
-def _sets(sets: Sequence[Sequence[Tile]]) -> str:
+def _sets(sets: tuple[tuple[Tile, ...], ...]) -> str:
     if not sets:
         return "[]"
     return "[" + ", ".join([_tiles(s) for s in sets]) + "]"
@@ -182,6 +187,10 @@ def _fan_head(f: FanCount | NotCounted) -> str:
 
 def _fan(f: FanCount) -> str:
     return f'{_fan_head(f)}"points": {f.points}, "count": {f.count}, "sets": {_sets(f.sets)}}}'
+
+
+def _reading(r: Reading) -> str:
+    return f'{{"form": {_text(r.form)}, "sets": {_sets(tuple([g.tiles for g in r.groups]))}, "points": {r.points}}}'
 
 
 def _not_counted(n: NotCounted) -> str:
