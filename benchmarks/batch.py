@@ -323,7 +323,7 @@ def floor(args: argparse.Namespace) -> int:
 
     from mcr_score.batch import pool
     from mcr_score.batch import records as batch_records
-    from mcr_score.batch.output import to_jsonl
+    from mcr_score.batch.output import Scored
     from mcr_score.batch.reading import open_records
     from mcr_score.batch.runner import _warm_up
     from mcr_score.records import hand_from_record
@@ -357,7 +357,7 @@ def floor(args: argparse.Namespace) -> int:
         batch_records.score_hand = real
     decoded = [json.loads(line) for line in lines]
     built = [hand_from_record(r).hand for r in decoded]
-    outs = [{"id": r["id"], "line": i, **s.to_dict()} for i, (r, s) in enumerate(zip(decoded, results, strict=True))]
+    outs = [Scored(r["id"], i, s, None) for i, (r, s) in enumerate(zip(decoded, results, strict=True))]
 
     def each(fn: Callable[[Any], object], items: list[Any]) -> Callable[[], None]:
         def run() -> None:
@@ -369,8 +369,7 @@ def floor(args: argparse.Namespace) -> int:
     parts = {
         "json.loads": cpu_us(each(json.loads, lines), n),
         "hand_from_record (records.py)": cpu_us(each(hand_from_record, decoded), n),
-        "Score.to_dict (result.py)": cpu_us(each(lambda s: s.to_dict(), results), n),
-        "JSON line (output.to_jsonl)": cpu_us(each(to_jsonl, outs), n),
+        "JSON line (output.Scored.jsonl)": cpu_us(each(Scored.jsonl, outs), n),
         "score() alone, warm": cpu_us(each(lambda h: score(h, "china"), built), n, 1),
     }
     _, converted = time_reference(records)
