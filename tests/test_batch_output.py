@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from mcr_score import batch, parse_hand, score
+from mcr_score.batch import output
 from mcr_score.batch.output import Scored, serialize, to_jsonl
 from mcr_score.claims import claim_from_json
 from mcr_score.profiles import PROFILES
@@ -70,6 +71,7 @@ def test_every_tiles_code_is_json_as_written():
     """The writer quotes a tile's code once and keeps it: each is plain text that JSON leaves as is."""
     for code in INDEX:
         assert json.dumps(Tile(code).code, ensure_ascii=False) == f'"{code}"'
+    assert output._tiles(()) == json.dumps([])  # no tile: no quoted code either
 
 
 @pytest.mark.parametrize("text", ["\ufeff{}", "\ufeff", '\ufeff{"id": 1}', '{"id": "a"} x', "[", '{"id": tru}'])
