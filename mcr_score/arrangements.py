@@ -11,8 +11,9 @@ whether it holds the pair, the ranks' sum modulo 3 says where the pair can be, a
 nine ranks says whether the rest makes sets (`_melds_only`); the splits themselves are listed per
 suit shape once, as ready-made `Set` records. `completing_tiles`, which the single-wait check and
 the `waits` command ask for, reads each group's waits from a table and the special shapes' waits
-from the counts, instead of trying all 34 tiles. The caches are the `functools` ones of this
-module (the speed benchmark's cold pass clears them all).
+from the counts, instead of trying all 34 tiles. The tables are plain dicts and a list, read by the
+compiled code in one look-up (a `functools.cache` call cost about 1k instructions compiled, issue 30);
+`clear_memos` empties them (the speed benchmark's cold pass does).
 
 Sets are `Set` named tuples `(kind, tile, concealed, declared)` with tile indices from `tiles.py`
 (the lowest tile for a chow): typed records that still unpack and hash as cheaply as tuples, as
@@ -22,7 +23,6 @@ the scorer reads thousands of them per second. A set's kind is a plain int, a `S
 
 from __future__ import annotations
 
-import functools
 import itertools
 import operator
 from collections.abc import Iterable, Sequence
@@ -134,15 +134,19 @@ _MELD_KINDS: Final[dict[str, int]] = {Kind.CHOW: CHOW, Kind.PUNG: PUNG, Kind.KON
 
 
 def meld_set(meld: Meld) -> Set:
-    """The set of a declared meld. A value, built once (`_declared`): in the compiled build a named
+    """The set of a declared meld. A value, built once (`_DECLARED`): in the compiled build a named
     tuple is made by its interpreted `__new__`, and a tile's `index` property runs interpreted too
     (`tiles.py` is not compiled), hence `INDEX` read directly here and in `counts_of` (issue 30)."""
-    return _declared(_MELD_KINDS[meld.kind], _INDEX[meld.tile.code], meld.concealed)
+    kind, tile, concealed = _MELD_KINDS[meld.kind], _INDEX[meld.tile.code], meld.concealed
+    key = (kind * 34 + tile) * 2 + concealed
+    s = _DECLARED[key]
+    if s is None:
+        s = _DECLARED[key] = Set(kind, tile, concealed, True)
+    return s
 
 
-@functools.cache
-def _declared(kind: int, tile: int, concealed: bool) -> Set:
-    return Set(kind, tile, concealed, True)
+# The set of each declared meld, at (kind * 34 + tile) * 2 + concealed.
+_DECLARED: Final[list[Set | None]] = [None] * (3 * 34 * 2)
 
 
 def counts_of(tiles: Iterable[Tile]) -> list[int]:
@@ -281,10 +285,15 @@ def _state(c: list[int]) -> int:
     return SETS_ONLY if pairs == 0 else WITH_PAIR if pairs == 1 else NEITHER
 
 
-@functools.cache
+_GROUP_STATES: Final[dict[tuple[int, ...], int]] = {}  # `_group_state` by the group's counts
+
+
 def _group_state(c: tuple[int, ...]) -> int:
     """`_state` of a group, kept by its counts."""
-    return _state(list(c))
+    state = _GROUP_STATES.get(c)
+    if state is None:
+        state = _GROUP_STATES[c] = _state(list(c))
+    return state
 
 
 class GroupWaits(NamedTuple):
@@ -295,8 +304,18 @@ class GroupWaits(NamedTuple):
     after: int
 
 
-@functools.cache
+_GROUP_WAITS: Final[dict[tuple[int, ...], GroupWaits]] = {}  # `_group_waits` by the group's counts
+
+
 def _group_waits(c: tuple[int, ...]) -> GroupWaits:
+    """`GroupWaits` of a group's counts (`_waits_of`), kept by its counts."""
+    waits = _GROUP_WAITS.get(c)
+    if waits is None:
+        waits = _GROUP_WAITS[c] = _waits_of(c)
+    return waits
+
+
+def _waits_of(c: tuple[int, ...]) -> GroupWaits:
     """`GroupWaits` of a group's counts. Only a held honor can join a set or the pair; only a rank
     within two of a tile of its suit; and to make sets only, the ranks with the one added must sum
     to a multiple of 3 (`_pair_and_melds`): one rank in three."""
@@ -486,8 +505,19 @@ def standard_splits(counts: tuple[int, ...], need: int) -> list[Split]:
     return result
 
 
-@functools.cache
+_HONOR_SPLITS: Final[dict[tuple[int, ...], Split | None]] = {}  # `_honor_split` by the honors' counts
+_SUIT_SETS: Final[tuple[dict[tuple[int, ...], tuple[Split, ...]], ...]] = ({}, {}, {})  # `_suit_sets`, a dict a suit
+
+
 def _honor_split(c: tuple[int, ...]) -> Split | None:
+    """`_honor_split_of` the honors' counts, kept by them."""
+    if c in _HONOR_SPLITS:
+        return _HONOR_SPLITS[c]
+    split = _HONOR_SPLITS[c] = _honor_split_of(c)
+    return split
+
+
+def _honor_split_of(c: tuple[int, ...]) -> Split | None:
     """The honors' one split: a pung of each honor held three times, the pair of one held twice
     (None when they make neither)."""
     sets = []
@@ -502,8 +532,16 @@ def _honor_split(c: tuple[int, ...]) -> Split | None:
     return tuple(sets), pair
 
 
-@functools.cache
 def _suit_sets(suit: int, c: tuple[int, ...]) -> tuple[Split, ...]:
+    """`_suit_sets_of` a suit's counts, kept by them."""
+    memo = _SUIT_SETS[suit]
+    splits = memo.get(c)
+    if splits is None:
+        splits = memo[c] = _suit_sets_of(suit, c)
+    return splits
+
+
+def _suit_sets_of(suit: int, c: tuple[int, ...]) -> tuple[Split, ...]:
     """The splits of one suit (`_suit_splits`) as `Set` records numbered in the hand, made once per
     suit shape."""
     base = 9 * suit
@@ -602,3 +640,14 @@ def _knitted_straights(counts: tuple[int, ...], need: int, held: int) -> list[tu
                 rest[i] -= 1
             out.extend((k, sets, pair) for sets, pair in standard_splits(tuple(rest), need))
     return out
+
+
+def clear_memos() -> None:
+    """Forget the tables of this module (`_DECLARED`, `_GROUP_STATES`, `_GROUP_WAITS`, `_HONOR_SPLITS`,
+    `_SUIT_SETS`), as `cache_clear` does a `functools.cache`."""
+    _DECLARED[:] = [None] * len(_DECLARED)
+    _GROUP_STATES.clear()
+    _GROUP_WAITS.clear()
+    _HONOR_SPLITS.clear()
+    for memo in _SUIT_SETS:
+        memo.clear()
