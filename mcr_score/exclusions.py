@@ -264,14 +264,15 @@ def _best_choice(hits: list[tuple[Fan, Hit]], points: Mapping[Fan, int]) -> list
 def implied(
     counted: Hits,
     bigger_first: list[Fan],
-    excludes: Mapping[Fan, tuple[Fan, ...]],
-    excludes_one: Mapping[Fan, tuple[Fan, ...]],
+    excludes: dict[Fan, tuple[Fan, ...]],
+    excludes_one: dict[Fan, tuple[Fan, ...]],
     removed: list[Removed],
 ) -> None:
     """Non-repeat: bigger fans first (by points, then number), each counted fan removes the fans
     it implies (all their instances, or one for `excludes_one`, e.g. Nine Gates' terminal pung);
     a fan already removed removes nothing. `bigger_first` lists the counted fans in that order
-    (sorted on `Orders.rank`, made once per profile)."""
+    (sorted on `Orders.rank`, made once per profile). Dicts, not `Mapping`s: compiled, a look-up in
+    a `Mapping` goes through the generic path."""
     for fan in bigger_first:
         if fan not in excludes and fan not in excludes_one:
             continue

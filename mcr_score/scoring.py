@@ -27,6 +27,7 @@ from .arrangements import (
     HONORS_KNITTED,
     KIND_NAMES,
     KNITTED_STRAIGHT,
+    SET_TILES,
     SEVEN_PAIRS,
     THIRTEEN_ORPHANS,
     Arrangement,
@@ -102,7 +103,7 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
         return Score(rules=rules, winning=False, reason=Reason.NO_SHAPE, minimum=data.minimum, win_tile=win_tile)
     held = list(standing)
     for m in melds:
-        for i in m.indices:
+        for i in SET_TILES[m.kind][m.tile]:  # not the `indices` property: interpreted (a named tuple's)
             held[i] += 1
     # Index loops, not `zip(..., strict=True)`: compiled, that `zip` is a call through the generic path.
     places = [placements(arr, win) for arr in arrs]
