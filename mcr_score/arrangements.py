@@ -23,7 +23,6 @@ the scorer reads thousands of them per second. A set's kind is a plain int, a `S
 
 from __future__ import annotations
 
-import itertools
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -411,8 +410,25 @@ def _held(counts: tuple[int, ...]) -> int:
 
 
 def _kinds(held: int) -> int:
-    """How many kinds `held` (`_held`) holds."""
-    return bin(held).count("1")
+    """How many kinds `held` (`_held`) holds (a loop on native ints: compiled, `bin(held).count("1")`
+    is two calls through the generic path)."""
+    n = 0
+    while held:
+        held &= held - 1
+        n += 1
+    return n
+
+
+def _odd_kinds(counts: tuple[int, ...], held: int) -> int:
+    """The kinds of `held` (`_held` of `counts`) held an odd number of times, as bits: only the kinds
+    held are read, instead of `counts.count(...)` comparing all 34 boxed counts."""
+    odd = 0
+    while held:
+        low = held & -held
+        if counts[low.bit_length() - 1] & 1:
+            odd |= low
+        held ^= low
+    return odd
 
 
 def _special_completions(counts: tuple[int, ...], held: int) -> set[int]:
@@ -422,10 +438,12 @@ def _special_completions(counts: tuple[int, ...], held: int) -> set[int]:
     13 distinct tiles held are all among them). Seven pairs one tile short hold at most 7 kinds, the
     others 12 or 13: between, none is near."""
     out: set[int] = set()
-    if 7 < _kinds(held) < 12:
+    kinds = _kinds(held)
+    if 7 < kinds < 12:
         return out
-    if counts.count(1) + counts.count(3) == 1:
-        out.add(counts.index(1) if 1 in counts else counts.index(3))
+    odd = _odd_kinds(counts, held)
+    if odd and not odd & (odd - 1):  # one kind held an odd number of times
+        out.add(odd.bit_length() - 1)
     orphans: tuple[int, ...] = _ORPHAN_COUNTS(counts)
     if sum(orphans) == 13:
         missing = orphans.count(0)
@@ -433,12 +451,12 @@ def _special_completions(counts: tuple[int, ...], held: int) -> set[int]:
             out.update(ORPHANS)
         elif missing == 1:
             out.add(ORPHANS[orphans.index(0)])
-    if max(counts) == 1:
-        kinds = [i for i in range(34) if counts[i]]
+    if kinds == 13:  # 13 tiles, each once
+        held_kinds = [i for i in range(34) if counts[i]]
         for tiles in KNIT_TILES:
             allowed = _HONORS.union(tiles)
-            if allowed.issuperset(kinds):
-                out.update(allowed.difference(kinds))
+            if allowed.issuperset(held_kinds):
+                out.update(allowed.difference(held_kinds))
     return out
 
 
@@ -498,10 +516,21 @@ def standard_splits(counts: tuple[int, ...], need: int) -> list[Split]:
         return []
     if len(options) == 1:
         return [(sets + honors, honor_pair if pair < 0 else pair) for sets, pair in options[0]]
+    # Every choice of one split per suit, the first suit's outermost (`itertools.product`'s order),
+    # written out for none, two and three suits: compiled, `product` and `chain` are generic calls.
+    if not options:
+        return [(honors, honor_pair)]
     result = []
-    for combo in itertools.product(*options):
-        sets = tuple(itertools.chain.from_iterable(s for s, _ in combo)) + honors
-        result.append((sets, honor_pair if pair_at < 0 else combo[pair_at][1]))
+    if len(options) == 2:
+        for one, one_pair in options[0]:
+            for two, two_pair in options[1]:
+                result.append((one + two + honors, honor_pair if pair_at < 0 else (one_pair, two_pair)[pair_at]))
+        return result
+    for one, one_pair in options[0]:
+        for two, two_pair in options[1]:
+            for three, three_pair in options[2]:
+                pair = honor_pair if pair_at < 0 else (one_pair, two_pair, three_pair)[pair_at]
+                result.append((one + two + three + honors, pair))
     return result
 
 
@@ -615,7 +644,7 @@ def _special(counts: tuple[int, ...], held: int) -> list[Arrangement]:
         return out
     kinds = _kinds(held)
     if kinds <= 7:
-        if counts.count(0) + counts.count(2) + counts.count(4) == 34:
+        if not _odd_kinds(counts, held):  # each kind twice or four times
             pairs = tuple(i for i, c in enumerate(counts) for _ in range(c // 2))
             out.append(Arrangement(SEVEN_PAIRS, pairs=pairs))
     elif held == _ORPHAN_MASK:
