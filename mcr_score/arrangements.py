@@ -151,7 +151,8 @@ _DECLARED: Final[list[Set | None]] = [None] * (3 * 34 * 2)
 def counts_of(tiles: Iterable[Tile]) -> list[int]:
     counts = [0] * 34
     for t in tiles:
-        counts[_INDEX[t.code]] += 1
+        i = _INDEX[t.code]
+        counts[i] = counts[i] + 1  # not `+=`: compiled, an augmented item is a generic add
     return counts
 
 

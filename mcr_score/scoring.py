@@ -82,7 +82,13 @@ def score(hand: object, rules: str | os.PathLike[str] = profiles.DEFAULT) -> Sco
             errors.raise_all(check_hand(hand))
     else:
         raise TypeError(f"score() takes a Hand or its notation (str), not {type(hand).__name__}")
-    return score_with_profile(hand, profiles.get(rules))
+    profile = _BUILT_IN.get(rules) if isinstance(rules, str) else None  # `profiles.get`'s first step
+    return score_with_profile(hand, profile if profile is not None else profiles.get(rules))
+
+
+# The built-in profiles by name (`profiles.PROFILES`, which cannot change), read by `score` in the
+# compiled module: `profiles.get` is interpreted, a call of it about 1.5k instructions compiled.
+_BUILT_IN: Final[dict[str, profiles.Profile]] = dict(profiles.PROFILES)
 
 
 def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
@@ -95,7 +101,7 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     win = INDEX[win_tile.code]  # not the `index` property: interpreted in the compiled build
     standing = counts_of(hand.standing)
     with_win = list(standing)
-    with_win[win] += 1
+    with_win[win] = with_win[win] + 1  # not `+=`: compiled, an augmented list item is a generic add
     concealed = tuple(with_win)
     melds = tuple(meld_set(m) for m in hand.melds)
     arrs = arrange(concealed, melds)
@@ -104,7 +110,7 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     held = list(standing)
     for m in melds:
         for i in SET_TILES[m.kind][m.tile]:  # not the `indices` property: interpreted (a named tuple's)
-            held[i] += 1
+            held[i] = held[i] + 1
     # Index loops, not `zip(..., strict=True)`: compiled, that `zip` is a call through the generic path.
     places = [placements(arr, win) for arr in arrs]
     unique_wait = False

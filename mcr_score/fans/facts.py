@@ -274,7 +274,7 @@ def build_facts(
             if with_melds is None:
                 with_melds = list(concealed_counts)
             for t in SET_TILES[kind][tile]:
-                with_melds[t] += 1
+                with_melds[t] = with_melds[t] + 1  # not `+=`: compiled, a generic add
         if kind == CHOW:
             chows.append((i, tile))
         else:
