@@ -37,7 +37,7 @@ from .arrangements import (
     meld_set,
 )
 from .exclusions import FLOWERS, Hit, Hits, Removed, apply, orders_of
-from .fans.detectors import NEEDS, Detector, detectors_for
+from .fans.detectors import NEEDS, Detector, Needs, detectors_for
 from .fans.facts import LIVE_WAITS_ONLY, Facts, build_facts
 from .fans.ids import Fan
 from .hand import FOUR_SETS, Hand, check_hand
@@ -173,11 +173,7 @@ def _detectors(
     from the shape's own list (`_shape_detectors`, a few dozen keys), not from every fan: a batch
     meets hundreds of trait combinations, and a cold one builds each of them (issue 30)."""
     return tuple(
-        [
-            (fan, d)
-            for fan, d in _shape_detectors(profile, form, chows, pungs)
-            if NEEDS[fan].met(form, chows, pungs, traits)
-        ]
+        [(fan, d) for fan, d, needs in _shape_detectors(profile, form, chows, pungs) if needs.traits_met(traits)]
     )
 
 
@@ -236,9 +232,12 @@ def _data_of(profile: profiles.Profile) -> _Data:
 
 
 @functools.cache
-def _shape_detectors(profile: profiles.Profile, form: Form, chows: int, pungs: int) -> tuple[tuple[Fan, Detector], ...]:
-    """`_detectors` whatever the hand's traits."""
-    return detectors_for(_fan_order(profile), form, chows, pungs)
+def _shape_detectors(
+    profile: profiles.Profile, form: Form, chows: int, pungs: int
+) -> tuple[tuple[Fan, Detector, Needs], ...]:
+    """`_detectors` whatever the hand's traits, each with its `Needs`: the shape's part of them met, only
+    their traits are left to test (a cold batch meets hundreds of trait combinations, each a list)."""
+    return tuple([(fan, d, NEEDS[fan]) for fan, d in detectors_for(_fan_order(profile), form, chows, pungs)])
 
 
 @functools.cache

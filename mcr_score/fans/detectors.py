@@ -57,11 +57,11 @@ class Needs:
         """Whether an arrangement may give the fan (`traits` None: the hand's traits not known)."""
         if chows < self.chows or pungs < self.pungs or (self.forms is not None and form not in self.forms):
             return False
-        if traits is not None:
-            for t in self.traits:
-                if not traits & t:
-                    return False
-        return True
+        return traits is None or self.traits_met(traits)
+
+    def traits_met(self, traits: int) -> bool:
+        """Whether a hand of these `traits` has some trait of each mask of `self.traits`."""
+        return all(traits & t for t in self.traits)
 
 
 NEEDS: Final[dict[Fan, Needs]] = {}
