@@ -39,6 +39,7 @@ def clear_caches() -> None:
         for f in vars(module).values():
             if callable(getattr(f, "cache_clear", None)):
                 f.cache_clear()
+    arrangements.clear_memos()  # its tables are plain dicts
 
 
 def timed(fn: Callable[[Any], object], items: Sequence[Any]) -> list[int]:

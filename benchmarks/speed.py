@@ -77,7 +77,8 @@ START_HAND = "123456789m123p5s5s"
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = Path(__file__).with_name("games.txt")  # `python -m tests.support.games 5000 --seed 1`
 
-# The modules of the scoring path: a memo added to any of them is cleared by the cold pass.
+# The modules of the scoring path: a memo added to any of them (a `functools` cache, or one its
+# `clear_memos` empties) is cleared by the cold pass.
 ENGINE = (arrangements, placement, facts, detectors, exclusions, scoring)
 CACHED = tuple(
     {id(f): f for m in ENGINE for f in vars(m).values() if callable(getattr(f, "cache_clear", None))}.values()
@@ -85,11 +86,15 @@ CACHED = tuple(
 
 
 def clear_caches() -> None:
-    """Every functools cache of the `ENGINE` modules (`arrange`, the suit tables, the combination
-    search, ...), and the result's memos (`scoring.clear_memos`)."""
+    """Every functools cache of the `ENGINE` modules (the combination search, ...), and their memos
+    kept in plain dicts and lists (each module's `clear_memos`: the suit tables, the result's groups,
+    each profile's data)."""
     for f in CACHED:
         f.cache_clear()
-    scoring.clear_memos()
+    for m in ENGINE:
+        clear = getattr(m, "clear_memos", None)
+        if clear is not None:
+            clear()
 
 
 def timed(fn: Callable[[Any], object], items: Sequence[Any]) -> list[int]:

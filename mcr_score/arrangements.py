@@ -11,8 +11,9 @@ whether it holds the pair, the ranks' sum modulo 3 says where the pair can be, a
 nine ranks says whether the rest makes sets (`_melds_only`); the splits themselves are listed per
 suit shape once, as ready-made `Set` records. `completing_tiles`, which the single-wait check and
 the `waits` command ask for, reads each group's waits from a table and the special shapes' waits
-from the counts, instead of trying all 34 tiles. The caches are the `functools` ones of this
-module (the speed benchmark's cold pass clears them all).
+from the counts, instead of trying all 34 tiles. The tables are plain dicts and a list, read by the
+compiled code in one look-up (a `functools.cache` call cost about 1k instructions compiled, issue 30);
+`clear_memos` empties them (the speed benchmark's cold pass does).
 
 Sets are `Set` named tuples `(kind, tile, concealed, declared)` with tile indices from `tiles.py`
 (the lowest tile for a chow): typed records that still unpack and hash as cheaply as tuples, as
@@ -22,8 +23,6 @@ the scorer reads thousands of them per second. A set's kind is a plain int, a `S
 
 from __future__ import annotations
 
-import functools
-import itertools
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -134,21 +133,26 @@ _MELD_KINDS: Final[dict[str, int]] = {Kind.CHOW: CHOW, Kind.PUNG: PUNG, Kind.KON
 
 
 def meld_set(meld: Meld) -> Set:
-    """The set of a declared meld. A value, built once (`_declared`): in the compiled build a named
+    """The set of a declared meld. A value, built once (`_DECLARED`): in the compiled build a named
     tuple is made by its interpreted `__new__`, and a tile's `index` property runs interpreted too
     (`tiles.py` is not compiled), hence `INDEX` read directly here and in `counts_of` (issue 30)."""
-    return _declared(_MELD_KINDS[meld.kind], _INDEX[meld.tile.code], meld.concealed)
+    kind, tile, concealed = _MELD_KINDS[meld.kind], _INDEX[meld.tile.code], meld.concealed
+    key = (kind * 34 + tile) * 2 + concealed
+    s = _DECLARED[key]
+    if s is None:
+        s = _DECLARED[key] = Set(kind, tile, concealed, True)
+    return s
 
 
-@functools.cache
-def _declared(kind: int, tile: int, concealed: bool) -> Set:
-    return Set(kind, tile, concealed, True)
+# The set of each declared meld, at (kind * 34 + tile) * 2 + concealed.
+_DECLARED: Final[list[Set | None]] = [None] * (3 * 34 * 2)
 
 
 def counts_of(tiles: Iterable[Tile]) -> list[int]:
     counts = [0] * 34
     for t in tiles:
-        counts[_INDEX[t.code]] += 1
+        i = _INDEX[t.code]
+        counts[i] = counts[i] + 1  # not `+=`: compiled, an augmented item is a generic add
     return counts
 
 
@@ -281,10 +285,15 @@ def _state(c: list[int]) -> int:
     return SETS_ONLY if pairs == 0 else WITH_PAIR if pairs == 1 else NEITHER
 
 
-@functools.cache
+_GROUP_STATES: Final[dict[tuple[int, ...], int]] = {}  # `_group_state` by the group's counts
+
+
 def _group_state(c: tuple[int, ...]) -> int:
     """`_state` of a group, kept by its counts."""
-    return _state(list(c))
+    state = _GROUP_STATES.get(c)
+    if state is None:
+        state = _GROUP_STATES[c] = _state(list(c))
+    return state
 
 
 class GroupWaits(NamedTuple):
@@ -295,8 +304,18 @@ class GroupWaits(NamedTuple):
     after: int
 
 
-@functools.cache
+_GROUP_WAITS: Final[dict[tuple[int, ...], GroupWaits]] = {}  # `_group_waits` by the group's counts
+
+
 def _group_waits(c: tuple[int, ...]) -> GroupWaits:
+    """`GroupWaits` of a group's counts (`_waits_of`), kept by its counts."""
+    waits = _GROUP_WAITS.get(c)
+    if waits is None:
+        waits = _GROUP_WAITS[c] = _waits_of(c)
+    return waits
+
+
+def _waits_of(c: tuple[int, ...]) -> GroupWaits:
     """`GroupWaits` of a group's counts. Only a held honor can join a set or the pair; only a rank
     within two of a tile of its suit; and to make sets only, the ranks with the one added must sum
     to a multiple of 3 (`_pair_and_melds`): one rank in three."""
@@ -392,8 +411,25 @@ def _held(counts: tuple[int, ...]) -> int:
 
 
 def _kinds(held: int) -> int:
-    """How many kinds `held` (`_held`) holds."""
-    return bin(held).count("1")
+    """How many kinds `held` (`_held`) holds (a loop on native ints: compiled, `bin(held).count("1")`
+    is two calls through the generic path)."""
+    n = 0
+    while held:
+        held &= held - 1
+        n += 1
+    return n
+
+
+def _odd_kinds(counts: tuple[int, ...], held: int) -> int:
+    """The kinds of `held` (`_held` of `counts`) held an odd number of times, as bits: only the kinds
+    held are read, instead of `counts.count(...)` comparing all 34 boxed counts."""
+    odd = 0
+    while held:
+        low = held & -held
+        if counts[low.bit_length() - 1] & 1:
+            odd |= low
+        held ^= low
+    return odd
 
 
 def _special_completions(counts: tuple[int, ...], held: int) -> set[int]:
@@ -403,10 +439,12 @@ def _special_completions(counts: tuple[int, ...], held: int) -> set[int]:
     13 distinct tiles held are all among them). Seven pairs one tile short hold at most 7 kinds, the
     others 12 or 13: between, none is near."""
     out: set[int] = set()
-    if 7 < _kinds(held) < 12:
+    kinds = _kinds(held)
+    if 7 < kinds < 12:
         return out
-    if counts.count(1) + counts.count(3) == 1:
-        out.add(counts.index(1) if 1 in counts else counts.index(3))
+    odd = _odd_kinds(counts, held)
+    if odd and not odd & (odd - 1):  # one kind held an odd number of times
+        out.add(odd.bit_length() - 1)
     orphans: tuple[int, ...] = _ORPHAN_COUNTS(counts)
     if sum(orphans) == 13:
         missing = orphans.count(0)
@@ -414,12 +452,12 @@ def _special_completions(counts: tuple[int, ...], held: int) -> set[int]:
             out.update(ORPHANS)
         elif missing == 1:
             out.add(ORPHANS[orphans.index(0)])
-    if max(counts) == 1:
-        kinds = [i for i in range(34) if counts[i]]
+    if kinds == 13:  # 13 tiles, each once
+        held_kinds = [i for i in range(34) if counts[i]]
         for tiles in KNIT_TILES:
             allowed = _HONORS.union(tiles)
-            if allowed.issuperset(kinds):
-                out.update(allowed.difference(kinds))
+            if allowed.issuperset(held_kinds):
+                out.update(allowed.difference(held_kinds))
     return out
 
 
@@ -479,15 +517,37 @@ def standard_splits(counts: tuple[int, ...], need: int) -> list[Split]:
         return []
     if len(options) == 1:
         return [(sets + honors, honor_pair if pair < 0 else pair) for sets, pair in options[0]]
+    # Every choice of one split per suit, the first suit's outermost (`itertools.product`'s order),
+    # written out for none, two and three suits: compiled, `product` and `chain` are generic calls.
+    if not options:
+        return [(honors, honor_pair)]
     result = []
-    for combo in itertools.product(*options):
-        sets = tuple(itertools.chain.from_iterable(s for s, _ in combo)) + honors
-        result.append((sets, honor_pair if pair_at < 0 else combo[pair_at][1]))
+    if len(options) == 2:
+        for one, one_pair in options[0]:
+            for two, two_pair in options[1]:
+                result.append((one + two + honors, honor_pair if pair_at < 0 else (one_pair, two_pair)[pair_at]))
+        return result
+    for one, one_pair in options[0]:
+        for two, two_pair in options[1]:
+            for three, three_pair in options[2]:
+                pair = honor_pair if pair_at < 0 else (one_pair, two_pair, three_pair)[pair_at]
+                result.append((one + two + three + honors, pair))
     return result
 
 
-@functools.cache
+_HONOR_SPLITS: Final[dict[tuple[int, ...], Split | None]] = {}  # `_honor_split` by the honors' counts
+_SUIT_SETS: Final[tuple[dict[tuple[int, ...], tuple[Split, ...]], ...]] = ({}, {}, {})  # `_suit_sets`, a dict a suit
+
+
 def _honor_split(c: tuple[int, ...]) -> Split | None:
+    """`_honor_split_of` the honors' counts, kept by them."""
+    if c in _HONOR_SPLITS:
+        return _HONOR_SPLITS[c]
+    split = _HONOR_SPLITS[c] = _honor_split_of(c)
+    return split
+
+
+def _honor_split_of(c: tuple[int, ...]) -> Split | None:
     """The honors' one split: a pung of each honor held three times, the pair of one held twice
     (None when they make neither)."""
     sets = []
@@ -502,8 +562,16 @@ def _honor_split(c: tuple[int, ...]) -> Split | None:
     return tuple(sets), pair
 
 
-@functools.cache
 def _suit_sets(suit: int, c: tuple[int, ...]) -> tuple[Split, ...]:
+    """`_suit_sets_of` a suit's counts, kept by them."""
+    memo = _SUIT_SETS[suit]
+    splits = memo.get(c)
+    if splits is None:
+        splits = memo[c] = _suit_sets_of(suit, c)
+    return splits
+
+
+def _suit_sets_of(suit: int, c: tuple[int, ...]) -> tuple[Split, ...]:
     """The splits of one suit (`_suit_splits`) as `Set` records numbered in the hand, made once per
     suit shape."""
     base = 9 * suit
@@ -577,7 +645,7 @@ def _special(counts: tuple[int, ...], held: int) -> list[Arrangement]:
         return out
     kinds = _kinds(held)
     if kinds <= 7:
-        if counts.count(0) + counts.count(2) + counts.count(4) == 34:
+        if not _odd_kinds(counts, held):  # each kind twice or four times
             pairs = tuple(i for i, c in enumerate(counts) for _ in range(c // 2))
             out.append(Arrangement(SEVEN_PAIRS, pairs=pairs))
     elif held == _ORPHAN_MASK:
@@ -602,3 +670,14 @@ def _knitted_straights(counts: tuple[int, ...], need: int, held: int) -> list[tu
                 rest[i] -= 1
             out.extend((k, sets, pair) for sets, pair in standard_splits(tuple(rest), need))
     return out
+
+
+def clear_memos() -> None:
+    """Forget the tables of this module (`_DECLARED`, `_GROUP_STATES`, `_GROUP_WAITS`, `_HONOR_SPLITS`,
+    `_SUIT_SETS`), as `cache_clear` does a `functools.cache`."""
+    _DECLARED[:] = [None] * len(_DECLARED)
+    _GROUP_STATES.clear()
+    _GROUP_WAITS.clear()
+    _HONOR_SPLITS.clear()
+    for memo in _SUIT_SETS:
+        memo.clear()

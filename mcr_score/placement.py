@@ -10,7 +10,7 @@ Two questions, both read from shapes only:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -70,7 +70,7 @@ def chow_wait(low: int, win: int) -> Wait:
     return OPEN
 
 
-def has_wait_shape(arr: Arrangement, places: Iterable[Placement], win: int) -> bool:
+def has_wait_shape(arr: Arrangement, places: tuple[Placement, ...], win: int) -> bool:
     """Whether a wait fan could apply in `arr`, whose `places` are its `placements`: the winning tile
     is an edge, a closed tile or pairs a single."""
     if arr.pair == win or win in arr.pairs:
@@ -83,17 +83,22 @@ _ORDER: Final[dict[Wait | None, int]] = {OPEN: 0, EDGE: 1, CLOSED: 2, PAIR_WAIT:
 
 
 def choose(
-    options: Iterable[Placement], counted_at: int | None = None, exposed_pung: int | None = None
+    options: tuple[Placement, ...], counted_at: int | None = None, exposed_pung: int | None = None
 ) -> Placement | None:
     """The place the score reports for the winning tile: the set of a counted wait fan (`counted_at`),
     else the pung the discard completed (`exposed_pung`), else the first place by `_ORDER`."""
-    options = list(options)
     for wanted in (counted_at, exposed_pung):
         if wanted is not None:
             for p in options:
                 if p.position == wanted:
                     return p
-    return min(options, key=lambda p: _ORDER[p.wait], default=None)
+    best = None
+    best_order = len(_ORDER)
+    for p in options:  # `min(options, key=...)`, whose key compiled is a call through the generic path
+        order = _ORDER[p.wait]
+        if order < best_order:
+            best, best_order = p, order
+    return best
 
 
 def waits_on_one_tile(standing: Sequence[int], n_melds: int, exhausted: frozenset[int]) -> bool:

@@ -51,13 +51,17 @@ def surely_valid(hand: Hand, shape: Shape) -> bool:
     # At most four copies of a kind: counted by index (compiled, a sort of the codes and a
     # comparison through `map` cost several times more).
     counts = [0] * 34
+    # `counts[i] = counts[i] + 1`, not `+=`: compiled, an augmented list item is a generic add.
     for t in standing:
-        counts[_INDEX[t.code]] += 1
+        i = _INDEX[t.code]
+        counts[i] = counts[i] + 1
     if winning is not None:
-        counts[_INDEX[winning.code]] += 1
+        i = _INDEX[winning.code]
+        counts[i] = counts[i] + 1
     for m in melds:
         for t in m.tiles:
-            counts[_INDEX[t.code]] += 1
+            i = _INDEX[t.code]
+            counts[i] = counts[i] + 1
     if not all(c <= _COPIES for c in counts):
         return False
     if s.kong or s.last_copy:  # the claims' own checks (`hand._check_situation`), kept strict

@@ -22,11 +22,12 @@ import functools
 import os
 from typing import Final, overload
 
-from . import errors, profiles
+from . import errors, exclusions, profiles
 from .arrangements import (
     HONORS_KNITTED,
     KIND_NAMES,
     KNITTED_STRAIGHT,
+    SET_TILES,
     SEVEN_PAIRS,
     THIRTEEN_ORPHANS,
     Arrangement,
@@ -35,8 +36,8 @@ from .arrangements import (
     counts_of,
     meld_set,
 )
-from .exclusions import FLOWERS, Hit, Hits, Removed, apply
-from .fans.detectors import NEEDS, Detector, detectors_for
+from .exclusions import FLOWERS, Hit, Hits, Removed, apply, orders_of
+from .fans.detectors import NEEDS, Detector, Needs, detectors_for
 from .fans.facts import LIVE_WAITS_ONLY, Facts, build_facts
 from .fans.ids import Fan
 from .hand import FOUR_SETS, Hand, check_hand
@@ -81,47 +82,57 @@ def score(hand: object, rules: str | os.PathLike[str] = profiles.DEFAULT) -> Sco
             errors.raise_all(check_hand(hand))
     else:
         raise TypeError(f"score() takes a Hand or its notation (str), not {type(hand).__name__}")
-    return score_with_profile(hand, profiles.get(rules))
+    profile = _BUILT_IN.get(rules) if isinstance(rules, str) else None  # `profiles.get`'s first step
+    return score_with_profile(hand, profile if profile is not None else profiles.get(rules))
+
+
+# The built-in profiles by name (`profiles.PROFILES`, which cannot change), read by `score` in the
+# compiled module: `profiles.get` is interpreted, a call of it about 1.5k instructions compiled.
+_BUILT_IN: Final[dict[str, profiles.Profile]] = dict(profiles.PROFILES)
 
 
 def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
     """Score a checked hand under a profile object (a built-in one or a house profile)."""
-    rules = profile.name
+    data = _data_of(profile)
+    rules = data.name
     if hand.winning is None:
-        return Score(rules=rules, winning=False, reason=Reason.WAITING, minimum=profile.minimum)
+        return Score(rules=rules, winning=False, reason=Reason.WAITING, minimum=data.minimum)
     win_tile = hand.winning
     win = INDEX[win_tile.code]  # not the `index` property: interpreted in the compiled build
     standing = counts_of(hand.standing)
     with_win = list(standing)
-    with_win[win] += 1
+    with_win[win] = with_win[win] + 1  # not `+=`: compiled, an augmented list item is a generic add
     concealed = tuple(with_win)
     melds = tuple(meld_set(m) for m in hand.melds)
     arrs = arrange(concealed, melds)
     if not arrs:
-        return Score(rules=rules, winning=False, reason=Reason.NO_SHAPE, minimum=profile.minimum, win_tile=win_tile)
+        return Score(rules=rules, winning=False, reason=Reason.NO_SHAPE, minimum=data.minimum, win_tile=win_tile)
     held = list(standing)
     for m in melds:
-        for i in m.indices:
-            held[i] += 1
-    exhausted = frozenset(i for i, c in enumerate(held) if c == 4) if LIVE_WAITS_ONLY in profile.flags else frozenset()
+        for i in SET_TILES[m.kind][m.tile]:  # not the `indices` property: interpreted (a named tuple's)
+            held[i] = held[i] + 1
+    # Index loops, not `zip(..., strict=True)`: compiled, that `zip` is a call through the generic path.
     places = [placements(arr, win) for arr in arrs]
-    unique_wait = any(has_wait_shape(arr, p, win) for arr, p in zip(arrs, places, strict=True)) and waits_on_one_tile(
-        standing, len(melds), exhausted
-    )
+    unique_wait = False
+    for i in range(len(arrs)):
+        if has_wait_shape(arrs[i], places[i], win):
+            exhausted = frozenset(k for k, c in enumerate(held) if c == 4) if data.live_waits_only else frozenset()
+            unique_wait = waits_on_one_tile(standing, len(melds), exhausted)
+            break
     copies_in_melds = held[win] - standing[win]
+    situation = hand.situation
+    flags = data.flags
     readings = []
-    for arr, arr_places in zip(arrs, places, strict=True):
-        facts = build_facts(
-            arr, arr_places, concealed, win, hand.situation, unique_wait, copies_in_melds, profile.flags
-        )
+    for i in range(len(arrs)):
+        facts = build_facts(arrs[i], places[i], concealed, win, situation, unique_wait, copies_in_melds, flags)
         found: dict[Fan, list[Hit]] = {}
-        for fan, detect in _detectors(profile, facts.form, len(facts.chows), len(facts.pungs), facts.traits):
+        for fan, detect in data.detectors(facts):
             hits = detect(facts)
             if hits:
                 found[fan] = hits
-        counted, removed = apply(found, profile)
-        readings.append(_reading(facts, counted, removed, profile))
-    best = 0 if len(readings) == 1 else _best(readings, profile.tie_break)
+        counted, removed = apply(found, profile, data.orders)
+        readings.append(_reading(facts, counted, removed, data))
+    best = 0 if len(readings) == 1 else _best(readings, data.tie_break)
     chosen = readings[best]
     flower_points = 0
     for f in chosen.fans:
@@ -134,8 +145,8 @@ def score_with_profile(hand: Hand, profile: profiles.Profile) -> Score:
         total=points + flower_points,
         points=points,
         flower_points=flower_points,
-        minimum=profile.minimum,
-        meets_minimum=points >= profile.minimum,
+        minimum=data.minimum,
+        meets_minimum=points >= data.minimum,
         form=chosen.form,
         fans=chosen.fans,
         not_counted=chosen.not_counted,
@@ -154,7 +165,6 @@ def _best(readings: list[Reading], tie_break: frozenset[Fan]) -> int:
     )
 
 
-@functools.cache
 def _detectors(
     profile: profiles.Profile, form: Form, chows: int, pungs: int, traits: int
 ) -> tuple[tuple[Fan, Detector], ...]:
@@ -163,18 +173,71 @@ def _detectors(
     from the shape's own list (`_shape_detectors`, a few dozen keys), not from every fan: a batch
     meets hundreds of trait combinations, and a cold one builds each of them (issue 30)."""
     return tuple(
-        [
-            (fan, d)
-            for fan, d in _shape_detectors(profile, form, chows, pungs)
-            if NEEDS[fan].met(form, chows, pungs, traits)
-        ]
+        [(fan, d) for fan, d, needs in _shape_detectors(profile, form, chows, pungs) if needs.traits_met(traits)]
     )
 
 
+# A number for each form, for the int key of `_Data.detectors`.
+_FORM_NUMBERS: Final[dict[Form, int]] = {form: i for i, form in enumerate(Form)}
+_TRAIT_KEYS: Final = 1 << 11  # traits are bits 0-10 (`facts.UNIQUE_WAIT` the last)
+
+
+class _Data:
+    """What the scorer reads of a profile, read once per profile (`_data_of`): `Profile` stays
+    interpreted, so each read of its fields is a look-up by name (about 230 instructions compiled), and
+    the detector lists of each shape and traits are kept by an int key in a dict of their own (a
+    `functools.cache` of five arguments cost about 1k instructions a call)."""
+
+    profile: profiles.Profile
+    name: str
+    minimum: int
+    flags: frozenset[str]
+    live_waits_only: bool
+    tie_break: frozenset[Fan]
+    wait_fans: frozenset[Fan]
+    points: dict[Fan, int]
+    orders: exclusions.Orders
+    lists: dict[int, tuple[tuple[Fan, Detector], ...]]
+
+    def __init__(self, profile: profiles.Profile) -> None:
+        self.profile = profile
+        self.name = profile.name
+        self.minimum = profile.minimum
+        self.flags = profile.flags
+        self.live_waits_only = LIVE_WAITS_ONLY in profile.flags
+        self.tie_break = profile.tie_break
+        self.wait_fans = profile.wait_fans
+        self.orders = orders_of(profile)
+        self.points = self.orders.points
+        self.lists = {}
+
+    def detectors(self, facts: Facts) -> tuple[tuple[Fan, Detector], ...]:
+        """`_detectors` for the facts' form, chows, pungs and traits."""
+        form, chows, pungs, traits = facts.form, len(facts.chows), len(facts.pungs), facts.traits
+        key = ((_FORM_NUMBERS[form] * 5 + chows) * 5 + pungs) * _TRAIT_KEYS + traits
+        found = self.lists.get(key)
+        if found is None:
+            found = self.lists[key] = _detectors(self.profile, form, chows, pungs, traits)
+        return found
+
+
+_DATA: Final[dict[profiles.Profile, _Data]] = {}
+
+
+def _data_of(profile: profiles.Profile) -> _Data:
+    data = _DATA.get(profile)
+    if data is None:
+        data = _DATA[profile] = _Data(profile)
+    return data
+
+
 @functools.cache
-def _shape_detectors(profile: profiles.Profile, form: Form, chows: int, pungs: int) -> tuple[tuple[Fan, Detector], ...]:
-    """`_detectors` whatever the hand's traits."""
-    return detectors_for(_fan_order(profile), form, chows, pungs)
+def _shape_detectors(
+    profile: profiles.Profile, form: Form, chows: int, pungs: int
+) -> tuple[tuple[Fan, Detector, Needs], ...]:
+    """`_detectors` whatever the hand's traits, each with its `Needs`: the shape's part of them met, only
+    their traits are left to test (a cold batch meets hundreds of trait combinations, each a list)."""
+    return tuple([(fan, d, NEEDS[fan]) for fan, d in detectors_for(_fan_order(profile), form, chows, pungs)])
 
 
 @functools.cache
@@ -317,8 +380,11 @@ def _whole_not_counted(fan: Fan, rule: Rule, by: Fan | None) -> NotCounted:
 
 
 def clear_memos() -> None:
-    """Forget the result's memos (`_GROUPS`, `_WHOLE_FANS`, `_WHOLE_NOT_COUNTED`), as `cache_clear`
-    does a `functools.cache`: the benchmark's cold pass starts without them."""
+    """Forget the result's memos (`_GROUPS`, `_WHOLE_FANS`, `_WHOLE_NOT_COUNTED`) and each profile's
+    data (`_DATA`, `exclusions.orders_of`), as `cache_clear` does a `functools.cache`: the benchmark's
+    cold pass starts without them."""
+    _DATA.clear()
+    exclusions.clear_memos()
     _GROUPS[:] = [None] * len(_GROUPS)
     _WHOLE_FANS[:] = [None] * len(_WHOLE_FANS)
     _WHOLE_NOT_COUNTED[:] = [None] * len(_WHOLE_NOT_COUNTED)
@@ -328,11 +394,11 @@ def _ids_of(ids: list[int], hit: Hit) -> tuple[int, ...]:
     return tuple([ids[p] for p in hit])
 
 
-def _reading(facts: Facts, counted: Hits, removed: list[Removed], profile: profiles.Profile) -> Reading:
+def _reading(facts: Facts, counted: Hits, removed: list[Removed], data: _Data) -> Reading:
     groups, where, at, ids = _groups(facts.arrangement, facts.sets)
     fans = []
     total = 0
-    points = profile.points  # once: `Profile` is interpreted, each read of a field a lookup
+    points = data.points
     for fan in sorted(counted):
         hits = counted[fan]
         n = len(hits)
@@ -354,5 +420,5 @@ def _reading(facts: Facts, counted: Hits, removed: list[Removed], profile: profi
                     not_counted.append(NotCounted(r.fan, r.rule, r.by, _tiles_of(at, r.sets), _tiles_of(at, r.by_sets)))
                 else:
                     not_counted.append(_whole_not_counted(r.fan, r.rule, r.by))
-    win_set, wait = _win_place(facts, counted, where, profile.wait_fans)
+    win_set, wait = _win_place(facts, counted, where, data.wait_fans)
     return Reading(facts.form, tuple(groups), tuple(fans), tuple(not_counted), total, win_set, wait)

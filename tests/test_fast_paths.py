@@ -6,7 +6,9 @@
 - the batch package and the notation load their heavy parts only on use (start-up time);
 - `scoring._union` (the positions of several hits kept as bits) against `dict.fromkeys`;
 - the result's memos (`scoring._GROUPS`, `_WHOLE_FANS`, `_WHOLE_NOT_COUNTED`) hold the values a fresh
-  build gives, and a score read through them equals one built after `scoring.clear_memos`.
+  build gives, and a score read through them equals one built after `scoring.clear_memos`;
+- the engine's tables kept in plain dicts and lists (the arrangement tables, each profile's data and
+  orders) are emptied by their module's `clear_memos`, which the speed benchmark's cold pass calls.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import sys
 
 import pytest
 
-from mcr_score import batch, profiles, scoring
+from mcr_score import arrangements, batch, exclusions, profiles, scoring
 from mcr_score.arrangements import (
     KIND_NAMES,
     SET_TILES,
@@ -228,3 +230,29 @@ def test_the_union_of_hits_is_dict_fromkeys_of_their_positions() -> None:
     for _ in range(2000):
         hits = [tuple(rng.sample(range(scoring._POSITIONS), rng.randint(0, 4))) for _ in range(rng.randint(1, 5))]
         assert scoring._union(hits) == tuple(dict.fromkeys([p for h in hits for p in h]))
+
+
+def test_the_engine_tables_are_emptied_by_clear_memos() -> None:
+    """The speed benchmark's cold pass starts without the engine's tables (`clear_memos` of each engine
+    module), and a score built without them equals one read through them."""
+    warm = [scoring.score(h, "china") for h in HANDS[:200]]
+    tables = [
+        arrangements._GROUP_STATES,
+        arrangements._GROUP_WAITS,
+        arrangements._HONOR_SPLITS,
+        *arrangements._SUIT_SETS,
+        scoring._DATA,
+        exclusions._ORDERS,
+    ]
+    assert all(tables)
+    assert any(s is not None for s in arrangements._DECLARED)
+    arrangements.clear_memos()
+    scoring.clear_memos()
+    assert not any(tables)
+    assert all(s is None for s in arrangements._DECLARED)
+    cold = []
+    for h in HANDS[:200]:
+        arrangements.clear_memos()
+        scoring.clear_memos()
+        cold.append(scoring.score(h, "china"))
+    assert warm == cold

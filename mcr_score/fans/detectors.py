@@ -9,7 +9,7 @@ appendix 1; each docstring names the fan.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -57,11 +57,11 @@ class Needs:
         """Whether an arrangement may give the fan (`traits` None: the hand's traits not known)."""
         if chows < self.chows or pungs < self.pungs or (self.forms is not None and form not in self.forms):
             return False
-        if traits is not None:
-            for t in self.traits:
-                if not traits & t:
-                    return False
-        return True
+        return traits is None or self.traits_met(traits)
+
+    def traits_met(self, traits: int) -> bool:
+        """Whether a hand of these `traits` has some trait of each mask of `self.traits`."""
+        return all(traits & t for t in self.traits)
 
 
 NEEDS: Final[dict[Fan, Needs]] = {}
@@ -141,13 +141,15 @@ NOT_LOWER_FOUR: Final = _outside(_ranks_mask((1, 2, 3, 4)))
 
 def found(hits: list[tuple[int, ...]]) -> list[Hit]:
     """Hits of a combination fan from `Facts` groups (whose positions come in tile order): each
-    hit's positions sorted, the hits in position order."""
+    hit's positions sorted, the hits in position order (one hit, the usual case: no list sorted)."""
     if not hits:
         return NONE
+    if len(hits) == 1:
+        return [tuple(sorted(hits[0]))]
     return sorted([tuple(sorted(h)) for h in hits])
 
 
-def _pure_step(starts: Sequence[int], step: int) -> bool:
+def _pure_step(starts: tuple[int, ...], step: int) -> bool:
     """Sorted tiles of one suit, each `step` above the one before (a rise within a suit stays in it
     when the first and last tiles share the suit)."""
     for k in range(1, len(starts)):
@@ -156,12 +158,12 @@ def _pure_step(starts: Sequence[int], step: int) -> bool:
     return starts[0] // 9 == starts[-1] // 9
 
 
-def _one_per_suit(tiles: Sequence[int]) -> bool:
+def _one_per_suit(tiles: tuple[int, ...]) -> bool:
     """Three sorted tiles of the three suits: the first a character, the second a dot, the third a bamboo."""
     return tiles[0] < 9 and 9 <= tiles[1] < 18 and 18 <= tiles[2] < 27
 
 
-def _ranks(tiles: Sequence[int]) -> int:
+def _ranks(tiles: tuple[int, ...]) -> int:
     """The numbers of suited tiles, as bits (bit 0: the 1s)."""
     out = 0
     for t in tiles:
@@ -169,7 +171,7 @@ def _ranks(tiles: Sequence[int]) -> int:
     return out
 
 
-def _shifted_by_one(tiles: Sequence[int]) -> bool:
+def _shifted_by_one(tiles: tuple[int, ...]) -> bool:
     """Three tiles whose numbers are three consecutive ones, in any order."""
     ranks = _ranks(tiles)
     return ranks == (ranks & -ranks) * 7
@@ -266,10 +268,10 @@ def four_concealed_pungs(f: Facts) -> list[Hit]:
 @detector(Fan.PURE_TERMINAL_CHOWS, chows=4)
 def pure_terminal_chows(f: Facts) -> list[Hit]:
     """一色双龙会: 123, 123, 789, 789 and a pair of 5, all in one suit."""
-    starts = sorted(t for _, t in f.chows)
-    if len(starts) == 4 and f.pair is not None and f.pair < 27:
+    fours = f.chow_groups[4]  # the one group of four chows, its tiles sorted
+    if fours and f.pair is not None and f.pair < 27:
         s = f.pair - 4
-        if _rank(f.pair) == 4 and starts == [s, s, s + 6, s + 6]:
+        if _rank(f.pair) == 4 and fours[0][0] == (s, s, s + 6, s + 6):
             return [(0, 1, 2, 3, PAIR)]
     return NONE
 
@@ -368,10 +370,10 @@ def pure_straight(f: Facts) -> list[Hit]:
 @detector(Fan.THREE_SUITED_TERMINAL_CHOWS, chows=4)
 def three_suited_terminal_chows(f: Facts) -> list[Hit]:
     """三色双龙会: 123 and 789 in two suits, a pair of 5 in the third."""
-    starts = sorted(t for _, t in f.chows)
-    if len(starts) != 4 or f.pair is None or f.pair >= 27 or _rank(f.pair) != 4:
+    fours = f.chow_groups[4]  # the one group of four chows, its tiles sorted
+    if not fours or f.pair is None or f.pair >= 27 or _rank(f.pair) != 4:
         return NONE
-    a, b, c, d = starts
+    a, b, c, d = fours[0][0]
     if _rank(a) == 0 and b == a + 6 and _rank(c) == 0 and d == c + 6 and len({_suit(a), _suit(c), _suit(f.pair)}) == 3:
         return [(0, 1, 2, 3, PAIR)]
     return NONE
@@ -593,10 +595,14 @@ def all_chows(f: Facts) -> list[Hit]:
 def tile_hog(f: Facts) -> list[Hit]:
     """四归一: all four copies of a tile, without a kong of it; each such tile (honors too, unless
     the profile reads the English "a single suit tile" literally)."""
-    fours = 0  # the kinds held four times, as bits (a loop: `4 in counts` compares boxed ints)
-    for i, c in enumerate(f.counts):
-        if c == 4:
-            fours |= 1 << i
+    fours = 0  # the kinds held four times, as bits: only the kinds present are read (`Facts.kinds`)
+    kinds = f.kinds
+    while kinds:
+        low = kinds & -kinds
+        i = low.bit_length() - 1
+        if f.counts[i] == 4:
+            fours |= low
+        kinds ^= low
     if not fours:
         return NONE
     kongs = {t for p, t in f.pungs if f.sets[p][0] == KONG}

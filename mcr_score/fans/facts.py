@@ -92,26 +92,32 @@ COMBOS: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
 
 def _groups(members: list[tuple[int, int]]) -> tuple[tuple[Group, ...], ...]:
     """`out[n]`: every `n` of the (position, tile) `members` for n = 2-4, each with its tiles sorted
-    (the members are sorted by tile once, so every combination comes out sorted)."""
+    (the members are sorted by tile once, so every combination comes out sorted). Sorted in place
+    and each group's tuples written out by size: compiled, `sorted(key=...)` calls its key through
+    the generic path and `tuple([...])` builds a list first."""
     n = len(members)
     if n < 2:
         return _NO_GROUPS
     if n == 2:
         (p, t), (q, u) = members
         return ((), (), (((t, u), (p, q)) if t <= u else ((u, t), (q, p)),), (), ())
-    ordered = sorted(members, key=_by_tile)
-    positions = [p for p, _ in ordered]
-    tiles = [t for _, t in ordered]
-    out: list[tuple[Group, ...]] = [(), ()]
-    for size in range(2, n + 1):
-        out.append(tuple([(tuple([tiles[i] for i in c]), tuple([positions[i] for i in c])) for c in COMBOS[n][size]]))
-    while len(out) < 5:
-        out.append(())
-    return tuple(out)
-
-
-def _by_tile(member: tuple[int, int]) -> int:
-    return member[1]
+    positions = [p for p, _ in members]
+    tiles = [t for _, t in members]
+    for i in range(1, n):  # insertion sort by tile, stable as `sorted` is (at most four members)
+        t, p = tiles[i], positions[i]
+        j = i
+        while j and tiles[j - 1] > t:
+            tiles[j] = tiles[j - 1]
+            positions[j] = positions[j - 1]
+            j -= 1
+        tiles[j] = t
+        positions[j] = p
+    twos = tuple([((tiles[a], tiles[b]), (positions[a], positions[b])) for a, b in COMBOS[n][2]])
+    threes = tuple(
+        [((tiles[a], tiles[b], tiles[c]), (positions[a], positions[b], positions[c])) for a, b, c in COMBOS[n][3]]
+    )
+    fours = ((tuple(tiles), tuple(positions)),) if n == 4 else ()
+    return ((), (), twos, threes, fours)
 
 
 @dataclass(slots=True)
@@ -268,7 +274,7 @@ def build_facts(
             if with_melds is None:
                 with_melds = list(concealed_counts)
             for t in SET_TILES[kind][tile]:
-                with_melds[t] += 1
+                with_melds[t] = with_melds[t] + 1  # not `+=`: compiled, a generic add
         if kind == CHOW:
             chows.append((i, tile))
         else:
