@@ -25,7 +25,6 @@ from ..tiles import INDEX, WINDS, Tile
 from .errors import GameRecordError
 from .fan_names import tziakcha_fan
 from .model import (
-    Act,
     Deal,
     Event,
     Events,
@@ -39,7 +38,25 @@ from .model import (
     Win,
 )
 from .reading import JSON_DIGITS, Fields, Input, json_of, names4
-from .replay import Table, _Stop, replay
+from .replay import (
+    ADDED_KONG,
+    CHOW,
+    CONCEALED_KONG,
+    DECLINE,
+    DISCARD,
+    DRAW,
+    FALSE_WIN,
+    FLOWER,
+    KONG,
+    PASS,
+    PUNG,
+    REPLACEMENT,
+    WIN,
+    Table,
+    _Stop,
+    code_of,
+    replay,
+)
 
 TILES = 144
 DEALT = 53  # 13 to each seat and East's 14th
@@ -68,6 +85,12 @@ KIND_TILES = tuple(
     Tile.from_index(INDEX[k]) for k in KINDS
 )  # the engine's own tiles: a replay compares them by identity first
 PIECES: tuple[Piece, ...] = tuple(KIND_TILES[i // 4] for i in range(136)) + tuple(Flower(n) for n in range(1, 9))
+
+
+FLOWER_IDS = 136  # the tile ids from here are flowers
+CODES: tuple[int, ...] = tuple(code_of(p) for p in PIECES)  # a tile id's piece as the table's code
+CODE_BYTES = bytes(CODES) + bytes(256 - len(CODES))  # CODES as a table for `bytes.translate`
+KIND_CODES: tuple[int, ...] = tuple(code_of(t) for t in KIND_TILES)  # a kind (tziakcha's order) as the table's code
 
 
 def piece(tile_id: int) -> Piece:
@@ -180,11 +203,11 @@ def _order(names: tuple[str, str, str, str], players: tuple[str, str, str, str])
     return (0, 1, 2, 3)
 
 
-def _deal(f: Fields, step: Mapping[str, Any], where: str) -> Deal:
-    """The deal from the wall `w` and the dice `d`; without `w` (an anonymised record), only the
-    size of the wall left after the deal."""
+def _deal(f: Fields, step: Mapping[str, Any], where: str) -> tuple[Deal, list[int] | None]:
+    """The deal from the wall `w` and the dice `d`, and the codes of the wall left (the table's,
+    `replay.code_of`); without `w` (an anonymised record), only the size of the wall left."""
     if "w" not in step:
-        return Deal((), None, TILES - DEALT)
+        return Deal((), None, TILES - DEALT), None
     text = f.text(step["w"], _at(where, "w"))
     try:
         ids = bytes.fromhex(text)
@@ -195,25 +218,27 @@ def _deal(f: Fields, step: Mapping[str, Any], where: str) -> Deal:
     dice_code = f.num(f.get(step, "d", where), _at(where, "d"), 0, 0xFFFF)
     dice = [(dice_code >> (4 * k)) & 15 for k in range(4)]
     start = ((-(dice[0] + dice[1] - 1)) % 4 * 36 + sum(dice) * 2) % TILES
-    wall = tuple(map(PIECES.__getitem__, ids[start:] + ids[:start]))
+    ids = ids[start:] + ids[:start]
+    wall = tuple(map(PIECES.__getitem__, ids))
     # Dealt from East, four tiles at a time three times round, one each, then East's 14th.
     hands = [wall[4 * s : 4 * s + 4] + wall[16 + 4 * s : 20 + 4 * s] + wall[32 + 4 * s : 36 + 4 * s] for s in range(4)]
     hands = [(*h, wall[48 + s]) for s, h in enumerate(hands)]
     hands[0] += (wall[52],)
     rest = wall[DEALT:]
-    return Deal(tuple(hands), rest, len(rest))
+    return Deal(tuple(hands), rest, len(rest)), list(ids[DEALT:].translate(CODE_BYTES))
 
 
-def _meld_tiles(code: int) -> tuple[Tile, Tile, Tile]:
-    kind = code & 0x3F
-    return KIND_TILES[kind - 1], KIND_TILES[kind], KIND_TILES[kind + 1]
+def _meld_tiles(middle: int) -> tuple[Tile, Tile, Tile]:
+    return KIND_TILES[middle - 1], KIND_TILES[middle], KIND_TILES[middle + 1]
 
 
-def _kind(f: Fields, code: int, where: str, chow: bool = False) -> Tile:
+def _kind(f: Fields, code: int, places: tuple[str, ...], i: int, prefix: str, chow: bool = False) -> int:
+    """The kind of a meld's code (the middle tile of a chow), checked; its problem names action `i`."""
     kind = code & 0x3F
     if kind >= len(KINDS) or (chow and (kind >= 27 or kind % 9 in (0, 8))):
-        raise f.error(where, msg("record.tziakcha-code", code=code))
-    return KIND_TILES[kind]
+        at = places[i] if i < len(places) else f"{prefix}[{i}]"
+        raise f.error(f"{at}[1]", msg("record.tziakcha-code", code=code))
+    return kind
 
 
 def _events(
@@ -221,17 +246,19 @@ def _events(
 ) -> tuple[list[Event], list[int], bool]:
     """The actions as events, and the seats of a false Hu; a well-formed action takes the fast path,
     any other is read field by field so that its problem is named. With a `table`, the hand is played
-    as it is read and no event is kept: a draw or a discard the table plays at once (`Table.draw`,
-    `Table.discard`) and a pass make none (the record's `Events` make them all on first use); the
-    first problem of the replay stops the play (the flag is then False: the replay of the events
-    names the problem), and the actions are still read to the end, each checked."""
+    as it is read and no event is kept: the acts the table plays at once on plain ints (`Table.draw`,
+    `discard`, `flower`, `chow`, `pung`: most of a hand) and a pass make none (the record's `Events`
+    make them all on first use); any other act is played from its event; the first problem of the
+    replay stops the play (the flag is then False: the replay of the events names the problem), and
+    the actions are still read to the end, each checked."""
     events: list[Event] | None = [] if table is None else None
     false_wins: list[int] = []
     places = _places(prefix)
     known = len(places)
     played = table is not None
-    for i, action in enumerate(actions):
-        at = places[i] if i < known else f"{prefix}[{i}]"
+    for i in range(len(actions)):
+        action = actions[i]
+        n = 0
         if not (
             type(action) is list
             and (n := len(action)) >= 2
@@ -240,83 +267,96 @@ def _events(
             and 0 <= action[0] <= 0x3F
             and 0 <= action[1] <= 0xFFFFFF
         ):
+            at = places[i] if i < known else f"{prefix}[{i}]"
             action = f.seq(action, at)
             n = len(action)
             if n < 2:
                 raise f.error(at, msg("record.length", n=n, want=3))
             f.num(action[0], f"{at}[0]", 0, 0x3F)
             f.num(action[1], f"{at}[1]", 0, 0xFFFFFF)
-        combined, data = action[0], action[1]
-        ms = action[2] if n > 2 and type(action[2]) is int else None
-        seat, kind = combined >> 4 & 3, combined & 15
+        combined: int = action[0]
+        data: int = action[1]
+        seat = combined >> 4 & 3
+        kind = combined & 15
         tile_id = data & 0xFF
-        if kind in (1, 2, 7) and tile_id >= TILES:
-            raise f.error(f"{at}[1]", msg("record.tziakcha-code", code=data))
+        if (kind == 1 or kind == 2 or kind == 7) and tile_id >= TILES:
+            raise f.error(f"{places[i] if i < known else f'{prefix}[{i}]'}[1]", msg("record.tziakcha-code", code=data))
+        if table is not None:  # the acts the table plays on ints, without an event
+            if kind == 7:
+                if not data & 0x100 and table.draw(seat, CODES[tile_id]):
+                    continue
+            elif kind == 2:
+                if tile_id < FLOWER_IDS and table.discard(seat, CODES[tile_id]):
+                    continue
+            elif kind == 1:
+                if table.flower(seat, (data >> 8 & 15) + 1, CODES[tile_id]):
+                    continue
+            elif (kind == 3 or kind == 4) and data and _kind(f, data, places, i, prefix, kind == 3) >= 0:
+                if kind == 3:
+                    if data & 0xC0 and table.chow(seat, KIND_CODES[(data & 0x3F) - 1]):
+                        continue
+                elif table.pung(seat, KIND_CODES[data & 0x3F], (seat - (data >> 6 & 3)) % 4 if data >> 6 & 3 else -1):
+                    continue
+        if events is None and (kind == 8 or kind == 9):  # a pass, a win declined: nothing on the table
+            continue
+        at = places[i] if i < known else f"{prefix}[{i}]"
+        ms = action[2] if n > 2 and type(action[2]) is int else None
         # The three acts of most actions are made as the tuples they are (`Event` is a NamedTuple):
         # a hand has a hundred of them. The fields in order: seat act tile flower meld source
         # hand_cut time_ms at.
         made: tuple[Event, ...]
         if kind == 7:
             drawn = PIECES[tile_id]
-            act = Act.REPLACEMENT if data & 0x100 else Act.DRAW
+            act = REPLACEMENT if data & 0x100 else DRAW
             if type(drawn) is Flower:
                 made = (new_event(Event, (seat, act, None, drawn, (), None, None, ms, at)),)
-            elif table is not None and act is Act.DRAW and table.draw(seat, drawn):
-                continue
             else:
                 made = (new_event(Event, (seat, act, drawn, None, (), None, None, ms, at)),)
         elif kind == 2:
             tile = PIECES[tile_id]
             if type(tile) is Flower:
                 raise f.error(at, msg("record.tziakcha-code", code=tile_id))
-            if table is not None and table.discard(seat, tile):
-                continue
-            made = (new_event(Event, (seat, Act.DISCARD, tile, None, (), None, bool(data & 0x100), ms, at)),)
+            made = (new_event(Event, (seat, DISCARD, tile, None, (), None, bool(data & 0x100), ms, at)),)
         elif kind == 8:
-            if events is None:  # a pass changes nothing on the table
-                continue
-            made = (new_event(Event, (seat, Act.PASS, None, None, (), None, None, ms, at)),)
+            made = (new_event(Event, (seat, PASS, None, None, (), None, None, ms, at)),)
         elif kind == 1:  # a flower laid aside, and its replacement drawn
             drawn = PIECES[tile_id]
             made = (
-                new_event(Event, (seat, Act.FLOWER, None, Flower((data >> 8 & 15) + 1), (), None, None, ms, at)),
-                new_event(Event, (seat, Act.REPLACEMENT, None, drawn, (), None, None, ms, at))
+                new_event(Event, (seat, FLOWER, None, Flower((data >> 8 & 15) + 1), (), None, None, ms, at)),
+                new_event(Event, (seat, REPLACEMENT, None, drawn, (), None, None, ms, at))
                 if type(drawn) is Flower
-                else new_event(Event, (seat, Act.REPLACEMENT, drawn, None, (), None, None, ms, at)),
+                else new_event(Event, (seat, REPLACEMENT, drawn, None, (), None, None, ms, at)),
             )
         elif kind == 3 and data:
-            _kind(f, data, f"{at}[1]", chow=True)
-            meld = _meld_tiles(data)
+            meld = _meld_tiles(_kind(f, data, places, i, prefix, True))
             position = data >> 6 & 3
             if not 1 <= position <= 3:
                 raise f.error(f"{at}[1]", msg("record.tziakcha-code", code=data))
-            made = (new_event(Event, (seat, Act.CHOW, meld[position - 1], None, meld, (seat - 1) % 4, None, ms, at)),)
+            made = (new_event(Event, (seat, CHOW, meld[position - 1], None, meld, (seat - 1) % 4, None, ms, at)),)
         elif kind == 4 and data:
-            tile = _kind(f, data, f"{at}[1]")
+            tile = KIND_TILES[_kind(f, data, places, i, prefix)]
             direction = data >> 6 & 3
             source = (seat - direction) % 4 if direction else None
-            made = (new_event(Event, (seat, Act.PUNG, tile, None, (tile,) * 3, source, None, ms, at)),)
+            made = (new_event(Event, (seat, PUNG, tile, None, (tile,) * 3, source, None, ms, at)),)
         elif kind == 5 and data:
-            tile = _kind(f, data, f"{at}[1]")
+            tile = KIND_TILES[_kind(f, data, places, i, prefix)]
             direction = data >> 6 & 3
             if data & 0x300 == 0x300:
-                made = (Event(seat, Act.ADDED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at),)
+                made = (Event(seat, ADDED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at),)
             elif direction == 0:
-                made = (Event(seat, Act.CONCEALED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at),)
+                made = (Event(seat, CONCEALED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at),)
             else:
                 source = (seat - direction) % 4
-                made = (Event(seat, Act.KONG, tile=tile, meld=(tile,) * 4, source=source, time_ms=ms, at=at),)
+                made = (Event(seat, KONG, tile=tile, meld=(tile,) * 4, source=source, time_ms=ms, at=at),)
         elif kind == 6:
             if data >> 1 == 0:
-                made = (Event(seat, Act.FALSE_WIN, time_ms=ms, at=at),)
+                made = (Event(seat, FALSE_WIN, time_ms=ms, at=at),)
                 false_wins.append(seat)
             else:
                 source = None if discarder in (None, seat) else discarder
-                made = (Event(seat, Act.WIN, source=source, time_ms=ms, at=at),)
+                made = (Event(seat, WIN, source=source, time_ms=ms, at=at),)
         elif kind == 9:
-            if events is None:  # nor does a win declined
-                continue
-            made = (new_event(Event, (seat, Act.DECLINE, None, None, (), None, None, ms, at)),)
+            made = (new_event(Event, (seat, DECLINE, None, None, (), None, None, ms, at)),)
         else:
             continue
         if events is not None:
@@ -361,11 +401,12 @@ def _hand(
     discarder = next((s for s in range(4) if b >> (4 + s) & 1), None)
     prevalent = WINDS[index // 4 % 4]
     try:  # the wall is read here to play the hand as it is read; its problem is named where it was
-        deal: Deal | None = _deal(f, step, where)
+        deal: Deal | None
+        deal, codes = _deal(f, step, where)
         bad_deal = None
     except GameRecordError as e:
-        deal, bad_deal = None, e
-    table = Table(deal, prevalent) if deal is not None else None
+        deal, codes, bad_deal = None, None, e
+    table = Table(deal, prevalent, codes) if deal is not None else None
     _, false_wins, played = _events(f, actions, prefix, discarder, table)
     for seat in range(4):
         if b >> (8 + seat) & 1 and seat not in false_wins:
