@@ -62,6 +62,10 @@ WIN: Final = Act.WIN
 FALSE_WIN: Final = Act.FALSE_WIN
 KINDS: Final = len(TILES)  # a tile's code is its index, below this; a flower's this + its number
 FLOWERS: Final = tuple(Flower(n) for n in range(9))
+# Compiled, a module's `Final` names are C constants, its other names (imported ones too) looked up by
+# name on every use: the fast acts use these.
+TILE_AT: Final = TILES
+N_SEATS: Final = SEATS
 
 
 def code_of(piece: Piece) -> int:
@@ -201,7 +205,7 @@ class _Seat:
         if code < KINDS:
             self.tiles[code] += 1
             self.count += 1
-            self.last_draw = TILES[code]
+            self.last_draw = TILE_AT[code]
         else:
             flower = flower_of(code - KINDS)
             self.flowers_held.append(flower)
@@ -227,20 +231,24 @@ class _Seat:
 class Table:
     """The state of one hand: every seat's tiles, melds, flowers and discards, and the wall."""
 
-    def __init__(self, deal: Deal | None, prevalent: str, wall_codes: list[int] | None = None) -> None:
-        """`wall_codes`: the codes of `deal.wall`'s pieces (`code_of`) when the reader has them."""
+    def __init__(self, deal: Deal | None, prevalent: str, codes: list[list[int]] | None = None) -> None:
+        """`codes`: the codes (`code_of`) of the pieces dealt to each seat, then of the wall's, when
+        the reader has them."""
         self.prevalent = prevalent
         self.known = deal is not None and len(deal.hands) == len(WINDS)
         self.seats = [_Seat() for _ in WINDS]
         if deal is not None and self.known:
-            for seat, pieces in zip(self.seats, deal.hands, strict=True):
-                for piece in pieces:
-                    if type(piece) is Flower:
-                        seat.flowers_held.append(piece)
-                    else:
-                        seat.tiles[INDEX[piece.code]] += 1  # type: ignore[union-attr]
+            if codes is None:
+                codes = [[code_of(p) for p in pieces] for pieces in (*deal.hands, deal.wall or ())]
+            for seat_no in range(N_SEATS):
+                seat = self.seats[seat_no]
+                for code in codes[seat_no]:
+                    if code < KINDS:
+                        seat.tiles[code] += 1
                         seat.count += 1
-        self.wall = _Wall(deal, wall_codes)
+                    else:
+                        seat.flowers_held.append(flower_of(code - KINDS))
+        self.wall = _Wall(deal, codes[N_SEATS] if codes is not None and deal is not None and deal.wall else None)
         # The last discard still on the table: its seat (-1: none), its tile's index, its place in the seat's discards.
         self.discarder = -1
         self.discarded = 0
@@ -278,14 +286,14 @@ class Table:
 
     def discard(self, seat_no: int, index: int) -> bool:
         """`seat_no` discards the tile of `index`."""
-        if not self.known or not 0 <= seat_no < SEATS:
+        if not self.known or not 0 <= seat_no < N_SEATS:
             return False
         seat = self.seats[seat_no]
         if not seat.tiles[index] or seat.count != seat.full:
             return False
         seat.tiles[index] -= 1
         seat.count -= 1
-        seat.discards.append(TILES[index])
+        seat.discards.append(TILE_AT[index])
         self.discarder = seat_no
         self.discarded = index
         self.discard_place = len(seat.discards) - 1
@@ -294,7 +302,7 @@ class Table:
 
     def draw(self, seat_no: int, code: int) -> bool:
         """`seat_no` draws the piece of `code` (a tile or a flower) from the front of the wall."""
-        if not self.known or not 0 <= seat_no < SEATS or self.wall.next_code(False) != code:
+        if not self.known or not 0 <= seat_no < N_SEATS or self.wall.next_code(False) != code:
             return False
         self.wall.front += 1
         self.seats[seat_no].drawn(code, None)
@@ -304,7 +312,7 @@ class Table:
     def flower(self, seat_no: int, number: int, code: int) -> bool:
         """`seat_no` lays aside flower `number` (1 or more), which it holds, and draws the piece of
         `code` from the back of the wall."""
-        if not self.known or not 0 <= seat_no < SEATS or number <= 0 or self.wall.next_code(True) != code:
+        if not self.known or not 0 <= seat_no < N_SEATS or number <= 0 or self.wall.next_code(True) != code:
             return False
         seat = self.seats[seat_no]
         held = seat.flowers_held
@@ -327,7 +335,7 @@ class Table:
     def chow(self, seat_no: int, low: int) -> bool:
         """`seat_no` chows the last discard, from the seat before it, into the run from tile `low`."""
         source = self.discarder
-        if not self.known or not 0 <= seat_no < SEATS or source != (seat_no - 1) % SEATS:  # -1: no discard
+        if not self.known or not 0 <= seat_no < N_SEATS or source != (seat_no - 1) % N_SEATS:  # -1: no discard
             return False
         taken = self.discarded
         if not (low < 27 and low % 9 <= 6 and low <= taken <= low + 2):
@@ -342,7 +350,7 @@ class Table:
                 tiles[i] -= 1
         seat.count -= 2
         self._take()
-        seat.meld(Meld("chow", TILES[low], claim=taken - low + 1))
+        seat.meld(Meld("chow", TILE_AT[low], claim=taken - low + 1))
         return True
 
     def pung(self, seat_no: int, index: int, source: int) -> bool:
@@ -350,7 +358,7 @@ class Table:
         discarder = self.discarder
         if (
             not self.known
-            or not 0 <= seat_no < SEATS
+            or not 0 <= seat_no < N_SEATS
             or discarder < 0
             or discarder == seat_no
             or (source >= 0 and source != discarder)
@@ -363,7 +371,7 @@ class Table:
         seat.tiles[index] -= 2
         seat.count -= 2
         self._take()
-        seat.meld(Meld("pung", TILES[index], claim=(seat_no - discarder) % SEATS))
+        seat.meld(Meld("pung", TILE_AT[index], claim=(seat_no - discarder) % N_SEATS))
         return True
 
     def _take(self) -> None:
@@ -567,21 +575,37 @@ def replay(record: HandRecord, game: str, table: Table | None = None) -> HandRec
     """The hand with its wins rebuilt (`Win.hand`), its final holdings, or the problem that stopped
     the replay (a `ReplayError` naming the game, the hand and the action; the wins keep no hand).
     `table`: the hand already played to its end, by a reader that plays its record as it reads it."""
-    try:
-        if table is None:
-            table = Table(record.deal, record.prevalent)
+    if table is None:
+        table = Table(record.deal, record.prevalent)
+        try:
             table.run(record.events)
-        wins = tuple(_rebuilt(win, table, game, record) for win in record.wins)
+        except _Stop as stop:
+            stopped = _error(game, record.number, stop)
+            return dataclasses.replace(record, wins=_stopped(record.wins, stopped), problem=stopped)
+    wins, final, problem = replayed(record.wins, table, game, record.number)
+    return dataclasses.replace(record, wins=wins, final=record.final if final is None else final, problem=problem)
+
+
+def replayed(
+    wins: tuple[Win, ...], table: Table, game: str, number: int
+) -> tuple[tuple[Win, ...], tuple[Holding, ...] | None, McrError | None]:
+    """What `replay` sets in hand `number`'s record, from the table that played it: the wins
+    rebuilt, the final holdings (None: not known), the problem. For a reader that plays its record
+    as it reads it and makes the hand's record once, after the play."""
+    try:
+        rebuilt = tuple(_rebuilt(win, table, game, number) for win in wins)
     except _Stop as stop:
-        problem = _error(game, record, stop)
-        wins = tuple(dataclasses.replace(w, hand=None, problem=problem) for w in record.wins)
-        return dataclasses.replace(record, wins=wins, problem=problem)
-    final = table.holdings() if table.known else record.final
-    problems = [w.problem for w in wins if w.problem is not None]
-    return dataclasses.replace(record, wins=wins, final=final, problem=problems[0] if problems else None)
+        problem = _error(game, number, stop)
+        return _stopped(wins, problem), None, problem
+    problems = [w.problem for w in rebuilt if w.problem is not None]
+    return rebuilt, table.holdings() if table.known else None, problems[0] if problems else None
 
 
-def _rebuilt(win: Win, table: Table, game: str, record: HandRecord) -> Win:
+def _stopped(wins: tuple[Win, ...], problem: McrError) -> tuple[Win, ...]:
+    return tuple(dataclasses.replace(w, hand=None, problem=problem) for w in wins)
+
+
+def _rebuilt(win: Win, table: Table, game: str, number: int) -> Win:
     """A win with the hand the table played, checked (`check_hand`). The record's own hand, when it
     gives one, must hold the same concealed tiles and winning tile; without a known deal it is the
     hand: its concealed tiles, the melds the table saw declared, the situation the table saw."""
@@ -612,7 +636,7 @@ def _rebuilt(win: Win, table: Table, game: str, record: HandRecord) -> Win:
     problems = check_hand(hand)
     if problems:
         return dataclasses.replace(
-            win, hand=None, problem=_error(game, record, _Stop(msg("replay.check", problem=problems[0].msg), event))
+            win, hand=None, problem=_error(game, number, _Stop(msg("replay.check", problem=problems[0].msg), event))
         )
     return dataclasses.replace(win, hand=hand, problem=None)
 
@@ -627,16 +651,16 @@ def _tiles_text(hand: Hand) -> str:
     return format_tiles(hand.standing) + " " + _piece(hand.winning)
 
 
-def _error(game: str, record: HandRecord, stop: _Stop) -> ReplayError:
+def _error(game: str, number: int, stop: _Stop) -> ReplayError:
     event = stop.event
     return ReplayError(
         msg(
             "replay.at",
             game=game,
-            hand=record.number,
+            hand=number,
             at=(event.at or "?") if event is not None else "end",
             act=describe(event) if event is not None else "-",
             problem=stop.problem,
         ),
-        where=f"{game}/{record.number}" + (f" {event.at}" if event is not None and event.at else ""),
+        where=f"{game}/{number}" + (f" {event.at}" if event is not None and event.at else ""),
     )

@@ -16,7 +16,7 @@ import binascii
 import functools
 import zlib
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..decoding import DataError, loads_json
 from ..hand import Hand, Situation
@@ -51,16 +51,18 @@ from .replay import (
     PASS,
     PUNG,
     REPLACEMENT,
+    TILE_AT,
     WIN,
     Table,
     _Stop,
     code_of,
     replay,
+    replayed,
 )
 
-TILES = 144
-DEALT = 53  # 13 to each seat and East's 14th
-KINDS = (
+TILES: Final = 144
+DEALT: Final = 53  # 13 to each seat and East's 14th
+KINDS: tuple[str, ...] = (
     tuple(f"{r}m" for r in range(1, 10)) + tuple(f"{r}s" for r in range(1, 10)) + tuple(f"{r}p" for r in range(1, 10))
 )
 KINDS += ("E", "S", "W", "N", "C", "F", "P")  # kind 31 中, 32 发, 33 白
@@ -81,16 +83,24 @@ def looks_like(doc: Any) -> bool:
     return {"a", "w", "p", "y"} <= doc.keys()
 
 
-KIND_TILES = tuple(
+KIND_TILES: Final = tuple(
     Tile.from_index(INDEX[k]) for k in KINDS
 )  # the engine's own tiles: a replay compares them by identity first
-PIECES: tuple[Piece, ...] = tuple(KIND_TILES[i // 4] for i in range(136)) + tuple(Flower(n) for n in range(1, 9))
+PIECES: Final[tuple[Piece, ...]] = tuple(KIND_TILES[i // 4] for i in range(136)) + tuple(Flower(n) for n in range(1, 9))
 
 
-FLOWER_IDS = 136  # the tile ids from here are flowers
-CODES: tuple[int, ...] = tuple(code_of(p) for p in PIECES)  # a tile id's piece as the table's code
-CODE_BYTES = bytes(CODES) + bytes(256 - len(CODES))  # CODES as a table for `bytes.translate`
-KIND_CODES: tuple[int, ...] = tuple(code_of(t) for t in KIND_TILES)  # a kind (tziakcha's order) as the table's code
+FLOWER_IDS: Final = 136  # the tile ids from here are flowers
+EVERY_ID: Final = bytes(range(TILES))  # a wall, sorted
+# The places in the wall of each seat's tiles: dealt from East, four at a time three times round, one
+# each, then East's 14th.
+DEALT_AT: Final = tuple(
+    (*range(4 * s, 4 * s + 4), *range(16 + 4 * s, 20 + 4 * s), *range(32 + 4 * s, 36 + 4 * s), 48 + s)
+    + ((DEALT - 1,) if s == 0 else ())
+    for s in range(4)
+)
+CODES: Final[tuple[int, ...]] = tuple(code_of(p) for p in PIECES)  # a tile id's piece as the table's code
+CODE_BYTES: Final = bytes(CODES) + bytes(256 - len(CODES))  # CODES as a table for `bytes.translate`
+KIND_CODES: Final[tuple[int, ...]] = tuple(code_of(t) for t in KIND_TILES)  # a kind (tziakcha's order): its code
 
 
 def piece(tile_id: int) -> Piece:
@@ -203,9 +213,9 @@ def _order(names: tuple[str, str, str, str], players: tuple[str, str, str, str])
     return (0, 1, 2, 3)
 
 
-def _deal(f: Fields, step: Mapping[str, Any], where: str) -> tuple[Deal, list[int] | None]:
-    """The deal from the wall `w` and the dice `d`, and the codes of the wall left (the table's,
-    `replay.code_of`); without `w` (an anonymised record), only the size of the wall left."""
+def _deal(f: Fields, step: Mapping[str, Any], where: str) -> tuple[Deal, list[list[int]] | None]:
+    """The deal from the wall `w` and the dice `d`, and the codes of its pieces as the table takes
+    them (`Table`'s `codes`); without `w` (an anonymised record), only the size of the wall left."""
     if "w" not in step:
         return Deal((), None, TILES - DEALT), None
     text = f.text(step["w"], _at(where, "w"))
@@ -213,19 +223,17 @@ def _deal(f: Fields, step: Mapping[str, Any], where: str) -> tuple[Deal, list[in
         ids = bytes.fromhex(text)
     except ValueError:
         raise f.error(_at(where, "w"), msg("record.tziakcha-wall")) from None
-    if len(ids) != TILES or len(set(ids)) != TILES or max(ids) >= TILES:
+    if bytes(sorted(ids)) != EVERY_ID:
         raise f.error(_at(where, "w"), msg("record.tziakcha-wall"))
     dice_code = f.num(f.get(step, "d", where), _at(where, "d"), 0, 0xFFFF)
     dice = [(dice_code >> (4 * k)) & 15 for k in range(4)]
     start = ((-(dice[0] + dice[1] - 1)) % 4 * 36 + sum(dice) * 2) % TILES
     ids = ids[start:] + ids[:start]
-    wall = tuple(map(PIECES.__getitem__, ids))
-    # Dealt from East, four tiles at a time three times round, one each, then East's 14th.
-    hands = [wall[4 * s : 4 * s + 4] + wall[16 + 4 * s : 20 + 4 * s] + wall[32 + 4 * s : 36 + 4 * s] for s in range(4)]
-    hands = [(*h, wall[48 + s]) for s, h in enumerate(hands)]
-    hands[0] += (wall[52],)
-    rest = wall[DEALT:]
-    return Deal(tuple(hands), rest, len(rest)), list(ids[DEALT:].translate(CODE_BYTES))
+    hands = tuple([tuple([PIECES[ids[k]] for k in places]) for places in DEALT_AT])
+    rest = tuple([PIECES[i] for i in ids[DEALT:]])
+    codes = [[CODES[ids[k]] for k in places] for places in DEALT_AT]
+    codes.append(list(ids[DEALT:].translate(CODE_BYTES)))
+    return Deal(hands, rest, len(rest)), codes
 
 
 def _meld_tiles(middle: int) -> tuple[Tile, Tile, Tile]:
@@ -256,26 +264,23 @@ def _events(
     places = _places(prefix)
     known = len(places)
     played = table is not None
-    for i in range(len(actions)):
-        action = actions[i]
+    rows = actions if type(actions) is list else list(actions)  # a list's items are read as a list's, compiled
+    for i in range(len(rows)):
+        action = rows[i]
         n = 0
-        if not (
-            type(action) is list
-            and (n := len(action)) >= 2
-            and type(action[0]) is int
-            and type(action[1]) is int
-            and 0 <= action[0] <= 0x3F
-            and 0 <= action[1] <= 0xFFFFFF
-        ):
+        combined = data = -1
+        if type(action) is list and (n := len(action)) >= 2:  # a list: its items read as a list's
+            first, second = action[0], action[1]
+            if type(first) is int and type(second) is int:
+                combined, data = first, second  # C integers, compiled
+        if not (0 <= combined <= 0x3F and 0 <= data <= 0xFFFFFF):
             at = places[i] if i < known else f"{prefix}[{i}]"
             action = f.seq(action, at)
             n = len(action)
             if n < 2:
                 raise f.error(at, msg("record.length", n=n, want=3))
-            f.num(action[0], f"{at}[0]", 0, 0x3F)
-            f.num(action[1], f"{at}[1]", 0, 0xFFFFFF)
-        combined: int = action[0]
-        data: int = action[1]
+            combined = f.num(action[0], f"{at}[0]", 0, 0x3F)
+            data = f.num(action[1], f"{at}[1]", 0, 0xFFFFFF)
         seat = combined >> 4 & 3
         kind = combined & 15
         tile_id = data & 0xFF
@@ -342,19 +347,19 @@ def _events(
             tile = KIND_TILES[_kind(f, data, places, i, prefix)]
             direction = data >> 6 & 3
             if data & 0x300 == 0x300:
-                made = (Event(seat, ADDED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at),)
+                made = (new_event(Event, (seat, ADDED_KONG, tile, None, (tile,) * 4, None, None, ms, at)),)
             elif direction == 0:
-                made = (Event(seat, CONCEALED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at),)
+                made = (new_event(Event, (seat, CONCEALED_KONG, tile, None, (tile,) * 4, None, None, ms, at)),)
             else:
                 source = (seat - direction) % 4
-                made = (Event(seat, KONG, tile=tile, meld=(tile,) * 4, source=source, time_ms=ms, at=at),)
+                made = (new_event(Event, (seat, KONG, tile, None, (tile,) * 4, source, None, ms, at)),)
         elif kind == 6:
             if data >> 1 == 0:
-                made = (Event(seat, FALSE_WIN, time_ms=ms, at=at),)
+                made = (new_event(Event, (seat, FALSE_WIN, None, None, (), None, None, ms, at)),)
                 false_wins.append(seat)
             else:
                 source = None if discarder in (None, seat) else discarder
-                made = (Event(seat, WIN, source=source, time_ms=ms, at=at),)
+                made = (new_event(Event, (seat, WIN, None, None, (), source, None, ms, at)),)
         elif kind == 9:
             made = (new_event(Event, (seat, DECLINE, None, None, (), None, None, ms, at)),)
         else:
@@ -370,7 +375,7 @@ def _events(
     return events or [], false_wins, played
 
 
-new_event = tuple.__new__
+new_event: Final = tuple.__new__
 
 
 @functools.lru_cache(maxsize=64)
@@ -379,11 +384,12 @@ def _places(prefix: str) -> tuple[str, ...]:
     return tuple(f"{prefix}[{i}]" for i in range(400))  # a hand has some 120 actions
 
 
-def _tile(f: Fields, tile_id: int, where: str) -> Tile:
-    p = piece(tile_id)
-    if isinstance(p, Flower):
+def _tile_id(f: Fields, value: Any, where: str) -> int:
+    """A field that must hold a tile's id (0-135), not a flower's."""
+    tile_id = f.num(value, where, 0, TILES - 1)
+    if tile_id >= FLOWER_IDS:
         raise f.error(where, msg("record.tziakcha-code", code=tile_id))
-    return p
+    return tile_id
 
 
 def _hand(
@@ -434,6 +440,10 @@ def _hand(
         recorded = (values[0], values[1], values[2], values[3])
     if bad_deal is not None:
         raise bad_deal
+    read = tuple(wins)
+    final = problem = None
+    if played and table is not None:  # the record made once, with what the play gives
+        read, final, problem = replayed(read, table, game, index + 1)
     record = HandRecord(
         number=index + 1,
         prevalent=prevalent,
@@ -441,12 +451,14 @@ def _hand(
         order=_order(names, players),
         deal=deal,
         events=Events(lambda: tuple(_events(f, actions, prefix, discarder, None)[0])),
-        wins=tuple(wins),
+        wins=read,
         outcome=Outcome.WIN if wins else Outcome.DRAW,
         false_wins=tuple(sorted(false_wins)),
         scores=recorded,
+        final=final,
+        problem=problem,
     )
-    return replay(record, game, table if played else None)
+    return record if played else replay(record, game)
 
 
 def _fans(f: Fields, table: Any, where: str) -> tuple[RecordedFan, ...] | None:
@@ -456,13 +468,22 @@ def _fans(f: Fields, table: Any, where: str) -> tuple[RecordedFan, ...] | None:
     table = f.obj(table, where)
     out = []
     for key, value in table.items():
-        number = int(key) if key.isascii() and key.isdigit() and len(key) <= 3 else -1
-        if number < 0:
-            raise f.error(f"{where}.{key}", msg("record.tziakcha-code", code=key))
-        v = f.num(value, f"{where}.{key}", 0, 0xFFFF)
-        fan, name = tziakcha_fan(number)
-        out.append(RecordedFan(fan, name, v & 0xFF, (v >> 8) + 1))
+        fan = _READ_FANS.get((key, value)) if type(value) is int else None
+        if fan is None:
+            number = int(key) if key.isascii() and key.isdigit() and len(key) <= 3 else -1
+            if number < 0:
+                raise f.error(f"{where}.{key}", msg("record.tziakcha-code", code=key))
+            v = f.num(value, f"{where}.{key}", 0, 0xFFFF)
+            ours, name = tziakcha_fan(number)
+            fan = RecordedFan(ours, name, v & 0xFF, (v >> 8) + 1)
+            if len(_READ_FANS) < 4096:
+                _READ_FANS[(key, v)] = fan
+        out.append(fan)
     return tuple(out)
+
+
+_READ_FANS: Final[dict[tuple[str, int], RecordedFan]] = {}
+"""The fans read before, by key and value: a session's hands score the same few (a value as read)."""
 
 
 def _own_hand(f: Fields, h: Any, where: str, self_drawn: bool, seat: int, prevalent: str) -> Hand | None:
@@ -471,9 +492,11 @@ def _own_hand(f: Fields, h: Any, where: str, self_drawn: bool, seat: int, preval
     if not isinstance(h, dict):
         return None
     tiles = f.seq(h.get("s", []), where + ".s")
-    concealed = [_tile(f, f.num(t, f"{where}.s[{i}]", 0, TILES - 1), f"{where}.s[{i}]") for i, t in enumerate(tiles)]
-    if not concealed:
+    ids = [
+        t if type(t) is int and 0 <= t < FLOWER_IDS else _tile_id(f, t, f"{where}.s[{i}]") for i, t in enumerate(tiles)
+    ]
+    if not ids:
         return None
     situation = Situation(self_drawn=self_drawn, seat_wind=WINDS[seat], prevalent_wind=prevalent)
-    *standing, win = concealed
-    return Hand((), tuple(sorted(standing, key=lambda t: t.index)), win, situation)
+    standing = tuple([TILE_AT[c] for c in sorted([CODES[t] for t in ids[:-1]])])
+    return Hand((), standing, KIND_TILES[ids[-1] >> 2], situation)
