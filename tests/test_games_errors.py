@@ -278,6 +278,9 @@ def _tz() -> dict[str, Any]:
     [
         (lambda r: r["step"].update(w="zz"), "step.w: the wall is not the 144 tile ids"),
         (lambda r: r["step"].update(w=r["step"]["w"][:-2] + "00"), "step.w: the wall is not the 144 tile ids"),
+        (lambda r: r["step"].update(w=r["step"]["w"][:-2] + "90"), "step.w: the wall is not the 144 tile ids"),
+        (lambda r: r["step"].update(w=r["step"]["w"][:-2]), "step.w: the wall is not the 144 tile ids"),
+        (lambda r: r["step"].update(w=r["step"]["w"] + "00"), "step.w: the wall is not the 144 tile ids"),
         (lambda r: r["step"].update(d="6"), "step.d: must be a whole number"),
         (lambda r: r["step"]["a"].__setitem__(3, [0x13, 0x3F | 1 << 6, 5]), "is not a code of the tziakcha format"),
         (lambda r: r["step"]["a"].__setitem__(3, [0x13, 1 | 0 << 6, 5]), "is not a code of the tziakcha format"),
