@@ -222,9 +222,9 @@ class _Seat:
             counts = list(counts)
             counts[INDEX[minus.code]] -= 1
         out: list[Tile] = []
-        for i, n in enumerate(counts):
-            if n:
-                out += (TILES[i],) * n
+        for i in range(KINDS):
+            for _ in range(counts[i]):
+                out.append(TILE_AT[i])
         return tuple(out)
 
 
@@ -638,7 +638,13 @@ def _rebuilt(win: Win, table: Table, game: str, number: int) -> Win:
         return dataclasses.replace(
             win, hand=None, problem=_error(game, number, _Stop(msg("replay.check", problem=problems[0].msg), event))
         )
-    return dataclasses.replace(win, hand=hand, problem=None)
+    return _with_hand(win, hand)
+
+
+def _with_hand(win: Win, hand: Hand) -> Win:
+    """The win with its hand rebuilt (`dataclasses.replace` is a tenth of a hand's reading, compiled);
+    a test pins `Win`'s fields to these six."""
+    return Win(win.seat, win.discarder, win.total, win.fans, hand, None)
 
 
 def _concealed(hand: Hand) -> tuple[object, ...]:

@@ -198,6 +198,12 @@ def _games(
 
 
 def _names(f: Fields, step: Mapping[str, Any], where: str) -> tuple[str, str, str, str]:
+    p = step.get("p")
+    if type(p) is list and len(p) == 4:  # four players, each named by text, as every hand is
+        names = [x.get("name", x.get("n")) if type(x) is dict else None for x in p]
+        texts = [n.strip() for n in names if type(n) is str]
+        if len(texts) == 4:
+            return names4(texts)
     p = f.seq(f.get(step, "p", where), _at(where, "p"), 4)
     return names4(
         [_player_name(f, f.obj(x, f"{_at(where, 'p')}[{i}]"), f"{_at(where, 'p')}[{i}]") for i, x in enumerate(p)]
