@@ -66,6 +66,7 @@ FLOWERS: Final = tuple(Flower(n) for n in range(9))
 # name on every use: the fast acts use these.
 TILE_AT: Final = TILES
 N_SEATS: Final = SEATS
+FULL: Final = FOUR_SETS.tiles(0)
 
 
 def code_of(piece: Piece) -> int:
@@ -183,7 +184,7 @@ class _Seat:
     def __init__(self) -> None:
         self.tiles = [0] * KINDS
         self.count = 0  # the concealed tiles, flowers apart
-        self.full = FOUR_SETS.tiles(0)  # the concealed tiles before a discard, with the melds declared
+        self.full = FULL  # the concealed tiles before a discard, with the melds declared
         self.flowers_held: list[Flower] = []
         self.melds: list[Meld] = []
         self.flowers: list[Flower] = []
@@ -222,9 +223,11 @@ class _Seat:
             counts = list(counts)
             counts[INDEX[minus.code]] -= 1
         out: list[Tile] = []
-        for i in range(KINDS):
-            for _ in range(counts[i]):
-                out.append(TILE_AT[i])
+        for i, n in enumerate(counts):
+            if n:
+                tile = TILE_AT[i]
+                for _ in range(n):
+                    out.append(tile)
         return tuple(out)
 
 

@@ -15,7 +15,7 @@ import base64
 import binascii
 import functools
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ..decoding import DataError, loads_json
@@ -137,7 +137,7 @@ def read(data: Input) -> list[Game]:
     return _games(f, data.stem, [(doc, "")], None, "")
 
 
-def _step_at(record: Mapping[str, Any], where: str) -> str:
+def _step_at(record: dict[str, Any], where: str) -> str:
     """Where a record's step stands in the file, for the paths its problems name."""
     return _at(where, "step" if "step" in record else "script")
 
@@ -148,7 +148,7 @@ def _player_name(f: Fields, player: Any, where: str) -> str:
     return f.name_of(player, where)
 
 
-def _step(f: Fields, record: Any, where: str) -> Mapping[str, Any]:
+def _step(f: Fields, record: Any, where: str) -> dict[str, Any]:
     """The decoded step of a record: `step`, or `script` decoded (base64, then zlib, then JSON)."""
     record = f.obj(record, where)
     step = record.get("step")
@@ -170,7 +170,7 @@ def _at(where: str, key: str) -> str:
 def _games(
     f: Fields,
     game: str,
-    steps: Sequence[tuple[Mapping[str, Any], str]],
+    steps: Sequence[tuple[dict[str, Any], str]],
     players: tuple[str, str, str, str] | None,
     title: str,
 ) -> list[Game]:
@@ -197,7 +197,7 @@ def _games(
     ]
 
 
-def _names(f: Fields, step: Mapping[str, Any], where: str) -> tuple[str, str, str, str]:
+def _names(f: Fields, step: dict[str, Any], where: str) -> tuple[str, str, str, str]:
     p = step.get("p")
     if type(p) is list and len(p) == 4:  # four players, each named by text, as every hand is
         names = [x.get("name", x.get("n")) if type(x) is dict else None for x in p]
@@ -218,7 +218,7 @@ def _order(names: tuple[str, str, str, str], players: tuple[str, str, str, str])
     return (0, 1, 2, 3)
 
 
-def _deal(f: Fields, step: Mapping[str, Any], where: str) -> tuple[Deal, list[list[int]] | None]:
+def _deal(f: Fields, step: dict[str, Any], where: str) -> tuple[Deal, list[list[int]] | None]:
     """The deal from the wall `w` and the dice `d`, and the codes of its pieces as the table takes
     them (`Table`'s `codes`); without `w` (an anonymised record), only the size of the wall left."""
     if "w" not in step:
@@ -411,7 +411,7 @@ def _tile_id(f: Fields, value: Any, where: str) -> int:
 
 def _hand(
     f: Fields,
-    step: Mapping[str, Any],
+    step: dict[str, Any],
     where: str,
     game: str,
     names: tuple[str, str, str, str],
@@ -499,6 +499,8 @@ def _fans(f: Fields, table: Any, where: str) -> tuple[RecordedFan, ...] | None:
     return tuple(out)
 
 
+_SITUATIONS: Final[dict[tuple[bool, int, str], Situation]] = {}
+"""A record's own hand's situations, made once: a few seats and winds, each checked when made."""
 _READ_FANS: Final[dict[tuple[str, int], RecordedFan]] = {}
 """The fans read before, by key and value: a session's hands score the same few (a value as read)."""
 
@@ -514,6 +516,9 @@ def _own_hand(f: Fields, h: Any, where: str, self_drawn: bool, seat: int, preval
     ]
     if not ids:
         return None
-    situation = Situation(self_drawn=self_drawn, seat_wind=WINDS[seat], prevalent_wind=prevalent)
+    situation = _SITUATIONS.get((self_drawn, seat, prevalent))
+    if situation is None:
+        situation = Situation(self_drawn=self_drawn, seat_wind=WINDS[seat], prevalent_wind=prevalent)
+        _SITUATIONS[(self_drawn, seat, prevalent)] = situation
     standing = tuple([TILE_AT[c] for c in sorted([CODES[t] for t in ids[:-1]])])
     return Hand((), standing, KIND_TILES[ids[-1] >> 2], situation)
