@@ -210,8 +210,15 @@ def _names(f: Fields, step: dict[str, Any], where: str) -> tuple[str, str, str, 
     )
 
 
+def _small(value: Any, high: int) -> int:
+    """`value` when it is a whole number 0-`high`, else -1."""
+    return value if type(value) is int and 0 <= value <= high else -1
+
+
 def _order(names: tuple[str, str, str, str], players: tuple[str, str, str, str]) -> tuple[int, int, int, int]:
     """The game's player at each seat of this hand (by name; the seats in order when names differ)."""
+    if names == players:
+        return (0, 1, 2, 3)
     if sorted(names) == sorted(players) and len(set(players)) == 4:
         idx = [players.index(n) for n in names]
         return (idx[0], idx[1], idx[2], idx[3])
@@ -417,8 +424,14 @@ def _hand(
     names: tuple[str, str, str, str],
     players: tuple[str, str, str, str],
 ) -> HandRecord:
-    index = f.num(f.get(step, "i", where), _at(where, "i"), 0, 255)
-    b = f.num(step.get("b", 0), _at(where, "b"), 0, 0xFFF)
+    # A field that holds what it must is taken as it is; any other is read by `Fields`, which names
+    # its problem (the paths are made only then).
+    index = _small(step.get("i"), 255)
+    if index < 0:
+        index = f.num(f.get(step, "i", where), _at(where, "i"), 0, 255)
+    b = _small(step.get("b", 0), 0xFFF)
+    if b < 0:
+        b = f.num(step.get("b", 0), _at(where, "b"), 0, 0xFFF)
     prefix = _at(where, "a")
     actions = f.seq(f.get(step, "a", where), prefix)
     discarder = next((s for s in range(4) if b >> (4 + s) & 1), None)
@@ -453,7 +466,7 @@ def _hand(
     scores = step.get("s")
     recorded = None
     if isinstance(scores, list) and len(scores) == 4:
-        values = [f.num(v, f"{_at(where, 's')}[{i}]") for i, v in enumerate(scores)]
+        values = [v if type(v) is int else f.num(v, f"{_at(where, 's')}[{i}]") for i, v in enumerate(scores)]
         recorded = (values[0], values[1], values[2], values[3])
     if bad_deal is not None:
         raise bad_deal
