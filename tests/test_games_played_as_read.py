@@ -232,3 +232,14 @@ def test_a_win_is_rebuilt_with_every_field_it_has() -> None:
     """The replay makes a rebuilt win field by field (`replay._with_hand`): a field added to `Win`
     must be added there too."""
     assert [f.name for f in dataclasses.fields(Win)] == ["seat", "discarder", "total", "fans", "hand", "problem"]
+
+
+def test_players_named_otherwise_and_seated_otherwise() -> None:
+    """A player named by a number or not at all, and a hand whose players are not the game's: read
+    field by field (the names kept as their digits, an unnamed player by the seat), the seats in order."""
+    first, second = copy.deepcopy(STEPS[0]), copy.deepcopy(STEPS[1])
+    second["p"] = [{"n": 1234}, {"name": " Bo "}, {"i": "x"}, {"n": "Di"}]
+    game = read_game(R.dumps({"sessionId": "S", "records": [{"step": first}, {"step": second}]}), "tziakcha")
+    assert game.hands[1].players == ("1234", "Bo", "West", "Di")
+    assert game.hands[1].order == (0, 1, 2, 3)
+    assert game.hands[0].order == (0, 1, 2, 3)

@@ -76,12 +76,8 @@ def code_of(piece: Piece) -> int:
     return INDEX[piece.code]
 
 
-def piece_of(code: int) -> Piece:
-    """The piece of a code (`code_of`)."""
-    return TILES[code] if code < KINDS else flower_of(code - KINDS)
-
-
 def flower_of(number: int) -> Flower:
+    """The flower of `number`, one value each (what a flower's code, `code_of`, stands for)."""
     return FLOWERS[number] if 0 <= number < len(FLOWERS) else Flower(number)
 
 
