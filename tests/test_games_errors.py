@@ -5,6 +5,7 @@ never a traceback, never a hand scored from a record that contradicts itself."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -15,10 +16,10 @@ from mcr_score.errors import McrError
 from mcr_score.files import InputFileError
 from mcr_score.games import GameRecordError, Outcome, read_game, read_games
 from mcr_score.games.model import Act, Deal, Event, Flower, HandRecord, RecordFormat, Win
-from mcr_score.games.replay import replay
+from mcr_score.games.replay import Table, replay
 from mcr_score.games.sessions import compare, load, session_of
 from mcr_score.notation import format_hand
-from mcr_score.tiles import Tile
+from mcr_score.tiles import TILES, Tile
 from tests.support import records as R
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,6 +112,103 @@ def test_a_contradiction_stops_the_replay_and_is_named(events: tuple[Event, ...]
     assert all(w.hand is None for w in hand.wins)
 
 
+def _hand_of(text: str) -> tuple[Tile | Flower, ...]:
+    return tuple(Flower(int(c[1])) if c.startswith("f") else Tile(c) for c in text.split())
+
+
+FAST_DEAL = Deal(
+    (
+        _hand_of("1m 4m 9m 9m 9m 1p 2p 3p 4p 5p 6p 7p 8p 9p f3"),
+        _hand_of("1m 2m 3m 4m 5m 1s 2s 3s 4s 5s 6s S S"),
+        _hand_of("2m 3m 1m 1m 4m 4m 6s 7s 8s W W W 5s"),
+        _hand_of("2m 3m 1m 4p 5p 6p 7p 8p 9p N N N C"),
+    ),
+    _tiles("2m", "5s", "C", "C", "1p", "9p"),
+    6,
+)
+M = _tiles("1m", "2m", "3m", "4m", "7m", "8m", "9m")
+AT = {t.code: i for i, t in enumerate(TILES)}  # a tile's index, as the fast acts take it
+DISCARD_1M = (Event(0, Act.DISCARD, tile=M[0]),)
+
+
+@pytest.mark.parametrize(
+    ("before", "fast", "event", "fragment"),
+    [
+        # each check of a fast act, alone in stopping it (the seat holds the tiles the act needs)
+        (DISCARD_1M, lambda t: t.chow(2, AT["1m"]), Event(2, Act.CHOW, meld=M[:3], source=1), "is E's, not S's"),
+        (
+            (Event(0, Act.DISCARD, tile=M[3]),),
+            lambda t: t.chow(1, AT["1m"]),
+            Event(1, Act.CHOW, meld=M[:3], source=0),
+            "the chow does not hold the discard 4m",
+        ),
+        (
+            DISCARD_1M,
+            lambda t: t.chow(1, AT["2m"]),
+            Event(1, Act.CHOW, meld=M[1:4], source=0),
+            "does not hold the discard 1m",
+        ),
+        (
+            (Event(0, Act.DISCARD, tile=M[6]),),
+            lambda t: t.chow(1, AT["7m"]),
+            Event(1, Act.CHOW, meld=M[4:], source=0),
+            "S holds 0 7m, and the action needs 1",
+        ),
+        ((), lambda t: t.chow(1, AT["1m"]), Event(1, Act.CHOW, meld=M[:3], source=0), "there is no discard to claim"),
+        ((), lambda t: t.pung(2, AT["1m"], -1), Event(2, Act.PUNG, tile=M[0]), "there is no discard to claim"),
+        (
+            (Event(0, Act.DISCARD, tile=M[6]),),
+            lambda t: t.pung(0, AT["9m"], -1),
+            Event(0, Act.PUNG, tile=M[6]),
+            "a player cannot claim their own discard",
+        ),
+        (DISCARD_1M, lambda t: t.pung(2, AT["1m"], 3), Event(2, Act.PUNG, tile=M[0], source=3), "is E's, not N's"),
+        (
+            DISCARD_1M,
+            lambda t: t.pung(2, AT["4m"], -1),
+            Event(2, Act.PUNG, tile=M[3]),
+            "the last discard is 1m, not 4m",
+        ),
+        (
+            DISCARD_1M,
+            lambda t: t.pung(3, AT["1m"], -1),
+            Event(3, Act.PUNG, tile=M[0]),
+            "N holds 1 1m, and the action needs 2",
+        ),
+        (
+            (),
+            lambda t: t.flower(1, 3, AT["1p"]),
+            Event(1, Act.FLOWER, flower=Flower(3)),
+            "S holds no flower to lay aside",
+        ),
+        (
+            (),
+            lambda t: t.flower(0, 3, AT["9p"]),
+            (Event(0, Act.FLOWER, flower=Flower(3)), Event(0, Act.REPLACEMENT, tile=Tile("9p"))),
+            "the wall gives 1p here, not 9p",
+        ),
+        ((), lambda t: t.draw(1, AT["5m"]), Event(1, Act.DRAW, tile=Tile("5m")), "the wall gives 2m here, not 5m"),
+        ((), lambda t: t.discard(1, AT["1m"]), Event(1, Act.DISCARD, tile=M[0]), "S holds 12 tiles after the discard"),
+    ],
+)
+def test_a_fast_act_leaves_every_question_to_the_replay_of_its_event(
+    before: tuple[Event, ...], fast: Any, event: Event | tuple[Event, ...], fragment: str
+) -> None:
+    """The table's acts on ints (`Table.chow`...) play an act only when every check of its event's
+    replay passes: here one check fails, and the fast act declines (False, the table unchanged) and
+    leaves the act to the replay of its event, which names the problem."""
+    table = Table(FAST_DEAL, "E")
+    table.run(before)
+    seats = [(list(s.tiles), s.count, list(s.melds), list(s.flowers)) for s in table.seats]
+    assert fast(table) is False
+    assert [(list(s.tiles), s.count, list(s.melds), list(s.flowers)) for s in table.seats] == seats
+    events = (*before, *((event,) if isinstance(event, Event) else event))
+    record = HandRecord(3, "E", ("a", "b", "c", "d"), (0, 1, 2, 3), FAST_DEAL, events, (), Outcome.WIN)
+    hand = replay(dataclasses.replace(record, wins=(Win(0, None, None, None),)), "G")
+    assert hand.problem is not None
+    assert fragment in hand.problem.message
+
+
 def test_a_hu_the_play_never_declares() -> None:
     hand = play(Event(0, Act.DISCARD, tile=Tile("W")), wins=(Win(2, 0, 8, None),))
     assert hand.problem is not None
@@ -180,6 +278,9 @@ def _tz() -> dict[str, Any]:
     [
         (lambda r: r["step"].update(w="zz"), "step.w: the wall is not the 144 tile ids"),
         (lambda r: r["step"].update(w=r["step"]["w"][:-2] + "00"), "step.w: the wall is not the 144 tile ids"),
+        (lambda r: r["step"].update(w=r["step"]["w"][:-2] + "90"), "step.w: the wall is not the 144 tile ids"),
+        (lambda r: r["step"].update(w=r["step"]["w"][:-2]), "step.w: the wall is not the 144 tile ids"),
+        (lambda r: r["step"].update(w=r["step"]["w"] + "00"), "step.w: the wall is not the 144 tile ids"),
         (lambda r: r["step"].update(d="6"), "step.d: must be a whole number"),
         (lambda r: r["step"]["a"].__setitem__(3, [0x13, 0x3F | 1 << 6, 5]), "is not a code of the tziakcha format"),
         (lambda r: r["step"]["a"].__setitem__(3, [0x13, 1 | 0 << 6, 5]), "is not a code of the tziakcha format"),

@@ -4,24 +4,39 @@ is the one the replay of its events gives, and a problem is named as that replay
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import json
 import pickle
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from mcr_score.games import read_game
+from mcr_score.games import read_game, tziakcha
 from mcr_score.games.errors import GameRecordError, ReplayError
-from mcr_score.games.model import Event, Events, HandRecord
+from mcr_score.games.model import Event, Events, HandRecord, Win
+from mcr_score.games.reading import Fields
 from mcr_score.games.replay import replay
+from mcr_score.hand import Hand
 from tests.support import records as R
 
 SESSION = Path(__file__).parent / "fixtures" / "records" / "tziakcha" / "session-GHQY2zTj.json"
 
 
-def _replayed(hand: HandRecord, game: str) -> HandRecord:
-    """The hand replayed from its events, as every other format's is (the wins as read: no hand yet)."""
-    wins = tuple(dataclasses.replace(w, hand=None, problem=None) for w in hand.wins)
+def _replayed(hand: HandRecord, game: str, step: dict[str, Any] | None = None) -> HandRecord:
+    """The hand replayed from its events, as every other format's is (the wins as read: no hand yet,
+    or with `step` the record's own hand, `y[seat].h`, which the replay compares with the one played)."""
+
+    def own(win: Win) -> Hand | None:
+        if step is None:
+            return None
+        h = step["y"][win.seat].get("h")
+        return tziakcha._own_hand(Fields("t"), h, "y", win.discarder is None, win.seat, hand.prevalent)
+
+    wins = tuple(dataclasses.replace(w, hand=own(w), problem=None) for w in hand.wins)
     return replay(dataclasses.replace(hand, wins=wins, final=None, problem=None, events=tuple(hand.events)), game)
 
 
@@ -91,3 +106,140 @@ def test_a_bad_wall_is_named_after_the_actions_as_before() -> None:
     with pytest.raises(GameRecordError) as caught:
         read_game(R.dumps(record), "tziakcha")
     assert "step.a[2]: 1 items where 3 are expected" in caught.value.message
+
+
+def _outcome(hand: HandRecord) -> tuple[object, ...]:
+    """A hand as the replay leaves it, its problems (exceptions) by message and place."""
+
+    def problem(p: Exception | None) -> object:
+        return None if p is None else (type(p).__name__, getattr(p, "message", ""), getattr(p, "where", ""))
+
+    wins = tuple(dataclasses.replace(w, problem=None) for w in hand.wins)
+    return (
+        dataclasses.replace(hand, wins=wins, problem=None, events=()),
+        problem(hand.problem),
+        tuple(problem(w.problem) for w in hand.wins),
+    )
+
+
+def _check_played_as_read(step: dict[str, Any]) -> None:
+    try:
+        game = read_game(R.dumps(step), "tziakcha")
+    except GameRecordError:
+        return  # a field that is no action: the file's problem, met before any play
+    for hand in game.hands:
+        assert _outcome(hand) == _outcome(_replayed(hand, game.id, step))
+
+
+STEPS: list[dict[str, Any]] = [r["step"] for r in json.loads(SESSION.read_text(encoding="utf-8"))["records"]] + [
+    R.to_tziakcha(s)["step"] for s in (R.KONG_FLOWER, R.ROBBING, R.DRAWN)
+]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    record=st.integers(min_value=0, max_value=len(STEPS) - 1),
+    changes=st.lists(
+        st.tuples(
+            st.integers(min_value=0, max_value=400),
+            st.sampled_from(["seat-kind", "data", "tile", "bits", "drop", "swap"]),
+            st.integers(min_value=0, max_value=0xFFFF),
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+)
+def test_a_changed_hand_played_as_read_is_the_replay_of_its_events(
+    record: int, changes: list[tuple[int, str, int]]
+) -> None:
+    """The table's fast acts (on plain ints, without events) play an act only where the replay of
+    its event would play it the same: whatever the actions say (an act that contradicts the wall or
+    the hand, a claim of no discard, a flower not held), the hand read is the one its events give,
+    with the same problem named at the same action."""
+    step = copy.deepcopy(STEPS[record])
+    actions = step["a"]
+    for at, change, value in changes:
+        k = at % len(actions)
+        action = actions[k]
+        if change == "seat-kind":
+            action[0] = value & 0x3F
+        elif change == "data":
+            action[1] = value & 0x3FF
+        elif change == "tile":
+            action[1] = action[1] & ~0xFF | value % 144
+        elif change == "bits":
+            action[1] = action[1] ^ (1 << (value % 10))
+        elif change == "drop":
+            del actions[k]
+        else:
+            actions[k], actions[value % len(actions)] = actions[value % len(actions)], actions[k]
+    _check_played_as_read(step)
+
+
+def test_the_records_unchanged_played_as_read_are_the_replay_of_their_events() -> None:
+    for step in STEPS:
+        _check_played_as_read(step)
+
+
+def _set(k: int, combined: int | None = None, data: Any = None) -> Any:
+    def change(actions: list[list[int]]) -> None:
+        action = actions[k]
+        if combined is not None:
+            action[0] = combined
+        if data is not None:
+            action[1] = data(action[1])
+
+    return change
+
+
+def _drop(k: int) -> Any:
+    def change(actions: list[list[int]]) -> None:
+        del actions[k]
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        # Each check of an act the table plays fast, met in hand 1 of the real session.
+        (_drop(11), "a[11] (S discard 1p): S holds 12 tiles after the discard, not 13"),  # a draw left out
+        (_set(15, data=lambda d: d & ~0xC0 | 1 << 6), "a[15] (S pung FFF from E): the last discard is W's, not E's"),
+        (_set(15, 0x24, lambda d: d & ~0xC0), "a[15] (W pung FFF): a player cannot claim their own discard"),
+        (_set(15, data=lambda d: d & ~0x3F | 31), "a[15] (S pung CCC from W): the last discard is F, not C"),
+        (_set(15, 0x04, lambda d: d & ~0xC0), "a[15] (E pung FFF): E holds 0 F, and the action needs 2"),
+        (_set(31, 0x03), "a[31] (E chow 6m7m8m from N): the last discard is E's, not N's"),
+        (_set(31, data=lambda d: d & ~0x3F | 4), "a[31] (S chow 4m5m6m from E): the chow does not hold the discard 8m"),
+        (_set(53, data=lambda d: d & ~0x3F | 1), "a[53] (E chow 1m2m3m from N): E holds 0 1m, and the action needs 1"),
+        (_set(81, data=lambda d: d & ~0xF00), "a[81] (E flower flower 1): E holds no flower to lay aside"),
+        (_set(81, data=lambda d: d & ~0xFF), "a[81] (E replacement 1m): the wall gives 6s here, not 1m"),
+    ],
+)
+def test_a_check_of_a_fast_act_names_its_problem(change: Any, fragment: str) -> None:
+    """An act the table would play on ints, made wrong: the table leaves it to the replay of its event,
+    which names the problem, the same as the replay of the hand's events names it."""
+    step = copy.deepcopy(STEPS[0])
+    change(step["a"])
+    game = read_game(R.dumps(step), "tziakcha")
+    hand = game.hands[0]
+    assert hand.problem is not None
+    assert hand.problem.code == "unreplayable"
+    assert fragment in hand.problem.message
+    assert _outcome(hand) == _outcome(_replayed(hand, game.id, step))
+
+
+def test_a_win_is_rebuilt_with_every_field_it_has() -> None:
+    """The replay makes a rebuilt win field by field (`replay._with_hand`): a field added to `Win`
+    must be added there too."""
+    assert [f.name for f in dataclasses.fields(Win)] == ["seat", "discarder", "total", "fans", "hand", "problem"]
+
+
+def test_players_named_otherwise_and_seated_otherwise() -> None:
+    """A player named by a number or not at all, and a hand whose players are not the game's: read
+    field by field (the names kept as their digits, an unnamed player by the seat), the seats in order."""
+    first, second = copy.deepcopy(STEPS[0]), copy.deepcopy(STEPS[1])
+    second["p"] = [{"n": 1234}, {"name": " Bo "}, {"i": "x"}, {"n": "Di"}]
+    game = read_game(R.dumps({"sessionId": "S", "records": [{"step": first}, {"step": second}]}), "tziakcha")
+    assert game.hands[1].players == ("1234", "Bo", "West", "Di")
+    assert game.hands[1].order == (0, 1, 2, 3)
+    assert game.hands[0].order == (0, 1, 2, 3)

@@ -84,7 +84,7 @@ class Fields:
             raise self.error(_join(where, key), msg("record.missing"))
         return obj[key]
 
-    def obj(self, value: Any, where: str) -> Mapping[str, Any]:
+    def obj(self, value: Any, where: str) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise self.error(where, msg("record.type", expected=msg("record.kind.object"), found=shown(value)))
         return value

@@ -18,12 +18,25 @@ What the replay derives, and from what (docs/record-formats.md §4.1, "Situation
 
 With the deal unknown (an anonymised record), the table still sees every public act and the wall's
 size: the situation is derived the same way and the winning hand is the record's own.
+
+Why the table works on plain ints (issue 26: reading and replaying a record should cost less than
+scoring it): a hand is a hundred acts or more, most of them draws and discards, and the reader that
+plays its record as it reads it (tziakcha) calls the table once an act. The table keeps a seat's
+tiles as counts by tile index (0-33) and the wall as the codes of its pieces (`code_of`: a tile its
+index, a flower 34 + its number), and its fast acts (`draw`, `discard`, `flower`, `chow`, `pung`)
+take those ints: no event, no tile looked up by its code, nothing made an act; compiled (mypyc),
+they are C on C ints. Each plays its act only when it raises no question, and otherwise changes
+nothing and answers False: the act is then played by `play`, from its `Event`, which makes every
+check and names every problem. So a fast act is never a second copy of a check: it is the case
+where every check passes. The acts' values are module constants (`DRAW`...): compiled, an `Act.X`
+is a look-up by name through the enum's class on every use.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Final
 
 from ..errors import McrError
 from ..hand import FOUR_SETS, Hand, Meld, Situation, check_hand
@@ -34,6 +47,38 @@ from .model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, 
 
 KONG_CAUSE = "kong"
 FLOWER_CAUSE = "flower"
+DRAW: Final = Act.DRAW
+REPLACEMENT: Final = Act.REPLACEMENT
+FLOWER: Final = Act.FLOWER
+DISCARD: Final = Act.DISCARD
+CHOW: Final = Act.CHOW
+PUNG: Final = Act.PUNG
+KONG: Final = Act.KONG
+CONCEALED_KONG: Final = Act.CONCEALED_KONG
+ADDED_KONG: Final = Act.ADDED_KONG
+PASS: Final = Act.PASS
+DECLINE: Final = Act.DECLINE
+WIN: Final = Act.WIN
+FALSE_WIN: Final = Act.FALSE_WIN
+KINDS: Final = len(TILES)  # a tile's code is its index, below this; a flower's this + its number
+FLOWERS: Final = tuple(Flower(n) for n in range(9))
+# Compiled, a module's `Final` names are C constants, its other names (imported ones too) looked up by
+# name on every use: the fast acts use these.
+TILE_AT: Final = TILES
+N_SEATS: Final = SEATS
+FULL: Final = FOUR_SETS.tiles(0)
+
+
+def code_of(piece: Piece) -> int:
+    """A piece as the table compares it: a tile its index (0-33), a flower `KINDS` + its number."""
+    if isinstance(piece, Flower):
+        return KINDS + piece.number
+    return INDEX[piece.code]
+
+
+def flower_of(number: int) -> Flower:
+    """The flower of `number`, one value each (what a flower's code, `code_of`, stands for)."""
+    return FLOWERS[number] if 0 <= number < len(FLOWERS) else Flower(number)
 
 
 class _Stop(Exception):
@@ -60,34 +105,50 @@ def describe(event: Event) -> str:
 
 
 class _Wall:
-    """The wall left after the deal: drawn from the front, replacements from the back."""
+    """The wall left after the deal: drawn from the front, replacements from the back. `codes` the
+    codes of its pieces (`code_of`), which a draw compares; `size` -1 when not known."""
 
-    def __init__(self, deal: Deal | None) -> None:
+    __slots__ = ("back", "codes", "front", "pairs", "pieces", "size")
+
+    def __init__(self, deal: Deal | None, codes: list[int] | None) -> None:
         self.pieces = deal.wall if deal is not None else None
-        self.size = len(self.pieces) if self.pieces is not None else (deal.wall_size if deal else None)
-        self.pairs = deal.back_pairs if deal is not None else True
+        if codes is None and self.pieces is not None:
+            codes = [code_of(p) for p in self.pieces]
+        self.codes = codes
+        size = len(self.pieces) if self.pieces is not None else (deal.wall_size if deal is not None else None)
+        self.size: int = -1 if size is None else size
+        self.pairs: bool = deal.back_pairs if deal is not None else True
         self.front = 0
         self.back = 0
 
     def left(self) -> int | None:
-        return None if self.size is None else self.size - self.front - self.back
+        return None if self.size < 0 else self.size - self.front - self.back
 
-    def _back_position(self) -> int:
-        assert self.size is not None
+    def _position(self, from_back: bool) -> int:
+        """Where the next draw takes its piece: the front, or the back a stack at a time."""
+        if not from_back:
+            return self.front
         k = self.back
-        return self.size - 2 - 2 * (k // 2) + k % 2 if self.pairs else self.size - 1 - k
+        if not self.pairs:
+            return self.size - 1 - k
+        position = self.size - 2 - 2 * (k // 2) + k % 2
+        return self.front if position < self.front else position  # the last stack split: one tile left
+
+    def next_code(self, from_back: bool) -> int:
+        """The code of the piece the next draw takes; -1 when the wall is not known or is empty."""
+        codes = self.codes
+        if codes is None or self.front + self.back >= self.size:
+            return -1
+        return codes[self._position(from_back)]
 
     def take(self, piece: Piece, from_back: bool) -> None:
         left = self.left()
         if left is not None and left <= 0:
             raise _Stop(msg("replay.wall-empty"))
-        if self.pieces is not None:
-            position = self._back_position() if from_back else self.front
-            if self.pairs and from_back and position < self.front:  # the last stack split: one tile left
-                position = self.front
-            expected = self.pieces[position]
-            if expected is not piece and expected != piece:
-                raise _Stop(msg("replay.wall", expected=_piece(expected), given=_piece(piece)))
+        if self.pieces is not None and self.codes is not None:
+            position = self._position(from_back)
+            if self.codes[position] != code_of(piece):
+                raise _Stop(msg("replay.wall", expected=_piece(self.pieces[position]), given=_piece(piece)))
         if from_back:
             self.back += 1
         else:
@@ -117,9 +178,9 @@ class _Seat:
     )
 
     def __init__(self) -> None:
-        self.tiles = [0] * len(TILES)
+        self.tiles = [0] * KINDS
         self.count = 0  # the concealed tiles, flowers apart
-        self.full = FOUR_SETS.tiles(0)  # the concealed tiles before a discard, with the melds declared
+        self.full = FULL  # the concealed tiles before a discard, with the melds declared
         self.flowers_held: list[Flower] = []
         self.melds: list[Meld] = []
         self.flowers: list[Flower] = []
@@ -133,8 +194,20 @@ class _Seat:
         self.full = FOUR_SETS.tiles(len(self.melds))
 
     def add(self, tile: Tile) -> None:
-        self.tiles[tile.index] += 1
+        self.tiles[INDEX[tile.code]] += 1
         self.count += 1
+
+    def drawn(self, code: int, cause: str | None) -> None:
+        """The piece of `code` drawn (a replacement for `cause`)."""
+        if code < KINDS:
+            self.tiles[code] += 1
+            self.count += 1
+            self.last_draw = TILE_AT[code]
+        else:
+            flower = flower_of(code - KINDS)
+            self.flowers_held.append(flower)
+            self.last_draw = flower
+        self.last_cause = cause
 
     def held(self) -> int:
         return self.count
@@ -144,113 +217,192 @@ class _Seat:
         counts = self.tiles
         if minus is not None:
             counts = list(counts)
-            counts[minus.index] -= 1
+            counts[INDEX[minus.code]] -= 1
         out: list[Tile] = []
         for i, n in enumerate(counts):
             if n:
-                out += (TILES[i],) * n
+                tile = TILE_AT[i]
+                for _ in range(n):
+                    out.append(tile)
         return tuple(out)
 
 
 class Table:
     """The state of one hand: every seat's tiles, melds, flowers and discards, and the wall."""
 
-    def __init__(self, deal: Deal | None, prevalent: str) -> None:
+    def __init__(self, deal: Deal | None, prevalent: str, codes: list[list[int]] | None = None) -> None:
+        """`codes`: the codes (`code_of`) of the pieces dealt to each seat, then of the wall's, when
+        the reader has them."""
         self.prevalent = prevalent
         self.known = deal is not None and len(deal.hands) == len(WINDS)
         self.seats = [_Seat() for _ in WINDS]
         if deal is not None and self.known:
-            for seat, pieces in zip(self.seats, deal.hands, strict=True):
-                for piece in pieces:
-                    if type(piece) is Flower:
-                        seat.flowers_held.append(piece)
-                    else:
-                        seat.tiles[INDEX[piece.code]] += 1  # type: ignore[union-attr]
+            if codes is None:
+                codes = [[code_of(p) for p in pieces] for pieces in (*deal.hands, deal.wall or ())]
+            for seat_no in range(N_SEATS):
+                seat = self.seats[seat_no]
+                for code in codes[seat_no]:
+                    if code < KINDS:
+                        seat.tiles[code] += 1
                         seat.count += 1
-        self.wall = _Wall(deal)
-        self.last_discard: tuple[int, Tile, int] | None = None  # seat, tile, place in its discards
+                    else:
+                        seat.flowers_held.append(flower_of(code - KINDS))
+        self.wall = _Wall(deal, codes[N_SEATS] if codes is not None and deal is not None and deal.wall else None)
+        # The last discard still on the table: its seat (-1: none), its tile's index, its place in the seat's discards.
+        self.discarder = -1
+        self.discarded = 0
+        self.discard_place = 0
         self.robbable: tuple[int, Tile] | None = None
         self.hands: dict[int, Hand] = {}
         self.wins: dict[int, Event] = {}  # each winner's first Hu, which a problem of its hand names
+
+    @property
+    def last_discard(self) -> tuple[int, Tile, int] | None:
+        """The last discard still on the table: its seat, its tile, its place in the seat's discards."""
+        return None if self.discarder < 0 else (self.discarder, TILES[self.discarded], self.discard_place)
 
     # -- the acts -----------------------------------------------------------------------------
 
     def run(self, events: Sequence[Event]) -> None:
         """Play a hand's events in order: the draws and discards, most of a hand, by `draw` and
         `discard`; an event they leave, and any other, by `play`, which names its problem."""
-        discard, draw, passed, declined = Act.DISCARD, Act.DRAW, Act.PASS, Act.DECLINE
         for event in events:
             seat, act, tile = event[0], event[1], event[2]
             if tile is not None and (
-                (act is discard and self.discard(seat, tile)) or (act is draw and self.draw(seat, tile))
+                (act is DISCARD and self.discard(seat, INDEX[tile.code]))
+                or (act is DRAW and self.draw(seat, INDEX[tile.code]))
             ):
                 continue
-            if (act is passed or act is declined) and 0 <= seat < SEATS:
+            if (act is PASS or act is DECLINE) and 0 <= seat < SEATS:
                 continue
             try:
                 self.play(event)
             except _Stop as stop:
                 raise _Stop(stop.problem, stop.event or event) from None
 
-    def discard(self, seat_no: int, tile: Tile) -> bool:
-        """A discard of a known deal played at once, when it raises no question (the seat holds the
-        tile and a full hand); False: played by nothing, for `play` to judge."""
-        if not self.known or not 0 <= seat_no < SEATS:
+    # The fast acts: each plays its act when every check of `play` would pass, else changes nothing
+    # and answers False (the act is then `play`ed from its event, which names the problem).
+
+    def discard(self, seat_no: int, index: int) -> bool:
+        """`seat_no` discards the tile of `index`."""
+        if not self.known or not 0 <= seat_no < N_SEATS:
             return False
         seat = self.seats[seat_no]
-        i = INDEX[tile.code]
-        if not seat.tiles[i] or seat.count != seat.full:
+        if not seat.tiles[index] or seat.count != seat.full:
             return False
-        seat.tiles[i] -= 1
+        seat.tiles[index] -= 1
         seat.count -= 1
-        seat.discards.append(tile)
-        self.last_discard = (seat_no, tile, len(seat.discards) - 1)
+        seat.discards.append(TILE_AT[index])
+        self.discarder = seat_no
+        self.discarded = index
+        self.discard_place = len(seat.discards) - 1
         self.robbable = None
         return True
 
-    def draw(self, seat_no: int, tile: Tile) -> bool:
-        """A draw from the front of a known wall played at once, when the tile is the wall's next and
-        the deal is known; False: played by nothing, for `play` to judge."""
-        wall = self.wall
-        pieces = wall.pieces
-        if pieces is None or not self.known or not 0 <= seat_no < SEATS:
+    def draw(self, seat_no: int, code: int) -> bool:
+        """`seat_no` draws the piece of `code` (a tile or a flower) from the front of the wall."""
+        if not self.known or not 0 <= seat_no < N_SEATS or self.wall.next_code(False) != code:
             return False
-        front = wall.front
-        if front + wall.back >= len(pieces) or ((w := pieces[front]) is not tile and w != tile):
-            return False
-        wall.front = front + 1
-        seat = self.seats[seat_no]
-        seat.tiles[INDEX[tile.code]] += 1
-        seat.count += 1
-        seat.last_draw = tile
-        seat.last_cause = None
+        self.wall.front += 1
+        self.seats[seat_no].drawn(code, None)
         self.robbable = None
         return True
+
+    def flower(self, seat_no: int, number: int, code: int) -> bool:
+        """`seat_no` lays aside flower `number` (1 or more), which it holds, and draws the piece of
+        `code` from the back of the wall."""
+        if not self.known or not 0 <= seat_no < N_SEATS or number <= 0 or self.wall.next_code(True) != code:
+            return False
+        seat = self.seats[seat_no]
+        held = seat.flowers_held
+        at = -1
+        for i in range(len(held)):
+            n = held[i].number
+            if n == 0 or n == number:
+                at = i
+                break
+        if at < 0:
+            return False
+        del held[at]
+        seat.flowers.append(flower_of(number))
+        seat.owed.append(FLOWER_CAUSE)
+        self.wall.back += 1
+        seat.drawn(code, seat.owed.pop(0))
+        self.robbable = None
+        return True
+
+    def chow(self, seat_no: int, low: int) -> bool:
+        """`seat_no` chows the last discard, from the seat before it, into the run from tile `low`."""
+        source = self.discarder
+        if not self.known or not 0 <= seat_no < N_SEATS or source != (seat_no - 1) % N_SEATS:  # -1: no discard
+            return False
+        taken = self.discarded
+        if not (low < 27 and low % 9 <= 6 and low <= taken <= low + 2):
+            return False
+        seat = self.seats[seat_no]
+        tiles = seat.tiles
+        for i in range(low, low + 3):
+            if i != taken and not tiles[i]:
+                return False
+        for i in range(low, low + 3):
+            if i != taken:
+                tiles[i] -= 1
+        seat.count -= 2
+        self._take()
+        seat.meld(Meld("chow", TILE_AT[low], claim=taken - low + 1))
+        return True
+
+    def pung(self, seat_no: int, index: int, source: int) -> bool:
+        """`seat_no` pungs the last discard, the tile of `index`, from seat `source` (-1: not said)."""
+        discarder = self.discarder
+        if (
+            not self.known
+            or not 0 <= seat_no < N_SEATS
+            or discarder < 0
+            or discarder == seat_no
+            or (source >= 0 and source != discarder)
+            or self.discarded != index
+        ):
+            return False
+        seat = self.seats[seat_no]
+        if seat.tiles[index] < 2:
+            return False
+        seat.tiles[index] -= 2
+        seat.count -= 2
+        self._take()
+        seat.meld(Meld("pung", TILE_AT[index], claim=(seat_no - discarder) % N_SEATS))
+        return True
+
+    def _take(self) -> None:
+        """The last discard taken by a claim: no longer among its seat's discards."""
+        self.seats[self.discarder].discards[self.discard_place] = None
+        self.discarder = -1
+        self.robbable = None
 
     def play(self, event: Event) -> None:
         act = event.act
         if not 0 <= event.seat < len(WINDS):
             raise _Stop(msg("replay.seat", seat=event.seat), event)
-        if act is Act.PASS or act is Act.DECLINE or act is Act.FALSE_WIN:
+        if act is PASS or act is DECLINE or act is FALSE_WIN:
             return
-        if act is Act.WIN:
+        if act is WIN:
             self.wins.setdefault(event.seat, event)
             self.hands[event.seat] = self._win(event)
             return
         self.robbable = None
         seat = self.seats[event.seat]
-        if act is Act.DRAW or act is Act.REPLACEMENT:
+        if act is DRAW or act is REPLACEMENT:
             self._draw(event, seat)
-        elif act is Act.FLOWER:
+        elif act is FLOWER:
             self._flower(event, seat)
-        elif act is Act.DISCARD:
+        elif act is DISCARD:
             self._discard(event, seat)
-        elif act is Act.CONCEALED_KONG:
+        elif act is CONCEALED_KONG:
             tile = self._tile(event)
             self._remove(event, seat, tile, 4)
             seat.meld(Meld("kong", tile, concealed=True))
             seat.owed.append(KONG_CAUSE)
-        elif act is Act.ADDED_KONG:
+        elif act is ADDED_KONG:
             self._added_kong(event, seat)
         else:
             self._claim(event, seat)
@@ -263,7 +415,7 @@ class Table:
     def _remove(self, event: Event, seat: _Seat, tile: Tile, n: int) -> None:
         if not self.known:
             return
-        i = tile.index
+        i = INDEX[tile.code]
         if seat.tiles[i] < n:
             raise _Stop(msg("replay.not-held", seat=WINDS[event.seat], tile=tile.code, n=n, held=seat.tiles[i]), event)
         seat.tiles[i] -= n
@@ -273,7 +425,7 @@ class Table:
         piece: Piece | None = event.flower if event.flower is not None else event.tile
         if piece is None:
             raise _Stop(msg("replay.no-tile"), event)
-        back = event.act is Act.REPLACEMENT
+        back = event.act is REPLACEMENT
         cause = None
         if back:
             if not seat.owed:
@@ -311,26 +463,27 @@ class Table:
             if held != 13:
                 raise _Stop(msg("replay.after-discard", seat=WINDS[event.seat], n=held), event)
         seat.discards.append(tile)
-        self.last_discard = (event.seat, tile, len(seat.discards) - 1)
+        self.discarder = event.seat
+        self.discarded = INDEX[tile.code]
+        self.discard_place = len(seat.discards) - 1
 
     def _taken(self, event: Event) -> tuple[int, Tile]:
         """The last discard, taken by a claim: its seat and tile (no longer among the discards)."""
-        if self.last_discard is None:
+        if self.discarder < 0:
             raise _Stop(msg("replay.no-discard"), event)
-        source, tile, place = self.last_discard
+        source, tile = self.discarder, TILES[self.discarded]
         if event.source is not None and event.source != source:
             raise _Stop(msg("replay.claim-source", source=WINDS[source], given=WINDS[event.source]), event)
         if source == event.seat:
             raise _Stop(msg("replay.own-discard"), event)
-        self.seats[source].discards[place] = None
-        self.last_discard = None
+        self._take()
         return source, tile
 
     def _claim(self, event: Event, seat: _Seat) -> None:
         source, tile = self._taken(event)
         digit = (event.seat - source) % len(WINDS)
-        if event.act is Act.CHOW:
-            meld = tuple(sorted(event.meld, key=lambda t: t.index))
+        if event.act is CHOW:
+            meld = tuple(sorted(event.meld, key=lambda t: INDEX[t.code]))
             if len(meld) != 3 or tile not in meld:
                 raise _Stop(msg("replay.bad-chow", tile=tile.code), event)
             if digit != 1:
@@ -346,7 +499,7 @@ class Table:
             return
         if event.tile is not None and event.tile != tile:
             raise _Stop(msg("replay.claim-tile", tile=tile.code, given=event.tile.code), event)
-        if event.act is Act.PUNG:
+        if event.act is PUNG:
             self._remove(event, seat, tile, 2)
             seat.meld(Meld("pung", tile, claim=digit))
         else:
@@ -380,8 +533,8 @@ class Table:
         else:
             if self.robbable is not None and self.robbable[0] == event.source:
                 tile, robbing = self.robbable[1], True
-            elif self.last_discard is not None and self.last_discard[0] == event.source:
-                tile = self.last_discard[1]
+            elif self.discarder >= 0 and self.discarder == event.source:
+                tile = TILES[self.discarded]
             else:
                 raise _Stop(msg("replay.no-discard-win", source=WINDS[event.source]), event)
             if event.tile is not None and event.tile != tile:
@@ -407,9 +560,10 @@ class Table:
     def _visible(self, tile: Tile) -> int:
         """The copies of `tile` in sight: discards on the table and exposed melds."""
         n = 0
+        code = tile.code
         for seat in self.seats:
-            n += sum(1 for t in seat.discards if t == tile)
-            n += sum(1 for m in seat.melds if not m.concealed for t in m.tiles if t == tile)
+            n += sum(1 for t in seat.discards if t is not None and t.code == code)
+            n += sum(1 for m in seat.melds if not m.concealed for t in m.tiles if t.code == code)
         return n
 
     def holdings(self) -> tuple[Holding, ...]:
@@ -420,21 +574,37 @@ def replay(record: HandRecord, game: str, table: Table | None = None) -> HandRec
     """The hand with its wins rebuilt (`Win.hand`), its final holdings, or the problem that stopped
     the replay (a `ReplayError` naming the game, the hand and the action; the wins keep no hand).
     `table`: the hand already played to its end, by a reader that plays its record as it reads it."""
-    try:
-        if table is None:
-            table = Table(record.deal, record.prevalent)
+    if table is None:
+        table = Table(record.deal, record.prevalent)
+        try:
             table.run(record.events)
-        wins = tuple(_rebuilt(win, table, game, record) for win in record.wins)
+        except _Stop as stop:
+            stopped = _error(game, record.number, stop)
+            return dataclasses.replace(record, wins=_stopped(record.wins, stopped), problem=stopped)
+    wins, final, problem = replayed(record.wins, table, game, record.number)
+    return dataclasses.replace(record, wins=wins, final=record.final if final is None else final, problem=problem)
+
+
+def replayed(
+    wins: tuple[Win, ...], table: Table, game: str, number: int
+) -> tuple[tuple[Win, ...], tuple[Holding, ...] | None, McrError | None]:
+    """What `replay` sets in hand `number`'s record, from the table that played it: the wins
+    rebuilt, the final holdings (None: not known), the problem. For a reader that plays its record
+    as it reads it and makes the hand's record once, after the play."""
+    try:
+        rebuilt = tuple(_rebuilt(win, table, game, number) for win in wins)
     except _Stop as stop:
-        problem = _error(game, record, stop)
-        wins = tuple(dataclasses.replace(w, hand=None, problem=problem) for w in record.wins)
-        return dataclasses.replace(record, wins=wins, problem=problem)
-    final = table.holdings() if table.known else record.final
-    problems = [w.problem for w in wins if w.problem is not None]
-    return dataclasses.replace(record, wins=wins, final=final, problem=problems[0] if problems else None)
+        problem = _error(game, number, stop)
+        return _stopped(wins, problem), None, problem
+    problems = [w.problem for w in rebuilt if w.problem is not None]
+    return rebuilt, table.holdings() if table.known else None, problems[0] if problems else None
 
 
-def _rebuilt(win: Win, table: Table, game: str, record: HandRecord) -> Win:
+def _stopped(wins: tuple[Win, ...], problem: McrError) -> tuple[Win, ...]:
+    return tuple(dataclasses.replace(w, hand=None, problem=problem) for w in wins)
+
+
+def _rebuilt(win: Win, table: Table, game: str, number: int) -> Win:
     """A win with the hand the table played, checked (`check_hand`). The record's own hand, when it
     gives one, must hold the same concealed tiles and winning tile; without a known deal it is the
     hand: its concealed tiles, the melds the table saw declared, the situation the table saw."""
@@ -465,9 +635,15 @@ def _rebuilt(win: Win, table: Table, game: str, record: HandRecord) -> Win:
     problems = check_hand(hand)
     if problems:
         return dataclasses.replace(
-            win, hand=None, problem=_error(game, record, _Stop(msg("replay.check", problem=problems[0].msg), event))
+            win, hand=None, problem=_error(game, number, _Stop(msg("replay.check", problem=problems[0].msg), event))
         )
-    return dataclasses.replace(win, hand=hand, problem=None)
+    return _with_hand(win, hand)
+
+
+def _with_hand(win: Win, hand: Hand) -> Win:
+    """The win with its hand rebuilt (`dataclasses.replace` is a tenth of a hand's reading, compiled);
+    a test pins `Win`'s fields to these six."""
+    return Win(win.seat, win.discarder, win.total, win.fans, hand, None)
 
 
 def _concealed(hand: Hand) -> tuple[object, ...]:
@@ -480,16 +656,16 @@ def _tiles_text(hand: Hand) -> str:
     return format_tiles(hand.standing) + " " + _piece(hand.winning)
 
 
-def _error(game: str, record: HandRecord, stop: _Stop) -> ReplayError:
+def _error(game: str, number: int, stop: _Stop) -> ReplayError:
     event = stop.event
     return ReplayError(
         msg(
             "replay.at",
             game=game,
-            hand=record.number,
+            hand=number,
             at=(event.at or "?") if event is not None else "end",
             act=describe(event) if event is not None else "-",
             problem=stop.problem,
         ),
-        where=f"{game}/{record.number}" + (f" {event.at}" if event is not None and event.at else ""),
+        where=f"{game}/{number}" + (f" {event.at}" if event is not None and event.at else ""),
     )

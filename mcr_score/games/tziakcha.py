@@ -15,8 +15,8 @@ import base64
 import binascii
 import functools
 import zlib
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
 from ..decoding import DataError, loads_json
 from ..hand import Hand, Situation
@@ -25,7 +25,6 @@ from ..tiles import INDEX, WINDS, Tile
 from .errors import GameRecordError
 from .fan_names import tziakcha_fan
 from .model import (
-    Act,
     Deal,
     Event,
     Events,
@@ -39,11 +38,31 @@ from .model import (
     Win,
 )
 from .reading import JSON_DIGITS, Fields, Input, json_of, names4
-from .replay import Table, _Stop, replay
+from .replay import (
+    ADDED_KONG,
+    CHOW,
+    CONCEALED_KONG,
+    DECLINE,
+    DISCARD,
+    DRAW,
+    FALSE_WIN,
+    FLOWER,
+    KONG,
+    PASS,
+    PUNG,
+    REPLACEMENT,
+    TILE_AT,
+    WIN,
+    Table,
+    _Stop,
+    code_of,
+    replay,
+    replayed,
+)
 
-TILES = 144
-DEALT = 53  # 13 to each seat and East's 14th
-KINDS = (
+TILES: Final = 144
+DEALT: Final = 53  # 13 to each seat and East's 14th
+KINDS: tuple[str, ...] = (
     tuple(f"{r}m" for r in range(1, 10)) + tuple(f"{r}s" for r in range(1, 10)) + tuple(f"{r}p" for r in range(1, 10))
 )
 KINDS += ("E", "S", "W", "N", "C", "F", "P")  # kind 31 中, 32 发, 33 白
@@ -64,10 +83,23 @@ def looks_like(doc: Any) -> bool:
     return {"a", "w", "p", "y"} <= doc.keys()
 
 
-KIND_TILES = tuple(
+KIND_TILES: Final = tuple(
     Tile.from_index(INDEX[k]) for k in KINDS
 )  # the engine's own tiles: a replay compares them by identity first
-PIECES: tuple[Piece, ...] = tuple(KIND_TILES[i // 4] for i in range(136)) + tuple(Flower(n) for n in range(1, 9))
+PIECES: Final[tuple[Piece, ...]] = tuple(KIND_TILES[i // 4] for i in range(136)) + tuple(Flower(n) for n in range(1, 9))
+
+
+FLOWER_IDS: Final = 136  # the tile ids from here are flowers
+# The places in the wall of each seat's tiles: dealt from East, four at a time three times round, one
+# each, then East's 14th.
+DEALT_AT: Final[tuple[tuple[int, ...], ...]] = tuple(
+    (*range(4 * s, 4 * s + 4), *range(16 + 4 * s, 20 + 4 * s), *range(32 + 4 * s, 36 + 4 * s), 48 + s)
+    + ((DEALT - 1,) if s == 0 else ())
+    for s in range(4)
+)
+CODES: Final[tuple[int, ...]] = tuple(code_of(p) for p in PIECES)  # a tile id's piece as the table's code
+CODE_BYTES: Final = bytes(CODES) + bytes(256 - len(CODES))  # CODES as a table for `bytes.translate`
+KIND_CODES: Final[tuple[int, ...]] = tuple(code_of(t) for t in KIND_TILES)  # a kind (tziakcha's order): its code
 
 
 def piece(tile_id: int) -> Piece:
@@ -105,7 +137,7 @@ def read(data: Input) -> list[Game]:
     return _games(f, data.stem, [(doc, "")], None, "")
 
 
-def _step_at(record: Mapping[str, Any], where: str) -> str:
+def _step_at(record: dict[str, Any], where: str) -> str:
     """Where a record's step stands in the file, for the paths its problems name."""
     return _at(where, "step" if "step" in record else "script")
 
@@ -116,7 +148,7 @@ def _player_name(f: Fields, player: Any, where: str) -> str:
     return f.name_of(player, where)
 
 
-def _step(f: Fields, record: Any, where: str) -> Mapping[str, Any]:
+def _step(f: Fields, record: Any, where: str) -> dict[str, Any]:
     """The decoded step of a record: `step`, or `script` decoded (base64, then zlib, then JSON)."""
     record = f.obj(record, where)
     step = record.get("step")
@@ -138,7 +170,7 @@ def _at(where: str, key: str) -> str:
 def _games(
     f: Fields,
     game: str,
-    steps: Sequence[tuple[Mapping[str, Any], str]],
+    steps: Sequence[tuple[dict[str, Any], str]],
     players: tuple[str, str, str, str] | None,
     title: str,
 ) -> list[Game]:
@@ -165,55 +197,80 @@ def _games(
     ]
 
 
-def _names(f: Fields, step: Mapping[str, Any], where: str) -> tuple[str, str, str, str]:
+def _names(f: Fields, step: dict[str, Any], where: str) -> tuple[str, str, str, str]:
+    p = step.get("p")
+    if type(p) is list and len(p) == 4:  # four players, each named by text, as every hand is
+        names = [x.get("name", x.get("n")) if type(x) is dict else None for x in p]
+        texts = [n.strip() for n in names if type(n) is str]
+        if len(texts) == 4:
+            return names4(texts)
     p = f.seq(f.get(step, "p", where), _at(where, "p"), 4)
     return names4(
         [_player_name(f, f.obj(x, f"{_at(where, 'p')}[{i}]"), f"{_at(where, 'p')}[{i}]") for i, x in enumerate(p)]
     )
 
 
+def _small(value: Any, high: int) -> int:
+    """`value` when it is a whole number 0-`high`, else -1."""
+    return value if type(value) is int and 0 <= value <= high else -1
+
+
 def _order(names: tuple[str, str, str, str], players: tuple[str, str, str, str]) -> tuple[int, int, int, int]:
     """The game's player at each seat of this hand (by name; the seats in order when names differ)."""
+    if names == players:
+        return (0, 1, 2, 3)
     if sorted(names) == sorted(players) and len(set(players)) == 4:
         idx = [players.index(n) for n in names]
         return (idx[0], idx[1], idx[2], idx[3])
     return (0, 1, 2, 3)
 
 
-def _deal(f: Fields, step: Mapping[str, Any], where: str) -> Deal:
-    """The deal from the wall `w` and the dice `d`; without `w` (an anonymised record), only the
-    size of the wall left after the deal."""
+def _deal(f: Fields, step: dict[str, Any], where: str) -> tuple[Deal, list[list[int]] | None]:
+    """The deal from the wall `w` and the dice `d`, and the codes of its pieces as the table takes
+    them (`Table`'s `codes`); without `w` (an anonymised record), only the size of the wall left."""
     if "w" not in step:
-        return Deal((), None, TILES - DEALT)
+        return Deal((), None, TILES - DEALT), None
     text = f.text(step["w"], _at(where, "w"))
     try:
         ids = bytes.fromhex(text)
     except ValueError:
         raise f.error(_at(where, "w"), msg("record.tziakcha-wall")) from None
-    if len(ids) != TILES or len(set(ids)) != TILES or max(ids) >= TILES:
+    if not _every_id_once(ids):
         raise f.error(_at(where, "w"), msg("record.tziakcha-wall"))
     dice_code = f.num(f.get(step, "d", where), _at(where, "d"), 0, 0xFFFF)
     dice = [(dice_code >> (4 * k)) & 15 for k in range(4)]
     start = ((-(dice[0] + dice[1] - 1)) % 4 * 36 + sum(dice) * 2) % TILES
-    wall = tuple(map(PIECES.__getitem__, ids[start:] + ids[:start]))
-    # Dealt from East, four tiles at a time three times round, one each, then East's 14th.
-    hands = [wall[4 * s : 4 * s + 4] + wall[16 + 4 * s : 20 + 4 * s] + wall[32 + 4 * s : 36 + 4 * s] for s in range(4)]
-    hands = [(*h, wall[48 + s]) for s, h in enumerate(hands)]
-    hands[0] += (wall[52],)
-    rest = wall[DEALT:]
-    return Deal(tuple(hands), rest, len(rest))
+    ids = ids[start:] + ids[:start]
+    hands = tuple([tuple([PIECES[ids[k]] for k in places]) for places in DEALT_AT])
+    rest = tuple([PIECES[i] for i in ids[DEALT:]])
+    codes = [[CODES[ids[k]] for k in places] for places in DEALT_AT]
+    codes.append(list(ids[DEALT:].translate(CODE_BYTES)))
+    return Deal(hands, rest, len(rest)), codes
 
 
-def _meld_tiles(code: int) -> tuple[Tile, Tile, Tile]:
-    kind = code & 0x3F
-    return KIND_TILES[kind - 1], KIND_TILES[kind], KIND_TILES[kind + 1]
+def _every_id_once(ids: bytes) -> bool:
+    """The wall holds every tile id once (a loop on C ints, compiled: a set of the ids costs ten times more)."""
+    if len(ids) != TILES:
+        return False
+    seen = [False] * TILES
+    for i in ids:
+        if i >= TILES or seen[i]:
+            return False
+        seen[i] = True
+    return True
 
 
-def _kind(f: Fields, code: int, where: str, chow: bool = False) -> Tile:
+def _meld_tiles(middle: int) -> tuple[Tile, Tile, Tile]:
+    return KIND_TILES[middle - 1], KIND_TILES[middle], KIND_TILES[middle + 1]
+
+
+def _kind(f: Fields, code: int, places: tuple[str, ...], i: int, prefix: str, chow: bool = False) -> int:
+    """The kind of a meld's code (the middle tile of a chow), checked; its problem names action `i`."""
     kind = code & 0x3F
     if kind >= len(KINDS) or (chow and (kind >= 27 or kind % 9 in (0, 8))):
-        raise f.error(where, msg("record.tziakcha-code", code=code))
-    return KIND_TILES[kind]
+        at = places[i] if i < len(places) else f"{prefix}[{i}]"
+        raise f.error(f"{at}[1]", msg("record.tziakcha-code", code=code))
+    return kind
 
 
 def _events(
@@ -221,102 +278,114 @@ def _events(
 ) -> tuple[list[Event], list[int], bool]:
     """The actions as events, and the seats of a false Hu; a well-formed action takes the fast path,
     any other is read field by field so that its problem is named. With a `table`, the hand is played
-    as it is read and no event is kept: a draw or a discard the table plays at once (`Table.draw`,
-    `Table.discard`) and a pass make none (the record's `Events` make them all on first use); the
-    first problem of the replay stops the play (the flag is then False: the replay of the events
-    names the problem), and the actions are still read to the end, each checked."""
+    as it is read and no event is kept: the acts the table plays at once on plain ints (`Table.draw`,
+    `discard`, `flower`, `chow`, `pung`: most of a hand) and a pass make none (the record's `Events`
+    make them all on first use); any other act is played from its event; the first problem of the
+    replay stops the play (the flag is then False: the replay of the events names the problem), and
+    the actions are still read to the end, each checked."""
     events: list[Event] | None = [] if table is None else None
     false_wins: list[int] = []
     places = _places(prefix)
     known = len(places)
     played = table is not None
-    for i, action in enumerate(actions):
-        at = places[i] if i < known else f"{prefix}[{i}]"
-        if not (
-            type(action) is list
-            and (n := len(action)) >= 2
-            and type(action[0]) is int
-            and type(action[1]) is int
-            and 0 <= action[0] <= 0x3F
-            and 0 <= action[1] <= 0xFFFFFF
-        ):
+    rows = actions if type(actions) is list else list(actions)  # a list's items are read as a list's, compiled
+    for i in range(len(rows)):
+        action = rows[i]
+        n = 0
+        combined = data = -1
+        if type(action) is list and (n := len(action)) >= 2:  # a list: its items read as a list's
+            first, second = action[0], action[1]
+            if type(first) is int and type(second) is int:
+                combined, data = first, second  # C integers, compiled
+        if not (0 <= combined <= 0x3F and 0 <= data <= 0xFFFFFF):
+            at = places[i] if i < known else f"{prefix}[{i}]"
             action = f.seq(action, at)
             n = len(action)
             if n < 2:
                 raise f.error(at, msg("record.length", n=n, want=3))
-            f.num(action[0], f"{at}[0]", 0, 0x3F)
-            f.num(action[1], f"{at}[1]", 0, 0xFFFFFF)
-        combined, data = action[0], action[1]
-        ms = action[2] if n > 2 and type(action[2]) is int else None
-        seat, kind = combined >> 4 & 3, combined & 15
+            combined = f.num(action[0], f"{at}[0]", 0, 0x3F)
+            data = f.num(action[1], f"{at}[1]", 0, 0xFFFFFF)
+        seat = combined >> 4 & 3
+        kind = combined & 15
         tile_id = data & 0xFF
-        if kind in (1, 2, 7) and tile_id >= TILES:
-            raise f.error(f"{at}[1]", msg("record.tziakcha-code", code=data))
+        if (kind == 1 or kind == 2 or kind == 7) and tile_id >= TILES:
+            raise f.error(f"{places[i] if i < known else f'{prefix}[{i}]'}[1]", msg("record.tziakcha-code", code=data))
+        if table is not None:  # the acts the table plays on ints, without an event
+            if kind == 7:
+                if not data & 0x100 and table.draw(seat, CODES[tile_id]):
+                    continue
+            elif kind == 2:
+                if tile_id < FLOWER_IDS and table.discard(seat, CODES[tile_id]):
+                    continue
+            elif kind == 1:
+                if table.flower(seat, (data >> 8 & 15) + 1, CODES[tile_id]):
+                    continue
+            elif (kind == 3 or kind == 4) and data and _kind(f, data, places, i, prefix, kind == 3) >= 0:
+                if kind == 3:
+                    if data & 0xC0 and table.chow(seat, KIND_CODES[(data & 0x3F) - 1]):
+                        continue
+                elif table.pung(seat, KIND_CODES[data & 0x3F], (seat - (data >> 6 & 3)) % 4 if data >> 6 & 3 else -1):
+                    continue
+        if events is None and (kind == 8 or kind == 9):  # a pass, a win declined: nothing on the table
+            continue
+        at = places[i] if i < known else f"{prefix}[{i}]"
+        ms = action[2] if n > 2 and type(action[2]) is int else None
         # The three acts of most actions are made as the tuples they are (`Event` is a NamedTuple):
         # a hand has a hundred of them. The fields in order: seat act tile flower meld source
         # hand_cut time_ms at.
         made: tuple[Event, ...]
         if kind == 7:
             drawn = PIECES[tile_id]
-            act = Act.REPLACEMENT if data & 0x100 else Act.DRAW
+            act = REPLACEMENT if data & 0x100 else DRAW
             if type(drawn) is Flower:
                 made = (new_event(Event, (seat, act, None, drawn, (), None, None, ms, at)),)
-            elif table is not None and act is Act.DRAW and table.draw(seat, drawn):
-                continue
             else:
                 made = (new_event(Event, (seat, act, drawn, None, (), None, None, ms, at)),)
         elif kind == 2:
             tile = PIECES[tile_id]
             if type(tile) is Flower:
                 raise f.error(at, msg("record.tziakcha-code", code=tile_id))
-            if table is not None and table.discard(seat, tile):
-                continue
-            made = (new_event(Event, (seat, Act.DISCARD, tile, None, (), None, bool(data & 0x100), ms, at)),)
+            made = (new_event(Event, (seat, DISCARD, tile, None, (), None, bool(data & 0x100), ms, at)),)
         elif kind == 8:
-            if events is None:  # a pass changes nothing on the table
-                continue
-            made = (new_event(Event, (seat, Act.PASS, None, None, (), None, None, ms, at)),)
+            made = (new_event(Event, (seat, PASS, None, None, (), None, None, ms, at)),)
         elif kind == 1:  # a flower laid aside, and its replacement drawn
             drawn = PIECES[tile_id]
             made = (
-                new_event(Event, (seat, Act.FLOWER, None, Flower((data >> 8 & 15) + 1), (), None, None, ms, at)),
-                new_event(Event, (seat, Act.REPLACEMENT, None, drawn, (), None, None, ms, at))
+                new_event(Event, (seat, FLOWER, None, Flower((data >> 8 & 15) + 1), (), None, None, ms, at)),
+                new_event(Event, (seat, REPLACEMENT, None, drawn, (), None, None, ms, at))
                 if type(drawn) is Flower
-                else new_event(Event, (seat, Act.REPLACEMENT, drawn, None, (), None, None, ms, at)),
+                else new_event(Event, (seat, REPLACEMENT, drawn, None, (), None, None, ms, at)),
             )
         elif kind == 3 and data:
-            _kind(f, data, f"{at}[1]", chow=True)
-            meld = _meld_tiles(data)
+            meld = _meld_tiles(_kind(f, data, places, i, prefix, True))
             position = data >> 6 & 3
             if not 1 <= position <= 3:
                 raise f.error(f"{at}[1]", msg("record.tziakcha-code", code=data))
-            made = (new_event(Event, (seat, Act.CHOW, meld[position - 1], None, meld, (seat - 1) % 4, None, ms, at)),)
+            made = (new_event(Event, (seat, CHOW, meld[position - 1], None, meld, (seat - 1) % 4, None, ms, at)),)
         elif kind == 4 and data:
-            tile = _kind(f, data, f"{at}[1]")
+            tile = KIND_TILES[_kind(f, data, places, i, prefix)]
             direction = data >> 6 & 3
             source = (seat - direction) % 4 if direction else None
-            made = (new_event(Event, (seat, Act.PUNG, tile, None, (tile,) * 3, source, None, ms, at)),)
+            made = (new_event(Event, (seat, PUNG, tile, None, (tile,) * 3, source, None, ms, at)),)
         elif kind == 5 and data:
-            tile = _kind(f, data, f"{at}[1]")
+            tile = KIND_TILES[_kind(f, data, places, i, prefix)]
             direction = data >> 6 & 3
             if data & 0x300 == 0x300:
-                made = (Event(seat, Act.ADDED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at),)
+                made = (new_event(Event, (seat, ADDED_KONG, tile, None, (tile,) * 4, None, None, ms, at)),)
             elif direction == 0:
-                made = (Event(seat, Act.CONCEALED_KONG, tile=tile, meld=(tile,) * 4, time_ms=ms, at=at),)
+                made = (new_event(Event, (seat, CONCEALED_KONG, tile, None, (tile,) * 4, None, None, ms, at)),)
             else:
                 source = (seat - direction) % 4
-                made = (Event(seat, Act.KONG, tile=tile, meld=(tile,) * 4, source=source, time_ms=ms, at=at),)
+                made = (new_event(Event, (seat, KONG, tile, None, (tile,) * 4, source, None, ms, at)),)
         elif kind == 6:
             if data >> 1 == 0:
-                made = (Event(seat, Act.FALSE_WIN, time_ms=ms, at=at),)
+                made = (new_event(Event, (seat, FALSE_WIN, None, None, (), None, None, ms, at)),)
                 false_wins.append(seat)
             else:
                 source = None if discarder in (None, seat) else discarder
-                made = (Event(seat, Act.WIN, source=source, time_ms=ms, at=at),)
+                made = (new_event(Event, (seat, WIN, None, None, (), source, None, ms, at)),)
         elif kind == 9:
-            if events is None:  # nor does a win declined
-                continue
-            made = (new_event(Event, (seat, Act.DECLINE, None, None, (), None, None, ms, at)),)
+            made = (new_event(Event, (seat, DECLINE, None, None, (), None, None, ms, at)),)
         else:
             continue
         if events is not None:
@@ -330,7 +399,7 @@ def _events(
     return events or [], false_wins, played
 
 
-new_event = tuple.__new__
+new_event: Final = tuple.__new__
 
 
 @functools.lru_cache(maxsize=64)
@@ -339,33 +408,41 @@ def _places(prefix: str) -> tuple[str, ...]:
     return tuple(f"{prefix}[{i}]" for i in range(400))  # a hand has some 120 actions
 
 
-def _tile(f: Fields, tile_id: int, where: str) -> Tile:
-    p = piece(tile_id)
-    if isinstance(p, Flower):
+def _tile_id(f: Fields, value: Any, where: str) -> int:
+    """A field that must hold a tile's id (0-135), not a flower's."""
+    tile_id = f.num(value, where, 0, TILES - 1)
+    if tile_id >= FLOWER_IDS:
         raise f.error(where, msg("record.tziakcha-code", code=tile_id))
-    return p
+    return tile_id
 
 
 def _hand(
     f: Fields,
-    step: Mapping[str, Any],
+    step: dict[str, Any],
     where: str,
     game: str,
     names: tuple[str, str, str, str],
     players: tuple[str, str, str, str],
 ) -> HandRecord:
-    index = f.num(f.get(step, "i", where), _at(where, "i"), 0, 255)
-    b = f.num(step.get("b", 0), _at(where, "b"), 0, 0xFFF)
+    # A field that holds what it must is taken as it is; any other is read by `Fields`, which names
+    # its problem (the paths are made only then).
+    index = _small(step.get("i"), 255)
+    if index < 0:
+        index = f.num(f.get(step, "i", where), _at(where, "i"), 0, 255)
+    b = _small(step.get("b", 0), 0xFFF)
+    if b < 0:
+        b = f.num(step.get("b", 0), _at(where, "b"), 0, 0xFFF)
     prefix = _at(where, "a")
     actions = f.seq(f.get(step, "a", where), prefix)
     discarder = next((s for s in range(4) if b >> (4 + s) & 1), None)
     prevalent = WINDS[index // 4 % 4]
     try:  # the wall is read here to play the hand as it is read; its problem is named where it was
-        deal: Deal | None = _deal(f, step, where)
+        deal: Deal | None
+        deal, codes = _deal(f, step, where)
         bad_deal = None
     except GameRecordError as e:
-        deal, bad_deal = None, e
-    table = Table(deal, prevalent) if deal is not None else None
+        deal, codes, bad_deal = None, None, e
+    table = Table(deal, prevalent, codes) if deal is not None else None
     _, false_wins, played = _events(f, actions, prefix, discarder, table)
     for seat in range(4):
         if b >> (8 + seat) & 1 and seat not in false_wins:
@@ -389,10 +466,14 @@ def _hand(
     scores = step.get("s")
     recorded = None
     if isinstance(scores, list) and len(scores) == 4:
-        values = [f.num(v, f"{_at(where, 's')}[{i}]") for i, v in enumerate(scores)]
+        values = [v if type(v) is int else f.num(v, f"{_at(where, 's')}[{i}]") for i, v in enumerate(scores)]
         recorded = (values[0], values[1], values[2], values[3])
     if bad_deal is not None:
         raise bad_deal
+    read = tuple(wins)
+    final = problem = None
+    if played and table is not None:  # the record made once, with what the play gives
+        read, final, problem = replayed(read, table, game, index + 1)
     record = HandRecord(
         number=index + 1,
         prevalent=prevalent,
@@ -400,12 +481,14 @@ def _hand(
         order=_order(names, players),
         deal=deal,
         events=Events(lambda: tuple(_events(f, actions, prefix, discarder, None)[0])),
-        wins=tuple(wins),
+        wins=read,
         outcome=Outcome.WIN if wins else Outcome.DRAW,
         false_wins=tuple(sorted(false_wins)),
         scores=recorded,
+        final=final,
+        problem=problem,
     )
-    return replay(record, game, table if played else None)
+    return record if played else replay(record, game)
 
 
 def _fans(f: Fields, table: Any, where: str) -> tuple[RecordedFan, ...] | None:
@@ -415,13 +498,24 @@ def _fans(f: Fields, table: Any, where: str) -> tuple[RecordedFan, ...] | None:
     table = f.obj(table, where)
     out = []
     for key, value in table.items():
-        number = int(key) if key.isascii() and key.isdigit() and len(key) <= 3 else -1
-        if number < 0:
-            raise f.error(f"{where}.{key}", msg("record.tziakcha-code", code=key))
-        v = f.num(value, f"{where}.{key}", 0, 0xFFFF)
-        fan, name = tziakcha_fan(number)
-        out.append(RecordedFan(fan, name, v & 0xFF, (v >> 8) + 1))
+        fan = _READ_FANS.get((key, value)) if type(value) is int else None
+        if fan is None:
+            number = int(key) if key.isascii() and key.isdigit() and len(key) <= 3 else -1
+            if number < 0:
+                raise f.error(f"{where}.{key}", msg("record.tziakcha-code", code=key))
+            v = f.num(value, f"{where}.{key}", 0, 0xFFFF)
+            ours, name = tziakcha_fan(number)
+            fan = RecordedFan(ours, name, v & 0xFF, (v >> 8) + 1)
+            if len(_READ_FANS) < 4096:
+                _READ_FANS[(key, v)] = fan
+        out.append(fan)
     return tuple(out)
+
+
+_SITUATIONS: Final[dict[tuple[bool, int, str], Situation]] = {}
+"""A record's own hand's situations, made once: a few seats and winds, each checked when made."""
+_READ_FANS: Final[dict[tuple[str, int], RecordedFan]] = {}
+"""The fans read before, by key and value: a session's hands score the same few (a value as read)."""
 
 
 def _own_hand(f: Fields, h: Any, where: str, self_drawn: bool, seat: int, prevalent: str) -> Hand | None:
@@ -430,9 +524,14 @@ def _own_hand(f: Fields, h: Any, where: str, self_drawn: bool, seat: int, preval
     if not isinstance(h, dict):
         return None
     tiles = f.seq(h.get("s", []), where + ".s")
-    concealed = [_tile(f, f.num(t, f"{where}.s[{i}]", 0, TILES - 1), f"{where}.s[{i}]") for i, t in enumerate(tiles)]
-    if not concealed:
+    ids = [
+        t if type(t) is int and 0 <= t < FLOWER_IDS else _tile_id(f, t, f"{where}.s[{i}]") for i, t in enumerate(tiles)
+    ]
+    if not ids:
         return None
-    situation = Situation(self_drawn=self_drawn, seat_wind=WINDS[seat], prevalent_wind=prevalent)
-    *standing, win = concealed
-    return Hand((), tuple(sorted(standing, key=lambda t: t.index)), win, situation)
+    situation = _SITUATIONS.get((self_drawn, seat, prevalent))
+    if situation is None:
+        situation = Situation(self_drawn=self_drawn, seat_wind=WINDS[seat], prevalent_wind=prevalent)
+        _SITUATIONS[(self_drawn, seat, prevalent)] = situation
+    standing = tuple([TILE_AT[c] for c in sorted([CODES[t] for t in ids[:-1]])])
+    return Hand((), standing, KIND_TILES[ids[-1] >> 2], situation)
