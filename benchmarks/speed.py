@@ -12,7 +12,8 @@ One run prints, and says which build ran (`mcr_score.compiled`):
 1. `score(Hand)` and `score(text)` per hand, mean and median, against the reference's bare
    `MahjongFanCalculator` call on arguments converted beforehand, and the ratio of the means; then
    each hand's best of three cold passes, ours and the reference's (the ratio a loaded machine
-   moves least). Each
+   moves least). The collector is handled as a batch process handles it (`batch.pool.settle_gc`
+   before each chunk of 200 hands, outside the timings: the harness's own objects frozen). Each
    variant scores every hand twice: a cold pass right after clearing every cache of the engine
    modules (`ENGINE`: the arrangement search, the combination search of the exclusions, the
    result's groups, the per-profile tables), the figure the targets are judged on, as a batch
@@ -51,7 +52,7 @@ import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,20 @@ def clear_caches() -> None:
             clear()
 
 
+@contextlib.contextmanager
+def batch_collector() -> Iterator[None]:
+    """Inside, the collector may be settled as a batch process settles it (`settle_gc`: what was made
+    before frozen, the young generation collected every 2,000 objects); after, as it was. Unsettled,
+    a full collection in a pass also walks the harness's own objects (the hands, the reference's
+    arguments, the timings): a pause of tens of ms no batch meets."""
+    threshold = gc.get_threshold()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+
+
 def timed(fn: Callable[[Any], object], items: Sequence[Any]) -> list[int]:
     """Nanoseconds of each `fn(item)`."""
     clock = time.perf_counter_ns
@@ -105,6 +120,16 @@ def timed(fn: Callable[[Any], object], items: Sequence[Any]) -> list[int]:
         t0 = clock()
         fn(item)
         out.append(clock() - t0)
+    return out
+
+
+def timed_as_batch(fn: Callable[[Any], object], items: Sequence[Any]) -> list[int]:
+    """`timed`, with the collector settled before each chunk of `DEFAULT_CHUNK` items, outside the
+    timings, as a batch process settles it between chunks (section 7 times the settling itself)."""
+    out: list[int] = []
+    for at in range(0, len(items), DEFAULT_CHUNK):
+        settle_gc()
+        out += timed(fn, items[at : at + DEFAULT_CHUNK])
     return out
 
 
@@ -155,11 +180,12 @@ def per_hand(hands: list[Any], texts: list[str], top: int, title: str) -> tuple[
         ("reference, with our conversion", reference_fans, hands, False),
     ]
     results: dict[tuple[str, str], list[int]] = {}
-    for label, fn, items, cached in variants:
-        if cached:
-            clear_caches()
-        results[label, "cold"] = timed(fn, items)
-        results[label, "warm"] = timed(fn, items)
+    with batch_collector():
+        for label, fn, items, cached in variants:
+            if cached:
+                clear_caches()
+            results[label, "cold"] = timed_as_batch(fn, items)
+            results[label, "warm"] = timed_as_batch(fn, items)
     ref_label = "reference, bare call"
     print(f"\n{title}, {len(hands):,}:")
     for phase in ("cold", "warm"):
@@ -168,10 +194,13 @@ def per_hand(hands: list[Any], texts: list[str], top: int, title: str) -> tuple[
             print(row(label, results[label, phase], None if label == ref_label else results[ref_label, phase]))
     ns = results["mcr-score, score(Hand)", "cold"]
     batch_ns, ref_ns = list(ns), list(results[ref_label, "cold"])
-    for _ in range(2):  # two more cold passes: a hand's cost in a batch, a pause of the machine taken out
-        clear_caches()
-        batch_ns = [min(a, b) for a, b in zip(batch_ns, timed(lambda h: score(h, "china"), hands), strict=True)]
-        ref_ns = [min(a, b) for a, b in zip(ref_ns, timed(lambda kw: MahjongFanCalculator(**kw), calls), strict=True)]
+    with batch_collector():
+        for _ in range(2):  # two more cold passes: a hand's cost in a batch, a pause of the machine taken out
+            clear_caches()
+            ours = timed_as_batch(lambda h: score(h, "china"), hands)
+            ref = timed_as_batch(lambda kw: MahjongFanCalculator(**kw), calls)
+            batch_ns = [min(a, b) for a, b in zip(batch_ns, ours, strict=True)]
+            ref_ns = [min(a, b) for a, b in zip(ref_ns, ref, strict=True)]
     best = sum(batch_ns) / sum(ref_ns)
     print("each hand's best of three cold passes:")
     print(row("mcr-score, score(Hand)", batch_ns, ref_ns))
@@ -275,7 +304,6 @@ def pauses(count: int, seed: int) -> None:
     """Section 7: the longest gap between two hands of a long run, and the longest collection, with
     the collector handled as a batch process handles it (`batch.pool.settle_gc` after each chunk)."""
     hands = generate(count, seed + 1)
-    threshold = gc.get_threshold()
     score(hands[0], "china")
     settle_gc()
     collections: list[float] = []
@@ -291,15 +319,14 @@ def pauses(count: int, seed: int) -> None:
     ns: list[int] = []
     gc.callbacks.append(watch)
     try:
-        for at in range(0, len(hands), DEFAULT_CHUNK):
-            ns += timed(lambda h: score(h, "china"), hands[at : at + DEFAULT_CHUNK])
-            t0 = time.perf_counter_ns()
-            settle_gc()
-            settles.append(time.perf_counter_ns() - t0)
+        with batch_collector():
+            for at in range(0, len(hands), DEFAULT_CHUNK):
+                ns += timed(lambda h: score(h, "china"), hands[at : at + DEFAULT_CHUNK])
+                t0 = time.perf_counter_ns()
+                settle_gc()
+                settles.append(time.perf_counter_ns() - t0)
     finally:
         gc.callbacks.remove(watch)
-        gc.unfreeze()
-        gc.set_threshold(*threshold)
     worst = max(max(ns), max(settles)) / 1e6
     print(f"\npauses over {count:,} hands in a row (the collector settled every {DEFAULT_CHUNK} hands, as the batch):")
     print(f"  longest hand {max(ns) / 1e6:.2f} ms; hands over 5 ms: {sum(t > 5e6 for t in ns)}")
