@@ -47,6 +47,9 @@ COMPILED = (
     # A batch record: its hand read from the JSON fields, its JSON line written from the score (issue 30).
     "mcr_score/records.py",
     "mcr_score/batch/output.py",
+    # JSON documents and numbers, decoded by one rule: the parser calls back for every object of a
+    # record (the no-key-twice check), thousands a game record, a call into C when compiled (issue 26).
+    "mcr_score/decoding.py",
 )
 BUILD_REQUIRES = ["mypy>=1.11", "setuptools>=70"]  # mypyc ships with mypy; it drives setuptools' build_ext
 ZIG = "ziglang"  # the PyPI package of Zig, whose `cc` is a C compiler

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from .errors import McrError
+from .errors import DataError as DataError  # its home is errors (a compiled module cannot define it); named here too
 from .messages import msg
 
 MAX_DIGITS = 9
@@ -26,12 +26,6 @@ game comes near 10^9, and each caller bounds its own field tighter."""
 
 _INT = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")  # ASCII digits only: not ٣, ２, ², 1_2 or +8
 _TOO_LONG = re.compile(r"-?[0-9]+")
-
-
-class DataError(McrError):
-    """A document or number that does not decode: the message says what and, when known, where."""
-
-    code = "bad-data"
 
 
 def ascii_int(text: str) -> int | None:
@@ -81,14 +75,15 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _DIGITS_AS_ZERO = bytes.maketrans(b"0123456789", b"0" * 10)
 
 
-def _may_hold_long_int(text: str, digits: int) -> bool:
+def _may_hold_long_int(text: str, digits: int, raw: bytes | None = None) -> bool:
     """Whether a run of more than `digits` digits stands where a JSON integer can start: after the
     text's start, `[`, `,` or `:`, whitespace and a `-`. Runs inside strings only (a record's hex
     wall) leave the fast path; a string that looks so (`"a,123…"`) only sends the text to the careful
     path, which tells the one from the other. The runs are found in the UTF-8 bytes with every digit
     made `0` (a byte search, some ten times faster than a regular expression on the text); what
-    precedes a run is ASCII, which UTF-8 never writes inside a character."""
-    data = text.encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ZERO)
+    precedes a run is ASCII, which UTF-8 never writes inside a character. `raw`, the text's own UTF-8
+    bytes when the caller has them (a file read), saves encoding it again."""
+    data = (text.encode("utf-8", "surrogatepass") if raw is None else raw).translate(_DIGITS_AS_ZERO)
     run = b"0" * (digits + 1)
     start = data.find(run)
     while start >= 0:
@@ -103,13 +98,14 @@ def _may_hold_long_int(text: str, digits: int) -> bool:
     return False
 
 
-def loads_json(text: str, digits: int = MAX_DIGITS) -> Any:
+def loads_json(text: str, digits: int = MAX_DIGITS, raw: bytes | None = None) -> Any:
     """A JSON document: no key twice in an object, numbers of at most `digits` digits (a user's
     numbers: `MAX_DIGITS`; a program's record may hold a time in milliseconds or a 64-bit field), no
     NaN/Infinity (nor a number so large it would be infinity), nesting as deep as the parser takes
     without running out of stack. A text with no run of more than `digits` digits holds no such
-    number, and its integers are read by the parser itself (a record holds thousands of them)."""
-    if not _may_hold_long_int(text, digits):
+    number, and its integers are read by the parser itself (a record holds thousands of them).
+    `raw`: the text's UTF-8 bytes, if the caller read them (they must be exactly that)."""
+    if not _may_hold_long_int(text, digits, raw):
         parse_int: Any = None
     else:
         parse_int = _json_int if digits == MAX_DIGITS else functools.partial(_json_int, digits=digits)

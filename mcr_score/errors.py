@@ -180,6 +180,13 @@ class ImpossibleSituationError(HandError):
     code = "impossible-situation"
 
 
+class DataError(McrError):
+    """A document or number that does not decode (`decoding`): the message says what and, when known,
+    where. (Here, not in `decoding`, which the compiled build compiles.)"""
+
+    code = "bad-data"
+
+
 class RecordError(McrError):
     """A record that is not a hand at all: not JSON, a wrong field, an empty or oversized line.
     (Here, not in `records`, which the compiled build compiles: a compiled class cannot be an

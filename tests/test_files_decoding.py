@@ -232,6 +232,19 @@ def test_the_long_number_gate_finds_the_runs_the_text_search_finds(text: str, di
     """The byte search over UTF-8 sees the same runs, and the same characters before them, as a search
     of the text (non-ASCII characters and digits of other scripts included)."""
     assert decoding._may_hold_long_int(text, digits) == _reference_may_hold_long_int(text, digits)
+    raw = text.encode("utf-8")  # what a file read gives (a reader passes its bytes, not encoding again)
+    assert decoding._may_hold_long_int(text, digits, raw) == _reference_may_hold_long_int(text, digits)
+
+
+def test_a_record_file_with_a_long_number_is_refused_from_its_bytes(tmp_path: Path) -> None:
+    """The game reader hands the file's own bytes (a byte-order mark dropped) to the long-number gate."""
+    from mcr_score.games import read_games
+    from mcr_score.games.errors import GameRecordError
+
+    path = tmp_path / "r.json"
+    path.write_bytes(b'\xef\xbb\xbf{"step": [1, 12345678901234567890123]}')
+    with pytest.raises(GameRecordError, match="digits"):
+        read_games(str(path))
 
 
 @given(st.lists(st.tuples(st.sampled_from(["a", "b", "c", "d"]), st.integers()), max_size=8))

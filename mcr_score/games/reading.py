@@ -51,9 +51,14 @@ def read_input(source: str | os.PathLike[str] | bytes, limit: int = MAX_RECORD_F
     return Input(os.fspath(source), files.read_bytes(source, limit))
 
 
+def _utf8(data: Input) -> bytes:
+    """The file's bytes, a byte-order mark dropped."""
+    return data.data[3:] if data.data.startswith(b"\xef\xbb\xbf") else data.data
+
+
 def text_of(data: Input) -> str:
     """The file as UTF-8 text (a byte-order mark dropped); a bad byte is named by its offset."""
-    raw = data.data[3:] if data.data.startswith(b"\xef\xbb\xbf") else data.data
+    raw = _utf8(data)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -65,7 +70,7 @@ def json_of(data: Input) -> Any:
     """The file as one JSON document (no key twice, bounded nesting and numbers); decoded once when
     the format is told from the content and then read."""
     try:
-        return loads_json(text_of(data), digits=JSON_DIGITS)
+        return loads_json(text_of(data), digits=JSON_DIGITS, raw=_utf8(data))  # the text's own bytes: decoded strictly
     except DataError as e:
         raise GameRecordError(msg("record.json", file=data.name, reason=e.msg)) from None
 
