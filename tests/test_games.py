@@ -409,6 +409,23 @@ def test_a_record_that_is_no_record_names_its_field(data: bytes, fragment: str) 
     assert fragment in caught.value.message
 
 
+@pytest.mark.parametrize("collecting", [True, False])
+@pytest.mark.parametrize("data", [b'{"step": {"i": 0, "p": [], "a": []}}', b'{"a": 1, "a": 2}', b"{"])
+def test_the_collector_is_left_as_it_was_by_a_read(data: bytes, collecting: bool) -> None:
+    """A record's JSON is decoded with the collector paused (`reading.json_of`): it is set back as it
+    was, on, or off by the caller's choice, whether the record is read or refused."""
+    import gc
+
+    was = gc.isenabled()
+    try:
+        (gc.enable if collecting else gc.disable)()
+        with pytest.raises(GameRecordError):
+            read_games(data)
+        assert gc.isenabled() is collecting
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
 def test_a_broken_botzone_match_is_named_and_the_next_ones_read() -> None:
     text = b"Match 1\nPlayer 0 Dance W1\n" + R.to_botzone_text(R.ROBBING, match="m2").encode()
     broken, good = read_games(text, "botzone")
