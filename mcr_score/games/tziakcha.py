@@ -120,7 +120,7 @@ def read(data: Input) -> list[Game]:
         steps = []
         for i, r in enumerate(records):
             where = f"records[{i}]"
-            record = f.obj(r, where)
+            record = r if type(r) is dict else f.obj(r, where)
             if "step" not in record and "script" not in record:
                 raise f.error(where, msg("record.tziakcha-no-step"))
             steps.append((_step(f, record, where), _step_at(record, where)))
@@ -150,10 +150,12 @@ def _player_name(f: Fields, player: Any, where: str) -> str:
 
 def _step(f: Fields, record: Any, where: str) -> dict[str, Any]:
     """The decoded step of a record: `step`, or `script` decoded (base64, then zlib, then JSON)."""
-    record = f.obj(record, where)
+    # A field that holds what it must is taken as it is (here and in `_deal`, `_hand`): `Fields`,
+    # which names the problem of any other, is interpreted Python, a call of some 1,500 instructions.
+    record = record if type(record) is dict else f.obj(record, where)
     step = record.get("step")
     if step is not None:
-        return f.obj(step, _at(where, "step"))
+        return step if type(step) is dict else f.obj(step, _at(where, "step"))
     script = f.text(f.get(record, "script", where), _at(where, "script"))
     try:
         raw = zlib.decompressobj().decompress(base64.b64decode(script, validate=True), MAX_SCRIPT)
@@ -230,14 +232,18 @@ def _deal(f: Fields, step: dict[str, Any], where: str) -> tuple[Deal, list[list[
     them (`Table`'s `codes`); without `w` (an anonymised record), only the size of the wall left."""
     if "w" not in step:
         return Deal((), None, TILES - DEALT), None
-    text = f.text(step["w"], _at(where, "w"))
+    text = step["w"]
+    if type(text) is not str:
+        text = f.text(text, _at(where, "w"))
     try:
         ids = bytes.fromhex(text)
     except ValueError:
         raise f.error(_at(where, "w"), msg("record.tziakcha-wall")) from None
     if not _every_id_once(ids):
         raise f.error(_at(where, "w"), msg("record.tziakcha-wall"))
-    dice_code = f.num(f.get(step, "d", where), _at(where, "d"), 0, 0xFFFF)
+    dice_code = _small(step.get("d"), 0xFFFF)
+    if dice_code < 0:
+        dice_code = f.num(f.get(step, "d", where), _at(where, "d"), 0, 0xFFFF)
     dice = [(dice_code >> (4 * k)) & 15 for k in range(4)]
     start = ((-(dice[0] + dice[1] - 1)) % 4 * 36 + sum(dice) * 2) % TILES
     ids = ids[start:] + ids[:start]
@@ -433,7 +439,9 @@ def _hand(
     if b < 0:
         b = f.num(step.get("b", 0), _at(where, "b"), 0, 0xFFF)
     prefix = _at(where, "a")
-    actions = f.seq(f.get(step, "a", where), prefix)
+    actions = step.get("a")
+    if type(actions) is not list:
+        actions = f.seq(f.get(step, "a", where), prefix)
     discarder = next((s for s in range(4) if b >> (4 + s) & 1), None)
     prevalent = WINDS[index // 4 % 4]
     try:  # the wall is read here to play the hand as it is read; its problem is named where it was
@@ -448,7 +456,9 @@ def _hand(
         if b >> (8 + seat) & 1 and seat not in false_wins:
             false_wins.append(seat)
     winners = [s for s in range(4) if b >> s & 1]
-    results = f.seq(step.get("y", [{}, {}, {}, {}]), _at(where, "y"))
+    results = step.get("y", [{}, {}, {}, {}])
+    if type(results) is not list:
+        results = f.seq(results, _at(where, "y"))
     wins = []
     for seat in winners:
         y_at = f"{_at(where, 'y')}[{seat}]"
