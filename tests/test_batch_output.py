@@ -83,3 +83,14 @@ def test_a_json_line_is_refused_as_json_loads_refuses_it(text):
     out = batch.score_line(text, "jsonl", line=2)
     assert out["error"]["code"] == "bad-json"
     assert str(refused.value) in out["error"]["message"]
+
+
+def test_a_scored_record_is_a_frozen_value_of_its_fields():
+    """`Scored` writes its `__init__` out (compiled, made without interpreted code): the dataclass's."""
+    scored = Scored("h1", 3, score("123456789m123p5s5s"), None)
+    names = [f.name for f in dataclasses.fields(Scored)]
+    assert names == ["rid", "line", "score", "claim"]
+    assert Scored(*(getattr(scored, n) for n in names)) == scored
+    assert Scored(**{n: getattr(scored, n) for n in names}) == scored
+    with pytest.raises(AttributeError):
+        scored.rid = "h2"  # type: ignore[misc]

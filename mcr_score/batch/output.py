@@ -7,9 +7,10 @@ import io
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from json.encoder import encode_basestring
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from ..fans.ids import Fan
 from ..files import CSV_FORMULA, csv_text
@@ -57,14 +58,23 @@ def to_jsonl(out: OutputRecord) -> str:
     return _encode(out) + "\n"
 
 
-class Scored(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Scored:
     """A record scored, before it is written: its output object is `to_dict()`, its JSON line
-    `jsonl()`, the same text as `to_jsonl(to_dict())` written straight from the score's fields."""
+    `jsonl()`, the same text as `to_jsonl(to_dict())` written straight from the score's fields.
+    A compiled class, made in a hundred instructions (a `NamedTuple` is made by interpreted code)."""
 
     rid: str | int | None
     line: int | None
     score: Score
     claim: dict[str, Any] | None  # the claim checked (`Claim.check`), when the record made one
+
+    # Written out, not generated: mypyc compiles it (tests/test_batch_output.py).
+    def __init__(self, rid: str | int | None, line: int | None, score: Score, claim: dict[str, Any] | None) -> None:
+        object.__setattr__(self, "rid", rid)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "claim", claim)
 
     def to_dict(self) -> OutputRecord:
         """The output object: id and line first, then `score --json`, then the claim."""
