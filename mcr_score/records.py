@@ -31,7 +31,7 @@ HAND_FIELDS = (
     "flowers",
 )
 MELD_FIELDS = ("type", "tile", "concealed", "claim")
-_MELD_FIELDS = frozenset(MELD_FIELDS)
+_MELD_FIELDS: Final = frozenset(MELD_FIELDS)
 # Read once: compiled, `Kind.CHOW` in a function is an attribute lookup each time.
 _CHOW: Final = Kind.CHOW
 _KONG: Final = Kind.KONG

@@ -35,7 +35,9 @@ from .reading import BLANK, INPUT_FORMATS, MAX_LINE, OVERSIZED, LineProblem, ski
 MAX_PROBLEMS = 20  # problems listed in one error record (garbage can have thousands)
 
 _COMMON_FIELDS = ("id", "claimed_total", "claimed_fans")
-_RECORD_FIELDS = frozenset((*HAND_FIELDS, *_COMMON_FIELDS, "notation"))  # a record's known fields
+# A record's known fields; Final, as the module's tables read for each record (compiled, any other
+# module-level name is a look-up in the module's globals at each use).
+_RECORD_FIELDS: Final = frozenset((*HAND_FIELDS, *_COMMON_FIELDS, "notation"))
 # A text field that is a claim (a total, fan ids), not a hand: digits, separators, `69x2`.
 _CLAIM_FIELD = re.compile(r"\d+(?:[x×*]\d+)?(?:[\s,;]+\d+(?:[x×*]\d+)?)*")
 
