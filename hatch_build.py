@@ -44,9 +44,10 @@ COMPILED = (
     # a hundred actions a hand, each decoded and played on the table's tile counts.
     "mcr_score/games/replay.py",
     "mcr_score/games/tziakcha.py",
-    # A batch record: its hand read from the JSON fields, its JSON line written from the score (issue 30).
+    # A batch record: its hand read from the JSON fields, scored, its JSON line written from the score (issue 30).
     "mcr_score/records.py",
     "mcr_score/batch/output.py",
+    "mcr_score/batch/records.py",
     # JSON documents and numbers, decoded by one rule: the parser calls back for every object of a
     # record (the no-key-twice check), thousands a game record, a call into C when compiled (issue 26).
     "mcr_score/decoding.py",

@@ -72,11 +72,17 @@ class Meld:
     # Written out, not generated, with parameters typed `object`: mypyc compiles it, and each part is
     # checked before it is set (tests/test_value_classes.py).
     def __init__(self, kind: object, tile: object, concealed: object = False, claim: object = None) -> None:
-        _check_type("Meld", "kind", kind, str)
-        _check_type("Meld", "tile", tile, Tile)
-        _check_type("Meld", "concealed", concealed, bool)
-        if claim is not None:
-            _check_type("Meld", "claim", claim, int)
+        if not (  # one expression for the usual case: a batch makes a meld for every declared one read
+            type(kind) is str
+            and type(tile) is Tile
+            and type(concealed) is bool
+            and (claim is None or type(claim) is int)
+        ):
+            _check_type("Meld", "kind", kind, str)
+            _check_type("Meld", "tile", tile, Tile)
+            _check_type("Meld", "concealed", concealed, bool)
+            if claim is not None:
+                _check_type("Meld", "claim", claim, int)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "tile", tile)
         object.__setattr__(self, "concealed", concealed)

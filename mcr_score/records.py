@@ -8,6 +8,7 @@ notation's problems carry their column. The record form needs no parser: its fie
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from . import errors
@@ -30,13 +31,18 @@ HAND_FIELDS = (
     "flowers",
 )
 MELD_FIELDS = ("type", "tile", "concealed", "claim")
-_MELD_FIELDS = frozenset(MELD_FIELDS)
+_MELD_FIELDS: Final = frozenset(MELD_FIELDS)
 # Read once: compiled, `Kind.CHOW` in a function is an attribute lookup each time.
 _CHOW: Final = Kind.CHOW
 _KONG: Final = Kind.KONG
 FLAG_FIELDS = {"self_drawn": "self_drawn", "last_tile": "last_copy", "kong": "kong", "wall_last": "wall_last"}
 _FIELD_OF_SITUATION = {v: k for k, v in FLAG_FIELDS.items()}
-_TILES: dict[str, Tile] = {name: Tile.from_index(i) for name, i in INDEX.items()}
+# Read once into this module, as `Final`: compiled, a name imported from another module is looked up
+# in this module's globals at each use (some 28 look-ups a record).
+_TILES: Final[dict[str, Tile]] = {name: Tile.from_index(i) for name, i in INDEX.items()}
+_INDEX: Final[dict[str, int]] = INDEX
+_TILE_OF: Final[tuple[Tile, ...]] = TILES
+_KIND_NAMES: Final = frozenset(MELD_KINDS)
 
 
 class RecordHand(NamedTuple):
@@ -46,6 +52,36 @@ class RecordHand(NamedTuple):
     hand: Hand
     problems: list[errors.McrError]
     locate: Locator
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRead:
+    """A record read, as the batch reads one per record: `RecordHand`'s parts, its locator a method.
+    A compiled class, made in a hundred instructions; a `NamedTuple` is made by interpreted code
+    (some 2,400 a record, issue 30)."""
+
+    hand: Hand
+    problems: list[errors.McrError]
+    order: list[int]  # the place in the `hand` field of each standing tile of the hand, in order
+
+    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    def __init__(self, hand: Hand, problems: list[errors.McrError], order: list[int]) -> None:
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "problems", problems)
+        object.__setattr__(self, "order", order)
+
+    def locate(self, ref: Ref) -> tuple[int | None, str | None]:
+        """The field of a place in the hand (a `Locator`)."""
+        kind = ref[0]
+        if kind == "meld":
+            return None, f"melds[{ref[1]}]"
+        if kind == "standing":
+            return None, f"hand[{self.order[ref[1]]}]"
+        if kind == "winning":
+            return None, "win"
+        if kind == "situation":
+            return None, _FIELD_OF_SITUATION.get(ref[1], ref[1])
+        return None, "hand"  # the tile count
 
 
 _JSON_TYPES = {
@@ -67,6 +103,12 @@ def json_type(value: object) -> Message:
 
 def hand_from_record(record: Mapping[str, Any]) -> RecordHand:
     """The hand of a decoded record's hand fields (other fields are the caller's)."""
+    read = read_record(record)
+    return RecordHand(read.hand, read.problems, read.locate)
+
+
+def read_record(record: Mapping[str, Any]) -> RecordRead:
+    """`hand_from_record`, as a compiled value."""
     # A dict, as JSON decodes it: compiled, its fields are then read without a method call each.
     fields: dict[str, Any] = record if isinstance(record, dict) else dict(record)
     problems: list[errors.McrError] = []
@@ -85,32 +127,27 @@ def hand_from_record(record: Mapping[str, Any]) -> RecordHand:
     if not isinstance(standing_value, list):
         problems.append(BadFieldError(msg("error.record.hand-list", type=json_type(standing_value)), where="hand"))
         standing_value = []
-    standing: list[tuple[int, int]] = []  # (tile index, position in the field), to sort as tuples
+    # Each good tile as one int, its index times the field's length plus its place: sorted as ints,
+    # the tiles in order and, among equal tiles, their places (tuples sorted cost some 2k a record).
+    n = len(standing_value)
+    keys: list[int] = []
     for i, v in enumerate(standing_value):
-        index = INDEX.get(v) if isinstance(v, str) else None
+        index = _INDEX.get(v) if isinstance(v, str) else None
         if index is None:
             _tile(v, f"hand[{i}]", problems)  # records the problem
         else:
-            standing.append((index, i))
-    standing.sort()
+            keys.append(index * n + i)
+    keys.sort()
     win_value = fields.get("win")
     winning = None if win_value is None else _tile(win_value, "win", problems)
-    if "win" not in fields or (win_value is None and len(standing_value) + 3 * len(melds_value) >= 14):
+    if "win" not in fields or (win_value is None and n + 3 * len(melds_value) >= 14):
         problems.append(BadFieldError(msg("error.record.no-win"), where="win"))
-    flags: dict[str, bool] = {}
-    for name, attr in FLAG_FIELDS.items():
-        value = fields.get(name, False)
-        if not isinstance(value, bool):
-            problems.append(BadFieldError(msg("error.record.boolean", field=name, value=repr(value)), where=name))
-            value = False
-        flags[attr] = value
-    winds: dict[str, str] = {}
-    for name in ("seat_wind", "prevalent_wind"):
-        value = fields.get(name, "E")
-        if not (isinstance(value, str) and len(value) == 1 and value in WINDS):
-            problems.append(BadFieldError(msg("error.record.wind", field=name, value=repr(value)), where=name))
-            value = "E"
-        winds[name] = value
+    self_drawn = _flag(fields, "self_drawn", problems)
+    last_copy = _flag(fields, "last_tile", problems)
+    kong = _flag(fields, "kong", problems)
+    wall_last = _flag(fields, "wall_last", problems)
+    seat_wind = _wind(fields, "seat_wind", problems)
+    prevalent_wind = _wind(fields, "prevalent_wind", problems)
     flowers_value = fields.get("flowers", 0)
     flowers, letters = 0, ""
     if isinstance(flowers_value, str) and all(c in FLOWER_LETTERS for c in flowers_value):
@@ -119,32 +156,27 @@ def hand_from_record(record: Mapping[str, Any]) -> RecordHand:
         problems.append(BadFieldError(msg("error.record.flowers", value=repr(flowers_value)), where="flowers"))
     else:
         flowers = flowers_value
-    situation = Situation(
-        self_drawn=flags["self_drawn"],
-        last_copy=flags["last_copy"],
-        wall_last=flags["wall_last"],
-        kong=flags["kong"],
-        seat_wind=winds["seat_wind"],
-        prevalent_wind=winds["prevalent_wind"],
-        flowers=flowers,
-        flower_letters=letters,
-    )
-    hand = Hand(tuple(melds), tuple([TILES[t] for t, _ in standing]), winning, situation)
-    order = [i for _, i in standing]
+    situation = Situation(self_drawn, last_copy, wall_last, kong, seat_wind, prevalent_wind, flowers, letters)
+    hand = Hand(tuple(melds), tuple([_TILE_OF[k // n] for k in keys]), winning, situation)
+    return RecordRead(hand, problems, [k % n for k in keys])
 
-    def locate(ref: Ref) -> tuple[int | None, str | None]:
-        kind = ref[0]
-        if kind == "meld":
-            return None, f"melds[{ref[1]}]"
-        if kind == "standing":
-            return None, f"hand[{order[ref[1]]}]"
-        if kind == "winning":
-            return None, "win"
-        if kind == "situation":
-            return None, _FIELD_OF_SITUATION.get(ref[1], ref[1])
-        return None, "hand"  # the tile count
 
-    return RecordHand(hand, problems, locate)
+def _flag(fields: dict[str, Any], name: str, problems: list[errors.McrError]) -> bool:
+    """A situation flag's field (default false), or false with its problem recorded."""
+    value = fields.get(name, False)
+    if type(value) is bool:
+        return value
+    problems.append(BadFieldError(msg("error.record.boolean", field=name, value=repr(value)), where=name))
+    return False
+
+
+def _wind(fields: dict[str, Any], name: str, problems: list[errors.McrError]) -> str:
+    """A wind's field (default `E`), or `E` with its problem recorded."""
+    value = fields.get(name, "E")
+    if isinstance(value, str) and len(value) == 1 and value in WINDS:
+        return value
+    problems.append(BadFieldError(msg("error.record.wind", field=name, value=repr(value)), where=name))
+    return "E"
 
 
 def record_from_hand(hand: Hand) -> dict[str, Any]:
@@ -180,40 +212,42 @@ def _tile(value: object, where: str, problems: list[errors.McrError]) -> Tile | 
 
 def _meld(value: object, i: int, problems: list[errors.McrError]) -> Meld | None:
     """The meld of `melds[i]`, or None with its problems recorded (all those of its own fields)."""
-    where = f"melds[{i}]"
     if not isinstance(value, dict):
-        problems.append(BadFieldError(msg("error.record.meld-object", type=json_type(value)), where=where))
+        problems.append(BadFieldError(msg("error.record.meld-object", type=json_type(value)), where=f"melds[{i}]"))
         return None
     before = len(problems)
     for k in value:
         if k not in _MELD_FIELDS:
             problems.append(
                 UnknownFieldError(
-                    msg("error.record.meld-field", key=repr(k), fields=", ".join(MELD_FIELDS)), where=f"{where}.{k}"
+                    msg("error.record.meld-field", key=repr(k), fields=", ".join(MELD_FIELDS)), where=f"melds[{i}].{k}"
                 )
             )
     kind = value.get("type")
-    if kind not in MELD_KINDS:
-        problems.append(BadFieldError(msg("error.record.meld-type", kind=repr(kind)), where=f"{where}.type"))
-    tile = _tile(value.get("tile"), f"{where}.tile", problems)
+    if not (isinstance(kind, str) and kind in _KIND_NAMES):
+        problems.append(BadFieldError(msg("error.record.meld-type", kind=repr(kind)), where=f"melds[{i}].type"))
+    tile_value = value.get("tile")
+    tile = _TILES.get(tile_value) if isinstance(tile_value, str) else None
+    if tile is None:
+        _tile(tile_value, f"melds[{i}].tile", problems)  # records the problem
     concealed = value.get("concealed", False)
-    if not isinstance(concealed, bool):
+    if type(concealed) is not bool:
         problems.append(
             BadFieldError(
-                msg("error.record.boolean", field="concealed", value=repr(concealed)), where=f"{where}.concealed"
+                msg("error.record.boolean", field="concealed", value=repr(concealed)), where=f"melds[{i}].concealed"
             )
         )
     claim = value.get("claim")
     if claim is not None and (isinstance(claim, bool) or not isinstance(claim, int)):
-        problems.append(BadFieldError(msg("error.record.claim-digit", value=repr(claim)), where=f"{where}.claim"))
+        problems.append(BadFieldError(msg("error.record.claim-digit", value=repr(claim)), where=f"melds[{i}].claim"))
     if len(problems) > before or tile is None or not isinstance(kind, str):
         return None
     if kind == _CHOW and (tile.is_honor or tile.rank > 7):
-        problems.append(BadFieldError(msg("error.record.no-chow", tile=tile), where=f"{where}.tile"))
+        problems.append(BadFieldError(msg("error.record.no-chow", tile=tile), where=f"melds[{i}].tile"))
         return None
     if concealed and kind != _KONG:
         problems.append(
-            BadFieldError(msg("error.meld.concealed", kind=msg(f"kind.{kind}")), where=f"{where}.concealed")
+            BadFieldError(msg("error.meld.concealed", kind=msg(f"kind.{kind}")), where=f"melds[{i}].concealed")
         )
         return None
     if claim is not None and (concealed or claim not in CLAIMS[kind]):
@@ -223,13 +257,13 @@ def _meld(value: object, i: int, problems: list[errors.McrError]) -> Meld | None
             kind=msg(f"kind.{kind}"),
             meaning=msg(f"error.record.claim-takes.{'concealed' if concealed else kind}"),
         )
-        problems.append(BadFieldError(message, where=f"{where}.claim"))
+        problems.append(BadFieldError(message, where=f"melds[{i}].claim"))
         return None
     if kind == _KONG and not concealed and claim is None:
         claim = 1  # Meld needs a claim digit for an exposed kong; the record form makes it optional
     try:
         return Meld(kind, tile, concealed=concealed, claim=claim)
     except errors.McrError as e:
-        e.where = where
+        e.where = f"melds[{i}]"
         problems.append(e)
         return None

@@ -74,7 +74,10 @@ def test_every_tiles_code_is_json_as_written():
     assert output._tiles(()) == json.dumps([])  # no tile: no quoted code either
 
 
-@pytest.mark.parametrize("text", ["\ufeff{}", "\ufeff", '\ufeff{"id": 1}', '{"id": "a"} x', "[", '{"id": tru}'])
+@pytest.mark.parametrize(
+    "text",
+    ["\ufeff{}", "\ufeff", '\ufeff{"id": 1}', '{"id": "a"} x', "[", '{"id": tru}', '{"id": "a"}{}', " [", '{"id": 1,}'],
+)
 def test_a_json_line_is_refused_as_json_loads_refuses_it(text):
     """The batch keeps one decoder for every line: the error of a line is still `json.loads`'s own
     (a line that starts with a byte order mark included: the first line's is the file's, taken off)."""
@@ -83,3 +86,32 @@ def test_a_json_line_is_refused_as_json_loads_refuses_it(text):
     out = batch.score_line(text, "jsonl", line=2)
     assert out["error"]["code"] == "bad-json"
     assert str(refused.value) in out["error"]["message"]
+
+
+def test_a_scored_record_is_a_frozen_value_of_its_fields():
+    """`Scored` writes its `__init__` out (compiled, made without interpreted code): the dataclass's."""
+    scored = Scored("h1", 3, score("123456789m123p5s5s"), None)
+    names = [f.name for f in dataclasses.fields(Scored)]
+    assert names == ["rid", "line", "score", "claim"]
+    assert Scored(*(getattr(scored, n) for n in names)) == scored
+    assert Scored(**{n: getattr(scored, n) for n in names}) == scored
+    with pytest.raises(AttributeError):
+        scored.rid = "h2"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("around", [(" ", ""), ("", " \t"), ("\t", "  ")])
+def test_a_json_line_with_whitespace_around_its_record_is_that_record(around):
+    """The scanner is called at once on a line that is its value and nothing else (`records._decoded`);
+    whitespace before or after the value goes through the decoder's own steps, to the same record."""
+    melds = [{"type": "pung", "tile": t} for t in "ESW"]
+    record = json.dumps({"id": "w", "hand": ["1m", "1m", "2m", "3m"], "win": "4m", "melds": melds})
+    want = batch.score_line(record, "jsonl", line=1)
+    assert want["ok"] is True
+    assert batch.score_line(around[0] + record + around[1], "jsonl", line=1) == want
+
+
+def test_a_key_twice_is_refused_on_either_path():
+    twice = '{"id": "k", "melds": [{"type": "pung", "type": "kong", "tile": "E"}], "hand": [], "win": "E"}'
+    for text in (twice, " " + twice, twice + " "):
+        out = batch.score_line(text, "jsonl", line=1)
+        assert (out["error"]["code"], out["error"]["where"]) == ("bad-json", "type")

@@ -7,13 +7,16 @@ import io
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from json.encoder import encode_basestring
-from typing import Any, NamedTuple
+from typing import Any, Final
 
+from ..fans.ids import Fan
 from ..files import CSV_FORMULA, csv_text
-from ..result import FanCount, NotCounted, Reading, Score
-from ..tiles import Tile
+from ..result import FanCount, Group, NotCounted, Reading, Score
+from ..tiles import INDEX, Tile
+from ..vocabulary import Kind, Rule
 
 OUTPUT_FORMATS = ("jsonl", "csv")
 CSV_COLUMNS = (
@@ -55,14 +58,23 @@ def to_jsonl(out: OutputRecord) -> str:
     return _encode(out) + "\n"
 
 
-class Scored(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Scored:
     """A record scored, before it is written: its output object is `to_dict()`, its JSON line
-    `jsonl()`, the same text as `to_jsonl(to_dict())` written straight from the score's fields."""
+    `jsonl()`, the same text as `to_jsonl(to_dict())` written straight from the score's fields.
+    A compiled class, made in a hundred instructions (a `NamedTuple` is made by interpreted code)."""
 
     rid: str | int | None
     line: int | None
     score: Score
     claim: dict[str, Any] | None  # the claim checked (`Claim.check`), when the record made one
+
+    # Written out, not generated: mypyc compiles it (tests/test_batch_output.py).
+    def __init__(self, rid: str | int | None, line: int | None, score: Score, claim: dict[str, Any] | None) -> None:
+        object.__setattr__(self, "rid", rid)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "claim", claim)
 
     def to_dict(self) -> OutputRecord:
         """The output object: id and line first, then `score --json`, then the claim."""
@@ -114,13 +126,7 @@ class Scored(NamedTuple):
             '], "not_counted": [',
             ", ".join([_not_counted(n) for n in s.not_counted]),
             '], "arrangement": [',
-            ", ".join(
-                [
-                    f'{{"kind": {_text(g.kind)}, "tiles": {_tiles(g.tiles)}, "concealed": {_bool(g.concealed)}, '
-                    f'"declared": {_bool(g.declared)}}}'
-                    for g in s.arrangement
-                ]
-            ),
+            ", ".join([_group(g) for g in s.arrangement]),
             '], "alternatives": [',
             ", ".join([_reading(r) for r in s.alternatives]),
             "]",
@@ -161,27 +167,79 @@ def _number(value: int | None) -> str:
     return "null" if value is None else str(value)
 
 
+# A set's JSON by its tiles, for the sets of at most 4 tiles (every set of an arrangement or a fan but the
+# spread knitted and single tiles): as many entries as the distinct sets the engine makes, a few
+# hundred. Keyed by a native int, each tile's number (1-34) a base-35 digit: no tuple hashed, no tile's
+# hash computed; a line holds some 13 sets, each otherwise a list, a join and two concatenations.
+_SET_TEXTS: dict[int, str] = {}
+_CODE_NUMBERS: Final[dict[str, int]] = {code: i + 1 for i, code in enumerate(INDEX)}
+_GROUP_TEXTS: dict[int, str] = {}  # an arrangement's group as JSON, by its set's key, kind and flags
+_KIND_NUMBERS: Final[dict[Kind, int]] = {kind: i for i, kind in enumerate(Kind)}
+
+
+def _key(tiles: tuple[Tile, ...]) -> int:
+    """The set's key in `_SET_TEXTS`: its tiles' numbers as base-35 digits (none is 0, so lengths
+    differ); 0 for no tile or more than 4."""
+    if len(tiles) > 4:
+        return 0
+    key = 0
+    for t in tiles:
+        key = key * 35 + _CODE_NUMBERS[t.code]
+    return key
+
+
 def _tiles(tiles: tuple[Tile, ...]) -> str:
     """Tiles as a JSON list of their codes, which JSON writes as they are (tests/test_batch_output.py)."""
+    key = _key(tiles)
+    if key == 0:
+        return _listed(tiles)
+    text = _SET_TEXTS.get(key)
+    if text is None:
+        text = _SET_TEXTS[key] = _listed(tiles)
+    return text
+
+
+def _listed(tiles: tuple[Tile, ...]) -> str:
     if not tiles:
         return "[]"
     return '["' + '", "'.join([t.code for t in tiles]) + '"]'
 
 
 def _sets(sets: tuple[tuple[Tile, ...], ...]) -> str:
+    if len(sets) == 1:
+        return "[" + _tiles(sets[0]) + "]"
     if not sets:
         return "[]"
     return "[" + ", ".join([_tiles(s) for s in sets]) + "]"
 
 
-_FAN_HEADS: dict[int, str] = {}  # '{"id": 58, "name": "Last Tile", ' by the fan's number
+def _group(g: Group) -> str:
+    """A group of the arrangement as JSON, kept by its set's key, kind and flags when its set has one."""
+    key = _key(g.tiles)
+    if key == 0:
+        return _group_text(g)
+    key = ((key * 8 + _KIND_NUMBERS[g.kind]) * 2 + g.concealed) * 2 + g.declared
+    text = _GROUP_TEXTS.get(key)
+    if text is None:
+        text = _GROUP_TEXTS[key] = _group_text(g)
+    return text
+
+
+def _group_text(g: Group) -> str:
+    return (
+        f'{{"kind": {_text(g.kind)}, "tiles": {_tiles(g.tiles)}, "concealed": {_bool(g.concealed)}, '
+        f'"declared": {_bool(g.declared)}}}'
+    )
+
+
+_FAN_HEADS: dict[Fan, str] = {}  # '{"id": 58, "name": "Last Tile", ' by the fan
 
 
 def _fan_head(f: FanCount | NotCounted) -> str:
-    number = f.id
-    head = _FAN_HEADS.get(number)
+    fan = f.fan
+    head = _FAN_HEADS.get(fan)
     if head is None:  # once per fan: its id and name never change
-        head = _FAN_HEADS[number] = f'{{"id": {number}, "name": {encode_basestring(f.name)}, '
+        head = _FAN_HEADS[fan] = f'{{"id": {int(fan)}, "name": {encode_basestring(f.name)}, '
     return head
 
 
@@ -193,11 +251,19 @@ def _reading(r: Reading) -> str:
     return f'{{"form": {_text(r.form)}, "sets": {_sets(tuple([g.tiles for g in r.groups]))}, "points": {r.points}}}'
 
 
+# A fan not counted, up to its sets, by the fan, the rule and the fan it gave way to: as many as the
+# pairs of fans the profiles' exclusions name.
+_NOT_COUNTED_HEADS: dict[tuple[Fan, Rule, Fan | None], str] = {}
+
+
 def _not_counted(n: NotCounted) -> str:
-    return (
-        f'{_fan_head(n)}"rule": {_text(n.rule)}, "by": {_number(None if n.by is None else int(n.by))}, '
-        f'"sets": {_sets(n.sets)}, "by_sets": {_sets(n.by_sets)}}}'
-    )
+    fan, rule, by = n.fan, n.rule, n.by
+    head = _NOT_COUNTED_HEADS.get((fan, rule, by))
+    if head is None:
+        head = _NOT_COUNTED_HEADS[fan, rule, by] = (
+            f'{_fan_head(n)}"rule": {_text(rule)}, "by": {_number(None if by is None else int(by))}, "sets": '
+        )
+    return f'{head}{_sets(n.sets)}, "by_sets": {_sets(n.by_sets)}}}'
 
 
 def csv_row(out: OutputRecord) -> list[str]:

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import csv
 import json
+import json.scanner
 import os
 import re
 from collections.abc import Callable
+from typing import Final
 
 from .. import errors, profiles
 from ..claims import Claim, claim_from_json, claim_from_text
@@ -24,9 +26,8 @@ from ..errors import BadFieldError, RecordError, UnknownFieldError
 from ..hand import check_hand
 from ..messages import msg
 from ..notation import MAX_NOTATION, parse_hand
-from ..records import HAND_FIELDS, hand_from_record, json_type
-from ..scoring import Score
-from ..scoring import score as score_hand
+from ..records import HAND_FIELDS, json_type, read_record
+from ..scoring import Score, score
 from .errors import LINE_ERRORS, BadCsvError, BadJsonError, EmptyRecordError, InternalError, OversizedRecordError
 from .output import Output, OutputRecord, Scored, as_dict
 from .reading import BLANK, INPUT_FORMATS, MAX_LINE, OVERSIZED, LineProblem, skipped_text_line
@@ -34,11 +35,19 @@ from .reading import BLANK, INPUT_FORMATS, MAX_LINE, OVERSIZED, LineProblem, ski
 MAX_PROBLEMS = 20  # problems listed in one error record (garbage can have thousands)
 
 _COMMON_FIELDS = ("id", "claimed_total", "claimed_fans")
-_RECORD_FIELDS = frozenset((*HAND_FIELDS, *_COMMON_FIELDS, "notation"))  # a record's known fields
+# A record's known fields; Final, as the module's tables read for each record (compiled, any other
+# module-level name is a look-up in the module's globals at each use).
+_RECORD_FIELDS: Final = frozenset((*HAND_FIELDS, *_COMMON_FIELDS, "notation"))
 # A text field that is a claim (a total, fan ids), not a hand: digits, separators, `69x2`.
 _CLAIM_FIELD = re.compile(r"\d+(?:[x×*]\d+)?(?:[\s,;]+\d+(?:[x×*]\d+)?)*")
 
 RecordId = str | int | None
+
+score_hand = score
+"""What scores a hand: a variable of the module, which tests replace (a bug, an interruption inside
+scoring). This module is compiled (issue 30: interpreted, its plumbing cost some 50k instructions a
+record); compiled, a call of a function imported by name is a direct call, which no replacing reaches,
+while a module's variable is read at each call."""
 
 
 def score_notation(
@@ -261,7 +270,7 @@ def _score_json_text(text: str, line: int | None, rules: str) -> Output:
         # What `json.loads` does with the text, without a new decoder for each line; a text that starts
         # with a byte order mark goes to `json.loads`, which refuses it with a message of its own.
         bom = text.startswith("\ufeff")
-        record = json.loads(text, object_pairs_hook=_no_key_twice) if bom else _JSON.decode(text)
+        record = json.loads(text, object_pairs_hook=_no_key_twice) if bom else _decoded(text)
     except BadJsonError:
         raise
     except RecursionError:
@@ -282,6 +291,20 @@ def _no_key_twice(pairs: list[tuple[str, object]]) -> dict[str, object]:
 
 
 _JSON = json.JSONDecoder(object_pairs_hook=_no_key_twice)
+# The decoder's own scanner, made as its `__init__` makes it (typeshed types the argument wrongly).
+_SCAN: Final[Callable[[str, int], tuple[object, int]]] = json.scanner.make_scanner(_JSON)  # type: ignore[arg-type]
+
+
+def _decoded(text: str) -> object:
+    """`_JSON.decode(text)`. A record's line is its value and nothing else: then the decoder's scanner is
+    called at once (`decode` and `raw_decode` are interpreted, some 9k instructions a line). Any other
+    line (whitespace around the value, more after it, no value) is `decode`'s, its errors included:
+    the scan from the first character then either fails as `decode`'s would, or stops short."""
+    try:
+        value, end = _SCAN(text, 0)
+    except StopIteration:
+        return _JSON.decode(text)
+    return value if end == len(text) else _JSON.decode(text)
 
 
 def _score_object(record: object, line: int | None, rules: str) -> Scored:
@@ -313,14 +336,15 @@ def _score_object(record: object, line: int | None, rules: str) -> Scored:
         if problems:
             errors.raise_all(problems)
         return _scored(rid, line, _score_text(record["notation"], rules), claim)
-    hand, hand_problems, locate = hand_from_record(record)
-    problems.extend(hand_problems)
-    errors.raise_all(problems)
+    read = read_record(record)
+    problems.extend(read.problems)
+    if problems:
+        errors.raise_all(problems)
     try:
-        result = score_hand(hand, rules)
+        result = score_hand(read.hand, rules)
     except errors.McrError:
         # score() checked the hand with field names of its own; name the record's fields instead.
-        located = check_hand(hand, locate)
+        located = check_hand(read.hand, read.locate)
         if located:
             errors.raise_all(located)
         raise
