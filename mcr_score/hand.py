@@ -15,7 +15,7 @@ from . import errors
 from .limits import MAX_FLOWERS as MAX_FLOWERS  # where the other modules read it (R98 #81)
 from .messages import Message, count, msg
 from .quickcheck import surely_valid
-from .tiles import COPIES, FLOWER_LETTERS, INDEX, TILES, WINDS, Tile
+from .tiles import COPIES, FLOWER_LETTERS, INDEX, TILES, WINDS, Tile, starts_chow
 from .values import reduce
 
 MELD_KINDS = ("chow", "pung", "kong")
@@ -96,7 +96,7 @@ class Meld:
         """The values: a kind, a chow's tile, a concealed kong, a claim that fits the kind."""
         if self.kind not in MELD_KINDS:
             raise errors.BadMeldError(msg("error.meld.kind", kind=self.kind))
-        if self.kind == "chow" and (self.tile.is_honor or self.tile.rank > 7):
+        if self.kind == "chow" and not starts_chow(INDEX[self.tile.code]):
             raise errors.BadMeldError(msg("error.meld.no-chow", tile=self.tile))
         if self.concealed and self.kind != "kong":
             raise errors.BadMeldError(msg("error.meld.concealed", kind=msg(f"kind.{self.kind}")))

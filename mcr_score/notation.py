@@ -24,7 +24,7 @@ from .notation_text import (
     meld_kind,
     situation_of,
 )
-from .tiles import FLOWER_LETTERS, INDEX, TILES, UNICODE, WINDS, Z_HONORS, Tile
+from .tiles import FLOWER_LETTERS, INDEX, TILES, UNICODE, WINDS, Z_HONORS, Tile, starts_chow
 from .vocabulary import MELD_KINDS, Kind
 
 if TYPE_CHECKING:
@@ -200,7 +200,7 @@ def _make_meld_texts() -> dict[str, Meld]:
     """Fill `_MELD_TEXTS`: each meld `Meld` accepts, by the text `format_meld` writes for it. A
     body found there is canonical by construction, and reads as the very meld that writes it."""
     for tile in TILES:
-        kinds = MELD_KINDS[1:] if tile.is_honor or tile.rank > 7 else MELD_KINDS  # no chow from 8, 9 or an honor
+        kinds = MELD_KINDS if starts_chow(INDEX[tile.code]) else MELD_KINDS[1:]  # no chow from 8, 9 or an honor
         for kind in kinds:
             for claim in (None, *CLAIMS[kind]):
                 meld = Meld(kind.value, tile, concealed=kind is Kind.KONG and claim is None, claim=claim)

@@ -15,7 +15,7 @@ from . import errors
 from .errors import BadFieldError, UnknownFieldError
 from .hand import CLAIMS, Hand, Locator, Meld, Ref, Situation
 from .messages import Message, msg
-from .tiles import FLOWER_LETTERS, INDEX, TILES, WINDS, Tile
+from .tiles import FLOWER_LETTERS, INDEX, TILES, WINDS, Tile, starts_chow
 from .vocabulary import MELD_KINDS, Kind
 
 HAND_FIELDS = (
@@ -242,7 +242,7 @@ def _meld(value: object, i: int, problems: list[errors.McrError]) -> Meld | None
         problems.append(BadFieldError(msg("error.record.claim-digit", value=repr(claim)), where=f"melds[{i}].claim"))
     if len(problems) > before or tile is None or not isinstance(kind, str):
         return None
-    if kind == _CHOW and (tile.is_honor or tile.rank > 7):
+    if kind == _CHOW and not starts_chow(_INDEX[tile.code]):
         problems.append(BadFieldError(msg("error.record.no-chow", tile=tile), where=f"melds[{i}].tile"))
         return None
     if concealed and kind != _KONG:

@@ -78,6 +78,11 @@ def is_terminal_or_honor(index: int) -> bool:
     return index >= 27 or index % 9 in (0, 8)
 
 
+def starts_chow(index: int) -> bool:
+    """Whether a chow can run from this tile: a suited tile of rank 1-7 (its three ranks stay in its suit)."""
+    return index < 27 and index % 9 <= 6
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     """One tile kind, named as in the notation: `1m`-`9m`, `1p`-`9p`, `1s`-`9s`, `E S W N`, `C F P`."""

@@ -113,3 +113,9 @@ def test_unicode_flowers_are_a_to_h():
     assert [tiles.UNICODE_FLOWERS[chr(c)] for c in range(0x1F022, 0x1F02A)] == list("abcdefgh")
     assert all(tiles.UNICODE_FLOWERS[unicode_tile(f)] == f for f in "abcdefgh")
     assert tiles.FLOWER_LETTERS == "abcdefgh"
+
+
+def test_a_chow_starts_at_a_suited_tile_of_rank_1_to_7() -> None:
+    """A chow's three ranks stay in its suit: it starts at 1-7 of a suit, never at 8, 9 or an honor."""
+    starts = [Tile.from_index(i).code for i in range(34) if tiles.starts_chow(i)]
+    assert starts == [f"{rank}{suit}" for suit in "mps" for rank in range(1, 8)]

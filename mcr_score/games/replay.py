@@ -41,7 +41,7 @@ from typing import Final
 from ..errors import McrError
 from ..hand import FOUR_SETS, Hand, Meld, Situation, check_hand
 from ..messages import Message, msg
-from ..tiles import INDEX, TILES, WINDS, Tile
+from ..tiles import INDEX, TILES, WINDS, Tile, starts_chow
 from .errors import ReplayError
 from .model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, Win
 
@@ -337,7 +337,7 @@ class Table:
         if not self.known or not 0 <= seat_no < N_SEATS or source != (seat_no - 1) % N_SEATS:  # -1: no discard
             return False
         taken = self.discarded
-        if not (low < 27 and low % 9 <= 6 and low <= taken <= low + 2):
+        if not (starts_chow(low) and low <= taken <= low + 2):
             return False
         seat = self.seats[seat_no]
         tiles = seat.tiles
