@@ -21,7 +21,7 @@ from typing import Any, Final
 from ..decoding import DataError, loads_json
 from ..hand import Hand, Situation
 from ..messages import msg
-from ..tiles import INDEX, WINDS, Tile
+from ..tiles import INDEX, WINDS, Tile, is_terminal_or_honor
 from .errors import GameRecordError
 from .fan_names import tziakcha_fan
 from .model import (
@@ -270,12 +270,16 @@ def _meld_tiles(middle: int) -> tuple[Tile, Tile, Tile]:
     return KIND_TILES[middle - 1], KIND_TILES[middle], KIND_TILES[middle + 1]
 
 
+def _action_at(places: tuple[str, ...], i: int, prefix: str) -> str:
+    """Where action `i` stands, for its problem: its place when the reader knows it, else `prefix[i]`."""
+    return places[i] if i < len(places) else f"{prefix}[{i}]"
+
+
 def _kind(f: Fields, code: int, places: tuple[str, ...], i: int, prefix: str, chow: bool = False) -> int:
     """The kind of a meld's code (the middle tile of a chow), checked; its problem names action `i`."""
     kind = code & 0x3F
-    if kind >= len(KINDS) or (chow and (kind >= 27 or kind % 9 in (0, 8))):
-        at = places[i] if i < len(places) else f"{prefix}[{i}]"
-        raise f.error(f"{at}[1]", msg("record.tziakcha-code", code=code))
+    if kind >= len(KINDS) or (chow and is_terminal_or_honor(kind)):  # tziakcha's suits are 9 kinds each too
+        raise f.error(f"{_action_at(places, i, prefix)}[1]", msg("record.tziakcha-code", code=code))
     return kind
 
 
@@ -292,7 +296,6 @@ def _events(
     events: list[Event] | None = [] if table is None else None
     false_wins: list[int] = []
     places = _places(prefix)
-    known = len(places)
     played = table is not None
     rows = actions if type(actions) is list else list(actions)  # a list's items are read as a list's, compiled
     for i in range(len(rows)):
@@ -304,7 +307,7 @@ def _events(
             if type(first) is int and type(second) is int:
                 combined, data = first, second  # C integers, compiled
         if not (0 <= combined <= 0x3F and 0 <= data <= 0xFFFFFF):
-            at = places[i] if i < known else f"{prefix}[{i}]"
+            at = _action_at(places, i, prefix)
             action = f.seq(action, at)
             n = len(action)
             if n < 2:
@@ -315,7 +318,7 @@ def _events(
         kind = combined & 15
         tile_id = data & 0xFF
         if (kind == 1 or kind == 2 or kind == 7) and tile_id >= TILES:
-            raise f.error(f"{places[i] if i < known else f'{prefix}[{i}]'}[1]", msg("record.tziakcha-code", code=data))
+            raise f.error(f"{_action_at(places, i, prefix)}[1]", msg("record.tziakcha-code", code=data))
         if table is not None:  # the acts the table plays on ints, without an event
             if kind == 7:
                 if not data & 0x100 and table.draw(seat, CODES[tile_id]):
@@ -334,7 +337,7 @@ def _events(
                     continue
         if events is None and (kind == 8 or kind == 9):  # a pass, a win declined: nothing on the table
             continue
-        at = places[i] if i < known else f"{prefix}[{i}]"
+        at = _action_at(places, i, prefix)
         ms = action[2] if n > 2 and type(action[2]) is int else None
         # The three acts of most actions are made as the tuples they are (`Event` is a NamedTuple):
         # a hand has a hundred of them. The fields in order: seat act tile flower meld source
