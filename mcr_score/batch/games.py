@@ -1,8 +1,10 @@
-"""`batch --from`: game record files as batch records. Each winning hand becomes one JSON record,
-`{"id": "game/hand/seat", "notation", "claimed_total", "claimed_fans"}`, in game order, so that the
-claim check, `--report`, `--jobs`, `--resume` and `--strict` work as on any input; a hand that could
-not be replayed, or a file that stops being readable midway, becomes an error record naming where
-(never a lost record). Hands without a Hu are counted (`GameTally`), not written.
+"""`batch --from`: game record files as batch records. Each winning hand becomes one record, in game
+order, scored as its JSON record `{"id": "game/hand/seat", "notation", "claimed_total", "claimed_fans"}`
+(what `convert --to jsonl` writes) would be, so that the claim check, `--report`, `--jobs`, `--resume`
+and `--strict` work as on any input; it is handed over with the rebuilt hand (`reading.GameHand`),
+not as that line to be read back. A hand that could not be replayed, or a file that stops being
+readable midway, becomes an error record naming where (never a lost record). Hands without a Hu are
+counted (`GameTally`), not written.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from ..errors import McrError
 from .errors import BatchError
-from .reading import LineProblem, Opened, RawLine
+from .reading import GameHand, LineProblem, Opened, RawLine
 
 
 @dataclass
@@ -61,11 +63,12 @@ def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
 
 
 def records(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Opened:
-    """The game files as an opened input of JSON-lines records (`runner.run` takes it as is)."""
+    """The game files as an opened input of records (`runner.run` takes it as is): the winning hands
+    (`GameHand`), and the error records as lines of JSON lines."""
     return Opened("jsonl", None, ",", _lines(paths, fmt, tally))
 
 
-def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[RawLine]:
+def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[RawLine | GameHand]:
     from ..games.api import iter_games
     from ..games.errors import GameRecordError
     from ..games.export import Ending, ending, hand_outs
@@ -94,7 +97,7 @@ def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[
                 tally.draws += end is Ending.DRAW
                 tally.unfinished += end is Ending.UNFINISHED
                 tally.unreplayable += hand.problem is not None
-                for out in hand_outs(game, hand):
+                for k, out in enumerate(hand_outs(game, hand)):  # the k-th out of a won hand: its k-th Hu
                     if out.notation is None and out.problem is None:
                         tally.no_tiles += 1
                         continue
@@ -103,7 +106,7 @@ def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[
                         yield _error_line(number, out.id, out.problem)
                     else:
                         tally.winning_hands += 1
-                        yield RawLine(number, out.jsonl(), None, 0)
+                        yield GameHand(number, out, hand.wins[k].hand)
 
 
 def _error_line(number: int, rid: str, problem: McrError) -> RawLine:

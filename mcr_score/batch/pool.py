@@ -22,15 +22,17 @@ from ..messages import msg
 from . import DEFAULT_CHUNK
 from .errors import InternalError
 from .output import Output, Scored, serialize
-from .reading import RawLine
-from .records import error_record, internal_error, score_raw
+from .reading import GameHand, RawLine
+from .records import error_record, internal_error, score_game_hand, score_raw
 from .tally import Tally
 
 if TYPE_CHECKING:  # imported when workers are needed: multiprocessing would slow every start of the CLI
     from concurrent.futures import Future, ProcessPoolExecutor
 
 
-Chunk = tuple[RawLine, ...]
+Record = RawLine | GameHand
+"""An input record: a line as read, or a winning hand of a game record (`batch --from`)."""
+Chunk = tuple[Record, ...]
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,9 @@ def _worker_chunk(task: Task) -> tuple[str, Tally]:
     return result
 
 
-def _score_one(record: RawLine, task: Task) -> Output:
+def _score_one(record: Record, task: Task) -> Output:
+    if isinstance(record, GameHand):
+        return score_game_hand(record, task.rules)
     return score_raw(record.number, record.text, record.problem, task.fmt, task.rules, task.columns, task.delimiter)
 
 
@@ -106,7 +110,7 @@ def default_jobs() -> int:
 
 
 def process(
-    records: Iterator[RawLine],
+    records: Iterator[Record],
     write: Callable[[str], None],
     *,
     fmt: str,
@@ -211,9 +215,9 @@ def process(
     return tally, finished
 
 
-def _chunks(records: Iterator[RawLine], size: int) -> Iterator[tuple[Chunk, int]]:
+def _chunks(records: Iterator[Record], size: int) -> Iterator[tuple[Chunk, int]]:
     """Chunks of `size` records, and the bytes each spans."""
-    chunk: list[RawLine] = []
+    chunk: list[Record] = []
     consumed = 0
     for record in records:
         chunk.append(record)

@@ -30,7 +30,7 @@ from ..records import HAND_FIELDS, json_type, read_record
 from ..scoring import Score, score
 from .errors import LINE_ERRORS, BadCsvError, BadJsonError, EmptyRecordError, InternalError, OversizedRecordError
 from .output import Output, OutputRecord, Scored, as_dict
-from .reading import BLANK, INPUT_FORMATS, MAX_LINE, OVERSIZED, LineProblem, skipped_text_line
+from .reading import BLANK, INPUT_FORMATS, MAX_LINE, OVERSIZED, GameHand, LineProblem, skipped_text_line
 
 MAX_PROBLEMS = 20  # problems listed in one error record (garbage can have thousands)
 
@@ -116,6 +116,22 @@ def score_raw(
     if fmt == "csv":
         return _score_csv_line(text, line, rules, columns or (), delimiter)
     return _score_text_line(text, line, rules)
+
+
+def score_game_hand(record: GameHand, rules: str) -> Output:
+    """A winning hand of a game record (`batch --from`) scored from the hand itself: what its JSON
+    line (`record.out.jsonl()`) gives through `score_raw`, byte for byte (tests/test_batch_games.py).
+    A hand and a claim that score are that line's score: `score` checks a `Hand` by `check_hand`, as
+    reading the notation checks the hand it reads. Anything else, however rare, is the line itself
+    read and scored, so that an error record is the very one the line gives."""
+    out = record.out
+    # A worker has the notation; none there is a hand without its tiles, never made (`games.records`).
+    hand = record.hand if record.hand is not None else out.notation or ""
+    try:
+        claim = claim_from_json(out.total, list(out.fans) if out.fans else None)
+        return _scored(out.id, record.number, score_hand(hand, rules), claim)
+    except Exception:  # not lost: the record is the one its line gives, error and all
+        return score_raw(record.number, out.jsonl(), None, "jsonl", rules, None)
 
 
 def line_error(problem: LineProblem) -> errors.McrError:

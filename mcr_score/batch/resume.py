@@ -18,8 +18,7 @@ from .. import profiles
 from ..messages import msg
 from .errors import BatchError
 from .output import csv_header, csv_record
-from .pool import Task, score_chunk
-from .reading import RawLine
+from .pool import Record, Task, score_chunk
 from .report import Report
 from .tally import Tally
 
@@ -176,7 +175,7 @@ def prepare_output(
     return f, state
 
 
-def skip_records(records: Iterator[RawLine], state: Resume, task: Task) -> int:
+def skip_records(records: Iterator[Record], state: Resume, task: Task) -> int:
     """Skip the input records already in the output; return the bytes skipped.
 
     The last of them is scored again (it is a pure function of the record) and must give the very
