@@ -200,7 +200,8 @@ class _Seat:
     def drawn(self, code: int, cause: str | None) -> None:
         """The piece of `code` drawn (a replacement for `cause`)."""
         if code < KINDS:
-            self.tiles[code] += 1
+            tiles = self.tiles
+            tiles[code] = tiles[code] + 1  # compiled, `tiles[code] += 1` is a generic in-place add
             self.count += 1
             self.last_draw = TILE_AT[code]
         else:
@@ -241,9 +242,10 @@ class Table:
                 codes = [[code_of(p) for p in pieces] for pieces in (*deal.hands, deal.wall or ())]
             for seat_no in range(N_SEATS):
                 seat = self.seats[seat_no]
+                tiles = seat.tiles
                 for code in codes[seat_no]:
                     if code < KINDS:
-                        seat.tiles[code] += 1
+                        tiles[code] = tiles[code] + 1
                         seat.count += 1
                     else:
                         seat.flowers_held.append(flower_of(code - KINDS))
@@ -288,9 +290,11 @@ class Table:
         if not self.known or not 0 <= seat_no < N_SEATS:
             return False
         seat = self.seats[seat_no]
-        if not seat.tiles[index] or seat.count != seat.full:
+        tiles = seat.tiles
+        held = tiles[index]
+        if not held or seat.count != seat.full:
             return False
-        seat.tiles[index] -= 1
+        tiles[index] = held - 1
         seat.count -= 1
         seat.discards.append(TILE_AT[index])
         self.discarder = seat_no
@@ -346,7 +350,7 @@ class Table:
                 return False
         for i in range(low, low + 3):
             if i != taken:
-                tiles[i] -= 1
+                tiles[i] = tiles[i] - 1
         seat.count -= 2
         self._take()
         seat.meld(Meld("chow", TILE_AT[low], claim=taken - low + 1))
@@ -365,9 +369,11 @@ class Table:
         ):
             return False
         seat = self.seats[seat_no]
-        if seat.tiles[index] < 2:
+        tiles = seat.tiles
+        held = tiles[index]
+        if held < 2:
             return False
-        seat.tiles[index] -= 2
+        tiles[index] = held - 2
         seat.count -= 2
         self._take()
         seat.meld(Meld("pung", TILE_AT[index], claim=(seat_no - discarder) % N_SEATS))
@@ -561,9 +567,15 @@ class Table:
         """The copies of `tile` in sight: discards on the table and exposed melds."""
         n = 0
         code = tile.code
-        for seat in self.seats:
-            n += sum(1 for t in seat.discards if t is not None and t.code == code)
-            n += sum(1 for m in seat.melds if not m.concealed for t in m.tiles if t.code == code)
+        for seat in self.seats:  # loops, not sums of generators: compiled, a generator is an object
+            for t in seat.discards:
+                if t is not None and t.code == code:
+                    n += 1
+            for m in seat.melds:
+                if not m.concealed:
+                    for t in m.tiles:
+                        if t.code == code:
+                            n += 1
         return n
 
     def holdings(self) -> tuple[Holding, ...]:
@@ -614,7 +626,7 @@ def _rebuilt(win: Win, table: Table, game: str, number: int) -> Win:
         raise _Stop(msg("replay.no-win", seat=WINDS[win.seat]))
     own = win.hand
     if table.known:
-        if own is not None and _concealed(own) != _concealed(played):
+        if own is not None and not _same_concealed(own, played):
             raise _Stop(
                 msg("replay.record-hand", seat=WINDS[win.seat], recorded=_tiles_text(own), played=_tiles_text(played)),
                 event,
@@ -644,6 +656,15 @@ def _with_hand(win: Win, hand: Hand) -> Win:
     """The win with its hand rebuilt (`dataclasses.replace` is a tenth of a hand's reading, compiled);
     a test pins `Win`'s fields to these six."""
     return Win(win.seat, win.discarder, win.total, win.fans, hand, None)
+
+
+def _same_concealed(own: Hand, played: Hand) -> bool:
+    """The record's own hand holds the concealed tiles played, and wins on the same tile. The same
+    standing tiles in the same order say so at once (a reader that sorts its own hand as the table
+    does: tziakcha); else the tiles are compared as counts."""
+    if own.winning == played.winning and own.standing == played.standing:
+        return True
+    return _concealed(own) == _concealed(played)
 
 
 def _concealed(hand: Hand) -> tuple[object, ...]:
