@@ -36,14 +36,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from ..errors import McrError
 from ..hand import FOUR_SETS, Hand, Meld, Situation, check_hand
 from ..messages import Message, msg
 from ..tiles import INDEX, TILES, WINDS, Tile, starts_chow
 from .errors import ReplayError
-from .model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, Win
+from .model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, RecordedFan, Win
 
 KONG_CAUSE = "kong"
 FLOWER_CAUSE = "flower"
@@ -547,14 +547,14 @@ class Table:
                 raise _Stop(msg("replay.win-tile", tile=tile.code, given=event.tile.code), event)
             tiles = seat.concealed()
         visible = self._visible(tile) - (0 if event.source is None else 1)
-        situation = Situation(
-            self_drawn=event.source is None,
-            last_copy=visible == 3 and not (self.known and tile in tiles),
-            wall_last=self.wall.left() == 0,
-            kong=robbing or (event.source is None and seat.last_cause == KONG_CAUSE),
-            seat_wind=WINDS[event.seat],
-            prevalent_wind=self.prevalent,
-            flowers=len(seat.flowers) + len(seat.flowers_held),  # a flower not yet laid aside is one too
+        situation = _situation(
+            event.source is None,
+            visible == 3 and not (self.known and tile in tiles),
+            self.wall.left() == 0,
+            robbing or (event.source is None and seat.last_cause == KONG_CAUSE),
+            WINDS[event.seat],
+            self.prevalent,
+            len(seat.flowers) + len(seat.flowers_held),  # a flower not yet laid aside is one too
         )
         hand = Hand(tuple(seat.melds), tiles, tile, situation)
         if self.known:
@@ -582,6 +582,31 @@ class Table:
         return tuple(Holding(s.concealed(), tuple(s.melds), tuple(s.flowers)) for s in self.seats)
 
 
+_SITUATIONS: Final[dict[tuple[bool, bool, bool, bool, str, str, int], Situation]] = {}
+"""The situations of the Hu met before: a few hundred in all (the flags, the winds, the flowers),
+each made once (a `Situation` made a Hu cost a fiftieth of a hand's reading); frozen, so shared."""
+
+
+def _situation(
+    self_drawn: bool, last_copy: bool, wall_last: bool, kong: bool, seat_wind: str, prevalent_wind: str, flowers: int
+) -> Situation:
+    key = (self_drawn, last_copy, wall_last, kong, seat_wind, prevalent_wind, flowers)
+    situation = _SITUATIONS.get(key)
+    if situation is None:
+        situation = Situation(
+            self_drawn=self_drawn,
+            last_copy=last_copy,
+            wall_last=wall_last,
+            kong=kong,
+            seat_wind=seat_wind,
+            prevalent_wind=prevalent_wind,
+            flowers=flowers,
+        )
+        if len(_SITUATIONS) < 4096:
+            _SITUATIONS[key] = situation
+    return situation
+
+
 def replay(record: HandRecord, game: str, table: Table | None = None) -> HandRecord:
     """The hand with its wins rebuilt (`Win.hand`), its final holdings, or the problem that stopped
     the replay (a `ReplayError` naming the game, the hand and the action; the wins keep no hand).
@@ -597,14 +622,27 @@ def replay(record: HandRecord, game: str, table: Table | None = None) -> HandRec
     return dataclasses.replace(record, wins=wins, final=record.final if final is None else final, problem=problem)
 
 
+class WinRead(NamedTuple):
+    """A Hu as a reader reads it, before the replay: `Win`'s first fields, `hand` the record's own
+    hand (None: the record gives none). A reader that plays its record as it reads it (tziakcha)
+    gives these to `replayed`, which makes each `Win` once, with its hand: a `Win`, made by
+    interpreted code, costs some thirty times this tuple."""
+
+    seat: int
+    discarder: int | None
+    total: int | None
+    fans: tuple[RecordedFan, ...] | None
+    hand: Hand | None
+
+
 def replayed(
-    wins: tuple[Win, ...], table: Table, game: str, number: int
+    wins: Sequence[Win | WinRead], table: Table, game: str, number: int
 ) -> tuple[tuple[Win, ...], tuple[Holding, ...] | None, McrError | None]:
     """What `replay` sets in hand `number`'s record, from the table that played it: the wins
     rebuilt, the final holdings (None: not known), the problem. For a reader that plays its record
     as it reads it and makes the hand's record once, after the play."""
     try:
-        rebuilt = tuple(_rebuilt(win, table, game, number) for win in wins)
+        rebuilt = tuple([_rebuilt(win, table, game, number) for win in wins])
     except _Stop as stop:
         problem = _error(game, number, stop)
         return _stopped(wins, problem), None, problem
@@ -612,11 +650,11 @@ def replayed(
     return rebuilt, table.holdings() if table.known else None, problems[0] if problems else None
 
 
-def _stopped(wins: tuple[Win, ...], problem: McrError) -> tuple[Win, ...]:
-    return tuple(dataclasses.replace(w, hand=None, problem=problem) for w in wins)
+def _stopped(wins: Sequence[Win | WinRead], problem: McrError) -> tuple[Win, ...]:
+    return tuple([_win_of(w, None, problem) for w in wins])
 
 
-def _rebuilt(win: Win, table: Table, game: str, number: int) -> Win:
+def _rebuilt(win: Win | WinRead, table: Table, game: str, number: int) -> Win:
     """A win with the hand the table played, checked (`check_hand`). The record's own hand, when it
     gives one, must hold the same concealed tiles and winning tile; without a known deal it is the
     hand: its concealed tiles, the melds the table saw declared, the situation the table saw."""
@@ -646,16 +684,14 @@ def _rebuilt(win: Win, table: Table, game: str, number: int) -> Win:
             raise _Stop(msg("replay.win-size", seat=WINDS[win.seat], n=len(hand.standing) + 1, want=want), event)
     problems = check_hand(hand)
     if problems:
-        return dataclasses.replace(
-            win, hand=None, problem=_error(game, number, _Stop(msg("replay.check", problem=problems[0].msg), event))
-        )
-    return _with_hand(win, hand)
+        return _win_of(win, None, _error(game, number, _Stop(msg("replay.check", problem=problems[0].msg), event)))
+    return _win_of(win, hand, None)
 
 
-def _with_hand(win: Win, hand: Hand) -> Win:
-    """The win with its hand rebuilt (`dataclasses.replace` is a tenth of a hand's reading, compiled);
-    a test pins `Win`'s fields to these six."""
-    return Win(win.seat, win.discarder, win.total, win.fans, hand, None)
+def _win_of(win: Win | WinRead, hand: Hand | None, problem: McrError | None) -> Win:
+    """The win with its hand rebuilt, or its problem (`dataclasses.replace` is a tenth of a hand's
+    reading, compiled); a test pins `Win`'s fields to these six."""
+    return Win(win.seat, win.discarder, win.total, win.fans, hand, problem)
 
 
 def _same_concealed(own: Hand, played: Hand) -> bool:

@@ -54,6 +54,7 @@ from .replay import (
     TILE_AT,
     WIN,
     Table,
+    WinRead,
     _Stop,
     code_of,
     replay,
@@ -409,6 +410,7 @@ def _events(
 
 
 new_event: Final = tuple.__new__
+new_read: Final = tuple.__new__  # a `WinRead`, made as the tuple it is
 
 
 @functools.lru_cache(maxsize=64)
@@ -463,7 +465,7 @@ def _hand(
     results = step.get("y", [{}, {}, {}, {}])
     if type(results) is not list:
         results = f.seq(results, _at(where, "y"))
-    wins = []
+    wins: list[WinRead] = []
     for seat in winners:
         y_at = f"{_at(where, 'y')}[{seat}]"
         result = results[seat] if seat < len(results) else None
@@ -475,15 +477,9 @@ def _hand(
             if total < 0:
                 total = f.num(result["f"], y_at + ".f", 0, 10_000)
         self_drawn = discarder in (None, seat)
-        wins.append(
-            Win(
-                seat,
-                None if self_drawn else discarder,
-                total,
-                _fans(f, result.get("t"), y_at + ".t"),
-                _own_hand(f, result.get("h"), y_at + ".h", self_drawn, seat, prevalent),
-            )
-        )
+        fans = _fans(f, result.get("t"), y_at + ".t")
+        own = _own_hand(f, result.get("h"), y_at + ".h", self_drawn, seat, prevalent)
+        wins.append(new_read(WinRead, (seat, None if self_drawn else discarder, total, fans, own)))
     scores = step.get("s")
     recorded = None
     if isinstance(scores, list) and len(scores) == 4:
@@ -491,10 +487,11 @@ def _hand(
         recorded = (values[0], values[1], values[2], values[3])
     if bad_deal is not None:
         raise bad_deal
-    read = tuple(wins)
     final = problem = None
     if played and table is not None:  # the record made once, with what the play gives
-        read, final, problem = replayed(read, table, game, index + 1)
+        read, final, problem = replayed(wins, table, game, index + 1)
+    else:
+        read = tuple([Win(w.seat, w.discarder, w.total, w.fans, w.hand) for w in wins])
     record = HandRecord(
         number=index + 1,
         prevalent=prevalent,
