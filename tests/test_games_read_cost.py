@@ -3,10 +3,15 @@ rules give: the wall's check, the record's own hand compared with the one played
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from mcr_score.games import replay, tziakcha
+from mcr_score.games.model import Deal, Flower, HandRecord, Holding, Outcome, Win
 from mcr_score.hand import Hand, Situation
 from mcr_score.tiles import TILES
 
@@ -50,3 +55,61 @@ def test_the_record_s_own_hand_matches_the_played_one_as_its_tile_counts_tell(
     want = (sorted(own), own[-1]) == (sorted(played), played[-1])
     assert replay._same_concealed(a, b) == want
     assert replay._same_concealed(a, a)
+
+
+def test_a_value_made_field_by_field_is_the_one_its_class_makes() -> None:
+    """`replay.made` sets every field of a frozen dataclass in its slot: the value is equal to, shown
+    as, and as frozen as the one its `__init__` makes. The readers give the fields in order: a field
+    added to one of these classes must be added where it is made too (`made(Win, ...)`,
+    `made(HandRecord, ...)`...), which these names pin."""
+    tile = TILES[0]
+    hand = Hand((), (tile,) * 13, tile, Situation())
+    values: dict[type, tuple[object, ...]] = {
+        Win: (1, 2, 8, (), hand, None),
+        Holding: ((tile,), (), (Flower(3),)),
+        Deal: (((tile,),) * 4, (tile, Flower(1)), 2, True),
+        HandRecord: (
+            3,
+            "E",
+            ("a", "b", "c", "d"),
+            (0, 1, 2, 3),
+            None,
+            (),
+            (),
+            Outcome.DRAW,
+            (2,),
+            None,
+            None,
+            None,
+            None,
+        ),
+    }
+    names = {
+        Win: ["seat", "discarder", "total", "fans", "hand", "problem"],
+        Holding: ["concealed", "melds", "flowers"],
+        Deal: ["hands", "wall", "wall_size", "back_pairs"],
+        HandRecord: [
+            "number",
+            "prevalent",
+            "players",
+            "order",
+            "deal",
+            "events",
+            "wins",
+            "outcome",
+            "false_wins",
+            "scores",
+            "penalties",
+            "final",
+            "problem",
+        ],
+    }
+    for cls, fields in values.items():
+        assert [f.name for f in dataclasses.fields(cls)] == names[cls]
+        made: object = replay.made(cls, replay.setters(cls), fields)
+        assert type(made) is cls
+        assert made == cls(*fields)
+        assert repr(made) == repr(cls(*fields))
+        assert pickle.loads(pickle.dumps(made)) == made
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.__setattr__(names[cls][0], None)

@@ -35,8 +35,8 @@ is a look-up by name through the enum's class on every use.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from typing import Final, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Final, NamedTuple, TypeVar
 
 from ..errors import McrError
 from ..hand import FOUR_SETS, Hand, Meld, Situation, check_hand
@@ -67,6 +67,31 @@ FLOWERS: Final = tuple(Flower(n) for n in range(9))
 TILE_AT: Final = TILES
 N_SEATS: Final = SEATS
 FULL: Final = FOUR_SETS.tiles(0)
+
+
+V = TypeVar("V")
+_NEW: Final = object.__new__
+
+
+def setters(cls: type) -> tuple[Callable[[object, object], None], ...]:
+    """What sets each field of a frozen dataclass with slots, in order: its slot's `__set__`."""
+    return tuple([getattr(cls, f.name).__set__ for f in dataclasses.fields(cls)])
+
+
+def made(cls: type[V], fields: tuple[Callable[[object, object], None], ...], values: tuple[object, ...]) -> V:
+    """A value of the frozen dataclass `cls` (slotted, no `__post_init__`) from all its fields in
+    order, each set in its slot, as its `__init__` sets it: the values a hand's reading makes (a
+    `HandRecord`, its `Deal`, its `Win`s and `Holding`s) made by the dataclasses' own `__init__`,
+    interpreted code called from compiled code, cost some 1.2k instructions a field, a fifth of a
+    hand's reading (issue 26); so, about 300. `fields`: `setters(cls)`; a test pins each use."""
+    value = _NEW(cls)
+    for i in range(len(fields)):
+        fields[i](value, values[i])
+    return value
+
+
+WIN_FIELDS: Final = setters(Win)
+HOLDING_FIELDS: Final = setters(Holding)
 
 
 def code_of(piece: Piece) -> int:
@@ -579,7 +604,9 @@ class Table:
         return n
 
     def holdings(self) -> tuple[Holding, ...]:
-        return tuple(Holding(s.concealed(), tuple(s.melds), tuple(s.flowers)) for s in self.seats)
+        return tuple(
+            [made(Holding, HOLDING_FIELDS, (s.concealed(), tuple(s.melds), tuple(s.flowers))) for s in self.seats]
+        )
 
 
 _SITUATIONS: Final[dict[tuple[bool, bool, bool, bool, str, str, int], Situation]] = {}
@@ -691,7 +718,7 @@ def _rebuilt(win: Win | WinRead, table: Table, game: str, number: int) -> Win:
 def _win_of(win: Win | WinRead, hand: Hand | None, problem: McrError | None) -> Win:
     """The win with its hand rebuilt, or its problem (`dataclasses.replace` is a tenth of a hand's
     reading, compiled); a test pins `Win`'s fields to these six."""
-    return Win(win.seat, win.discarder, win.total, win.fans, hand, problem)
+    return made(Win, WIN_FIELDS, (win.seat, win.discarder, win.total, win.fans, hand, problem))
 
 
 def _same_concealed(own: Hand, played: Hand) -> bool:

@@ -57,8 +57,10 @@ from .replay import (
     WinRead,
     _Stop,
     code_of,
+    made,
     replay,
     replayed,
+    setters,
 )
 
 TILES: Final = 144
@@ -257,7 +259,7 @@ def _deal(f: Fields, step: dict[str, Any], where: str) -> tuple[Deal, list[list[
     rest = tuple([PIECES[i] for i in ids[DEALT:]])
     codes = [[CODES[ids[k]] for k in places] for places in DEALT_AT]
     codes.append(list(ids[DEALT:].translate(CODE_BYTES)))
-    return Deal(hands, rest, len(rest)), codes
+    return made(Deal, DEAL_FIELDS, (hands, rest, len(rest), True)), codes
 
 
 def _every_id_once(ids: bytes) -> bool:
@@ -411,6 +413,8 @@ def _events(
 
 new_event: Final = tuple.__new__
 new_read: Final = tuple.__new__  # a `WinRead`, made as the tuple it is
+DEAL_FIELDS: Final = setters(Deal)
+HAND_FIELDS: Final = setters(HandRecord)
 
 
 @functools.lru_cache(maxsize=64)
@@ -492,20 +496,13 @@ def _hand(
         read, final, problem = replayed(wins, table, game, index + 1)
     else:
         read = tuple([Win(w.seat, w.discarder, w.total, w.fans, w.hand) for w in wins])
-    record = HandRecord(
-        number=index + 1,
-        prevalent=prevalent,
-        players=names,
-        order=order,
-        deal=deal,
-        events=Events(lambda: tuple(_events(f, actions, prefix, discarder, None)[0])),
-        wins=read,
-        outcome=Outcome.WIN if wins else Outcome.DRAW,
-        false_wins=tuple(sorted(false_wins)),
-        scores=recorded,
-        final=final,
-        problem=problem,
-    )
+    # The fields of `HandRecord` in order (`made`): number prevalent players order deal events wins
+    # outcome false_wins scores penalties final problem.
+    events = Events(lambda: tuple(_events(f, actions, prefix, discarder, None)[0]))
+    outcome = Outcome.WIN if wins else Outcome.DRAW
+    seats = tuple(sorted(false_wins))
+    fields = (index + 1, prevalent, names, order, deal, events, read, outcome, seats, recorded, None, final, problem)
+    record = made(HandRecord, HAND_FIELDS, fields)
     return record if played else replay(record, game)
 
 
