@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from mcr_score.games import replay, tziakcha
 from mcr_score.games.model import Deal, Flower, HandRecord, Holding, Outcome, Win
-from mcr_score.hand import Hand, Situation
-from mcr_score.tiles import TILES
+from mcr_score.hand import Hand, Meld, Situation
+from mcr_score.tiles import TILES, starts_chow
 
 WALLS = st.one_of(
     st.permutations(range(144)).map(bytes),
@@ -113,3 +113,29 @@ def test_a_value_made_field_by_field_is_the_one_its_class_makes() -> None:
         assert pickle.loads(pickle.dumps(made)) == made
         with pytest.raises(dataclasses.FrozenInstanceError):
             made.__setattr__(names[cls][0], None)
+
+
+def test_a_claimed_meld_made_once_is_the_one_meld_makes() -> None:
+    for index in range(34):
+        for claim in (1, 2, 3):
+            pung = replay._claimed("pung", index, claim)
+            assert pung == Meld("pung", TILES[index], claim=claim)
+            assert replay._claimed("pung", index, claim) is pung
+            if starts_chow(index):
+                assert replay._claimed("chow", index, claim) == Meld("chow", TILES[index], claim=claim)
+
+
+NAMES = st.tuples(*[st.sampled_from(["a", "b", "c", "d", "e"])] * 4)
+
+
+@given(NAMES, NAMES)
+def test_a_hand_s_players_are_found_among_the_game_s_as_the_plain_rule_finds_them(
+    names: tuple[str, str, str, str], players: tuple[str, str, str, str]
+) -> None:
+    """The players of a hand, by name, in the game's: when they are the game's four, each once."""
+    if sorted(names) == sorted(players) and len(set(players)) == 4:
+        want = tuple(players.index(n) for n in names)
+    else:
+        want = (0, 1, 2, 3)
+    assert tziakcha._order(names, players) == want
+    assert tziakcha._order(players, players) == (0, 1, 2, 3)

@@ -94,6 +94,21 @@ WIN_FIELDS: Final = setters(Win)
 HOLDING_FIELDS: Final = setters(Holding)
 
 
+CHOW_KIND: Final = "chow"
+PUNG_KIND: Final = "pung"
+_CLAIMED: Final[dict[int, Meld]] = {}
+
+
+def _claimed(kind: str, index: int, claim: int) -> Meld:
+    """A chow (from the tile of `index`) or a pung claimed, made once for each of the few there are
+    (a `Meld` checks itself as it is made: a tenth of a hand's replay); frozen, so shared."""
+    key = index * 8 + claim + (0 if kind == CHOW_KIND else 4)  # claims 1-3
+    meld = _CLAIMED.get(key)
+    if meld is None:
+        meld = _CLAIMED[key] = Meld(kind, TILE_AT[index], claim=claim)
+    return meld
+
+
 def code_of(piece: Piece) -> int:
     """A piece as the table compares it: a tile its index (0-33), a flower `KINDS` + its number."""
     if isinstance(piece, Flower):
@@ -378,7 +393,7 @@ class Table:
                 tiles[i] = tiles[i] - 1
         seat.count -= 2
         self._take()
-        seat.meld(Meld("chow", TILE_AT[low], claim=taken - low + 1))
+        seat.meld(_claimed(CHOW_KIND, low, taken - low + 1))
         return True
 
     def pung(self, seat_no: int, index: int, source: int) -> bool:
@@ -401,7 +416,7 @@ class Table:
         tiles[index] = held - 2
         seat.count -= 2
         self._take()
-        seat.meld(Meld("pung", TILE_AT[index], claim=(seat_no - discarder) % N_SEATS))
+        seat.meld(_claimed(PUNG_KIND, index, (seat_no - discarder) % N_SEATS))
         return True
 
     def _take(self) -> None:

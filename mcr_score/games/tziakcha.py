@@ -182,15 +182,11 @@ def _games(
 ) -> list[Game]:
     hands = []
     first: tuple[str, str, str, str] | None = players
-    orders: dict[tuple[str, str, str, str], tuple[int, int, int, int]] = {}
     for step, where in steps:
         names = _names(f, step, where)
         if first is None:
             first = names
-        order = orders.get(names)
-        if order is None:  # a session's hands seat its players a few ways: each found once
-            order = orders[names] = _order(names, first)
-        hands.append(_hand(f, step, where, game, names, order))
+        hands.append(_hand(f, step, where, game, names, _order(names, first)))
         if not title:
             g = step.get("g")
             title = str(g.get("t", "")) if isinstance(g, dict) else ""
@@ -213,6 +209,8 @@ def _names(f: Fields, step: dict[str, Any], where: str) -> tuple[str, str, str, 
         names = [x.get("name", x.get("n")) if type(x) is dict else None for x in p]
         texts = [n.strip() for n in names if type(n) is str]
         if len(texts) == 4:
+            if texts[0] and texts[1] and texts[2] and texts[3]:  # each named: as they are (`names4` costs more)
+                return (texts[0], texts[1], texts[2], texts[3])
             return names4(texts)
     p = f.seq(f.get(step, "p", where), _at(where, "p"), 4)
     return names4(
@@ -229,9 +227,10 @@ def _order(names: tuple[str, str, str, str], players: tuple[str, str, str, str])
     """The game's player at each seat of this hand (by name; the seats in order when names differ)."""
     if names == players:
         return (0, 1, 2, 3)
-    if sorted(names) == sorted(players) and len(set(players)) == 4:
-        idx = [players.index(n) for n in names]
-        return (idx[0], idx[1], idx[2], idx[3])
+    known = set(players)
+    if len(known) == 4 and set(names) == known:  # four players, each seated once
+        index = players.index
+        return (index(names[0]), index(names[1]), index(names[2]), index(names[3]))
     return (0, 1, 2, 3)
 
 
