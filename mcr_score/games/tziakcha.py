@@ -451,7 +451,11 @@ def _hand(
     actions = step.get("a")
     if type(actions) is not list:
         actions = f.seq(f.get(step, "a", where), prefix)
-    discarder = next((s for s in range(4) if b >> (4 + s) & 1), None)
+    discarder = None
+    for s in range(4):  # the first seat marked (a loop: compiled, a generator is an object)
+        if b >> (4 + s) & 1:
+            discarder = s
+            break
     prevalent = WINDS[index // 4 % 4]
     try:  # the wall is read here to play the hand as it is read; its problem is named where it was
         deal: Deal | None
@@ -509,10 +513,9 @@ def _fans(f: Fields, table: Any, where: str) -> tuple[RecordedFan, ...] | None:
     """`t`: {fan number: value | (count - 1) << 8}."""
     if table is None:
         return None
-    if type(table) is not dict:
-        table = f.obj(table, where)
+    fans: dict[str, Any] = table if type(table) is dict else f.obj(table, where)  # typed: read as a dict, compiled
     out = []
-    for key, value in table.items():
+    for key, value in fans.items():
         fan = _READ_FANS.get((key, value)) if type(value) is int else None
         if fan is None:
             number = int(key) if key.isascii() and key.isdigit() and len(key) <= 3 else -1
