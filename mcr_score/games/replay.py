@@ -179,7 +179,7 @@ class _Wall:
         codes = self.codes
         if codes is None or self.front + self.back >= self.size:
             return -1
-        return codes[self._position(from_back)]
+        return codes[self._position(True) if from_back else self.front]  # the front: a draw, most of them
 
     def take(self, piece: Piece, from_back: bool) -> None:
         left = self.left()

@@ -550,9 +550,8 @@ def _own_hand(f: Fields, h: Any, where: str, self_drawn: bool, seat: int, preval
     melds (`h.p`) are not read: their codes do not tell a pung from a kong; the table saw them."""
     if not isinstance(h, dict):
         return None
-    tiles = h.get("s", [])
-    if type(tiles) is not list:
-        tiles = f.seq(tiles, where + ".s")
+    given = h.get("s", [])
+    tiles: list[Any] = given if type(given) is list else list(f.seq(given, where + ".s"))  # typed: read as a list
     ids = [
         t if type(t) is int and 0 <= t < FLOWER_IDS else _tile_id(f, t, f"{where}.s[{i}]") for i, t in enumerate(tiles)
     ]
