@@ -35,15 +35,15 @@ is a look-up by name through the enum's class on every use.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, NamedTuple, TypeVar
 
 from ..errors import McrError
 from ..hand import FOUR_SETS, Hand, Meld, Situation, check_hand
 from ..messages import Message, msg
 from ..tiles import INDEX, TILES, WINDS, Tile, starts_chow
 from .errors import ReplayError
-from .model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, Win
+from .model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, RecordedFan, Win
 
 KONG_CAUSE = "kong"
 FLOWER_CAUSE = "flower"
@@ -67,6 +67,46 @@ FLOWERS: Final = tuple(Flower(n) for n in range(9))
 TILE_AT: Final = TILES
 N_SEATS: Final = SEATS
 FULL: Final = FOUR_SETS.tiles(0)
+
+
+V = TypeVar("V")
+_NEW: Final = object.__new__
+
+
+def setters(cls: type) -> tuple[Callable[[object, object], None], ...]:
+    """What sets each field of a frozen dataclass with slots, in order: its slot's `__set__`."""
+    return tuple([getattr(cls, f.name).__set__ for f in dataclasses.fields(cls)])
+
+
+def made(cls: type[V], fields: tuple[Callable[[object, object], None], ...], values: tuple[object, ...]) -> V:
+    """A value of the frozen dataclass `cls` (slotted, no `__post_init__`) from all its fields in
+    order, each set in its slot, as its `__init__` sets it: the values a hand's reading makes (a
+    `HandRecord`, its `Deal`, its `Win`s and `Holding`s) made by the dataclasses' own `__init__`,
+    interpreted code called from compiled code, cost some 1.2k instructions a field, a fifth of a
+    hand's reading (issue 26); so, about 300. `fields`: `setters(cls)`; a test pins each use."""
+    value = _NEW(cls)
+    for i in range(len(fields)):
+        fields[i](value, values[i])
+    return value
+
+
+WIN_FIELDS: Final = setters(Win)
+HOLDING_FIELDS: Final = setters(Holding)
+
+
+CHOW_KIND: Final = "chow"
+PUNG_KIND: Final = "pung"
+_CLAIMED: Final[dict[int, Meld]] = {}
+
+
+def _claimed(kind: str, index: int, claim: int) -> Meld:
+    """A chow (from the tile of `index`) or a pung claimed, made once for each of the few there are
+    (a `Meld` checks itself as it is made: a tenth of a hand's replay); frozen, so shared."""
+    key = index * 8 + claim + (0 if kind == CHOW_KIND else 4)  # claims 1-3
+    meld = _CLAIMED.get(key)
+    if meld is None:
+        meld = _CLAIMED[key] = Meld(kind, TILE_AT[index], claim=claim)
+    return meld
 
 
 def code_of(piece: Piece) -> int:
@@ -139,7 +179,7 @@ class _Wall:
         codes = self.codes
         if codes is None or self.front + self.back >= self.size:
             return -1
-        return codes[self._position(from_back)]
+        return codes[self._position(True) if from_back else self.front]  # the front: a draw, most of them
 
     def take(self, piece: Piece, from_back: bool) -> None:
         left = self.left()
@@ -200,7 +240,8 @@ class _Seat:
     def drawn(self, code: int, cause: str | None) -> None:
         """The piece of `code` drawn (a replacement for `cause`)."""
         if code < KINDS:
-            self.tiles[code] += 1
+            tiles = self.tiles
+            tiles[code] = tiles[code] + 1  # compiled, `tiles[code] += 1` is a generic in-place add
             self.count += 1
             self.last_draw = TILE_AT[code]
         else:
@@ -241,9 +282,10 @@ class Table:
                 codes = [[code_of(p) for p in pieces] for pieces in (*deal.hands, deal.wall or ())]
             for seat_no in range(N_SEATS):
                 seat = self.seats[seat_no]
+                tiles = seat.tiles
                 for code in codes[seat_no]:
                     if code < KINDS:
-                        seat.tiles[code] += 1
+                        tiles[code] = tiles[code] + 1
                         seat.count += 1
                     else:
                         seat.flowers_held.append(flower_of(code - KINDS))
@@ -288,9 +330,11 @@ class Table:
         if not self.known or not 0 <= seat_no < N_SEATS:
             return False
         seat = self.seats[seat_no]
-        if not seat.tiles[index] or seat.count != seat.full:
+        tiles = seat.tiles
+        held = tiles[index]
+        if not held or seat.count != seat.full:
             return False
-        seat.tiles[index] -= 1
+        tiles[index] = held - 1
         seat.count -= 1
         seat.discards.append(TILE_AT[index])
         self.discarder = seat_no
@@ -346,10 +390,10 @@ class Table:
                 return False
         for i in range(low, low + 3):
             if i != taken:
-                tiles[i] -= 1
+                tiles[i] = tiles[i] - 1
         seat.count -= 2
         self._take()
-        seat.meld(Meld("chow", TILE_AT[low], claim=taken - low + 1))
+        seat.meld(_claimed(CHOW_KIND, low, taken - low + 1))
         return True
 
     def pung(self, seat_no: int, index: int, source: int) -> bool:
@@ -365,12 +409,14 @@ class Table:
         ):
             return False
         seat = self.seats[seat_no]
-        if seat.tiles[index] < 2:
+        tiles = seat.tiles
+        held = tiles[index]
+        if held < 2:
             return False
-        seat.tiles[index] -= 2
+        tiles[index] = held - 2
         seat.count -= 2
         self._take()
-        seat.meld(Meld("pung", TILE_AT[index], claim=(seat_no - discarder) % N_SEATS))
+        seat.meld(_claimed(PUNG_KIND, index, (seat_no - discarder) % N_SEATS))
         return True
 
     def _take(self) -> None:
@@ -541,14 +587,14 @@ class Table:
                 raise _Stop(msg("replay.win-tile", tile=tile.code, given=event.tile.code), event)
             tiles = seat.concealed()
         visible = self._visible(tile) - (0 if event.source is None else 1)
-        situation = Situation(
-            self_drawn=event.source is None,
-            last_copy=visible == 3 and not (self.known and tile in tiles),
-            wall_last=self.wall.left() == 0,
-            kong=robbing or (event.source is None and seat.last_cause == KONG_CAUSE),
-            seat_wind=WINDS[event.seat],
-            prevalent_wind=self.prevalent,
-            flowers=len(seat.flowers) + len(seat.flowers_held),  # a flower not yet laid aside is one too
+        situation = _situation(
+            event.source is None,
+            visible == 3 and not (self.known and tile in tiles),
+            self.wall.left() == 0,
+            robbing or (event.source is None and seat.last_cause == KONG_CAUSE),
+            WINDS[event.seat],
+            self.prevalent,
+            len(seat.flowers) + len(seat.flowers_held),  # a flower not yet laid aside is one too
         )
         hand = Hand(tuple(seat.melds), tiles, tile, situation)
         if self.known:
@@ -561,13 +607,46 @@ class Table:
         """The copies of `tile` in sight: discards on the table and exposed melds."""
         n = 0
         code = tile.code
-        for seat in self.seats:
-            n += sum(1 for t in seat.discards if t is not None and t.code == code)
-            n += sum(1 for m in seat.melds if not m.concealed for t in m.tiles if t.code == code)
+        for seat in self.seats:  # loops, not sums of generators: compiled, a generator is an object
+            for t in seat.discards:
+                if t is not None and t.code == code:
+                    n += 1
+            for m in seat.melds:
+                if not m.concealed:
+                    for t in m.tiles:
+                        if t.code == code:
+                            n += 1
         return n
 
     def holdings(self) -> tuple[Holding, ...]:
-        return tuple(Holding(s.concealed(), tuple(s.melds), tuple(s.flowers)) for s in self.seats)
+        return tuple(
+            [made(Holding, HOLDING_FIELDS, (s.concealed(), tuple(s.melds), tuple(s.flowers))) for s in self.seats]
+        )
+
+
+_SITUATIONS: Final[dict[tuple[bool, bool, bool, bool, str, str, int], Situation]] = {}
+"""The situations of the Hu met before: a few hundred in all (the flags, the winds, the flowers),
+each made once (a `Situation` made a Hu cost a fiftieth of a hand's reading); frozen, so shared."""
+
+
+def _situation(
+    self_drawn: bool, last_copy: bool, wall_last: bool, kong: bool, seat_wind: str, prevalent_wind: str, flowers: int
+) -> Situation:
+    key = (self_drawn, last_copy, wall_last, kong, seat_wind, prevalent_wind, flowers)
+    situation = _SITUATIONS.get(key)
+    if situation is None:
+        situation = Situation(
+            self_drawn=self_drawn,
+            last_copy=last_copy,
+            wall_last=wall_last,
+            kong=kong,
+            seat_wind=seat_wind,
+            prevalent_wind=prevalent_wind,
+            flowers=flowers,
+        )
+        if len(_SITUATIONS) < 4096:
+            _SITUATIONS[key] = situation
+    return situation
 
 
 def replay(record: HandRecord, game: str, table: Table | None = None) -> HandRecord:
@@ -585,14 +664,27 @@ def replay(record: HandRecord, game: str, table: Table | None = None) -> HandRec
     return dataclasses.replace(record, wins=wins, final=record.final if final is None else final, problem=problem)
 
 
+class WinRead(NamedTuple):
+    """A Hu as a reader reads it, before the replay: `Win`'s first fields, `hand` the record's own
+    hand (None: the record gives none). A reader that plays its record as it reads it (tziakcha)
+    gives these to `replayed`, which makes each `Win` once, with its hand: a `Win`, made by
+    interpreted code, costs some thirty times this tuple."""
+
+    seat: int
+    discarder: int | None
+    total: int | None
+    fans: tuple[RecordedFan, ...] | None
+    hand: Hand | None
+
+
 def replayed(
-    wins: tuple[Win, ...], table: Table, game: str, number: int
+    wins: Sequence[Win | WinRead], table: Table, game: str, number: int
 ) -> tuple[tuple[Win, ...], tuple[Holding, ...] | None, McrError | None]:
     """What `replay` sets in hand `number`'s record, from the table that played it: the wins
     rebuilt, the final holdings (None: not known), the problem. For a reader that plays its record
     as it reads it and makes the hand's record once, after the play."""
     try:
-        rebuilt = tuple(_rebuilt(win, table, game, number) for win in wins)
+        rebuilt = tuple([_rebuilt(win, table, game, number) for win in wins])
     except _Stop as stop:
         problem = _error(game, number, stop)
         return _stopped(wins, problem), None, problem
@@ -600,11 +692,11 @@ def replayed(
     return rebuilt, table.holdings() if table.known else None, problems[0] if problems else None
 
 
-def _stopped(wins: tuple[Win, ...], problem: McrError) -> tuple[Win, ...]:
-    return tuple(dataclasses.replace(w, hand=None, problem=problem) for w in wins)
+def _stopped(wins: Sequence[Win | WinRead], problem: McrError) -> tuple[Win, ...]:
+    return tuple([_win_of(w, None, problem) for w in wins])
 
 
-def _rebuilt(win: Win, table: Table, game: str, number: int) -> Win:
+def _rebuilt(win: Win | WinRead, table: Table, game: str, number: int) -> Win:
     """A win with the hand the table played, checked (`check_hand`). The record's own hand, when it
     gives one, must hold the same concealed tiles and winning tile; without a known deal it is the
     hand: its concealed tiles, the melds the table saw declared, the situation the table saw."""
@@ -614,7 +706,7 @@ def _rebuilt(win: Win, table: Table, game: str, number: int) -> Win:
         raise _Stop(msg("replay.no-win", seat=WINDS[win.seat]))
     own = win.hand
     if table.known:
-        if own is not None and _concealed(own) != _concealed(played):
+        if own is not None and not _same_concealed(own, played):
             raise _Stop(
                 msg("replay.record-hand", seat=WINDS[win.seat], recorded=_tiles_text(own), played=_tiles_text(played)),
                 event,
@@ -634,16 +726,23 @@ def _rebuilt(win: Win, table: Table, game: str, number: int) -> Win:
             raise _Stop(msg("replay.win-size", seat=WINDS[win.seat], n=len(hand.standing) + 1, want=want), event)
     problems = check_hand(hand)
     if problems:
-        return dataclasses.replace(
-            win, hand=None, problem=_error(game, number, _Stop(msg("replay.check", problem=problems[0].msg), event))
-        )
-    return _with_hand(win, hand)
+        return _win_of(win, None, _error(game, number, _Stop(msg("replay.check", problem=problems[0].msg), event)))
+    return _win_of(win, hand, None)
 
 
-def _with_hand(win: Win, hand: Hand) -> Win:
-    """The win with its hand rebuilt (`dataclasses.replace` is a tenth of a hand's reading, compiled);
-    a test pins `Win`'s fields to these six."""
-    return Win(win.seat, win.discarder, win.total, win.fans, hand, None)
+def _win_of(win: Win | WinRead, hand: Hand | None, problem: McrError | None) -> Win:
+    """The win with its hand rebuilt, or its problem (`dataclasses.replace` is a tenth of a hand's
+    reading, compiled); a test pins `Win`'s fields to these six."""
+    return made(Win, WIN_FIELDS, (win.seat, win.discarder, win.total, win.fans, hand, problem))
+
+
+def _same_concealed(own: Hand, played: Hand) -> bool:
+    """The record's own hand holds the concealed tiles played, and wins on the same tile. The same
+    standing tiles in the same order say so at once (a reader that sorts its own hand as the table
+    does: tziakcha); else the tiles are compared as counts."""
+    if own.winning == played.winning and own.standing == played.standing:
+        return True
+    return _concealed(own) == _concealed(played)
 
 
 def _concealed(hand: Hand) -> tuple[object, ...]:

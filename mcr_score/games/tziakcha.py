@@ -54,10 +54,13 @@ from .replay import (
     TILE_AT,
     WIN,
     Table,
+    WinRead,
     _Stop,
     code_of,
+    made,
     replay,
     replayed,
+    setters,
 )
 
 TILES: Final = 144
@@ -97,6 +100,7 @@ DEALT_AT: Final[tuple[tuple[int, ...], ...]] = tuple(
     + ((DEALT - 1,) if s == 0 else ())
     for s in range(4)
 )
+ALL_IDS: Final = bytes(range(TILES))
 CODES: Final[tuple[int, ...]] = tuple(code_of(p) for p in PIECES)  # a tile id's piece as the table's code
 CODE_BYTES: Final = bytes(CODES) + bytes(256 - len(CODES))  # CODES as a table for `bytes.translate`
 KIND_CODES: Final[tuple[int, ...]] = tuple(code_of(t) for t in KIND_TILES)  # a kind (tziakcha's order): its code
@@ -182,7 +186,7 @@ def _games(
         names = _names(f, step, where)
         if first is None:
             first = names
-        hands.append(_hand(f, step, where, game, names, first))
+        hands.append(_hand(f, step, where, game, names, _order(names, first)))
         if not title:
             g = step.get("g")
             title = str(g.get("t", "")) if isinstance(g, dict) else ""
@@ -205,6 +209,8 @@ def _names(f: Fields, step: dict[str, Any], where: str) -> tuple[str, str, str, 
         names = [x.get("name", x.get("n")) if type(x) is dict else None for x in p]
         texts = [n.strip() for n in names if type(n) is str]
         if len(texts) == 4:
+            if texts[0] and texts[1] and texts[2] and texts[3]:  # each named: as they are (`names4` costs more)
+                return (texts[0], texts[1], texts[2], texts[3])
             return names4(texts)
     p = f.seq(f.get(step, "p", where), _at(where, "p"), 4)
     return names4(
@@ -218,12 +224,22 @@ def _small(value: Any, high: int) -> int:
 
 
 def _order(names: tuple[str, str, str, str], players: tuple[str, str, str, str]) -> tuple[int, int, int, int]:
-    """The game's player at each seat of this hand (by name; the seats in order when names differ)."""
+    """The game's player at each seat of this hand (by name; the seats in order when names differ):
+    when the game's four players are four names and this hand's are those four, each once. Found by
+    comparing the names (sixteen at most), which costs a fifth of making their sets."""
     if names == players:
         return (0, 1, 2, 3)
-    if sorted(names) == sorted(players) and len(set(players)) == 4:
-        idx = [players.index(n) for n in names]
-        return (idx[0], idx[1], idx[2], idx[3])
+    seats = [0, 0, 0, 0]
+    found = 0  # a bit by the game's player found, at the first place of their name
+    for i in range(4):
+        for j in range(4):
+            if names[i] == players[j]:
+                seats[i] = j
+                found |= 1 << j
+                break
+    a, b, c, d = players
+    if found == 15 and a != b and a != c and a != d and b != c and b != d and c != d:
+        return (seats[0], seats[1], seats[2], seats[3])
     return (0, 1, 2, 3)
 
 
@@ -251,19 +267,14 @@ def _deal(f: Fields, step: dict[str, Any], where: str) -> tuple[Deal, list[list[
     rest = tuple([PIECES[i] for i in ids[DEALT:]])
     codes = [[CODES[ids[k]] for k in places] for places in DEALT_AT]
     codes.append(list(ids[DEALT:].translate(CODE_BYTES)))
-    return Deal(hands, rest, len(rest)), codes
+    return made(Deal, DEAL_FIELDS, (hands, rest, len(rest), True)), codes
 
 
 def _every_id_once(ids: bytes) -> bool:
-    """The wall holds every tile id once (a loop on C ints, compiled: a set of the ids costs ten times more)."""
-    if len(ids) != TILES:
-        return False
-    seen = [False] * TILES
-    for i in ids:
-        if i >= TILES or seen[i]:
-            return False
-        seen[i] = True
-    return True
+    """The wall holds every tile id once: 144 ids, and every tile id among them (deleting them from
+    all the ids leaves none), so each once and no other. A C loop of `bytes.translate`: a loop of
+    the ids, compiled, cost six times more, their set ten."""
+    return len(ids) == TILES and not ALL_IDS.translate(None, ids)
 
 
 def _meld_tiles(middle: int) -> tuple[Tile, Tile, Tile]:
@@ -409,6 +420,9 @@ def _events(
 
 
 new_event: Final = tuple.__new__
+new_read: Final = tuple.__new__  # a `WinRead`, made as the tuple it is
+DEAL_FIELDS: Final = setters(Deal)
+HAND_FIELDS: Final = setters(HandRecord)
 
 
 @functools.lru_cache(maxsize=64)
@@ -431,8 +445,9 @@ def _hand(
     where: str,
     game: str,
     names: tuple[str, str, str, str],
-    players: tuple[str, str, str, str],
+    order: tuple[int, int, int, int],
 ) -> HandRecord:
+    """The hand of `step`; `names` its players by seat, `order` their places in the game's players."""
     # A field that holds what it must is taken as it is; any other is read by `Fields`, which names
     # its problem (the paths are made only then).
     index = _small(step.get("i"), 255)
@@ -445,7 +460,11 @@ def _hand(
     actions = step.get("a")
     if type(actions) is not list:
         actions = f.seq(f.get(step, "a", where), prefix)
-    discarder = next((s for s in range(4) if b >> (4 + s) & 1), None)
+    discarder = None
+    for s in range(4):  # the first seat marked (a loop: compiled, a generator is an object)
+        if b >> (4 + s) & 1:
+            discarder = s
+            break
     prevalent = WINDS[index // 4 % 4]
     try:  # the wall is read here to play the hand as it is read; its problem is named where it was
         deal: Deal | None
@@ -462,20 +481,21 @@ def _hand(
     results = step.get("y", [{}, {}, {}, {}])
     if type(results) is not list:
         results = f.seq(results, _at(where, "y"))
-    wins = []
+    wins: list[WinRead] = []
     for seat in winners:
         y_at = f"{_at(where, 'y')}[{seat}]"
-        result = f.obj(results[seat] if seat < len(results) else None, y_at)
+        result = results[seat] if seat < len(results) else None
+        if type(result) is not dict:
+            result = f.obj(result, y_at)
+        total = None
+        if "f" in result:
+            total = _small(result["f"], 10_000)
+            if total < 0:
+                total = f.num(result["f"], y_at + ".f", 0, 10_000)
         self_drawn = discarder in (None, seat)
-        wins.append(
-            Win(
-                seat,
-                None if self_drawn else discarder,
-                f.num(result["f"], y_at + ".f", 0, 10_000) if "f" in result else None,
-                _fans(f, result.get("t"), y_at + ".t"),
-                _own_hand(f, result.get("h"), y_at + ".h", self_drawn, seat, prevalent),
-            )
-        )
+        fans = _fans(f, result.get("t"), y_at + ".t")
+        own = _own_hand(f, result.get("h"), y_at + ".h", self_drawn, seat, prevalent)
+        wins.append(new_read(WinRead, (seat, None if self_drawn else discarder, total, fans, own)))
     scores = step.get("s")
     recorded = None
     if isinstance(scores, list) and len(scores) == 4:
@@ -483,24 +503,18 @@ def _hand(
         recorded = (values[0], values[1], values[2], values[3])
     if bad_deal is not None:
         raise bad_deal
-    read = tuple(wins)
     final = problem = None
     if played and table is not None:  # the record made once, with what the play gives
-        read, final, problem = replayed(read, table, game, index + 1)
-    record = HandRecord(
-        number=index + 1,
-        prevalent=prevalent,
-        players=names,
-        order=_order(names, players),
-        deal=deal,
-        events=Events(lambda: tuple(_events(f, actions, prefix, discarder, None)[0])),
-        wins=read,
-        outcome=Outcome.WIN if wins else Outcome.DRAW,
-        false_wins=tuple(sorted(false_wins)),
-        scores=recorded,
-        final=final,
-        problem=problem,
-    )
+        read, final, problem = replayed(wins, table, game, index + 1)
+    else:
+        read = tuple([Win(w.seat, w.discarder, w.total, w.fans, w.hand) for w in wins])
+    # The fields of `HandRecord` in order (`made`): number prevalent players order deal events wins
+    # outcome false_wins scores penalties final problem.
+    events = Events(lambda: tuple(_events(f, actions, prefix, discarder, None)[0]))
+    outcome = Outcome.WIN if wins else Outcome.DRAW
+    seats = tuple(sorted(false_wins))
+    fields = (index + 1, prevalent, names, order, deal, events, read, outcome, seats, recorded, None, final, problem)
+    record = made(HandRecord, HAND_FIELDS, fields)
     return record if played else replay(record, game)
 
 
@@ -508,9 +522,9 @@ def _fans(f: Fields, table: Any, where: str) -> tuple[RecordedFan, ...] | None:
     """`t`: {fan number: value | (count - 1) << 8}."""
     if table is None:
         return None
-    table = f.obj(table, where)
+    fans: dict[str, Any] = table if type(table) is dict else f.obj(table, where)  # typed: read as a dict, compiled
     out = []
-    for key, value in table.items():
+    for key, value in fans.items():
         fan = _READ_FANS.get((key, value)) if type(value) is int else None
         if fan is None:
             number = int(key) if key.isascii() and key.isdigit() and len(key) <= 3 else -1
@@ -536,7 +550,8 @@ def _own_hand(f: Fields, h: Any, where: str, self_drawn: bool, seat: int, preval
     melds (`h.p`) are not read: their codes do not tell a pung from a kong; the table saw them."""
     if not isinstance(h, dict):
         return None
-    tiles = f.seq(h.get("s", []), where + ".s")
+    given = h.get("s", [])
+    tiles: list[Any] = given if type(given) is list else list(f.seq(given, where + ".s"))  # typed: read as a list
     ids = [
         t if type(t) is int and 0 <= t < FLOWER_IDS else _tile_id(f, t, f"{where}.s[{i}]") for i, t in enumerate(tiles)
     ]
