@@ -14,7 +14,7 @@ import functools
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final, final
 
 from . import compiled
@@ -266,18 +266,21 @@ SCAN: bool = compiled
 parser in C is."""
 
 
-def loads_json(text: str, digits: int = MAX_DIGITS, raw: bytes | None = None) -> Any:
+def loads_json(text: str | Callable[[], str], digits: int = MAX_DIGITS, raw: bytes | None = None) -> Any:
     """A JSON document: no key twice in an object, numbers of at most `digits` digits (a user's
     numbers: `MAX_DIGITS`; a program's record may hold a time in milliseconds or a 64-bit field), no
     NaN/Infinity (nor a number so large it would be infinity), nesting as deep as the parser takes
     without running out of stack. A text with no run of more than `digits` digits holds no such
     number, and its integers are read by the parser itself (a record holds thousands of them).
     `raw`: the text's UTF-8 bytes, if the caller read them (they must be exactly that); with them
-    the compiled build scans the document first (`scan_json`)."""
+    the compiled build scans the document first (`scan_json`), and `text` may be a function that
+    gives the text, called only when the parser needs it (a file's decoding, with its errors)."""
     if raw is not None and SCAN:
         value = scan_json(raw, digits)
         if value is not UNSCANNED:
             return value
+    if not isinstance(text, str):
+        text = text()
     if not _may_hold_long_int(text, digits, raw):
         parse_int: Any = None
     else:

@@ -207,9 +207,23 @@ def test_games_read_the_same_with_the_scanner_on_or_off(
         read_games(str(bad), "tziakcha")
     monkeypatch.setattr(decoding, "SCAN", scan)
     copy = tmp_path / "copy.json"
-    copy.write_bytes(SESSION.read_bytes())  # a new file: the reader's cache of documents does not answer
+    copy.write_bytes(SESSION.read_bytes())
     assert read_games(str(copy), "tziakcha") == expected
-    bad.write_text(json.dumps(doc) + " ", encoding="utf-8")
     with pytest.raises(GameRecordError) as again:
         read_games(str(bad), "tziakcha")
     assert str(again.value) == str(refused.value)
+
+
+@pytest.mark.parametrize("data", [b'{"step": {"a": "\xff"}}', b'{"step": \xc3 {}}', b'\xef\xbb\xbf{"step": "\xe9"}'])
+def test_a_record_not_in_utf8_is_named_by_its_byte_with_the_scanner_on_or_off(
+    data: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reader decodes the text only when the scanner leaves the bytes to the parser; a document
+    the scanner reads is valid UTF-8, and one that is not gets the reader's message naming the byte."""
+    messages = []
+    for scan in (False, True):
+        monkeypatch.setattr(decoding, "SCAN", scan)
+        with pytest.raises(GameRecordError, match="byte") as refused:
+            read_games(data)
+        messages.append(str(refused.value))
+    assert messages[0] == messages[1]

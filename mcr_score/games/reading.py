@@ -26,9 +26,11 @@ JSON_DIGITS = 20
 of 国标小助手 (20). The bounds of the game are checked field by field."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Input:
-    """A record file: the name its problems give (the path, or `<bytes>`), and its bytes."""
+    """A record file: the name its problems give (the path, or `<bytes>`), and its bytes. Equal only
+    to itself: `json_of` keeps the documents of the last few by identity, where hashing the bytes
+    cost some 3 instructions a byte (150 thousand a tziakcha session)."""
 
     name: str
     data: bytes
@@ -74,12 +76,13 @@ def json_of(data: Input) -> Any:
     The collector is paused while the parser builds the document (and set back as it was, whatever
     happens): a record is thousands of new lists and objects, a young-generation collection every
     700 of them, each walking what was just built, which a parse never makes garbage of (some 4% of
-    a tziakcha hand's reading, callgrind; the objects are walked once when it resumes)."""
-    text = text_of(data)
+    a tziakcha hand's reading, callgrind; the objects are walked once when it resumes). The text is
+    decoded only if the parser needs it: the compiled scanner reads the bytes (and a document it
+    reads is valid UTF-8)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return loads_json(text, digits=JSON_DIGITS, raw=_utf8(data))  # the text's own bytes: decoded strictly
+        return loads_json(lambda: text_of(data), digits=JSON_DIGITS, raw=_utf8(data))
     except DataError as e:
         raise GameRecordError(msg("record.json", file=data.name, reason=e.msg)) from None
     finally:
