@@ -17,6 +17,7 @@ from mcr_score import decoding, files
 from mcr_score.decoding import DataError, ascii_int, loads_json, loads_toml, shown
 from mcr_score.files import InputFileError, OutputFileError, check_output, csv_text, read_text, write_text
 from mcr_score.messages import msg
+from tests.support.strategies import longest_int
 
 
 @pytest.mark.parametrize(
@@ -188,24 +189,12 @@ _DOCS = st.recursive(
 )
 
 
-def _longest_int(value: object) -> int:
-    if isinstance(value, bool):
-        return 0
-    if isinstance(value, int):
-        return len(str(abs(value)))
-    if isinstance(value, list):
-        return max(map(_longest_int, value), default=0)
-    if isinstance(value, dict):
-        return max(map(_longest_int, value.values()), default=0)
-    return 0
-
-
 @given(_DOCS, st.sampled_from([None, 0, 2]), st.integers(min_value=1, max_value=20))
 def test_json_numbers_are_refused_exactly_when_too_long(doc: object, indent: int | None, digits: int) -> None:
     """The fast path (no hook when no number can be too long) never lets a long number through, and
     digits in strings (a record's hex wall) never refuse a document."""
     text = json.dumps(doc, indent=indent)
-    if _longest_int(doc) > digits:
+    if longest_int(doc) > digits:
         with pytest.raises(decoding.DataError):
             decoding.loads_json(text, digits=digits)
     else:

@@ -17,6 +17,7 @@ from mcr_score import decoding
 from mcr_score.decoding import UNSCANNED, DataError, scan_json
 from mcr_score.games import read_games
 from mcr_score.games.errors import GameRecordError
+from tests.support.strategies import longest_int
 
 ROOT = Path(__file__).resolve().parents[1]
 SESSION = ROOT / "tests" / "fixtures" / "records" / "tziakcha" / "session-GHQY2zTj.json"
@@ -61,18 +62,6 @@ def _parsed(data: bytes, digits: int) -> Any:
     return decoding.loads_json(data.decode("utf-8"), digits=digits)
 
 
-def _longest(value: Any) -> int:
-    if isinstance(value, bool):
-        return 0
-    if isinstance(value, int):
-        return len(str(abs(value)))
-    if isinstance(value, list):
-        return max(map(_longest, value), default=0)
-    if isinstance(value, dict):
-        return max(map(_longest, value.values()), default=0)
-    return 0
-
-
 @given(_PLAIN, _LAYOUTS)
 def test_a_plain_document_is_read_by_the_scanner_as_the_parser_reads_it(doc: Any, layout: dict[str, Any]) -> None:
     data = json.dumps(doc, **{**layout, "ensure_ascii": False}).encode("utf-8")  # no escape: all plain
@@ -83,7 +72,7 @@ def test_a_plain_document_is_read_by_the_scanner_as_the_parser_reads_it(doc: Any
 def test_any_document_is_read_as_the_parser_reads_it_or_left_to_it(doc: Any, layout: dict[str, Any], n: int) -> None:
     data = json.dumps(doc, **layout).encode("utf-8")
     scanned = scan_json(data, n)
-    if _longest(doc) > n:  # the parser refuses it: so must the scanner leave it
+    if longest_int(doc) > n:  # the parser refuses it: so must the scanner leave it
         assert scanned is UNSCANNED
     elif scanned is not UNSCANNED:
         assert scanned == _parsed(data, n)

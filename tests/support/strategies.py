@@ -1087,3 +1087,16 @@ def non_winning_hands() -> st.SearchStrategy[Hand]:
 def hands() -> st.SearchStrategy[Hand]:
     """Winning hands plus, now and then, a non-winning 14-tile hand."""
     return _randoms().map(draw_hand)
+
+
+def longest_int(value: object) -> int:
+    """The most digits of an integer in a decoded JSON document (booleans are not numbers there)."""
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int):
+        return len(str(abs(value)))
+    if isinstance(value, list):
+        return max(map(longest_int, value), default=0)
+    if isinstance(value, dict):
+        return max(map(longest_int, value.values()), default=0)
+    return 0
