@@ -216,3 +216,36 @@ def test_a_record_not_in_utf8_is_named_by_its_byte_with_the_scanner_on_or_off(
             read_games(data)
         messages.append(str(refused.value))
     assert messages[0] == messages[1]
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        None,  # the real record's step, as tziakcha's own API gives it
+        b'{"a": [], "a": []}',  # a key twice
+        b'{"w": "\xff"}',  # not UTF-8
+        b"\xef\xbb\xbf{}",  # a byte-order mark, which JSON text has not
+    ],
+)
+def test_a_script_record_reads_the_same_with_the_scanner_on_or_off(
+    script: bytes | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record's `script` (base64 of zlib of JSON, §4.1) is scanned when it can be: the same game,
+    or the same problem named, as the parser gives."""
+    import base64
+    import zlib
+
+    record = json.loads(SESSION.read_text(encoding="utf-8"))["records"][0]
+    step = record.pop("step")
+    raw = json.dumps(step, ensure_ascii=False).encode("utf-8") if script is None else script
+    record["script"] = base64.b64encode(zlib.compress(raw)).decode()
+    data = json.dumps(record).encode("utf-8")
+    answers = []
+    for scan in (False, True):
+        monkeypatch.setattr(decoding, "SCAN", scan)
+        try:
+            answers.append(read_games(data, "tziakcha"))
+        except GameRecordError as e:
+            answers.append(str(e))
+    assert answers[0] == answers[1]
+    assert isinstance(answers[0], str) is (script is not None)

@@ -163,7 +163,8 @@ def _step(f: Fields, record: Any, where: str) -> dict[str, Any]:
     script = f.text(f.get(record, "script", where), _at(where, "script"))
     try:
         raw = zlib.decompressobj().decompress(base64.b64decode(script, validate=True), MAX_SCRIPT)
-        return f.obj(loads_json(raw.decode("utf-8"), digits=JSON_DIGITS), _at(where, "script"))
+        doc = loads_json(lambda: raw.decode("utf-8"), digits=JSON_DIGITS, raw=raw)  # scanned when it can be
+        return f.obj(doc, _at(where, "script"))
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, DataError) as e:
         reason = e.msg if isinstance(e, DataError) else str(e)
         raise f.error(_at(where, "script"), msg("record.script", reason=reason)) from None
