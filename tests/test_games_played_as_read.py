@@ -229,7 +229,7 @@ def test_a_check_of_a_fast_act_names_its_problem(change: Any, fragment: str) -> 
 
 
 def test_a_win_is_rebuilt_with_every_field_it_has() -> None:
-    """The replay makes a rebuilt win field by field (`replay._win_of`): a field added to `Win`
+    """The replay makes a rebuilt win field by field (`replay.win_of`): a field added to `Win`
     must be added there too."""
     assert [f.name for f in dataclasses.fields(Win)] == ["seat", "discarder", "total", "fans", "hand", "problem"]
 

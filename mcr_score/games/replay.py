@@ -587,7 +587,7 @@ class Table:
                 raise _Stop(msg("replay.win-tile", tile=tile.code, given=event.tile.code), event)
             tiles = seat.concealed()
         visible = self._visible(tile) - (0 if event.source is None else 1)
-        situation = _situation(
+        situation = shared_situation(
             event.source is None,
             visible == 3 and not (self.known and tile in tiles),
             self.wall.left() == 0,
@@ -629,7 +629,7 @@ _SITUATIONS: Final[dict[tuple[bool, bool, bool, bool, str, str, int], Situation]
 each made once (a `Situation` made a Hu cost a fiftieth of a hand's reading); frozen, so shared."""
 
 
-def _situation(
+def shared_situation(
     self_drawn: bool, last_copy: bool, wall_last: bool, kong: bool, seat_wind: str, prevalent_wind: str, flowers: int
 ) -> Situation:
     key = (self_drawn, last_copy, wall_last, kong, seat_wind, prevalent_wind, flowers)
@@ -693,7 +693,7 @@ def replayed(
 
 
 def _stopped(wins: Sequence[Win | WinRead], problem: McrError) -> tuple[Win, ...]:
-    return tuple([_win_of(w, None, problem) for w in wins])
+    return tuple([win_of(w, None, problem) for w in wins])
 
 
 def _rebuilt(win: Win | WinRead, table: Table, game: str, number: int) -> Win:
@@ -726,11 +726,11 @@ def _rebuilt(win: Win | WinRead, table: Table, game: str, number: int) -> Win:
             raise _Stop(msg("replay.win-size", seat=WINDS[win.seat], n=len(hand.standing) + 1, want=want), event)
     problems = check_hand(hand)
     if problems:
-        return _win_of(win, None, _error(game, number, _Stop(msg("replay.check", problem=problems[0].msg), event)))
-    return _win_of(win, hand, None)
+        return win_of(win, None, _error(game, number, _Stop(msg("replay.check", problem=problems[0].msg), event)))
+    return win_of(win, hand, None)
 
 
-def _win_of(win: Win | WinRead, hand: Hand | None, problem: McrError | None) -> Win:
+def win_of(win: Win | WinRead, hand: Hand | None, problem: McrError | None) -> Win:
     """The win with its hand rebuilt, or its problem (`dataclasses.replace` is a tenth of a hand's
     reading, compiled); a test pins `Win`'s fields to these six."""
     return made(Win, WIN_FIELDS, (win.seat, win.discarder, win.total, win.fans, hand, problem))

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..decoding import DataError, loads_json
-from ..hand import Hand, Situation
+from ..hand import Hand
 from ..messages import msg
 from ..tiles import INDEX, WINDS, Tile, is_terminal_or_honor
 from .errors import GameRecordError
@@ -35,7 +35,6 @@ from .model import (
     Piece,
     RecordedFan,
     RecordFormat,
-    Win,
 )
 from .reading import JSON_DIGITS, Fields, Input, json_of, names4
 from .replay import (
@@ -61,6 +60,8 @@ from .replay import (
     replay,
     replayed,
     setters,
+    shared_situation,
+    win_of,
 )
 
 TILES: Final = 144
@@ -508,7 +509,7 @@ def _hand(
     if played and table is not None:  # the record made once, with what the play gives
         read, final, problem = replayed(wins, table, game, index + 1)
     else:
-        read = tuple([Win(w.seat, w.discarder, w.total, w.fans, w.hand) for w in wins])
+        read = tuple([win_of(w, w.hand, None) for w in wins])
     # The fields of `HandRecord` in order (`made`): number prevalent players order deal events wins
     # outcome false_wins scores penalties final problem.
     events = Events(lambda: tuple(_events(f, actions, prefix, discarder, None)[0]))
@@ -540,8 +541,6 @@ def _fans(f: Fields, table: Any, where: str) -> tuple[RecordedFan, ...] | None:
     return tuple(out)
 
 
-_SITUATIONS: Final[dict[tuple[bool, int, str], Situation]] = {}
-"""A record's own hand's situations, made once: a few seats and winds, each checked when made."""
 _READ_FANS: Final[dict[tuple[str, int], RecordedFan]] = {}
 """The fans read before, by key and value: a session's hands score the same few (a value as read)."""
 
@@ -558,9 +557,6 @@ def _own_hand(f: Fields, h: Any, where: str, self_drawn: bool, seat: int, preval
     ]
     if not ids:
         return None
-    situation = _SITUATIONS.get((self_drawn, seat, prevalent))
-    if situation is None:
-        situation = Situation(self_drawn=self_drawn, seat_wind=WINDS[seat], prevalent_wind=prevalent)
-        _SITUATIONS[(self_drawn, seat, prevalent)] = situation
+    situation = shared_situation(self_drawn, False, False, False, WINDS[seat], prevalent, 0)
     standing = tuple([TILE_AT[c] for c in sorted([CODES[t] for t in ids[:-1]])])
     return Hand((), standing, KIND_TILES[ids[-1] >> 2], situation)
