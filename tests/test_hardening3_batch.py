@@ -156,3 +156,15 @@ def test_the_compressed_bytes_are_counted_as_the_decompressor_takes_them(tmp_pat
         unzipped.seek(0)  # a rewind: counted from the start again
         assert unzipped.read(1000) == first
         assert counted.taken <= reading.COUNTED_READ + 64
+
+
+def test_a_number_past_python_s_digits_is_named_in_the_user_s_words(tmp_path: Path) -> None:
+    """A claimed total of 5,000 digits: `bad-json` saying so, not Python's advice to programmers."""
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps({"notation": HAND})[:-1] + ', "claimed_total": ' + "9" * 5000 + "}\n")
+    result = run(str(path))
+    record = json.loads(result.stdout.splitlines()[0])
+    assert record["error"]["code"] == "bad-json"
+    message = "not valid JSON here: a number of more than 4,300 digits, far past any of a record"
+    assert record["error"]["message"] == message
+    assert "sys." not in result.stdout
