@@ -814,3 +814,97 @@ def test_the_sample_loads_and_every_expansion_is_a_14_tile_hand() -> None:
         for p in line_.patterns:
             assert all(sum(x.need) == 14 for x in p.expansions)
             assert all(NAMES[k] for x in p.expansions for kinds, _ in x.groups for k in kinds)
+
+
+# ---- what a card holds, bounded before anything is expanded (issue 37) --------------------------------
+
+RUN_OF_THREE = ["FF 123a DDa DDDb DDDDc", "FF 123a DDb DDDa DDDDc", "FF 123a DDb DDDc DDDDa"]
+"""The largest line of the 2025 card, FF 123 DD DDD DDDD (any three consecutive numbers in one suit, any
+three dragons): three patterns, each 6 suit assignments × 7 shifts."""
+WIDEST = "1111a 1111b 111c 11a 1b"  # three letters, one number: 6 × 9 = 54 hands, the most a pattern allows
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """How many patterns the card reader parses and expands."""
+    from mcr_score.systems.nmjl import card
+
+    calls = {"parse": 0, "expand": 0}
+    parse, expand = card._pattern, card.expand
+
+    def counted_parse(*args: Any) -> Any:
+        calls["parse"] += 1
+        return parse(*args)
+
+    def counted_expand(*args: Any) -> Any:
+        calls["expand"] += 1
+        return expand(*args)
+
+    monkeypatch.setattr(card, "_pattern", counted_parse)
+    monkeypatch.setattr(card, "expand", counted_expand)
+    return calls
+
+
+def test_the_largest_line_of_a_real_card_is_read(tmp_path: Path) -> None:
+    hand = {"id": "dragons", "patterns": RUN_OF_THREE, "numbers": "shift", "exposed": True, "value": 25}
+    card = load_card(write_card(tmp_path, hand))
+    assert sum(len(p.expansions) for p in card.lines[0].patterns) == 126
+
+
+def test_a_line_of_twenty_thousand_alternatives_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It cost `card check` 77 s and 1.2 GB: now refused by its count, no pattern parsed."""
+    calls = _counting(monkeypatch)
+    hand = {"id": "many", "patterns": ["11a 222a 3333a 444a 55a"] * 20_000, "exposed": True, "value": 25}
+    path = write_card(tmp_path, hand)
+    card, problems = read_card(path)
+    assert card is None
+    assert [p.message for p in problems] == [
+        f"{path}:5: hand many: 20000 patterns: a line of the card prints at most 6 alternatives"
+    ]
+    assert calls == {"parse": 0, "expand": 0}
+
+
+def test_a_line_allowing_more_hands_than_a_card_line_is_refused_before_expanding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = _counting(monkeypatch)
+    hand = {"id": "wide", "patterns": [WIDEST] * 5, "numbers": "shift", "exposed": True, "value": 25}
+    path = write_card(tmp_path, hand)
+    _, problems = read_card(path)
+    assert [p.message for p in problems] == [
+        f"{path}:5: hand wide: the line allows more than 252 hands (each pattern as many as the ways to give its "
+        "letters suits × its shifts, at most 6 × 9): not expanded"
+    ]
+    assert calls["expand"] == 4  # 4 × 54 = 216 made; the fifth would pass 252 and is not
+    assert load_card(write_card(tmp_path, hand | {"patterns": [WIDEST] * 4})).lines[0].patterns[3].expansions
+
+
+def test_a_card_of_more_patterns_than_a_card_prints_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _counting(monkeypatch)
+    hands = [
+        {"id": f"h{k}", "patterns": ["11a 222a 3333a 444a 55a"] * 6, "exposed": True, "value": 25} for k in range(90)
+    ]
+    path = write_card(tmp_path, *hands)
+    _, problems = read_card(path)
+    assert [p.message for p in problems] == [
+        f"{path}:{5 + 6 * 83}: hand h83: more than 500 patterns in the card (a card prints some 70): this line and "
+        "those after it are not read"
+    ]
+    assert calls["parse"] == 6 * 83
+
+
+def test_a_card_of_more_hands_than_ten_cards_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _counting(monkeypatch)
+    hands = [{"id": f"h{k}", "pattern": WIDEST, "numbers": "shift", "exposed": True, "value": 25} for k in range(300)]
+    path = write_card(tmp_path, *hands)
+    _, problems = read_card(path)
+    # 185 lines of 54 hands are 9,990; the 186th would pass 10,000
+    assert [p.message for p in problems] == [
+        f"{path}:{5 + 7 * 185}: hand h185: the card allows more than 10,000 hands from this line on (a card allows "
+        "some 1,000): this line and those after it are not expanded"
+    ]
+    assert calls["expand"] == 185
+    result = run("card", "check", path)
+    assert result.exit_code == 1
+    assert "more than 10,000 hands" in result.output

@@ -362,3 +362,84 @@ def test_a_bad_round_structure_is_a_named_error(tmp_path: Path) -> None:
     for data in ([], {"players": PLAYERS[:5], "events": []}, {"players": PLAYERS, "events": {}}):
         with pytest.raises(McrError):
             settle_round(data, SIX.profile("seed"), lambda text, flags: SIX.read(text, Situated(flags)))
+
+
+# ---- counts of a round: what six hands of 7 tiles allow (issue 37) --------------------------------
+
+
+def test_a_player_declares_at_most_two_kongs(tmp_path: Path) -> None:
+    """A hand holds 7 tiles and wins with 8 « plus one per kong »: two sets and a pair, or four pairs
+    (docs/rulesets.md §2.1), so each kong is one of its two sets and a third cannot be declared."""
+    kong = {"kong": "concealed", "by": "Ana"}
+    win = {"win": "Ana", "hand": "[2222s][3333s]55s", "self_drawn": True, "replacement": True}
+    result = run("session", _round(tmp_path, kong, kong, kong, win), "--system", "six")
+    assert result.exit_code == 1
+    assert "event 3: Ana has declared 2 kongs already: a hand is two sets and a pair" in result.output
+    assert "totals" not in result.output
+    data = six_json("session", _round(tmp_path, kong, kong, win))  # two kongs, and the win on the second
+    assert data["winners"] == ["Ana"]
+
+
+def test_a_round_of_two_thousand_kongs_is_refused_at_once(tmp_path: Path) -> None:
+    """At most 18 events: six players' two kongs each, five wins and the draw. The events past them are
+    named once, not one by one."""
+    events = [{"kong": "promoted", "by": PLAYERS[k % 6]} for k in range(2000)]
+    with pytest.raises(RoundError) as caught:
+        settle(events)
+    messages = [p.message for p in caught.value.problems]
+    assert messages[-1] == (
+        "event 19: 2000 events: a round holds at most 18 (each of the six players' 2 kongs, five wins and "
+        "the draw); the events from here on are not read"
+    )
+    assert len(messages) == 7  # events 13-18: a third kong by each player; then the count
+    assert all("has declared 2 kongs already" in m for m in messages[:6])
+
+
+def test_the_largest_round_settles() -> None:
+    """Twelve kongs, five wins, the draw: 18 events."""
+    kongs = [{"kong": "concealed", "by": p} for p in PLAYERS for _ in range(2)]
+    wins = [{"win": p, "hand": "[2222s][3333s]55s", "self_drawn": True} for p in PLAYERS[:5]]
+    result = settle([*kongs, *wins])
+    assert len(result.events) == 17
+    assert sum(result.totals) == 0
+    with pytest.raises(RoundError, match="event 18: the round is over"):
+        settle([*kongs, *wins, {"draw": {"ready": {}}}])
+
+
+def _first(who: str, discarder: str) -> dict[str, Any]:
+    return {"win": who, "hand": "123m456m77m", "from": discarder, "first_discard": True}
+
+
+@pytest.mark.parametrize(
+    ("events", "fragment"),
+    [
+        # « 1ère tuile jetée réclamée »: one tile, so one discarder for every win on it
+        ([_first("Ana", "Bo"), _first("Cy", "Di")], "event 2: a win on the first discard comes before every other"),
+        # and the first wins of the round
+        (
+            [{"win": "Ana", "hand": "123m456m77m", "from": "Bo"}, _first("Cy", "Bo")],
+            "event 2: a win on the first discard comes before every other",
+        ),
+        # no discard was claimed and no one else drew before it
+        ([{"kong": "discard", "by": "Ana", "from": "Bo"}, _first("Cy", "Bo")], "event 2: a win on the first discard"),
+        ([{"kong": "promoted", "by": "Bo"}, _first("Cy", "Bo")], "event 2: a win on the first discard after a kong"),
+        ([{"kong": "concealed", "by": "Ana"}, _first("Cy", "Bo")], "event 2: a win on the first discard after a kong"),
+    ],
+)
+def test_the_wins_on_the_first_discard_are_on_one_tile(events: list[dict[str, Any]], fragment: str) -> None:
+    with pytest.raises(RoundError) as caught:
+        settle(events)
+    assert fragment in caught.value.message
+
+
+def test_several_win_on_the_first_discard_after_its_discarder_s_concealed_kong() -> None:
+    """G10: several may win on one discard; the dealer may declare a concealed kong before discarding."""
+    result = settle([{"kong": "concealed", "by": "Bo"}, _first("Ana", "Bo"), _first("Cy", "Bo")])
+    assert [e.order for e in result.events[1:]] == [1, 2]
+
+
+def settle(events: list[dict[str, Any]]) -> Any:
+    from mcr_score.systems.six.rounds import settle_round
+
+    data = {"system": "six", "players": PLAYERS, "events": events}
+    return settle_round(data, SIX.profile("seed"), lambda text, flags: SIX.read(text, Situated(flags)))

@@ -17,6 +17,7 @@ import json
 import json.scanner
 import os
 import re
+import sys
 from collections.abc import Callable
 from typing import Final
 
@@ -292,8 +293,13 @@ def _score_json_text(text: str, line: int | None, rules: str) -> Output:
     except RecursionError:
         raise BadJsonError(msg("error.record.json-deep")) from None
     except ValueError as e:
+        if _TOO_MANY_DIGITS in str(e):  # Python's own words, and its advice to programmers: not a user's
+            raise BadJsonError(msg("error.record.json-digits", most=sys.get_int_max_str_digits())) from None
         raise BadJsonError(msg("error.record.json", reason=str(e))) from None
     return _score_decoded(record, line, rules)
+
+
+_TOO_MANY_DIGITS = "Exceeds the limit"  # the ValueError of a number past Python's 4,300 digits
 
 
 def _no_key_twice(pairs: list[tuple[str, object]]) -> dict[str, object]:

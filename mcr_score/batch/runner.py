@@ -22,7 +22,7 @@ from .errors import BatchError, BatchWriteError
 from .output import csv_header
 from .pool import Task, default_jobs, process, settle_gc
 from .progress import Progress
-from .reading import ByteStream, GuardedStream, Opened, declared_format, open_records
+from .reading import ByteStream, Counted, GuardedStream, Opened, declared_format, open_records
 from .records import score_notation
 from .report import Report
 from .resume import Resume, prepare_output, skip_records
@@ -143,7 +143,9 @@ def run(
         if source.endswith(".gz"):
             import gzip
 
-            in_stream, total_bytes = GuardedStream(gzip.GzipFile(fileobj=raw), source), None
+            counted = Counted(raw)
+            unzipped = gzip.GzipFile(fileobj=counted)
+            in_stream, total_bytes = GuardedStream(unzipped, source, lambda: counted.taken), None
         else:
             in_stream, total_bytes = GuardedStream(raw, source), os.fstat(raw.fileno()).st_size
     state = Resume()

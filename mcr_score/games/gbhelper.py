@@ -18,12 +18,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..claims import most
 from ..errors import McrError
 from ..fans.ids import Fan
 from ..hand import check_hand
+from ..limits import MAX_HAND_POINTS, MAX_POINTS
 from ..messages import msg
 from ..notation import parse_hand, with_situation
 from ..tiles import WINDS
+from ..tournament.limits import MAX_PENALTY
 from ..tournament.winds import hand_winds
 from .fan_names import standard_points
 from .model import Game, HandRecord, Names, Outcome, RecordedFan, RecordFormat, Win
@@ -31,7 +34,9 @@ from .reading import Fields, Input, by_seat, json_of, names4
 
 LAST_BIG_FAN = 58  # fan_bits: bit 58 - n for the fans 1-58 (summerinsects' SET_FAN)
 TWO_POINT_FIRST = 59  # fan2_bits: two bits a count for the fans 59-68
+TWO_POINT_FANS = 10
 ONE_POINT_FIRST = 69  # fan1_bits: four bits a count for the fans 69-81 and 82
+ONE_POINT_FANS = 14
 WIN_SELF_DRAWN, WIN_LAST_COPY, WIN_KONG, WIN_WALL_LAST, WIN_INITIAL = 1, 2, 4, 8, 16
 MINIMUM = 8  # the app settles a Hu of 8 or more, flowers included (TranslateDetailToScoreTable)
 
@@ -114,9 +119,11 @@ def _hand(f: Fields, d: Mapping[str, Any], where: str, n: int, players: Names, g
                 penalties = [p + (-30 if i == k else 10) for i, p in enumerate(penalties)]
     if "penalty_scores" in detail:
         values = f.seq(detail["penalty_scores"], _at(where, "penalty_scores"), 4)
-        penalties = [f.num(v, f"{_at(where, 'penalty_scores')}[{i}]", -32768, 32767) for i, v in enumerate(values)]
+        penalties = [_penalty(f, v, f"{_at(where, 'penalty_scores')}[{i}]") for i, v in enumerate(values)]
     fan_key = "fan" if "fan" in detail else "score"
-    total = f.num(detail.get(fan_key, 0), _at(where, fan_key), 0, 65535)
+    total = f.num(detail.get(fan_key, 0), _at(where, fan_key), 0)
+    if total > MAX_POINTS:
+        raise f.error(_at(where, fan_key), msg("record.points-max", value=total, most=MAX_POINTS, hand=MAX_HAND_POINTS))
     winner = _player(f, f.num(detail.get("win_flag", 0), _at(where, "win_flag"), 0, 255), _at(where, "win_flag"))
     claimer = _player(f, f.num(detail.get("claim_flag", 0), _at(where, "claim_flag"), 0, 255), _at(where, "claim_flag"))
     timeout = detail.get("timeout") is True
@@ -147,6 +154,14 @@ def _hand(f: Fields, d: Mapping[str, Any], where: str, n: int, players: Names, g
     )
 
 
+def _penalty(f: Fields, value: Any, where: str) -> int:
+    """A penalty of the sheet: within what a session takes (`tournament.limits.MAX_PENALTY`)."""
+    penalty = f.num(value, where)
+    if abs(penalty) > MAX_PENALTY:
+        raise f.error(where, msg("record.penalty-max", value=penalty, most=MAX_PENALTY))
+    return penalty
+
+
 def _app_scores(fan: int, winner: int | None, claimer: int | None, penalties: list[int]) -> list[int]:
     """The scores the app shows for a hand, by player (its TranslateDetailToScoreTable): a Hu of 8
     or more, flowers included, paid as MCR pays it; then the penalties."""
@@ -163,33 +178,60 @@ def _app_scores(fan: int, winner: int | None, claimer: int | None, penalties: li
 
 
 def _fans(f: Fields, detail: Mapping[str, Any], where: str) -> tuple[RecordedFan, ...] | None:
+    """The fans of the bit fields, each field holding only the bits of its fans and each fan counted
+    at most as often as one hand can count it (`claims.most`), their points at most a hand's."""
+    fields = (
+        ("fan_bits", detail.get("fan_bits", detail.get("fan_flag", 0)), LAST_BIG_FAN),
+        ("fan2_bits", detail.get("fan2_bits", 0), 2 * TWO_POINT_FANS),
+        ("fan1_bits", detail.get("fan1_bits", 0), 4 * ONE_POINT_FANS),
+        ("unique_fan", detail.get("unique_fan", 0), len(UNIQUE_FANS)),
+        ("multiple_fan", detail.get("multiple_fan", 0), 4 * len(MULTIPLE_FANS)),
+    )
+    big, two, one, unique, multiple = (_bits(f, value, _at(where, key), used) for key, value, used in fields)
     counts: dict[int, int] = {}
-    big = f.num(detail.get("fan_bits", detail.get("fan_flag", 0)), _at(where, "fan_bits"), 0, 2**64 - 1)
-    two = f.num(detail.get("fan2_bits", 0), _at(where, "fan2_bits"), 0, 2**32 - 1)
-    one = f.num(detail.get("fan1_bits", 0), _at(where, "fan1_bits"), 0, 2**64 - 1)
+    field: dict[int, str] = {}  # the field that gave each fan its count, for the message
+
+    def count(fan: int, c: int, key: str) -> None:
+        counts[fan] = c
+        field[fan] = key
+
     for fan in range(1, LAST_BIG_FAN + 1):
         if big >> (LAST_BIG_FAN - fan) & 1:
-            counts[fan] = 1
-    for k in range(10):
+            count(fan, 1, "fan_bits")
+    for k in range(TWO_POINT_FANS):
         if c := two >> (2 * k) & 3:
-            counts[TWO_POINT_FIRST + k] = c
-    for k in range(14):
+            count(TWO_POINT_FIRST + k, c, "fan2_bits")
+    for k in range(ONE_POINT_FANS):
         if c := one >> (4 * k) & 15:
-            counts[ONE_POINT_FIRST + k] = c
-    unique = f.num(detail.get("unique_fan", 0), _at(where, "unique_fan"), 0, 2**16 - 1)
+            count(ONE_POINT_FIRST + k, c, "fan1_bits")
     for bit, fan in enumerate(UNIQUE_FANS):
         if unique >> bit & 1:
-            counts[fan] = 1
-    multiple = f.num(detail.get("multiple_fan", 0), _at(where, "multiple_fan"), 0, 2**64 - 1)
+            count(fan, 1, "unique_fan")
     for k, fan in enumerate(MULTIPLE_FANS):
         if c := multiple >> (4 * k) & 15:
-            counts[fan] = c
-    packed = f.num(detail.get("packed_fan", 0), _at(where, "packed_fan"), 0, 255)
+            count(fan, c, "multiple_fan")
+    packed = f.num(detail.get("packed_fan", 0), _at(where, "packed_fan"), 0, len(PACKED_FANS))
     for fan in PACKED_FANS.get(packed, ()):
-        counts[fan] = counts.get(fan, 0) + 1
+        count(fan, counts.get(fan, 0) + 1, "packed_fan")
     if not counts:
         return None
-    return tuple(RecordedFan(Fan(fan), str(fan), standard_points(Fan(fan)), c) for fan, c in sorted(counts.items()))
+    for fan, c in sorted(counts.items()):
+        if c > most(fan):
+            raise f.error(_at(where, field[fan]), msg("record.fan-count", fan=fan, count=c, most=most(fan)))
+    fans = tuple(RecordedFan(Fan(fan), str(fan), standard_points(Fan(fan)), c) for fan, c in sorted(counts.items()))
+    points = sum((r.points or 0) * r.count for r in fans)
+    if points > MAX_POINTS:
+        raise f.error(where, msg("record.fans-max", points=points, most=MAX_POINTS, hand=MAX_HAND_POINTS))
+    return fans
+
+
+def _bits(f: Fields, value: Any, where: str, used: int) -> int:
+    """A bit field of the fans: a whole number none of whose bits past the `used` ones is set (those
+    name no fan)."""
+    bits = f.num(value, where, 0)
+    if bits >> used:
+        raise f.error(where, msg("record.fan-bits", value=bits, used=used))
+    return bits
 
 
 def _win_hand(f: Fields, value: Any, where: str, prevalent: str, seat: str) -> tuple[Any, McrError | None]:

@@ -16,10 +16,13 @@ import csv
 import datetime
 import io
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
+from ..limits import MAX_HAND_POINTS, MAX_POINTS
 from ..messages import msg
 from ..tiles import WINDS
+from ..tournament.limits import MAX_HAND_SCORE, MAX_PENALTY
 from ..tournament.winds import HANDS, hand_winds
 from .model import Game, HandRecord, Names, Outcome, RecordFormat, Win
 from .reading import Fields, Input, by_seat, json_of, names4, text_of
@@ -49,6 +52,8 @@ def read(data: Input) -> list[Game]:
         game = f.obj(g, where)
         players = names4([f.name_of(f.get(game, f"nameP{i}", where), f"{where}.nameP{i}") for i in range(1, 5)])
         rounds = f.seq(f.get(game, "rounds", where), f"{where}.rounds")
+        if len(rounds) > HANDS:
+            raise f.error(f"{where}.rounds", msg("record.rounds-max", n=len(rounds), most=HANDS))
         hands = []
         for i, r in enumerate(rounds):
             at = f"{where}.rounds[{i}]"
@@ -76,13 +81,45 @@ def _seat(f: Fields, value: Any, where: str) -> int | None:
 
 
 def _hand(f: Fields, rnd: Mapping[str, Any], where: str, players: Names) -> HandRecord:
-    n = f.num(f.get(rnd, "roundNumber", where), f"{where}.roundNumber", 1, 999)
+    n = f.num(f.get(rnd, "roundNumber", where), f"{where}.roundNumber", 1, HANDS)
     winner = _seat(f, rnd.get("winnerInitialSeat"), f"{where}.winnerInitialSeat")
     discarder = _seat(f, rnd.get("discarderInitialSeat"), f"{where}.discarderInitialSeat")
-    points = f.num(rnd.get("handPoints", 0), f"{where}.handPoints", 0, 99_999)
-    scores = [f.num(rnd.get(f"pointsP{i}", 0), f"{where}.pointsP{i}") for i in range(1, 5)]
-    penalties = [f.num(rnd.get(f"penaltyP{i}", 0), f"{where}.penaltyP{i}") for i in range(1, 5)]
+    points = bounded(f, f.num(rnd.get("handPoints", 0), f"{where}.handPoints"), f"{where}.handPoints", POINTS)
+    scores = [
+        bounded(f, f.num(rnd.get(f"pointsP{i}", 0), f"{where}.pointsP{i}"), f"{where}.pointsP{i}", SCORE)
+        for i in range(1, 5)
+    ]
+    penalties = [
+        bounded(f, f.num(rnd.get(f"penaltyP{i}", 0), f"{where}.penaltyP{i}"), f"{where}.penaltyP{i}", PENALTY)
+        for i in range(1, 5)
+    ]
     return sheet_hand(n, players, winner, discarder, points, scores, penalties)
+
+
+class Bound(StrEnum):
+    """What a number of the sheet is, and so how far it may go (`bounded`)."""
+
+    POINTS = "points"  # a hand's points, flowers included: 0-336
+    SCORE = "score"  # a player's points in a hand, penalties included: ±2,064
+    PENALTY = "penalty"  # a penalty: ±1,032
+
+
+POINTS, SCORE, PENALTY = Bound.POINTS, Bound.SCORE, Bound.PENALTY
+
+
+def bounded(f: Fields, value: int, where: str, bound: Bound) -> int:
+    """A number of the sheet within what the game allows (`limits`, `tournament.limits`): a hand's
+    points at most the highest hand's with its flowers, a player's points in a hand at most what the
+    largest Hu pays plus the largest penalty, a penalty at most what the largest Hu moves. Past
+    that it is a typing error, not a hand to compare."""
+    if bound is POINTS:
+        if not 0 <= value <= MAX_POINTS:
+            raise f.error(where, msg("record.points-max", value=value, most=MAX_POINTS, hand=MAX_HAND_POINTS))
+        return value
+    most = MAX_HAND_SCORE if bound is SCORE else MAX_PENALTY
+    if abs(value) > most:
+        raise f.error(where, msg(f"record.{bound.value}-max", value=value, most=most))
+    return value
 
 
 def sheet_hand(
@@ -126,7 +163,7 @@ def read_csv(data: Input) -> list[Game]:
         raise f.error("line 1", msg("record.ms2-header"))
     head = [c.strip() for c in rows[0]]
     players = names4([c.removeprefix("Points ").strip() for c in head[4:8]])
-    hands = []
+    hands: list[HandRecord] = []
     name = ""
     for number, row in enumerate(rows[1:], 2):
         if not row or not row[0].strip() or row[0].strip() == "-":
@@ -135,10 +172,18 @@ def read_csv(data: Input) -> list[Game]:
         if len(row) < 12:
             raise f.error(at, msg("record.length", n=len(row), want=15))
         cells = [c.strip() for c in row]
+        if len(hands) == HANDS:
+            raise f.error(at, msg("record.rounds-max", n=len(hands) + 1, most=HANDS))
+        n = _int(f, cells[0], at)
+        if not 1 <= n <= HANDS:
+            raise f.error(f"{at}, {head[0]}", msg("record.range", value=n, low=1, high=HANDS))
         winner = _by_name(f, cells[1], players, at)
         discarder = _by_name(f, cells[2], players, at)
-        values = [_int(f, c, at) for c in cells[3:12]]
-        hands.append(sheet_hand(_int(f, cells[0], at), players, winner, discarder, values[0], values[1:5], values[5:9]))
+        values = [
+            bounded(f, _int(f, c, at), f"{at}, {head[k]}", kind)
+            for k, c, kind in zip(range(3, 12), cells[3:12], (POINTS, *[SCORE] * 4, *[PENALTY] * 4), strict=True)
+        ]
+        hands.append(sheet_hand(n, players, winner, discarder, values[0], values[1:5], values[5:9]))
         name = name or (cells[12] if len(cells) > 12 else "")
     if not hands:
         raise f.error("", msg("record.no-hands"))

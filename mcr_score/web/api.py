@@ -12,6 +12,7 @@ plugs in with one `_hand_route` call.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, MutableMapping
 from importlib import resources
@@ -72,6 +73,10 @@ from .schemas import (
 
 MAX_BODY = 8 * 1024
 """The largest request body read, in bytes: a hand and its options fit in a few hundred."""
+BODY_SECONDS = 10.0
+"""The most time a request body may take to arrive, from the end of its head, whatever its size: at
+most 8 KiB, which a table's network brings in milliseconds. A body that does not come, or comes a
+byte at a time (slowloris), holds the connection no longer: 408 and the connection closed."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -81,12 +86,29 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 STATIC = resources.files("mcr_score.web") / "static"
 _ERRORS: dict[int | str, dict[str, Any]] = {422: {"model": ErrorBody, "description": "Bad input: a named error."}}
+_BODY_ERRORS: dict[int | str, dict[str, Any]] = {
+    413: {
+        "model": ErrorBody,
+        "description": f"A body over {MAX_BODY // 1024} KiB (`too-large`); the connection is closed.",
+    },
+    408: {
+        "model": ErrorBody,
+        "description": f"A body not all there {BODY_SECONDS:g} s after the head (`request-timeout`).",
+    },
+}
 
 LOG = logging.getLogger("mcr_score.web")
 
 
 class TooLargeError(errors.McrError):
     code = "too-large"
+    exit_code = 2
+
+
+class RequestTimeoutError(errors.McrError):
+    """A request body that did not arrive in time (`BODY_SECONDS`)."""
+
+    code = "request-timeout"
     exit_code = 2
 
 
@@ -115,32 +137,37 @@ def _error_response(error: errors.McrError, status: int = 422) -> JSONResponse:
 
 
 class BodyLimit:
-    """Refuse a request body over `limit` bytes with HTTP 413 and a named error, before anything parses it."""
+    """Refuse a request body over `limit` bytes with HTTP 413 and a named error, before anything parses
+    it: at once when its `Content-Length` says so (nothing of it is read), else when the bytes read
+    pass the limit. A body that has not all arrived `seconds` after the head is HTTP 408. Either
+    answer closes the connection: the rest of the body is never read."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, seconds: float = BODY_SECONDS) -> None:
         self.app = app
         self.limit = limit
+        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.limit:
-                error = TooLargeError(msg("error.request.too-large", limit=self.limit), where="body")
-                await _error_response(error, 413)(scope, receive, send)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-        body = b"".join(chunks)
+        too_large = TooLargeError(msg("error.request.too-large", limit=self.limit), where="body")
+        declared = _declared_length(scope)
+        if declared is not None and declared > self.limit:
+            await _closing(too_large, 413)(scope, receive, send)
+            return
+        try:
+            async with asyncio.timeout(self.seconds):
+                body = await self._body(receive)
+        except TimeoutError:
+            late = RequestTimeoutError(msg("error.request.timeout", seconds=self.seconds), where="body")
+            await _closing(late, 408)(scope, receive, send)
+            return
+        if body is None:  # the client went away
+            return
+        if len(body) > self.limit:
+            await _closing(too_large, 413)(scope, receive, send)
+            return
         replayed = False
 
         async def replay() -> Message:
@@ -151,6 +178,33 @@ class BodyLimit:
             return {"type": "http.request", "body": body, "more_body": False}
 
         await self.app(scope, replay, send)
+
+    async def _body(self, receive: Receive) -> bytes | None:
+        """The body, or its first bytes past the limit (None: the client disconnected)."""
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            chunks.append(chunk)
+            if size > self.limit or not message.get("more_body", False):
+                return b"".join(chunks)
+
+
+def _declared_length(scope: Scope) -> int | None:
+    """The request's `Content-Length` (the server checked it is digits), None without one."""
+    for name, value in scope.get("headers", ()):
+        if name.lower() == b"content-length" and value.strip().isdigit():
+            return int(value)
+    return None
+
+
+def _closing(error: errors.McrError, status: int) -> JSONResponse:
+    """An error answer after which the connection is closed (the body was not all read)."""
+    return JSONResponse(rejection(error), status_code=status, headers={"connection": "close"})
 
 
 class HeadAsGet:
@@ -268,7 +322,7 @@ def _hand_route(
             methods=[method],
             summary=summary,
             response_model=None,
-            responses=responses | ({413: {"model": ErrorBody}} if method == "POST" else {}),
+            responses=responses | (_BODY_ERRORS if method == "POST" else {}),
             operation_id=f"{name}_{method.lower()}",
             tags=["hands"],
         )
@@ -303,8 +357,9 @@ def _text_route(app: FastAPI, name: str, render: Callable[[Any], str], model: ty
     )
 
 
-def create_app() -> FastAPI:
-    """The whole service: API, page, static files, offline docs."""
+def create_app(body_seconds: float = BODY_SECONDS) -> FastAPI:
+    """The whole service: API, page, static files, offline docs; a request body has `body_seconds`
+    to arrive."""
     app = FastAPI(
         title="mcr-score",
         version=__version__,
@@ -408,7 +463,7 @@ def create_app() -> FastAPI:
         "/api/session",
         summary="session --json: a session's score sheet (the JSON of a session file) settled",
         response_model=None,
-        responses={200: {"model": SessionBody}, 413: {"model": ErrorBody}, **_ERRORS},
+        responses={200: {"model": SessionBody}, **_BODY_ERRORS, **_ERRORS},
         tags=["sessions"],
     )
     def session(sheet: Annotated[dict[str, Any], Body()], data: Annotated[RulesInput, Query()]) -> Response:
@@ -418,7 +473,7 @@ def create_app() -> FastAPI:
             return _error_response(e)
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, seconds=body_seconds)
     app.add_middleware(InternalErrors)
     app.add_middleware(HeadAsGet)  # the last added is the outermost: a 500's body is dropped for HEAD too
     return app

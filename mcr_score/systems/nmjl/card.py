@@ -15,6 +15,7 @@ Reading a line (seed 002, « LIRE LA CARTE »):
 from __future__ import annotations
 
 import itertools
+import math
 import os
 import re
 from collections.abc import Mapping, Sequence
@@ -36,6 +37,15 @@ CARD_KEYS = ("name", "values", "hand")
 HAND_KEYS = ("id", "section", "pattern", "patterns", "numbers", "exposed", "value")
 MAX_LINES = 500  # a card prints some 60 lines; more is not a card
 MAX_GROUP = 5  # a quint: « Un « quint » est un quintuple »
+# What a card holds, bounded before anything is expanded (docs/rule-systems.md, "the card"). One
+# pattern expands to at most 6 assignments of its suit letters × 9 shifts = 54 hands; the 2025 card
+# (55 lines, 71 patterns, 1,002 hands as thetrev68/american-mahjong-assistant expands it) prints at
+# most two patterns to a line, and its largest line, FF 123 DD DDD DDDD (any three consecutive
+# numbers in one suit, any three dragons), is 126 hands: three of our patterns of 42.
+MAX_ALTERNATIVES = 6  # patterns of one line: the orders of three suits or dragons, three times the card's most
+MAX_LINE_HANDS = 2 * 126  # hands of one line: twice the card's largest
+MAX_PATTERNS = 500  # patterns of a card, the alternatives counted: the 2025 card prints 71
+MAX_CARD_HANDS = 10_000  # hands of a card: ten times the 2025 card's 1,002
 _DIGITS = "123456789"
 _SUITED_SYMBOLS = frozenset(_DIGITS + "D")  # the symbols that take the group's suit
 _MARKS = {"X": True, "C": False}  # as the card prints them beside the value
@@ -230,6 +240,9 @@ class _Reader:
         self.path = path
         self.problems: list[McrError] = []
         self.places: list[tuple[int, int]] = []  # each problem's line (0: the card's own) and column
+        self.patterns = 0  # patterns read so far, and the hands they allow at most (`hands`)
+        self.hands = 0
+        self.full = False  # past a bound of the card: what follows is not read (the card is refused)
 
     def add(
         self,
@@ -340,12 +353,30 @@ def _line(reader: _Reader, places: _Places, i: int, data: Mapping[str, Any]) -> 
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         bad("value", "nmjl.card.value")
     texts = _pattern_texts(data, add)
+    key = "patterns" if "patterns" in data else "pattern"
     patterns = []
-    for text in texts:
-        pattern = _pattern(reader, places.of(i, "patterns" if "patterns" in data else "pattern"), label, text)
-        if pattern is not None:
-            at = places.of(i, "numbers" if "numbers" in data else None)
-            patterns.append(_expanded(reader, at, label, pattern, numbers))
+    if texts and not reader.full and reader.patterns + len(texts) > MAX_PATTERNS:
+        add(msg("nmjl.card.patterns-max", most=MAX_PATTERNS), key)
+        reader.full = True
+    reader.patterns += len(texts)
+    hands = 0  # the most hands the line's patterns allow, counted before any is expanded
+    for text in texts if not reader.full else ():
+        pattern = _pattern(reader, places.of(i, key), label, text)
+        if pattern is None:
+            continue
+        shifts = _shifts(pattern, numbers == Numbers.SHIFT)
+        most = _most(pattern, shifts)
+        hands += most
+        if hands > MAX_LINE_HANDS:
+            add(msg("nmjl.card.line-hands", most=MAX_LINE_HANDS), key)
+            break
+        if reader.hands + most > MAX_CARD_HANDS:
+            add(msg("nmjl.card.hands-max", most=MAX_CARD_HANDS), key)
+            reader.full = True
+            break
+        reader.hands += most
+        at = places.of(i, "numbers" if "numbers" in data else None)
+        patterns.append(_expanded(reader, at, label, pattern, numbers, shifts))
     if len(reader.problems) > before:
         return None
     assert ident is not None
@@ -365,6 +396,9 @@ def _pattern_texts(data: Mapping[str, Any], add: Any) -> list[str]:
             return []
         return [data["pattern"]]
     alternatives = data["patterns"]
+    if isinstance(alternatives, list) and len(alternatives) > MAX_ALTERNATIVES:  # refused unread
+        add(msg("nmjl.card.alternatives", n=len(alternatives), most=MAX_ALTERNATIVES), "patterns")
+        return []
     if not isinstance(alternatives, list) or not alternatives or not all(isinstance(p, str) for p in alternatives):
         add(msg("nmjl.card.patterns", value=decoding.shown(alternatives)), "patterns")
         return []
@@ -417,10 +451,11 @@ def _pattern(reader: _Reader, line: int | None, label: str, text: str) -> Patter
     return pattern
 
 
-def _expanded(reader: _Reader, line: int | None, label: str, pattern: Pattern, numbers: object) -> Pattern:
-    """The pattern with its expansions; a problem when it allows no other numbers under `shift`,
-    or when no expansion can be made of the 152 tiles."""
-    shifts = _shifts(pattern, numbers == Numbers.SHIFT)
+def _expanded(
+    reader: _Reader, line: int | None, label: str, pattern: Pattern, numbers: object, shifts: list[int]
+) -> Pattern:
+    """The pattern with its expansions (`shifts`: its `_shifts`); a problem when it allows no other
+    numbers under `shift`, or when no expansion can be made of the 152 tiles."""
     if numbers == Numbers.SHIFT and shifts == [0]:
         reader.add(msg("nmjl.pattern.no-shift"), line, label, pattern.text)
     made = expand(pattern, shifts)
@@ -430,6 +465,13 @@ def _expanded(reader: _Reader, line: int | None, label: str, pattern: Pattern, n
         assert why is not None
         reader.add(msg("nmjl.pattern.impossible", why=why), line, label, pattern.text)
     return Pattern(pattern.text, pattern.groups, possible, len(made) - len(possible))
+
+
+def _most(pattern: Pattern, shifts: Sequence[int]) -> int:
+    """The most hands `expand` can make of the pattern, counted without making them: each
+    assignment of its letters to distinct suits times each shift (before the repeats are dropped)."""
+    letters = len({g.letter for g in pattern.groups if g.letter is not None})
+    return math.perm(len(SUITS), letters) * len(shifts)
 
 
 def _shifts(pattern: Pattern, shift: bool) -> list[int]:

@@ -15,6 +15,13 @@ The file: `{"system": "six", "players": [six names], "events": [...]}`, events i
   not ready. The round ends « Quand 5 joueurs ont fait mahjong ou quand la pioche est vide »: no
   event may follow the draw or the fifth win.
 Every problem of the file is reported at once, each naming its event.
+
+Counts are the game's: a hand holds 7 tiles and wins with 8, plus one per kong, as two sets and a
+pair or four pairs (docs/rulesets.md §2.1, « 4 tuiles, puis 2 tuiles puis 1 tuile »), so a player
+declares at most `MAX_KONGS` kongs in a round (each stays one of the hand's two sets); a round is
+then at most `MAX_EVENTS` events. The wins on the round's first discard (« 1ère tuile jetée
+réclamée ») are all on that one tile: the first wins of the round, from one discarder, after no
+kong but that discarder's concealed ones (no other player has drawn before the first discard).
 """
 
 from __future__ import annotations
@@ -34,6 +41,8 @@ from .scoring import PLAYERS, SixScore, Win, ready, score
 from .table import TABLE, Row
 
 MAX_WINNERS = PLAYERS - 1  # « Quand 5 joueurs ont fait mahjong ... le tour est fini »
+MAX_KONGS = 2  # a hand is two sets and a pair (or four pairs): each kong is one of the two sets
+MAX_EVENTS = PLAYERS * MAX_KONGS + MAX_WINNERS + 1  # every kong, every win and the draw: 18
 EVENT_FIELDS = {
     "kong": ("kong", "by", "from"),
     "win": ("win", "hand", "self_drawn", "from", "first_discard", "replacement"),
@@ -147,9 +156,12 @@ def settle_round(
     if not isinstance(events, list):
         problems.append(RoundError(msg("six.round.events")))
         errors.raise_all(problems)
+    listed: list[Any] = events  # type: ignore[assignment]  # checked just above
     state = _Round(names, rules, parse)
-    for n, raw in enumerate(events, 1):  # type: ignore[arg-type]  # checked just above
+    for n, raw in enumerate(listed[:MAX_EVENTS], 1):
         state.event(n, raw)
+    if len(listed) > MAX_EVENTS:  # more than a round can hold: the rest is not read, event by event
+        state.problem(MAX_EVENTS + 1, msg("six.round.too-many", n=len(listed), most=MAX_EVENTS, kongs=MAX_KONGS))
     errors.raise_all(problems + state.problems)
     return RoundResult(rules.name, names, tuple(state.settled), tuple(state.totals), tuple(state.out))
 
@@ -168,6 +180,9 @@ class _Round:
         self.parse = parse
         self.out: list[int] = []
         self.ended = False
+        self.kongs = [0] * len(names)  # the kongs each player declared
+        self.kinds: list[tuple[KongKind, int]] = []  # each kong declared, in order: its kind and who
+        self.first: list[int | None] = []  # the discarder of each win, None for a win not on the first discard
         self.totals = [0] * len(names)
         self.settled: list[Settled] = []
         self.problems: list[McrError] = []
@@ -219,6 +234,9 @@ class _Round:
             self.problem(n, msg("six.round.kong-kind", value=str(raw["kong"])))
             return
         by = self.player(n, raw, "by")
+        if by is not None and self.kongs[by] >= MAX_KONGS:
+            self.problem(n, msg("six.round.kongs", player=self.names[by], most=MAX_KONGS))
+            return
         if kind is KongKind.DISCARD:
             discarder = self.player(n, raw, "from")
             if by is None or discarder is None:
@@ -226,6 +244,7 @@ class _Round:
             if discarder == by:
                 self.problem(n, msg("six.round.own-discard"))  # « une tuile défaussée qu'il a lui-même défaussée »
                 return
+            self.declared(kind, by)
             self.record(n, "kong", [Transfer(discarder, by, TABLE[Row.DISCARD_KONG].value)])
             return
         if "from" in raw:
@@ -233,7 +252,23 @@ class _Round:
             return
         if by is not None:
             amount = TABLE[_KONG_ROW[kind]].value
+            self.declared(kind, by)
             self.record(n, "kong", [Transfer(p, by, amount) for p in self.still_in(by)])
+
+    def declared(self, kind: KongKind, by: int) -> None:
+        self.kongs[by] += 1
+        self.kinds.append((kind, by))
+
+    def first_discard(self, n: int, discarder: int | None) -> bool:
+        """Whether a win on the round's first discard can be one: the first wins of the round, all
+        from one discarder, after no kong but that discarder's concealed ones."""
+        if self.first and (self.first[-1] is None or self.first[0] != discarder):
+            self.problem(n, msg("six.round.first-discard-late"))
+            return False
+        if any(kind is not KongKind.CONCEALED or by != discarder for kind, by in self.kinds):
+            self.problem(n, msg("six.round.first-discard-kong"))
+            return False
+        return True
 
     def win(self, n: int, raw: Mapping[str, Any]) -> None:
         flags = {}
@@ -260,6 +295,8 @@ class _Round:
         if len(self.out) >= MAX_WINNERS:
             self.problem(n, msg("six.round.ended"))
             return
+        if flags["first_discard"] and discarder is not None and not self.first_discard(n, discarder):
+            return
         text = raw.get("hand")
         if not isinstance(text, str):
             self.problem(n, msg("six.round.hand"))
@@ -279,6 +316,7 @@ class _Round:
         payers = self.still_in(winner) if discarder is None else [discarder]
         self.record(n, "win", [Transfer(p, winner, points) for p in payers], result=result, order=order)
         self.out.append(winner)
+        self.first.append(discarder if flags["first_discard"] else None)
         if len(self.out) == MAX_WINNERS:
             self.ended = True
 
