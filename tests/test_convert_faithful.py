@@ -351,9 +351,12 @@ JSON_RECORDS = [
     ("salasasa", _json(SALASASA)),
     ("botzone", _json(BOTZONE_LOG)),
     ("gbhelper", _json(ROOT / "examples" / "records" / "gbhelper-record.json")),
+    ("mahjongscoring2", _json(ROOT / "examples" / "records" / "mahjongscoring2.json")),
+    ("tziakcha", _json(ROOT / "tests" / "fixtures" / "records" / "tziakcha" / "record_miner_example_record.json")),
 ]
 TEXT_RECORDS = [
     ("botzone", BOTZONE.read_text(encoding="utf-8")),
+    ("mahjongscoring2", (ROOT / "examples" / "records" / "mahjongscoring2.csv").read_text(encoding="utf-8")),
     *(
         ("pmn", p.read_text(encoding="utf-8"))
         for p in sorted((ROOT / "tests" / "fixtures" / "records" / "pmn").iterdir())
