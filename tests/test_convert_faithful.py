@@ -222,6 +222,39 @@ def test_convert_to_pmn_names_an_unreplayable_hand_and_exits_1(tmp_path: Path) -
         assert "0 hands of 1 games written, 1 not written" in result.stderr
 
 
+def test_a_claim_no_hand_can_make_is_an_error_record_and_not_converted(tmp_path: Path) -> None:
+    """A Botzone Hu counting 抢杠和 9 times: `batch --from` scored it as a claim mismatch while a
+    converted file's line was refused by `batch` itself; now it is `bad-game-record` in both, and
+    `convert --to jsonl|notation` names it, exit 1."""
+    path = tmp_path / "nine.txt"
+    path.write_bytes(edited(BOTZONE, "抢杠和*1", "抢杠和*9"))
+    [record] = [
+        json.loads(line) for line in run("batch", str(path), "--from", "botzone", "-j", "1").stdout.splitlines()
+    ]
+    assert record["error"]["code"] == "bad-game-record"
+    assert record["error"]["message"] == "W's Hu: the record counts fan 47 9 times, more than one hand can count it (1)"
+    for target in ("jsonl", "notation"):
+        result = run("convert", str(path), "--to", target)
+        assert result.exit_code == 1
+        assert result.stdout == ""
+        assert result.stderr.startswith("5f0000000000000000000001/1/W: W's Hu: the record counts fan 47 9 times")
+
+
+def test_a_count_beyond_a_hand_is_refused_before_it_is_expanded() -> None:
+    """A fan counted 10^19 times in a record's result: named at once, never a tuple of 10^19 ids."""
+    game = read_games(BOTZONE_LOG)[0]
+    hand = game.hands[0]
+    win = hand.wins[0]
+    assert win.fans is not None
+    huge = dataclasses.replace(win, fans=(dataclasses.replace(win.fans[0], count=10**19),))
+    [out] = hand_outs(game, dataclasses.replace(hand, wins=(huge,)))
+    assert out.fans is None
+    assert out.problem is not None
+    assert "10000000000000000000 times" in out.problem.msg.text()
+    with pytest.raises(PmnWriteError, match="10000000000000000000 times"):
+        write_hand(game, dataclasses.replace(hand, wins=(huge,)))
+
+
 def cli_round_trip(tmp_path: Path, source: Path) -> None:
     """`convert --to pmn` then `--to notation` of what it wrote gives the hands written (ids apart),
     exit 1 exactly when a hand is not written, each named with its game and hand. And `--to jsonl`
