@@ -204,3 +204,18 @@ def test_an_untitled_game_is_called_by_its_file() -> None:
     result = run("review", str(EXAMPLES / "botzone.txt"), "--player", "W")
     assert result.exit_code == 0
     assert result.stdout.startswith("Review of game 5f0000000000000000000001: botzone.txt (botzone), rules green-book")
+
+
+def test_a_workers_error_comes_back_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error in a worker is sent back as its parts (a pickled `McrError` loses its message) and
+    raised as itself."""
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(review_module, "cores", lambda: 2)
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        raise review_module.UnreviewableRecordError(review_module.msg("review.no-deal"), where="x")
+
+    monkeypatch.setattr(review_module, "review_hand", failing)
+    with pytest.raises(review_module.UnreviewableRecordError, match="does not give the deal") as raised:
+        review_file(SESSION, player="E", jobs=2)
+    assert raised.value.where == "x"

@@ -419,13 +419,35 @@ def review_file(
 
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [
-            [pool.submit(_review_seats, game.id, record, i, seats, rules) for i, record, seats in tasks if seats]
+            [pool.submit(_safe_seats, game.id, record, i, seats, rules) for i, record, seats in tasks if seats]
             for game, _, tasks in games
         ]
         for (game, players, _), done in zip(games, futures, strict=True):
-            hands = tuple(r for future in done for r in future.result())
-            reviews.append(_game_review(game, profile.name, players, hands, file))
+            reviewed: list[HandReview] = []
+            for future in done:
+                part = future.result()
+                if isinstance(part, _Failed):
+                    raise part.kind(part.message, where=part.where)
+                reviewed += part
+            reviews.append(_game_review(game, profile.name, players, tuple(reviewed), file))
     return tuple(reviews)
+
+
+@dataclass(frozen=True, slots=True)
+class _Failed:
+    """A worker's error sent back as its parts (an `McrError` is built from a `Message`, which
+    pickling an exception does not keep)."""
+
+    kind: type[McrError]
+    message: Message
+    where: str | None
+
+
+def _safe_seats(*args: Any) -> tuple[HandReview, ...] | _Failed:
+    try:
+        return _review_seats(*args)
+    except McrError as e:
+        return _Failed(type(e), e.msg, e.where)
 
 
 def review_hand(
