@@ -120,7 +120,13 @@ def test_a_session_written_whole_reads_back_with_its_seats() -> None:
     """The 16 hands of the real session as one PMN file: one game again, each player at the seat of
     each hand (`order`), as a review of a player finds them."""
     game = read_games(SESSION)[0]
-    [again] = read_games(write_game(game).encode(), "pmn")
+    text = write_game(game)
+    [again] = read_games(text.encode(), "pmn")
+    # East's 14th tile is its first `T`, as python-majiang writes a deal: 13 tiles a seat in `Deal`
+    assert all(line.startswith('[Play "T0') for line in text.splitlines() if line.startswith("[Play "))
+    for deal in (line for line in text.splitlines() if line.startswith("[Deal ")):
+        east = deal.split('"')[1].split()[0]
+        assert sum(c.isdigit() for c in east) == 13, deal
     assert again.players == game.players
     assert [h.order for h in again.hands] == [h.order for h in game.hands]
     assert len({h.order for h in game.hands}) > 1  # the players change seats in the session
@@ -197,6 +203,77 @@ def test_names_with_quotes_read_back_and_a_line_break_is_refused() -> None:
     broken = dataclasses.replace(game.hands[0], players=("A\nB", "C", "D", "E"))
     with pytest.raises(PmnWriteError, match="hand 2: the East 'A\\\\nB' holds a line break"):
         write_hand(game, broken)
+
+
+def _won(win_change: dict[str, Any], fan_change: dict[str, Any] | None = None) -> tuple[Game, HandRecord]:
+    """The Botzone log's hand (East's Hu, 19 points) with its Hu, or its first fan, changed."""
+    game = read_games(BOTZONE_LOG)[0]
+    hand = game.hands[0]
+    win = hand.wins[0]
+    if fan_change is not None:
+        assert win.fans is not None
+        win = dataclasses.replace(win, fans=(dataclasses.replace(win.fans[0], **fan_change), *win.fans[1:]))
+    return game, dataclasses.replace(hand, wins=(dataclasses.replace(win, **win_change),))
+
+
+@pytest.mark.parametrize(
+    ("win", "fan", "why"),
+    [
+        ({"total": None}, None, "convert.pmn-fans-only"),  # fans without a total
+        ({"total": None, "fans": None}, None, None),  # neither: written `None`, read back so
+        ({}, {"fan": None, "name": "天和"}, "convert.pmn-fan-name"),
+        ({}, {"points": 100}, "convert.pmn-fan-value"),
+        ({}, {"count": 0}, "convert.pmn-fan-count"),
+    ],
+)
+def test_each_fan_pmn_cannot_hold_is_named(win: dict[str, Any], fan: dict[str, Any] | None, why: str | None) -> None:
+    game, hand = _won(win, fan)
+    if why is None:
+        [again] = read_games(write_hand(game, hand).encode(), "pmn")
+        assert facts(again, again.hands[0]) == facts(game, hand)
+        return
+    with pytest.raises(PmnWriteError) as refused:
+        write_hand(game, hand)
+    assert refused.value.msg.id == why
+    assert refused.value.where == f"{game.id}/1"
+    assert refused.value.msg.text().startswith("hand 1: ")
+    assert "E's Hu" in refused.value.msg.text()
+
+
+def test_a_board_number_pmn_cannot_write_and_a_total_beyond_a_hand() -> None:
+    game, hand = _won({})
+    with pytest.raises(PmnWriteError, match="PMN numbers a board from 1 to 9999"):
+        write_hand(game, dataclasses.replace(hand, number=10_000))
+    [out] = hand_outs(*_won({"total": 400}))
+    assert out.problem is not None
+    assert out.problem.msg.text().startswith("E's Hu: the record's total 400 is more than any hand scores (at most 336")
+
+
+def test_a_hand_that_would_read_back_as_another_is_named_with_what_differs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last guard: whatever the checks before miss, the text written is read back and compared.
+    Shown with a reader that reads another hand, one that cannot replay it, one that refuses it."""
+    from mcr_score.games import pmn
+
+    game, hand = _won({})
+    real = pmn.read
+    other = read_games(PMN1)[0]
+
+    monkeypatch.setattr(pmn, "read", lambda data: [other])
+    with pytest.raises(PmnWriteError, match=r"read back, the players would be Sandy7169, .* instead of Player 0"):
+        write_hand(game, hand)
+    stopped = dataclasses.replace(other.hands[0], problem=McrError(pmn.msg("record.no-hands")))
+    monkeypatch.setattr(pmn, "read", lambda data: [dataclasses.replace(other, hands=(stopped,))])
+    with pytest.raises(PmnWriteError, match="hand 1: the PMN written for it does not read back: "):
+        write_hand(game, hand)
+
+    def refusing(data: Any) -> Any:
+        raise McrError(pmn.msg("record.no-hands"))
+
+    monkeypatch.setattr(pmn, "read", refusing)
+    with pytest.raises(PmnWriteError, match="does not read back"):
+        write_hand(game, hand)
+    monkeypatch.setattr(pmn, "read", real)
+    assert write_hand(game, hand)
 
 
 # ---- the command line --------------------------------------------------------------------------------

@@ -219,3 +219,27 @@ def test_a_workers_error_comes_back_whole(monkeypatch: pytest.MonkeyPatch) -> No
     with pytest.raises(review_module.UnreviewableRecordError, match="does not give the deal") as raised:
         review_file(SESSION, player="E", jobs=2)
     assert raised.value.where == "x"
+
+
+def test_a_position_the_engine_refuses_stops_the_hand_at_its_act(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever else a record makes of a position (`tile-count … (end)` was one), the engine's refusal
+    stops that hand at the act, named, instead of the whole review."""
+    from mcr_score.errors import TileCountError
+
+    def refusing(*args: Any, **kwargs: Any) -> Any:
+        raise TileCountError(review_module.msg("review.no-deal"))
+
+    monkeypatch.setattr(review_module, "discards", refusing)
+    game = read_game(PMN / "example_1.pmn")
+    reviewed = review_module.review_game(game, (0,))
+    [hand] = reviewed.hands
+    assert hand.problem is not None
+    assert not hand.replayed
+    text = hand.problem.text()
+    assert text.startswith("the replay stopped: game example_1, hand 2, line 1 Play token ")
+    assert "(E discard " in text
+    why = (
+        "the record gives a position no deal can give: "
+        + "the record does not give the deal: the player's tiles are unknown"
+    )
+    assert text.endswith(f": {why}")

@@ -393,7 +393,7 @@ def _unwritable(hand: HandRecord) -> Message | None:
 def _text(game: Game, hand: HandRecord) -> str:
     assert hand.deal is not None
     deal = [list(h) for h in hand.deal.hands]
-    first = deal[0].pop() if len(deal[0]) == FOUR_SETS.tiles(0) + 1 else None  # East's 14th: its first `T`
+    first = deal[0].pop() if len(deal[0]) == FOUR_SETS.tiles(0) else None  # East's 14th: its first `T`
     winners = [w.seat for w in hand.wins]
     fans = ["None"] * len(WINDS)
     for w in hand.wins:
