@@ -97,8 +97,8 @@ def _convert(sources: tuple[str, ...], fmt: str, target: str, counts: dict[str, 
                     if target == "pmn":
                         try:
                             text = write_hand(game, hand)
-                        except PmnWriteError as e:
-                            skip(f"{game.id}/{hand.number}", msg(str(e.args[0]), hand=hand.number).text(lang))
+                        except PmnWriteError as e:  # named: the hand, and what PMN cannot hold of it
+                            skip(f"{game.id}/{hand.number}", e)
                             continue
                         counts["hands"] += 1
                         yield ("" if first else "\n") + text

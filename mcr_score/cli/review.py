@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
 
 from .. import files
-from ..games.model import AUTO, HAND_FORMATS, format_names
-from ..messages import language_from_env
+from ..games.model import AUTO, RecordFormat, format_names
+from ..messages import language_from_env, msg
 from ..systems import Capability
 from .options import (
     JSON_OPTION,
@@ -22,15 +24,32 @@ from .options import (
     handles_errors,
 )
 
-MAX_JOBS = 64  # processes: far more than the cores only wait their turn
+if TYPE_CHECKING:
+    from ..games.review import GameReview
+JOBS_PER_CORE = 4
+"""`--jobs` at most this many per core, as `batch -j` (`cli.batch.JOBS_PER_CORE`, pinned equal by a
+test): a review is all CPU, and more workers than cores only wait their turn, each with its memory."""
 
 
-@click.command(cls=Command, help="help.review")
+def _jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    """`--jobs` bounded as `batch -j` is: at most `JOBS_PER_CORE` per core of this machine (the
+    review then starts no more workers than the cores and the hands)."""
+    from ..games.review import cores
+
+    most = JOBS_PER_CORE * cores()
+    if value > most:
+        raise click.BadParameter(
+            msg("error.batch.jobs", jobs=value, most=most, per=JOBS_PER_CORE, cores=cores()).text(), ctx, param
+        )
+    return value
+
+
+@click.command(cls=Command, help="help.review", help_values={"per_core": JOBS_PER_CORE})
 @click.argument("file", metavar="FILE", type=click.Path(dir_okay=False))
 @click.option(
     "--from",
     "record_format",
-    type=click.Choice(format_names(HAND_FORMATS)),
+    type=click.Choice(format_names(tuple(RecordFormat))),  # a score sheet's format too: refused by name
     default=AUTO,
     show_default=True,
     help="help.review.opt.record-format",
@@ -44,7 +63,8 @@ MAX_JOBS = 64  # processes: far more than the cores only wait their turn
 )
 @click.option(
     "--jobs",
-    type=WholeNumber(1, MAX_JOBS),
+    type=WholeNumber(1),
+    callback=_jobs,
     default=1,
     show_default=True,
     help="help.review.opt.jobs",
@@ -83,6 +103,7 @@ def review(
         files.check_output(html_out, "--html", inputs=[file, *([rules] if rules.endswith(".toml") else [])])
     check_inputs([file], record_format)
     reviews = review_file(file, record_format, player, rules, jobs)
+    _warn_unreplayable(file, reviews, lang)
     if html_out is not None:
         from ..present.review_html import review_html
 
@@ -95,3 +116,16 @@ def review(
         from ..present.review_text import review_text
 
         click.echo("\n\n".join(review_text(r, lang) for r in reviews))
+
+
+def _warn_unreplayable(file: str, reviews: Sequence[GameReview], lang: str) -> None:
+    """Each hand a review could not replay named once on standard error with the file (its line in
+    the review names the game, the hand and the action too); the others are reviewed, as `batch`
+    scores the other hands of a record."""
+    said: set[tuple[str, int]] = set()
+    for review in reviews:
+        for h in review.hands:
+            if h.replayed or h.problem is None or (review.game, h.number) in said:
+                continue
+            said.add((review.game, h.number))
+            click.echo(msg("review.unreplayable", file=file, problem=h.problem).text(lang), err=True)

@@ -10,10 +10,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from ..claims import MAX_TOTAL, most
 from ..errors import McrError
+from ..fans.ids import Fan
+from ..messages import msg
 from ..notation import format_hand
 from ..tiles import WINDS
-from .model import Game, HandRecord, Outcome
+from .errors import GameRecordError
+from .model import Game, HandRecord, Outcome, Win
 
 
 class Ending(StrEnum):
@@ -79,8 +83,29 @@ def hand_outs(game: Game, hand: HandRecord) -> Iterator[HandOut]:
         return
     for win in hand.wins:
         rid = f"{base}/{WINDS[win.seat]}"
+        problem = win.problem or _claim_problem(win, rid)
         fans = None
-        if win.fans is not None:
+        if win.fans is not None and problem is None:  # counts bounded: expanded one id a time
             fans = tuple(int(f.fan) for f in win.fans if f.fan is not None for _ in range(f.count))
         notation = format_hand(win.hand) if win.hand is not None else None
-        yield HandOut(rid, notation, win.total, fans, win.problem)
+        yield HandOut(rid, notation, win.total, fans, problem)
+
+
+def _claim_problem(win: Win, rid: str) -> McrError | None:
+    """What no hand can claim in the record's result (`claims`' bounds: a total above the highest
+    hand, a fan counted more often than one hand counts it), before its fans are expanded; a claim
+    `batch` would refuse in a record of hands is refused in a game record too."""
+    seat = WINDS[win.seat]
+    if win.total is not None and not 0 <= win.total <= MAX_TOTAL:
+        return GameRecordError(msg("export.claim-total", seat=seat, total=win.total, most=MAX_TOTAL), where=rid)
+    counts: dict[Fan, int] = {}
+    for f in win.fans or ():
+        if f.fan is None:
+            continue
+        counts[f.fan] = counts.get(f.fan, 0) + f.count
+        if f.count < 1 or counts[f.fan] > most(f.fan):
+            count, bound = counts[f.fan], most(f.fan)
+            return GameRecordError(
+                msg("export.claim-fan-count", seat=seat, fan=int(f.fan), count=count, most=bound), where=rid
+            )
+    return None

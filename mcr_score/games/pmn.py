@@ -19,11 +19,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import NoReturn
 
+from ..claims import most
+from ..errors import McrError
 from ..fans.ids import Fan
-from ..messages import msg
-from ..payments import owed
+from ..hand import FOUR_SETS
+from ..messages import Message, msg
+from ..notation import format_hand
 from ..tiles import WINDS, Tile
+from ..tournament.limits import MAX_HAND_SCORE, MAX_PENALTY
 from .fan_names import standard_points
 from .model import Act, Deal, Event, Flower, Game, HandRecord, Outcome, Piece, RecordedFan, RecordFormat, Win
 from .reading import Fields, Input, names4, text_of
@@ -35,15 +41,27 @@ HONORS = {"w1": "E", "w2": "S", "w3": "W", "w4": "N", "r1": "C", "r2": "F", "r3"
 HONOR_CODES = {v: k for k, v in HONORS.items()}
 ACTS = {"T": Act.DRAW, "D": Act.DISCARD, "C": Act.CHOW, "P": Act.PUNG, "A": Act.CONCEALED_KONG, "B": Act.ADDED_KONG}
 ACTS |= {"Z": Act.KONG, "R": Act.FLOWER}
-_TAG = re.compile(r'^\[(\w+) "([^"]*)"\]$')
+_TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')  # PGN's strings: `\"` a quote, `\\` a backslash
+_PLAIN_TAG = re.compile(r'^\[(\w+) "([^"]*)"\]$')  # a lone backslash at the end: taken as written
+_ESCAPE = re.compile(r'\\(["\\])')
 _HAND = re.compile(r"([cdbwrf])(\d*)")
 TAKEN = "z1"  # `D?z1`: the tile just taken
+MAX_BOARD = 9999  # the `Board` numbers read: four digits
 SEAT_TAGS = ("East", "South", "West", "North")
 
 
 def looks_like(text: str) -> bool:
     first = text.lstrip("\ufeff").lstrip().split("\n", 1)[0].strip()
-    return _TAG.match(first) is not None
+    return _tag(first) is not None
+
+
+def _tag(line: str) -> tuple[str, str] | None:
+    """A `[Tag "value"]` line's tag and value (PGN's escapes read), else None."""
+    m = _TAG.match(line)
+    if m is not None:
+        return m[1], _ESCAPE.sub(r"\1", m[2])
+    m = _PLAIN_TAG.match(line)
+    return (m[1], m[2]) if m is not None else None
 
 
 def piece(f: Fields, code: str, where: str) -> Piece:
@@ -94,8 +112,6 @@ def read(data: Input) -> list[Game]:
 
 
 def _renamed(game: Game, game_id: str) -> Game:
-    from dataclasses import replace
-
     return replace(game, id=game_id)
 
 
@@ -110,14 +126,15 @@ def _blocks(f: Fields, lines: Iterable[str]) -> list[tuple[dict[str, str], str]]
                 blocks.append((tags, f"line {start}"))
                 tags = {}
             continue
-        m = _TAG.match(line)
+        m = _tag(line)
         if m is None:
             raise f.error(f"line {number}", msg("record.pmn-line", line=line[:60]))
         if not tags:
             start = number
-        if m[1] in tags:
-            raise f.error(f"line {number}", msg("record.pmn-tag-twice", tag=m[1]))
-        tags[m[1]] = m[2]
+        tag, value = m
+        if tag in tags:
+            raise f.error(f"line {number}", msg("record.pmn-tag-twice", tag=tag))
+        tags[tag] = value
     if tags:
         blocks.append((tags, f"line {start}"))
     if not blocks:
@@ -133,16 +150,28 @@ def _board(f: Fields, tags: Mapping[str, str], where: str) -> int:
 
 
 def _game(tags: Mapping[str, str], hands: Sequence[HandRecord], stem: str) -> Game:
+    """The boards of one event as a game: its players those of its first board, and a later
+    board's `order` where they sit there (when the same four distinct names play every board, as
+    in a session written out by `convert`; else each board's seats as they come)."""
     date = tags.get("Date", "")
+    boards = sorted(hands, key=lambda h: h.number)
+    players = boards[0].players
+    if len(set(players)) == len(players) and all(sorted(h.players) == sorted(players) for h in boards):
+        boards = [_seated(h, players) for h in boards]
     return Game(
         RecordFormat.PMN,
         stem,
         tags.get("Event", ""),
-        hands[0].players,
-        tuple(sorted(hands, key=lambda h: h.number)),
+        players,
+        tuple(boards),
         date=date.replace(".", "-") if re.fullmatch(r"\d{4}\.\d{2}\.\d{2}", date) else "",
         site=tags.get("Site", ""),
     )
+
+
+def _seated(hand: HandRecord, players: Sequence[str]) -> HandRecord:
+    order = tuple(players.index(name) for name in hand.players)
+    return hand if order == hand.order else replace(hand, order=(order[0], order[1], order[2], order[3]))
 
 
 def _deal(f: Fields, text: str, where: str) -> tuple[tuple[Piece, ...], ...]:
@@ -300,34 +329,79 @@ def _play(f: Fields, text: str, where: str) -> tuple[list[Event], list[int], boo
 # -- writing ------------------------------------------------------------------------------------
 
 
-class PmnWriteError(Exception):
-    """A hand PMN cannot hold: no deal or no play recorded (a score sheet's hand)."""
+class PmnWriteError(McrError):
+    """A hand PMN cannot hold as the record gives it: no deal or no play (a score sheet's hand), a
+    hand the replay stopped in, a result PMN has no place for or that no hand can give. The message
+    names the hand and what cannot be written; `where` is `game/hand`."""
+
+    code = "unwritable-pmn"
+
+
+MAX_FAN_POINTS = max(standard_points(fan) for fan in Fan)
+"""The most one fan is worth (88): a recorded value above it is no fan's."""
+LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+"""What ends a line for the reader (`str.splitlines`): a tag's value cannot hold one."""
 
 
 def write_game(game: Game) -> str:
-    """Every hand of the game as PMN games separated by blank lines; a hand without a deal and its
-    play raises `PmnWriteError` (its message id and hand number in `args`)."""
+    """Every hand of the game as PMN games separated by blank lines; a hand PMN cannot hold raises
+    `PmnWriteError` (`write_hand`)."""
     return "\n".join(write_hand(game, hand) for hand in game.hands)
 
 
 def write_hand(game: Game, hand: HandRecord) -> str:
-    if hand.deal is None or len(hand.deal.hands) != 4 or not hand.events:
-        raise PmnWriteError("convert.pmn-no-play", hand.number)
+    """The hand as one PMN game, which reads back (`read`) to the same hand: the same deal and play,
+    winners, winning hands and their situations, fans, totals, results and penalties, as the record
+    gives them (none made up). What PMN cannot hold so is a `PmnWriteError` naming the hand and why;
+    the text written is read back and compared, so that a hand that would read as another is
+    refused, never written."""
+    where = f"{game.id}/{hand.number}"
+    problem = _unwritable(hand)
+    if problem is not None:
+        raise PmnWriteError(problem, where=where)
+    try:
+        text = _text(game, hand)
+    except PmnWriteError as e:
+        raise PmnWriteError(e.msg, where=where) from None
+    _read_back(hand, text, where)
+    return text
+
+
+def _unwritable(hand: HandRecord) -> Message | None:
+    """Why the hand cannot be PMN, before it is written (None: it can)."""
+    n = hand.number
+    if hand.deal is None or len(hand.deal.hands) != len(WINDS):
+        return msg("convert.pmn-no-deal" if hand.events else "convert.pmn-no-play", hand=n)
+    if not hand.events:
+        return msg("convert.pmn-no-play", hand=n)
+    if hand.problem is not None:  # what `batch` calls unreplayable: its message names game, hand, action
+        return hand.problem.msg
+    if not 1 <= n <= MAX_BOARD:
+        return msg("convert.pmn-board", hand=n, most=MAX_BOARD)
+    if not hand.wins and hand.outcome is not Outcome.DRAW:
+        return msg("convert.pmn-unfinished", hand=n)
+    false = [*hand.false_wins, *(e.seat for e in hand.events if e.act is Act.FALSE_WIN)]
+    if false:
+        return msg("convert.pmn-false-hu", hand=n, seat=WINDS[false[0]] if 0 <= false[0] < len(WINDS) else false[0])
+    for tag, values, bound in (("Result", hand.scores, MAX_HAND_SCORE), ("Penalty", hand.penalties, MAX_PENALTY)):
+        for seat, value in enumerate(values or ()):
+            if not -bound <= value <= bound:
+                return msg("convert.pmn-score", hand=n, tag=tag, seat=WINDS[seat], value=value, most=bound)
+    return None
+
+
+def _text(game: Game, hand: HandRecord) -> str:
+    assert hand.deal is not None
     deal = [list(h) for h in hand.deal.hands]
-    play = []
-    if len(deal[0]) == 14:
-        play.append("T0" + code_of(deal[0].pop()))
-    for e in hand.events:
-        play.append(_token(e))
+    first = deal[0].pop() if len(deal[0]) == FOUR_SETS.tiles(0) else None  # East's 14th: its first `T`
     winners = [w.seat for w in hand.wins]
-    play = [t for t in play if t] + [f"H{s}" for s in winners]
-    if not winners and hand.outcome is Outcome.DRAW:
-        play.append("N0")
-    fans = ["None"] * 4
+    fans = ["None"] * len(WINDS)
     for w in hand.wins:
-        fans[w.seat] = _fan_text(w)
-    scores = hand.scores or _scores(hand)
+        fans[w.seat] = _fan_text(w, hand.number)
+    scores = hand.scores
     date = game.date[:10].replace("-", ".") if re.fullmatch(r"\d{4}-\d{2}-\d{2}.*", game.date) else "????.??.??"
+    # duplicate MCR: several winners may share a discard, and the results do not sum to zero
+    duplicate = len(winners) > 1 or (scores is not None and sum(scores) != 0)
     tags = [
         ("Event", game.title or game.format.value),
         ("Site", game.site),
@@ -336,18 +410,54 @@ def write_hand(game: Game, hand: HandRecord) -> str:
         ("PWind", hand.prevalent),
         *zip(SEAT_TAGS, hand.players, strict=True),
         ("Deal", " ".join(_hand_text(h) for h in deal)),
-        # duplicate MCR: several winners may share a discard, and the results do not sum to zero
-        ("Scoring", "Duplicate MCR" if len(winners) > 1 or sum(scores) != 0 else "MCR"),
+        ("Scoring", "Duplicate MCR" if duplicate else "MCR"),
         ("Starting", "0 0 0 0"),
-        ("Result", " ".join(str(s) for s in scores)),
-        ("Penalty", " ".join(str(p) for p in hand.penalties or (0, 0, 0, 0))),
-        ("Play", "".join(play)),
+        *((("Result", _four(scores)),) if scores is not None else ()),  # none made up: the record's own, or none
+        *((("Penalty", _four(hand.penalties)),) if hand.penalties is not None else ()),
+        ("Play", _play_text(hand, first)),
         ("Fan", " ".join(fans)),
     ]
-    return "".join(f'[{tag} "{value.replace(chr(34), chr(39))}"]\n' for tag, value in tags)
+    for tag, value in tags:
+        if any(c in LINE_BREAKS for c in value):
+            raise PmnWriteError(msg("convert.pmn-line-break", hand=hand.number, tag=tag, value=value[:40]))
+    return "".join(f'[{tag} "{_escaped(value)}"]\n' for tag, value in tags)
 
 
-def _token(e: Event) -> str:
+def _four(values: Sequence[int]) -> str:
+    return " ".join(str(v) for v in values)
+
+
+def _escaped(value: str) -> str:
+    """A tag's value as PGN writes a string: `\\` and `"` after a backslash (`_unescaped` reads them)."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _play_text(hand: HandRecord, first: Piece | None) -> str:
+    """The play: a token per act in the record's order, a Hu (`H`) where it stands, then `N0` for a
+    hand without a Hu. A discard is `z1` (the tile just taken) only when it is the seat's last draw,
+    as the reader takes `z1`."""
+    tokens: list[str] = []
+    last: dict[int, Piece] = {}
+    if first is not None:
+        tokens.append("T0" + code_of(first))
+        last[0] = first
+    for e in hand.events:
+        if e.act is Act.WIN:
+            tokens.append(f"H{e.seat}")
+            continue
+        token = _token(e, last.get(e.seat))
+        if e.act in (Act.DRAW, Act.REPLACEMENT):
+            p = e.flower if e.flower is not None else e.tile
+            if p is not None:
+                last[e.seat] = p
+        if token:
+            tokens.append(token)
+    if not hand.wins and hand.outcome is Outcome.DRAW:
+        tokens.append("N0")
+    return "".join(tokens)
+
+
+def _token(e: Event, last: Piece | None) -> str:
     seat = str(e.seat)
     if e.act in (Act.DRAW, Act.REPLACEMENT):
         p: Piece | None = e.flower if e.flower is not None else e.tile
@@ -368,7 +478,7 @@ def _token(e: Event) -> str:
         return ""
     if e.act is Act.CHOW:
         return f"C{seat}{code_of(sorted(e.meld, key=lambda t: t.index)[1])}"
-    if e.act is Act.DISCARD and e.hand_cut is False:
+    if e.act is Act.DISCARD and e.hand_cut is False and e.tile is not None and e.tile == last:
         return f"D{seat}{TAKEN}"
     tile = e.tile or e.meld[0]
     return f"{letter}{seat}{code_of(tile)}"
@@ -382,27 +492,77 @@ def _hand_text(pieces: Sequence[Piece]) -> str:
     return "".join(k + "".join(sorted(v)) for k, v in groups.items())
 
 
-def _fan_text(win: Win) -> str:
-    """The record's own fans when it names them by our numbers; else the fans of its hand scored
-    under the default profile (PMN has no other way to say a winner's fans)."""
-    if win.fans is not None and all(x.fan is not None for x in win.fans):
-        return ".".join(f"{int(x.fan or 0)}/{x.points or standard_points(x.fan)}/{x.count}" for x in win.fans)
-    if win.hand is None:
-        return "None"
-    from ..scoring import score
+def _fan_text(win: Win, hand: int) -> str:
+    """A winner's `Fan` part: the record's own fans by their Green Book numbers, values and counts,
+    whose sum is the record's total (PMN gives a total only so); `None` for a Hu the record gives
+    neither fans nor total of. A fan the record names that has no number, a count no hand can
+    count, a value no fan has, or a total that is not the fans' sum cannot be written."""
+    seat = WINDS[win.seat]
+    if not win.fans:
+        if win.total is None:
+            return "None"
+        return _refuse(msg("convert.pmn-total-only", hand=hand, seat=seat, total=win.total))
+    if win.total is None:
+        return _refuse(msg("convert.pmn-fans-only", hand=hand, seat=seat))
+    items = []
+    counts: dict[Fan, int] = {}
+    total = 0
+    for x in win.fans:
+        if x.fan is None:
+            return _refuse(msg("convert.pmn-fan-name", hand=hand, seat=seat, name=x.name[:40]))
+        counts[x.fan] = counts.get(x.fan, 0) + x.count
+        if x.count < 1 or counts[x.fan] > most(x.fan):
+            count, bound = counts[x.fan], most(x.fan)
+            return _refuse(msg("convert.pmn-fan-count", hand=hand, seat=seat, fan=int(x.fan), count=count, most=bound))
+        points = standard_points(x.fan) if x.points is None else x.points
+        if not 0 <= points <= MAX_FAN_POINTS:
+            return _refuse(msg("convert.pmn-fan-value", hand=hand, seat=seat, fan=int(x.fan), value=points))
+        items.append(f"{int(x.fan)}/{points}/{x.count}")
+        total += points * x.count
+    if total != win.total:
+        return _refuse(msg("convert.pmn-total", hand=hand, seat=seat, total=win.total, sum=total))
+    return ".".join(items)
 
-    counts = score(win.hand).fan_counts()
-    return ".".join(f"{fan}/{standard_points(Fan(fan))}/{n}" for fan, n in counts.items())
+
+def _refuse(problem: Message) -> NoReturn:
+    raise PmnWriteError(problem)
 
 
-def _scores(hand: HandRecord) -> tuple[int, int, int, int]:
-    """The payments of the hand's wins, by `payments.owed`, when the record gives no scores."""
-    out = [0, 0, 0, 0]
-    for w in hand.wins:
-        total = w.total or 0
-        for seat in range(4):
-            if seat != w.seat:
-                pay = owed(total, self_drawn=w.discarder is None, discarder=seat == w.discarder)
-                out[seat] -= pay
-                out[w.seat] += pay
-    return (out[0], out[1], out[2], out[3])
+def _facts(hand: HandRecord) -> dict[str, str]:
+    """What a hand written as PMN must read back to, each as text for the message that names a
+    difference: the wind, the players, how it ended, the winners, their hands (with the situation),
+    their fans and totals, the results."""
+
+    def text(values: Iterable[object] | None) -> str:
+        return "-" if values is None else " ".join("-" if v is None else str(v) for v in values)
+
+    return {
+        "wind": hand.prevalent,
+        "players": ", ".join(hand.players),
+        "outcome": hand.outcome.value,
+        "winners": text(
+            f"{WINDS[w.seat]}<{WINDS[w.discarder] if w.discarder is not None else WINDS[w.seat]}" for w in hand.wins
+        ),
+        "hands": text(format_hand(w.hand) if w.hand is not None else None for w in hand.wins),
+        "claims": text(f"{w.total}:{_fan_text(w, hand.number)}" for w in hand.wins),
+        "scores": text(hand.scores),
+        "penalties": text(hand.penalties),
+    }
+
+
+def _read_back(hand: HandRecord, text: str, where: str) -> None:
+    """The PMN written for `hand` read back: a problem, or a fact that differs, refuses it."""
+    n = hand.number
+    try:
+        again = read(Input(f"{where}.pmn", text.encode("utf-8")))[0].hands[0]
+    except McrError as e:
+        raise PmnWriteError(msg("convert.pmn-unreadable", hand=n, problem=e.msg), where=where) from None
+    if again.problem is not None:
+        raise PmnWriteError(msg("convert.pmn-unreadable", hand=n, problem=again.problem.msg), where=where)
+    ours, back = _facts(hand), _facts(again)
+    for fact, value in ours.items():
+        if back[fact] != value:
+            raise PmnWriteError(
+                msg("convert.pmn-differs", hand=n, fact=msg(f"convert.fact.{fact}"), back=back[fact], ours=value),
+                where=where,
+            )

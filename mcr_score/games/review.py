@@ -40,12 +40,13 @@ from ..tiles import WINDS, Tile
 from ..vocabulary import DecisionKind as Kind
 from ..vocabulary import Verdict
 from .errors import UnknownPlayerError
-from .model import CLAIMS, Act, Event, Game, HandRecord, RecordFormat
-from .replay import KONG_CAUSE, Table, _Stop
+from .model import CLAIMS, SHEET_FORMATS, Act, Event, Game, HandRecord, RecordFormat
+from .replay import KONG_CAUSE, Table, _Stop, describe
 
 COSTLIEST = 5  # the decisions a summary lists
 ANSWERS = CLAIMS | {Act.PASS, Act.DECLINE, Act.WIN, Act.FALSE_WIN}  # what may follow a discard before play goes on
 HU_KINDS = (Kind.MISSED_HU, Kind.FALSE_HU)
+COPIES = 4  # of each tile in the game
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +229,7 @@ class HandReview:
     seat: str
     decisions: tuple[Decision, ...]
     problem: Message | None = None
+    replayed: bool = True  # False: the record contradicts itself in this hand (what `batch` calls unreplayable)
 
     @property
     def summary(self) -> Summary:
@@ -246,8 +248,9 @@ class HandReview:
 
 @dataclass(frozen=True, slots=True)
 class GameReview:
-    """The review of a game for some of its players (the game's id, title and format): each reviewed
-    hand, in the game's order and the players' order, and a summary per player."""
+    """The review of a game for some of its players (the game's id, title and format; an untitled
+    game is called by its file's name): each reviewed hand, in the game's order and the players'
+    order, and a summary per player (`players`: their names, `labels`); `file` the record's file."""
 
     game: str
     title: str
@@ -255,6 +258,7 @@ class GameReview:
     rules: str
     players: tuple[str, ...]
     hands: tuple[HandReview, ...]
+    file: str = ""
 
     def summary(self, player: str) -> Summary:
         return summarize([d for h in self.hands if h.player == player for d in h.decisions])
@@ -275,33 +279,107 @@ class GameReview:
         }
 
 
+class UnreviewableRecordError(McrError):
+    """A file of a format that records no deal and no play (an app's score sheet): there is nothing
+    to replay. A usage error, before the run: the file is not one `review` takes."""
+
+    code = "unreviewable-record"
+    exit_code = 2
+
+
+class AmbiguousPlayerError(McrError):
+    """`--player` naming a name that several seats of the game have: a usage error, exit 2."""
+
+    code = "ambiguous-player"
+    exit_code = 2
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def players_of(game: Game, spec: str | None) -> tuple[int, ...] | None:
     """The players `--player` names, as indices of `Game.players`: a name, a seat of hand 1 (E, S, W,
-    N), or `all` (None: all four)."""
+    N), or `all` (None: all four). A name several seats have names none of them: it is refused, with
+    their seats (a seat names one)."""
     if spec is None or spec.lower() == "all":
         return None
-    if spec in game.players:
-        return (game.players.index(spec),)
+    named = tuple(i for i, name in enumerate(game.players) if name == spec)
+    if len(named) > 1:
+        seats = ", ".join(WINDS[i] for i in named)
+        raise AmbiguousPlayerError(
+            msg("review.player-ambiguous", player=spec, game=game.id, seats=seats), where="--player"
+        )
+    if named:
+        return named
     if spec.upper() in WINDS:
         return (WINDS.index(spec.upper()),)
     names = ", ".join(game.players)
     raise UnknownPlayerError(msg("review.player-unknown", player=spec, game=game.id, players=names), where="--player")
 
 
+def labels(game: Game) -> tuple[str, ...]:
+    """Each player of the game as the review names them: their name, with their seat of hand 1 when
+    another seat has the same name (`A (E)`, `A (S)`), so that no two are taken for one."""
+    return tuple(
+        name if game.players.count(name) == 1 else f"{name} ({WINDS[i]})" for i, name in enumerate(game.players)
+    )
+
+
 def review_game(
-    game: Game, players: Iterable[int] | None = None, rules: str | os.PathLike[str] = profiles.DEFAULT
+    game: Game,
+    players: Iterable[int] | None = None,
+    rules: str | os.PathLike[str] = profiles.DEFAULT,
+    file: str = "",
 ) -> GameReview:
     """Review `game` for the players at these indices of `Game.players` (None: all four) under a
-    rule profile (a name or a house file, as `discards` takes)."""
+    rule profile (a name or a house file, as `discards` takes); `file`: the record's file, which an
+    untitled game is called by."""
     profile = profiles.get(rules)
     chosen = tuple(range(len(game.players))) if players is None else tuple(players)
+    names = labels(game)
     hands = tuple(
-        review_hand(record, i, record.order.index(p), game.players[p], rules)
+        review
         for i, record in enumerate(game.hands, 1)
-        for p in chosen
-        if p in record.order
+        for review in _review_seats(game.id, record, i, _seats(record, chosen, names), rules)
     )
-    return GameReview(game.id, game.title, game.format, profile.name, tuple(game.players[p] for p in chosen), hands)
+    return _game_review(game, profile.name, tuple(names[p] for p in chosen), hands, file)
+
+
+def _game_review(
+    game: Game, rules: str, players: tuple[str, ...], hands: tuple[HandReview, ...], file: str
+) -> GameReview:
+    title = game.title or os.path.basename(file)
+    return GameReview(game.id, title, game.format, rules, players, hands, file)
+
+
+def _seats(record: HandRecord, chosen: Sequence[int], names: Sequence[str]) -> tuple[tuple[int, str], ...]:
+    """The seats of the chosen players in this hand, with their names (a player not at the table of
+    this hand has none)."""
+    return tuple((record.order.index(p), names[p]) for p in chosen if p in record.order)
+
+
+def _review_seats(
+    game: str, record: HandRecord, index: int, seats: Sequence[tuple[int, str]], rules: str | os.PathLike[str]
+) -> tuple[HandReview, ...]:
+    return tuple(review_hand(record, index, seat, name, rules, game=game) for seat, name in seats)
+
+
+def check_reviewable(source: str | os.PathLike[str], format: str | RecordFormat | None = None) -> RecordFormat:
+    """The file's format (the one given, or told from its content), if a review can replay its
+    records; a score sheet (国标小助手, MahjongScoring2) records results, not the deal and the play:
+    `UnreviewableRecordError`, naming the file and the format."""
+    from .api import detect, record_format
+
+    fmt = record_format(format) or detect(source)
+    if fmt in SHEET_FORMATS:
+        name = os.fspath(source) if isinstance(source, str | os.PathLike) else "<bytes>"
+        raise UnreviewableRecordError(msg("review.sheet", file=name, format=fmt.value), where=name)
+    return fmt
 
 
 def review_file(
@@ -312,39 +390,47 @@ def review_file(
     jobs: int = 1,
 ) -> tuple[GameReview, ...]:
     """Every game of a record file reviewed for the players `player` names (`players_of`), in the
-    file's order; with `jobs` over 1, by that many processes, each reading the file and reviewing
-    every `jobs`-th game (a review costs far more than reading)."""
-    if jobs <= 1:
-        return tuple(review for _, review in _part(source, format, player, rules, 1, 0))
-    from concurrent.futures import ProcessPoolExecutor  # here: the usual run needs no processes
-
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_safe_part, source, format, player, rules, jobs, k) for k in range(jobs)]
-        parts = [f.result() for f in futures]
-    found: list[tuple[int, GameReview]] = []
-    for part in parts:
-        if isinstance(part, _Failed):
-            raise part.kind(part.message, where=part.where)
-        found += part
-    return tuple(review for _, review in sorted(found, key=lambda pair: pair[0]))
-
-
-def _part(
-    source: str | os.PathLike[str],
-    format: str | RecordFormat | None,
-    player: str | None,
-    rules: str | os.PathLike[str],
-    jobs: int,
-    part: int,
-) -> list[tuple[int, GameReview]]:
-    """The games of the file at indices `part`, `part + jobs`, ... reviewed, with their indices."""
+    file's order. With `jobs` over 1, the hands are reviewed by at most that many processes, and
+    no more than there are cores and hands to review (a review costs far more than reading: the
+    file is read once, here, and each process is sent hands)."""
+    check_reviewable(source, format)
+    profile = profiles.get(rules)  # a house file's problem before any work
+    file = os.fspath(source)
     from .api import iter_games
 
-    return [
-        (i, review_game(game, players_of(game, player), rules))
-        for i, game in enumerate(iter_games(source, format))
-        if i % jobs == part
-    ]
+    if jobs <= 1:
+        return tuple(review_game(game, players_of(game, player), rules, file) for game in iter_games(source, format))
+    games = []
+    for game in iter_games(source, format):
+        chosen = players_of(game, player)
+        names = labels(game)
+        picked = tuple(range(len(game.players))) if chosen is None else chosen
+        tasks = [(i, record, _seats(record, picked, names)) for i, record in enumerate(game.hands, 1)]
+        games.append((game, tuple(names[p] for p in picked), tasks))
+    work = sum(1 for _, _, tasks in games for _, _, seats in tasks if seats)
+    workers = min(jobs, cores(), work)
+    reviews: list[GameReview] = []
+    if workers <= 1:
+        for game, players, tasks in games:
+            hands = tuple(r for i, record, seats in tasks for r in _review_seats(game.id, record, i, seats, rules))
+            reviews.append(_game_review(game, profile.name, players, hands, file))
+        return tuple(reviews)
+    from concurrent.futures import ProcessPoolExecutor  # here: the usual run needs no processes
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [
+            [pool.submit(_safe_seats, game.id, record, i, seats, rules) for i, record, seats in tasks if seats]
+            for game, _, tasks in games
+        ]
+        for (game, players, _), done in zip(games, futures, strict=True):
+            reviewed: list[HandReview] = []
+            for future in done:
+                part = future.result()
+                if isinstance(part, _Failed):
+                    raise part.kind(part.message, where=part.where)
+                reviewed += part
+            reviews.append(_game_review(game, profile.name, players, tuple(reviewed), file))
+    return tuple(reviews)
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,28 +443,42 @@ class _Failed:
     where: str | None
 
 
-def _safe_part(*args: Any) -> list[tuple[int, GameReview]] | _Failed:
+def _safe_seats(*args: Any) -> tuple[HandReview, ...] | _Failed:
     try:
-        return _part(*args)
+        return _review_seats(*args)
     except McrError as e:
         return _Failed(type(e), e.msg, e.where)
 
 
 def review_hand(
-    record: HandRecord, index: int, seat: int, player: str, rules: str | os.PathLike[str] = profiles.DEFAULT
+    record: HandRecord,
+    index: int,
+    seat: int,
+    player: str,
+    rules: str | os.PathLike[str] = profiles.DEFAULT,
+    game: str = "",
 ) -> HandReview:
-    """One seat's decisions in one hand, as the play went; a hand whose deal the record does not
-    give cannot be reviewed (the player's tiles are unknown)."""
+    """One seat's decisions in one hand, as the play went. A hand whose deal the record does not
+    give cannot be reviewed (the player's tiles are unknown); nor can a hand the replay found
+    contradicting its record (`record.problem`, which names the game, the hand and the action).
+    A hand whose play stops the review midway (an act the table refuses, or a position no deal can
+    give) keeps the decisions before it, and its problem names the action."""
     wind = WINDS[seat]
     table = Table(record.deal, record.prevalent)
     if not table.known:
         return HandReview(index, record.number, player, wind, (), msg("review.no-deal"))
+    if record.problem is not None:
+        return HandReview(index, record.number, player, wind, (), record.problem.msg, replayed=False)
     walk = _Walk(record, index, seat, player, rules, table)
     try:
         walk.run()
     except _Stop as stop:
+        event = stop.event
+        at = (event.at or "?") if event is not None else "end"
+        act = describe(event) if event is not None else "-"
+        where = msg("replay.at", game=game, hand=record.number, at=at, act=act, problem=stop.problem)
         return HandReview(
-            index, record.number, player, wind, tuple(walk.out), msg("review.stopped", problem=stop.problem)
+            index, record.number, player, wind, tuple(walk.out), msg("review.stopped", problem=where), replayed=False
         )
     return HandReview(index, record.number, player, wind, tuple(walk.out))
 
@@ -420,24 +520,45 @@ class _Walk:
         )
 
     def run(self) -> None:
+        """Each event played and the seat's decisions at it judged; an event the table refuses, or
+        at which the seat's view is no position of the game, stops the walk (`_Stop` with it)."""
         events = self.record.events
-        seat = self.seat
         for i, event in enumerate(events):
-            mine = event.seat == seat
-            if mine and event.act in _JUDGED:
-                v = view(self.table, seat)
-                if event.act is Act.FALSE_WIN:
-                    self.out.append(self.false_win(v, event))
-                elif (tile := _playable(v, event)) is not None:  # else the replay stops at it, below
-                    if event.act is Act.DISCARD:
-                        self.out.append(discard_decision(self, v, self.drawn, tile))
-                    else:
-                        self.out.append(self.kong(v, event, tile))
-            self.table.play(event)
-            if mine:
-                self.after_own(event, events, i)
-            elif event.act in (Act.DISCARD, Act.ADDED_KONG) and event.tile is not None:
-                self.on_offer(event, _answers(events, i))
+            try:
+                self.step(events, i, event)
+            except _Stop as stop:
+                raise _Stop(stop.problem, stop.event or event) from None
+            except McrError as e:  # a position the engine refuses: said as the record's problem, at its act
+                raise _Stop(msg("review.position", problem=e.msg), event) from None
+
+    def step(self, events: Sequence[Event], i: int, event: Event) -> None:
+        seat = self.seat
+        mine = event.seat == seat
+        if mine and event.act in _JUDGED:
+            v = self.view()
+            if event.act is Act.FALSE_WIN:
+                self.out.append(self.false_win(v, event))
+            elif (tile := _playable(v, event)) is not None:  # else the replay stops at it, below
+                if event.act is Act.DISCARD:
+                    self.out.append(discard_decision(self, v, self.drawn, tile))
+                else:
+                    self.out.append(self.kong(v, event, tile))
+        self.table.play(event)
+        if mine:
+            self.after_own(event, events, i)
+        elif event.act in (Act.DISCARD, Act.ADDED_KONG) and event.tile is not None:
+            self.on_offer(event, _answers(events, i))
+
+    def view(self) -> View:
+        """The seat's view (`view`), checked to be a position of the game: no tile seen or held
+        more than four times (a record may deal or show a fifth copy the replay takes as given)."""
+        v = view(self.table, self.seat)
+        counts = counts_of((*v.concealed, *(t for m in v.melds for t in m.tiles), *v.seen))
+        for index, n in enumerate(counts):
+            if n > COPIES:
+                seat = WINDS[self.seat]
+                raise _Stop(msg("review.copies", seat=seat, tile=Tile.from_index(index).code, n=n))
+        return v
 
     # -- the seat's own acts -------------------------------------------------------------------
 
@@ -460,7 +581,7 @@ class _Walk:
         hand = self.table.hands[self.seat]
         result = score_with_profile(hand, self.profile)
         good = result.meets_minimum and self.seat not in self.record.false_wins
-        v = view(self.table, self.seat)
+        v = self.view()
         self.out.append(
             self.decision(
                 Kind.HU if good else Kind.FALSE_HU,
@@ -527,7 +648,7 @@ class _Walk:
             self.missed(tile, self_drawn=False, robbing=event.act is Act.ADDED_KONG)
         if event.act is not Act.DISCARD or winners:
             return
-        v = view(self.table, seat)
+        v = self.view()
         options = _claims(v.concealed, tile, event.seat, seat)
         if taken is not None and taken.seat != seat:  # outranked: a pung or kong before a chow
             options = [o for o in options if o.kind != "chow"] if taken.act is Act.CHOW else []
@@ -608,7 +729,7 @@ class _Walk:
 
     def missed(self, tile: Tile, self_drawn: bool, robbing: bool = False) -> None:
         """A Hu of 8 or more on `tile` the seat did not declare: a missed Hu."""
-        v = view(self.table, self.seat)
+        v = self.view()
         concealed = _minus(v.concealed, tile) if self_drawn else v.concealed
         counts = counts_of(concealed)
         melds = len(v.melds)

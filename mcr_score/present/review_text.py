@@ -33,6 +33,10 @@ def costly_line(d: Decision, lang: str) -> str:
     """One of the costliest decisions, in a sentence."""
     kind = text(f"review.kind.{d.kind}", lang)
     if d.kind in (Kind.MISSED_HU, Kind.FALSE_HU, Kind.HU):
+        if d.choice is None:  # a false Hu the record gives without its tile
+            return text("review.costly-hu-no-tile", lang, hand=d.hand, turn=d.turn, kind=kind)
+        if d.score is None:  # a false Hu on tiles that make no winning hand: it has no points
+            return text("review.costly-hu-unscored", lang, hand=d.hand, turn=d.turn, kind=kind, tile=d.choice)
         return text("review.costly-hu", lang, hand=d.hand, turn=d.turn, kind=kind, tile=d.choice, score=d.score)
     return text(
         "review.costly",
