@@ -8,7 +8,7 @@ notation is fine but the hand or its situation is impossible (CLI exit 1).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .messages import DEFAULT_LANG, Message, msg
@@ -79,6 +79,18 @@ class McrError(ValueError):
         if self.where is not None:
             out["where"] = self.where
         return out
+
+
+def hinted(error: McrError, hint: Callable[[Message], Message]) -> McrError:
+    """`error` with its first problem's message made `hint(message)` (the others as they are): a
+    hint on what the whole input runs into, given once, where the user looks first."""
+    old = error.problems[0]
+    first = type(old).__new__(type(old))  # the same error, not made again: subclasses take other arguments
+    first.__dict__.update(old.__dict__)
+    first.msg = hint(old.msg)
+    first.args = (first.msg.text(),)
+    first.problems = (first, *error.problems[1:])
+    return first
 
 
 def raise_all(problems: Sequence[McrError]) -> None:
@@ -213,6 +225,20 @@ class UnknownProfileError(McrError):
     """A rule profile name that is neither built in nor a house profile file."""
 
     code = "unknown-profile"
+    exit_code = 2
+
+
+class RenamedProfileError(UnknownProfileError):
+    """A built-in profile's former name (`seed`, `indicative`): refused with its name now."""
+
+    code = "renamed-profile"
+
+
+class OtherSystemHouseError(McrError):
+    """A house file of one rule system used with another: by its `system`, or, naming none, by
+    the base and switches it writes. A usage error: the file and the system do not go together."""
+
+    code = "house-of-another-system"
     exit_code = 2
 
 

@@ -16,7 +16,7 @@ from ..systems.maho.cards import PLACEHOLDER
 from ..systems.maho.game import GameResult
 from ..systems.maho.modes import BASE, MODES, PER_SILVER, Mode, Scoring
 from ..systems.maho.notation import MahoHand, format_cards, format_hand
-from ..systems.maho.rules import NAME, PROFILES, SWITCHES, Rainbow, profile
+from ..systems.maho.rules import DEFAULT, NAME, PROFILES, SWITCHES, Rainbow, profile
 from ..systems.maho.scoring import Element, MahoScore, Reading, series_dict
 from ..systems.maho.series import RAINBOWS, SEED_NAMES, Kind
 from ..textwidth import pad
@@ -81,7 +81,7 @@ def _series_line(s: dict[str, Any], lang: str) -> str:
     if s["silver"]:
         name = text("maho.page.silver", lang, name=name)
     where = "" if s["laid"] else " " + text("maho.page.in-hand", lang)
-    return text("maho.page.series", lang, text=shown, name=name + where, seed=s["seed"])
+    return text("maho.page.series", lang, text=shown, name=name + where, words=s["seed"])
 
 
 def _points_lines(points: list[dict[str, Any]], mode: str, lang: str) -> list[str]:
@@ -113,7 +113,7 @@ def _result_lines(data: dict[str, Any], lang: str) -> list[str]:
     lines = [_series_line(s, lang) for s in data["series"]]
     if not data["winning"]:
         return [text("maho.page.not-winning", lang, reason=text(f"maho.reason.{data['reason']}", lang)), *lines]
-    lines.append(text("maho.page.pair", lang, text=_pair_text(data["pair"]), seed=PAIR_SEED))
+    lines.append(text("maho.page.pair", lang, text=_pair_text(data["pair"]), words=PAIR_SEED))
     lines += _points_lines(data["points"], data["mode"], lang)
     lines.append(text("maho.page.total", lang, total=data["total"]))
     return lines
@@ -160,8 +160,8 @@ def explain_text(data: dict[str, Any], lang: str, style: Style) -> str:
     """The mode and the switches, then every split, each with its series and points."""
     lines = [_head(data, lang)]
     rule = data["mode_rule"]
-    lines.append(text("maho.page.mode-rule", lang, series=rule["series"], seed=rule["seed"]))
-    lines.append(text("maho.page.scoring-rule", lang, seed=rule["scoring_seed"]))
+    lines.append(text("maho.page.mode-rule", lang, series=rule["series"], words=rule["seed"]))
+    lines.append(text("maho.page.scoring-rule", lang, words=rule["scoring_seed"]))
     lines.append(text("maho.page.switches", lang, choices=", ".join(f"{k} = {v}" for k, v in data["switches"].items())))
     lines.append(text("maho.page.deck-line", lang, deck=_deck_text(data["deck"], lang)))
     if not data["winning"]:
@@ -172,7 +172,7 @@ def explain_text(data: dict[str, Any], lang: str, style: Style) -> str:
         key = "maho.page.reading-chosen" if reading["chosen"] else "maho.page.reading"
         lines.append(text(key, lang, n=n, total=reading["total"]))
         body = [_series_line(s, lang) for s in reading["series"]]
-        body.append(text("maho.page.pair", lang, text=_pair_text(reading["pair"]), seed=PAIR_SEED))
+        body.append(text("maho.page.pair", lang, text=_pair_text(reading["pair"]), words=PAIR_SEED))
         body += _points_lines(reading["points"], data["mode"], lang)
         lines += ["  " + line for line in body]
     return "\n".join(lines)
@@ -273,7 +273,7 @@ def rules_dict() -> dict[str, Any]:
         ],
         "deck": PLACEHOLDER.to_dict(),
         "bonus_conditions": [str(c) for c in CONDITIONS],
-        "elements": elements("seed"),
+        "elements": elements(DEFAULT),
     }
 
 
@@ -291,7 +291,7 @@ def rules_text(lang: str) -> str:
     lines.append("")
     lines.append(text("maho.page.deck-line", lang, deck=_deck_text(PLACEHOLDER.to_dict(), lang)))
     lines.append("")
-    lines.append(elements_text(elements("seed"), lang, Style()))
+    lines.append(elements_text(elements(DEFAULT), lang, Style()))
     return "\n".join(lines)
 
 

@@ -48,12 +48,12 @@ def _reading_lines(reading: dict[str, Any], lang: str) -> list[str]:
     for row in reading["patterns"]:
         key = "six.page.counted" if row in reading["counted"] else "six.page.covered"
         d = TABLE[Row(row)]
-        lines.append(text(key, lang, name=_row_name(row, lang), seed=d.seed, value=d.value))
+        lines.append(text(key, lang, name=_row_name(row, lang), words=d.seed, value=d.value))
     for m in reading["multipliers"]:
         d = TABLE[Row(m["row"])]
         times = f" ×{m['count']}" if m["count"] > 1 else ""
         lines.append(
-            text("six.page.multiplier", lang, factor=m["factor"], name=_row_name(d.row, lang), seed=d.seed) + times
+            text("six.page.multiplier", lang, factor=m["factor"], name=_row_name(d.row, lang), words=d.seed) + times
         )
     values = " × ".join(str(TABLE[Row(r)].value) for r in reading["counted"])  # one, or the product's factors
     factors = "".join(f" × {m['factor']}" for m in reading["multipliers"] for _ in range(m["count"]))
@@ -157,9 +157,9 @@ def rules_text(lang: str) -> str:
 
 
 def rules_markdown(lang: str) -> str:
-    out = markdown_head(lang, "switch", "gap", "options", "example-short")
+    out = markdown_head(lang, "switch", "options", "example-short")
     for s in SWITCHES:
-        out.append(f"| `{s.key}` | {s.gap} | {options_cell(s, lang)} | `{s.example}` |")
+        out.append(f"| `{s.key}` | {options_cell(s, lang)} | `{s.example}` |")
     return "\n".join(out) + "\n"
 
 

@@ -2,7 +2,7 @@
 by `grammar/nmjl-card.lark`, expanded at load into every concrete hand it allows.
 
 The League's card is a yearly, sold publication: the project ships none of it, only a sample made of
-the seed's three example patterns (`examples/nmjl/seed-card.toml`). A card is checked whole: every
+the seed's three example patterns (`examples/nmjl/sample-card.toml`). A card is checked whole: every
 problem at once, each with its line in the file (and its column in a pattern), never a traceback.
 
 Reading a line (seed 002, « LIRE LA CARTE »):
