@@ -81,14 +81,20 @@ class McrError(ValueError):
         return out
 
 
+def reworded(problem: McrError, message: Message) -> McrError:
+    """`problem` (one problem, not its list) with another message: the same class, text and place."""
+    new = type(problem).__new__(type(problem))  # not made again: subclasses take other arguments
+    new.__dict__.update(problem.__dict__)
+    new.msg = message
+    new.args = (message.text(),)
+    new.problems = (new,)
+    return new
+
+
 def hinted(error: McrError, hint: Callable[[Message], Message]) -> McrError:
     """`error` with its first problem's message made `hint(message)` (the others as they are): a
     hint on what the whole input runs into, given once, where the user looks first."""
-    old = error.problems[0]
-    first = type(old).__new__(type(old))  # the same error, not made again: subclasses take other arguments
-    first.__dict__.update(old.__dict__)
-    first.msg = hint(old.msg)
-    first.args = (first.msg.text(),)
+    first = reworded(error.problems[0], hint(error.problems[0].msg))
     first.problems = (first, *error.problems[1:])
     return first
 
@@ -116,6 +122,18 @@ class IllegalCharacterError(NotationError):
 
 class MissingSuitError(NotationError):
     code = "missing-suit"
+
+
+class UpperCaseSuitError(NotationError):
+    """Suit letters written in upper case after digits (`123M`): one problem for all of them."""
+
+    code = "upper-case-suit"
+
+
+class FullWidthError(NotationError):
+    """Full-width characters (`１２３ｍ`, an input method's digits and letters): one problem for all."""
+
+    code = "full-width"
 
 
 class BadTileError(NotationError):

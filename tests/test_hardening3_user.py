@@ -169,3 +169,62 @@ def test_the_other_systems_pages_name_no_project_file(system: str, lang: str) ->
     for output in outputs:
         assert not PROJECT_WORDS.search(output), output
         assert "(G2)" not in output  # a gap's number in the project's notes
+
+
+# ---- slips in the notation ----------------------------------------------------------------------
+
+
+def _problems(hand: str, *args: str) -> list[dict[str, Any]]:
+    problems: list[dict[str, Any]] = error_of("parse", hand, *args)["problems"]
+    return problems
+
+
+def test_upper_case_suits_are_one_error_saying_suits_are_lower_case() -> None:
+    """`123456789M123P5S5S` gave five errors (M illegal, P and S read as the white dragon and South,
+    digits without suit) and no word of case: one error, at the first upper-case suit."""
+    problems = _problems("123456789M123P5S5S")
+    assert [(p["code"], p["column"]) for p in problems] == [("upper-case-suit", 10)]
+    assert "suits are lower case" in problems[0]["message"]
+    assert "123456789m123p5s5s" in problems[0]["message"]
+    result = run("score", "123456789M123P5S5S")
+    assert result.exit_code == 2  # refused, not fixed up
+    assert "^" in result.output
+
+
+def test_an_upper_case_suit_keeps_the_texts_other_problems_at_their_columns() -> None:
+    problems = _problems("[123M]456p789s111z55q")
+    assert [(p["code"], p["column"]) for p in problems] == [
+        ("upper-case-suit", 5),
+        ("missing-suit", 19),
+        ("illegal-character", 21),
+    ]
+
+
+def test_full_width_characters_are_one_error() -> None:
+    """An input method's full-width digits gave an error for each digit and one for the suit."""
+    problems = _problems("１２３m456p789s111z55z")
+    assert [(p["code"], p["column"]) for p in problems] == [("full-width", 1)]
+    assert "'1'" in problems[0]["message"]
+    both = _problems("123ｍ456p789s111z55Ｍ")
+    assert [(p["code"], p["column"]) for p in both] == [("full-width", 4), ("upper-case-suit", 19)]
+
+
+def test_seen_tiles_name_the_same_slip() -> None:
+    result = run("waits", "1234567m123p555s", "--seen", "12M", "--json")
+    assert result.exit_code == 2, result.output
+    assert "suits are lower case" in result.output
+
+
+@pytest.mark.parametrize(("hand", "words"), [("123m456p789sRRR55s", "C red"), ("123m,456p,789s,111z,55z", "spaces")])
+def test_other_notations_letters_get_a_hint_once(hand: str, words: str) -> None:
+    messages = [p["message"] for p in _problems(hand)]
+    assert sum(words in m for m in messages) == 1
+    assert words in messages[0]
+
+
+def test_what_reads_is_not_touched() -> None:
+    """A text that reads is read as it is: `P` and `S` after letters are the dragon and South."""
+    ok = json.loads(run("parse", "123m456p789sPPPSS", "--json").stdout)
+    assert ok["ok"] is True
+    assert ok["standing"][-4:] == ["S", "P", "P", "P"]
+    assert ok["winning"] == "S"
