@@ -228,3 +228,247 @@ def test_what_reads_is_not_touched() -> None:
     assert ok["ok"] is True
     assert ok["standing"][-4:] == ["S", "P", "P", "P"]
     assert ok["winning"] == "S"
+
+
+# ---- wording: shanten, plurals, elision, nested parentheses ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Shanten 2: 2 tiles from ready."),
+        ("fr", "Shanten 2 : à 2 tuiles de l’attente."),
+        ("zh", "2向听：还差2张听牌。"),
+    ],
+)
+def test_shanten_says_how_many_tiles_from_ready(lang: str, line: str) -> None:
+    """Shanten 2 is two tiles from ready, not "2 useful tiles from ready" (the useful tiles are the
+    kinds listed below it, and there are many more)."""
+    assert line in run("shanten", "19m19p1sESWNCF5p5s", "--lang", lang).stdout.splitlines()
+
+
+# English plural nouns after a number placeholder: each such text takes a counted noun
+# (`messages.count`) unless its number is never 1, which each entry below says why.
+PLURAL = re.compile(
+    r"\{(\w+)(?::[^}]*)?\} (files|games|hands|records|tiles|copies|cards|lines|points|flowers|fields|cells|"
+    r"columns|scores|discards|players|melds|waits|rounds|items|jokers|suits|sheets|times|characters|bytes|digits)\b"
+)
+NEVER_ONE = {
+    "error.too-many-melds": "more than the most melds",
+    "error.too-many-copies": "5 or more",
+    "error.flowers.too-many": "9 or more",
+    "error.record.notation-long": "over 200 characters",
+    "error.line.oversized": "the limit, 10,000",
+    "summary.rate": "a rate, hands a second",
+    "error.request.too-long": "a field's bound, 8 or 200 characters",
+    "error.request.too-large": "the limit, 8 KiB",
+    "page.count": "the hand's size, 14",
+    "error.hand-size": "13 or 14",
+    "error.seen.too-many": "5 or more",
+    "session.error.too-many": "more than 16",
+    "error.notation.too-long": "over 200 characters",
+    "file.too-large": "the limit, 4 MiB",
+    "data.number-digits": "the limit, 9",
+    "error.claimed.fan-count": "more than the most a hand counts",
+    "error.resume.partial": "bytes of a partial line, at least one record long",
+    "error.resume.long-line": "the longest record",
+    "error.batch.endless-line": "the limit",
+    "session.error.points-max": "the most points",
+    "session.error.flowers-max": "8",
+    "session.error.csv-digits": "the limit, 9",
+    "session.note.incomplete": "16",
+    "csv.cell-too-long": "the limit",
+    "error.flowers.range": "below 0 or over 8",
+    "error.seen.too-long": "over the limit",
+    "error.seen.too-many-tiles": "144",
+    "error.option.digits": "the limit, 9",
+    "maho.end.basic": "3",
+    "maho.end.standard": "5",
+    "maho.end.original": "13",
+    "maho.game.rounds": "the limit",
+    "nmjl.card.too-many": "over 500",
+    "nmjl.card.pattern-long": "over 200",
+    "nmjl.card.excess": "8 jokers",
+    "record.line-long": "the limit",
+    "record.several": "2 or more",
+    "sheet.not-a-sheet": "a format's name, not a number",
+    "sheet.choose": "2 or more",
+    "batch.games.one-file": "2 or more",
+    "review.costly-hu": "a Hu's points, left to the review's own fix of its score",
+}
+
+
+def test_every_count_in_the_catalogue_takes_its_noun_in_the_right_form() -> None:
+    """ "1 files, 1 games": a number that may be 1 is a counted noun (`n.file`: "1 file", "2 files")."""
+    found = {k for k, v in catalogue("en").items() if not k.endswith(".other") and PLURAL.search(v)}
+    assert found == set(NEVER_ONE), (sorted(found - set(NEVER_ONE)), sorted(set(NEVER_ONE) - found))
+
+
+def test_the_plural_check_can_fail() -> None:
+    assert PLURAL.search("  game records: {files} files, {games} games")
+
+
+def test_one_file_one_game_one_hand_are_singular() -> None:
+    record = str(ROOT / "tests" / "fixtures" / "records" / "pmn" / "example_1.pmn")
+    batch = run("batch", record, "--from", "pmn")
+    assert "game records: 1 file, 1 game, 1 hand: 1 won (1 winning hand scored)" in batch.stderr
+    converted = run("convert", record, "--from", "pmn", "--to", "pmn")
+    assert converted.stderr.strip() == "1 hand of 1 game written, 0 not written"
+    fr = run("convert", record, "--from", "pmn", "--to", "pmn", "--lang", "fr")
+    assert "1 main de 1 partie" in fr.stderr
+
+
+def test_french_counts_zero_and_one_in_the_singular() -> None:
+    from mcr_score.messages import count
+
+    assert count("n.file", 0).text("fr") == "0 fichier"
+    assert count("n.file", 1).text("fr") == "1 fichier"
+    assert count("n.file", 2).text("fr") == "2 fichiers"
+    assert count("n.file", 1).text("en") == "1 file"
+    assert count("n.record", 1234, "1 234").text("fr") == "1 234 enregistrements"
+
+
+def test_french_elides_de_before_a_name_that_begins_with_a_vowel() -> None:
+    """« la défausse de Ana » -> « d’Ana » (and « d’Hélène »: a mute h); « de Bo » stays."""
+    out = run("session", str(ROOT / "examples" / "session" / "full-16.json"), "--lang", "fr").stdout
+    assert "sur la défausse d’Ana" in out
+    assert "de Ana" not in out
+    assert "sur la défausse de Bo" in out
+    six = run("session", str(ROOT / "examples" / "six" / "round.json"), "--system", "six", "--lang", "fr").stdout
+    assert six.startswith("Tour d’Ana, Bo")
+    assert "1. kong : " in six  # the French colon
+
+
+def test_no_french_text_writes_de_or_que_before_a_name_beginning_with_a_vowel() -> None:
+    """Every French text with a name after `de` or `que`, given names Ann and Hélène: elided."""
+    from mcr_score.messages import Name, text
+
+    checked = 0
+    for key, template in catalogue("fr").items():
+        if not re.search(r"(?<![\w’])(?:de|que) \{\w+\}", template):
+            continue
+        for name in ("Ann", "Hélène"):
+            args = {p: 1 if _numeric(p, template) else Name(name) for p in _fields(template)}
+            out = text(key, "fr", **args)
+            assert not re.search(rf"(?<![\w’])(?:de|que) {name}", out), (key, out)
+            checked += 1
+    assert checked > 40
+
+
+def _numeric(field: str, template: str) -> bool:
+    """The field is written as a number (`{n:,}`): it takes a number, not a text."""
+    return bool(re.search(r"\{" + field + r":[^}]*[,d]", template))
+
+
+def _fields(template: str) -> set[str]:
+    from mcr_score.messages import placeholders
+
+    return placeholders(template)
+
+
+def _depth(line: str) -> int:
+    depth = most = 0
+    for c in line:
+        depth += c == "（"
+        most = max(most, depth)
+        depth -= c == "）"
+    return most
+
+
+def test_chinese_nests_no_full_width_parentheses() -> None:
+    """（基本和型（四副一将））: the inner pair is 〔〕, by the catalogue's `i18n.nested-paren`."""
+    out = run("score", "123m456p789s111z55z", "--lang", "zh").stdout
+    assert "（基本和型〔四副一将〕）" in out
+    assert all(_depth(line) <= 1 for line in out.splitlines())
+
+
+def test_no_chinese_text_nests_parentheses_whatever_it_is_given() -> None:
+    from mcr_score.messages import text
+
+    for key, template in catalogue("zh").items():
+        args = {p: 1 if _numeric(p, template) else "甲（乙）" for p in _fields(template)}
+        try:
+            out = text(key, "zh", **args)
+        except (ValueError, TypeError):  # a number's format given text: not this check's concern
+            continue
+        assert _depth(out) <= 1, (key, out)
+
+
+# ---- the service's words -------------------------------------------------------------------------
+
+PYDANTIC = ("Value error", "Extra inputs", "Input should", "Field required", "String should", "valid integer")
+
+
+@pytest.fixture(scope="module")
+def client() -> Any:
+    from fastapi.testclient import TestClient
+
+    from mcr_score.web import api
+
+    return TestClient(api.create_app())
+
+
+@pytest.mark.parametrize(
+    ("query", "where", "words"),
+    [
+        ({"hand": HAND, "rules": "seed"}, "query.rules", "unknown rule profile"),
+        ({"hand": HAND, "colour": "1"}, "query.colour", "not a field of this request"),
+        ({"hand": HAND, "seat": "Q"}, "query.seat", '"Q" is not one of E, S, W, N'),
+        ({"hand": HAND, "flowers": "9"}, "query.flowers", "9 is more than 8"),
+        ({"seat": "E"}, "query.hand", "missing"),
+        ({"hand": ""}, "query.hand", "empty"),
+    ],
+)
+def test_the_service_says_its_own_words_not_pydantics(
+    client: Any, query: dict[str, str], where: str, words: str
+) -> None:
+    answer = client.get("/api/score", params=query)
+    assert answer.status_code == 422
+    problems = answer.json()["error"]["problems"]
+    assert [p["where"] for p in problems] == [where]
+    assert words in problems[0]["message"]
+    assert not any(w in answer.text for w in PYDANTIC), answer.text
+
+
+def test_a_body_of_wrong_types_is_said_in_the_services_words(client: Any) -> None:
+    answer = client.post("/api/score", json={"hand": 5, "flowers": "2", "x": 1})
+    messages = {p["where"]: p["message"] for p in answer.json()["error"]["problems"]}
+    assert messages["body.hand"] == "body.hand: a string is expected, not a number"
+    assert messages["body.flowers"] == "body.flowers: a whole number is expected, not a string"
+    assert messages["body.x"].startswith("body.x: not a field of this request; it takes ")
+    assert not any(w in answer.text for w in PYDANTIC)
+
+
+def test_an_http_answer_names_the_field_not_the_cli_option(client: Any) -> None:
+    """`"where": "--from"` in an HTTP answer: the request sent `from`, not `--from`."""
+    hand = "123456789m123p5s5s"
+    got = client.get("/api/explain", params={"hand": hand, "from": "E"}).json()["error"]
+    assert got["where"] == "query.from"
+    posted = client.post("/api/explain", json={"hand": hand, "from": "E"}).json()["error"]
+    assert posted["where"] == "body.from"
+    seen = client.get("/api/waits", params={"hand": "1234567m123p555s", "seen": "12M"}).json()["error"]
+    assert seen["where"] == "query.seen"
+
+
+# ---- canonical forms ---------------------------------------------------------------------------------
+
+
+def test_the_six_player_canonical_form_is_what_six_reads() -> None:
+    """It was written with MCR's suffix |EE0000, which offers winds that `--seat` then refuses."""
+    data = json.loads(run("parse", "11115599m", "--system", "six", "--json").stdout)
+    assert data["canonical"] == "1111559m9m"
+    text = run("parse", "11115599m", "--system", "six").stdout
+    assert "wind" not in text
+    assert "flowers" not in text
+    again = json.loads(run("parse", data["canonical"], "--system", "six", "--json").stdout)
+    assert again["canonical"] == data["canonical"]
+    drawn = json.loads(run("parse", "11115599m", "--system", "six", "--self-drawn", "--json").stdout)
+    assert json.loads(run("parse", drawn["canonical"], "--system", "six", "--json").stdout)["situation"]["self_drawn"]
+    assert run("score", "11115599m", "--system", "six").stdout.startswith("1111559m9m  (system: six")
+
+
+def test_the_maho_canonical_form_says_how_it_writes_the_series() -> None:
+    out = run("parse", "[123a]456a789a[7a7b7c]99c", "--system", "maho").stdout
+    assert "canonical: [123a][7a7b7c]456789a99c" in out
+    assert "laid series first, in the order laid" in out
+    assert json.loads(run("parse", "[123a][7a7b7c]456789a99c", "--system", "maho", "--json").stdout)["ok"]

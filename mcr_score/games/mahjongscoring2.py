@@ -18,7 +18,7 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..messages import msg
+from ..messages import count, msg
 from ..tiles import WINDS
 from ..tournament.winds import HANDS, hand_winds
 from .model import Game, HandRecord, Names, Outcome, RecordFormat, Win
@@ -133,7 +133,7 @@ def read_csv(data: Input) -> list[Game]:
             continue  # a blank line; a row of running totals
         at = f"line {number}"
         if len(row) < 12:
-            raise f.error(at, msg("record.length", n=len(row), want=15))
+            raise f.error(at, msg("record.length", n=count("n.item", len(row)), want=15))
         cells = [c.strip() for c in row]
         winner = _by_name(f, cells[1], players, at)
         discarder = _by_name(f, cells[2], players, at)

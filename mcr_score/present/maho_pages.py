@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from ..messages import count, text
+from ..messages import Name, count, text
 from ..systems.base import Situated
 from ..systems.maho import read_game, score_hand
 from ..systems.maho.bonus import CONDITIONS
@@ -32,7 +32,7 @@ PAIR_SEED = "« former une paire avec cette carte »"
 def _deck_text(deck: dict[str, Any], lang: str) -> str:
     silver = text("maho.page.deck-silver", lang, letter=deck["silver"]) if deck["silver"] else ""
     copies = (
-        text("maho.page.deck-copies", lang, copies=deck["copies"])
+        text("maho.page.deck-copies", lang, copies=count("n.copy", deck["copies"]))
         if deck["copies"] is not None
         else text("maho.page.deck-unchecked", lang)
     )
@@ -58,7 +58,9 @@ def parse_dict(hand: MahoHand) -> dict[str, Any]:
 
 
 def parse_text(hand: MahoHand, lang: str) -> str:
-    """The structure, as MCR's `parse` writes it: the laid groups, the cards in hand, the mode and the deck."""
+    """The structure, as MCR's `parse` writes it: the laid groups, the cards in hand, the mode and
+    the deck, and how the canonical form writes them (laid series first, the cards in hand as one
+    group: a series written among them, `456a789a`, is found again by `score`, not kept apart)."""
     data = parse_dict(hand)
     none = text("maho.page.none", lang)
     waiting = " " + text("maho.page.parse-waiting", lang) if data["waiting"] else ""
@@ -69,6 +71,7 @@ def parse_text(hand: MahoHand, lang: str) -> str:
         ("parse.in-hand", format_cards(hand.cards) or none),
         ("parse.cards", f"{data['count']}{waiting}"),
         ("parse.deck", _deck_text(data["deck"], lang)),
+        ("parse.note", text("maho.page.canonical-note", lang)),
     ]
     return labelled(rows, lang)
 
@@ -314,7 +317,7 @@ def _end_text(result: GameResult, lang: str) -> str:
 def session_text(result: GameResult, lang: str) -> str:
     mode = text(f"maho.mode.{result.mode}", lang)
     lines = [
-        text("maho.page.game-head", lang, players=", ".join(result.players), mode=mode, rules=result.rules),
+        text("maho.page.game-head", lang, players=Name(", ".join(result.players)), mode=mode, rules=result.rules),
         "  " + _end_text(result, lang),
     ]
     for r in result.rounds:

@@ -27,7 +27,7 @@ from lark.exceptions import UnexpectedCharacters
 
 from ... import decoding, files
 from ...errors import McrError
-from ...messages import Message, msg
+from ...messages import Message, count, msg
 from . import grammars
 from .notation import HAND_TILES
 from .tiles import COPIES, INDEX, JOKERS, KINDS, MATCHING_DRAGON, NAMES, SUITS, suited, write
@@ -140,7 +140,7 @@ class Expansion:
                 return msg("nmjl.card.strict", tile=NAMES[kind], n=self.strict[kind], most=COPIES[kind])
         excess = sum(max(0, n - most) for n, most in zip(self.need, COPIES, strict=True))
         if excess > JOKERS:
-            return msg("nmjl.card.excess", n=excess, most=JOKERS)
+            return msg("nmjl.card.excess", n=count("n.tile", excess), most=JOKERS)
         return None
 
     def written(self) -> str:
@@ -413,7 +413,7 @@ def _pattern(reader: _Reader, line: int | None, label: str, text: str) -> Patter
             add(msg("nmjl.pattern.group-size", group=str(group), n=len(group.symbols), most=MAX_GROUP), group.column)
     pattern = Pattern(text, tuple(groups))
     if pattern.tiles != HAND_TILES:
-        add(msg("nmjl.pattern.tiles", n=pattern.tiles, size=HAND_TILES))
+        add(msg("nmjl.pattern.tiles", n=count("n.tile", pattern.tiles), size=HAND_TILES))
     return pattern
 
 
