@@ -32,6 +32,8 @@ DIGITS = "0123456789"
 # Chinese and Japanese input methods type them; each is its ASCII character plus this offset.
 FULL_WIDTH = range(0xFF01, 0xFF5F)
 FULL_WIDTH_OFFSET = 0xFEE0
+# The honours' letters, which take no suit letter (`EEE`, not `EEEz`; `1z`-`7z` is the other spelling).
+HONOUR_LETTERS = "ESWNCFP"
 # Characters of other notations, each with the hint that says how this one writes it: the dragons
 # as letters (red, green; D for "dragon") and separators between tiles.
 OTHER_NOTATIONS = {"R": "error.hint.dragons", "G": "error.hint.dragons", "D": "error.hint.dragons"} | dict.fromkeys(

@@ -29,6 +29,7 @@ from . import errors
 from .hand import CLAIMS, FOUR_SETS, Hand, Meld, Ref, Shape, Situation, building_problems, check_hand
 from .messages import Message, msg
 from .notation_text import (
+    HONOUR_LETTERS,
     IGNORED,
     MAX_PROBLEMS,
     OTHER_NOTATIONS,
@@ -169,13 +170,19 @@ def _read_recovering(text: str) -> tuple[_Built | None, list[errors.McrError]]:
 
 
 def _hint_other_notations(problems: list[errors.McrError]) -> None:
-    """The first character of another notation (`R` for the red dragon, a comma between tiles)
-    gets the hint of how this one writes it, once per hint."""
+    """The first character of another notation (`R` for the red dragon, a comma between tiles, a
+    `z` after an honour's letter: `EEEz`) gets the hint of how this one writes it, once per hint."""
     given: set[str] = set()
     for i, p in enumerate(problems):
-        if not isinstance(p, errors.IllegalCharacterError) or p.text is None or p.column is None:
+        if p.text is None or p.column is None or p.column > len(p.text) or not isinstance(p, errors.NotationError):
             continue
-        hint = OTHER_NOTATIONS.get(p.text[p.column - 1])
+        char, before = p.text[p.column - 1], p.text[p.column - 2 : p.column - 1]
+        if char == "z" and before in HONOUR_LETTERS and isinstance(p, errors.SyntaxProblemError):
+            hint: str | None = "error.hint.honour-z"
+        elif isinstance(p, errors.IllegalCharacterError):
+            hint = OTHER_NOTATIONS.get(char)
+        else:
+            hint = None
         if hint is not None and hint not in given:
             given.add(hint)
             problems[i] = errors.reworded(p, msg(hint, message=p.msg))
