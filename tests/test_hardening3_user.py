@@ -215,7 +215,10 @@ def test_seen_tiles_name_the_same_slip() -> None:
     assert "suits are lower case" in result.output
 
 
-@pytest.mark.parametrize(("hand", "words"), [("123m456p789sRRR55s", "C red"), ("123m,456p,789s,111z,55z", "spaces")])
+@pytest.mark.parametrize(
+    ("hand", "words"),
+    [("123m456p789sRRR55s", "C red"), ("123m,456p,789s,111z,55z", "spaces"), ("123m456p789sEEEz55s", "without z")],
+)
 def test_other_notations_letters_get_a_hint_once(hand: str, words: str) -> None:
     messages = [p["message"] for p in _problems(hand)]
     assert sum(words in m for m in messages) == 1
@@ -472,3 +475,34 @@ def test_the_maho_canonical_form_says_how_it_writes_the_series() -> None:
     assert "canonical: [123a][7a7b7c]456789a99c" in out
     assert "laid series first, in the order laid" in out
     assert json.loads(run("parse", "[123a][7a7b7c]456789a99c", "--system", "maho", "--json").stdout)["ok"]
+
+
+# ---- the README ----------------------------------------------------------------------------------
+
+
+def test_the_readme_says_how_long_the_tests_take_and_how_to_run_a_quick_subset() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "10-15 minutes on 2 cores" in readme
+    assert "scripts/test --quick" in readme
+    script = (ROOT / "scripts" / "test").read_text(encoding="utf-8")
+    assert '"--quick"' in script
+    assert '-m "not slow"' in script
+
+
+def test_the_readmes_benchmark_ratios_say_slower_or_faster() -> None:
+    """ "5.5x the reference's C++ call" did not say which way: each ratio says "times as long"."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    bare = re.findall(r"\b\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?x\b", readme)
+    assert not bare, bare
+    speed = readme[readme.index("[Speed]") :].split("\n- ", 1)[0]
+    assert "times as long" in speed
+    assert "slower" in speed
+
+
+def test_the_slow_tests_are_left_out_of_the_quick_subset(pytestconfig: pytest.Config) -> None:
+    from tests.conftest import SLOW
+
+    assert "test_packaging.py" in SLOW
+    assert "test_web_browser.py" in SLOW
+    markers = pytestconfig.getini("markers")
+    assert any(m.startswith("slow:") for m in markers)
