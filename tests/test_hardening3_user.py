@@ -506,3 +506,19 @@ def test_the_slow_tests_are_left_out_of_the_quick_subset(pytestconfig: pytest.Co
     assert "test_web_browser.py" in SLOW
     markers = pytestconfig.getini("markers")
     assert any(m.startswith("slow:") for m in markers)
+
+
+def test_a_house_file_that_fits_several_systems_names_them(tmp_path: Path) -> None:
+    """Only a former profile name, `base = "seed"`, no system: a file of one of the other systems."""
+    house = _write(tmp_path, "club.toml", 'name = "club"\nbase = "seed"\n')
+    error = error_of("score", HAND, "--rules", house)
+    assert error["code"] == "house-of-another-system"
+    assert "another system than mcr" in error["message"]
+    assert "six" in error["message"]
+    assert "maho" in error["message"]
+
+
+def test_a_field_too_long_is_said_with_its_bound(client: Any) -> None:
+    answer = client.get("/api/score", params={"hand": "1" * 201})
+    (problem,) = answer.json()["error"]["problems"]
+    assert problem["message"] == "query.hand: longer than 200 characters"
