@@ -251,7 +251,7 @@ def jsonl_end_to_end(hands: list[Any], title: str) -> tuple[float, float]:
 
 
 # nmjl's hands: lines of the sample card (tests/test_nmjl.py), and one that is no line of it.
-NMJL_CARD = ROOT / "examples" / "nmjl" / "seed-card.toml"
+NMJL_CARD = ROOT / "examples" / "nmjl" / "sample-card.toml"
 NMJL_HANDS = (
     "11m 222m 3333m 444m 55m",
     "FFFF 5555m 5555p 2s 5s",

@@ -8,7 +8,7 @@ notation is fine but the hand or its situation is impossible (CLI exit 1).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .messages import DEFAULT_LANG, Message, msg
@@ -81,6 +81,24 @@ class McrError(ValueError):
         return out
 
 
+def reworded(problem: McrError, message: Message) -> McrError:
+    """`problem` (one problem, not its list) with another message: the same class, text and place."""
+    new = type(problem).__new__(type(problem))  # not made again: subclasses take other arguments
+    new.__dict__.update(problem.__dict__)
+    new.msg = message
+    new.args = (message.text(),)
+    new.problems = (new,)
+    return new
+
+
+def hinted(error: McrError, hint: Callable[[Message], Message]) -> McrError:
+    """`error` with its first problem's message made `hint(message)` (the others as they are): a
+    hint on what the whole input runs into, given once, where the user looks first."""
+    first = reworded(error.problems[0], hint(error.problems[0].msg))
+    first.problems = (first, *error.problems[1:])
+    return first
+
+
 def raise_all(problems: Sequence[McrError]) -> None:
     """Raise the first problem, carrying all of them; notation errors first (they decide exit 2)."""
     if not problems:
@@ -104,6 +122,18 @@ class IllegalCharacterError(NotationError):
 
 class MissingSuitError(NotationError):
     code = "missing-suit"
+
+
+class UpperCaseSuitError(NotationError):
+    """Suit letters written in upper case after digits (`123M`): one problem for all of them."""
+
+    code = "upper-case-suit"
+
+
+class FullWidthError(NotationError):
+    """Full-width characters (`１２３ｍ`, an input method's digits and letters): one problem for all."""
+
+    code = "full-width"
 
 
 class BadTileError(NotationError):
@@ -213,6 +243,20 @@ class UnknownProfileError(McrError):
     """A rule profile name that is neither built in nor a house profile file."""
 
     code = "unknown-profile"
+    exit_code = 2
+
+
+class RenamedProfileError(UnknownProfileError):
+    """A built-in profile's former name (`seed`, `indicative`): refused with its name now."""
+
+    code = "renamed-profile"
+
+
+class OtherSystemHouseError(McrError):
+    """A house file of one rule system used with another: by its `system`, or, naming none, by
+    the base and switches it writes. A usage error: the file and the system do not go together."""
+
+    code = "house-of-another-system"
     exit_code = 2
 
 

@@ -1,9 +1,10 @@
 """House files: a club's profile of a rule system, written as data (TOML): optional `system` (the
 registry checks it), `name`, optional `description`, optional `base` (a built-in profile whose
-choices it starts from) and a `[switches]` table of switch = option; a system whose table has
-values a club sets (seed 003's kong bonus, limit, minimum) also takes a `[values]` table of
-name = whole number, each within its bounds. Every system reads its house files here, against
-its own switches and values; every problem in a file is reported at once, by key.
+choices it starts from; without one, the system's default profile) and a `[switches]` table of
+switch = option; a system whose table has values a club sets (the general Chinese rules' kong
+bonus, limit, minimum) also takes a `[values]` table of name = whole number, each within its
+bounds. Every system reads its house files here, against its own switches and values; every
+problem in a file is reported at once, by key.
 
 The file is read as every user file is (`files.read_text`: a regular file of bounded size, so a
 FIFO or `/dev/zero` is refused, not read forever) and decoded with `decoding.loads_toml` (bounded
@@ -63,11 +64,14 @@ def read_house(
     switches: Mapping[str, Collection[str]],
     data: Mapping[str, Any] | None = None,
     values: Mapping[str, tuple[int, int]] | None = None,
+    default: str | None = None,
+    renamed: Mapping[str, str] | None = None,
 ) -> House:
     """A house file checked against a system's built-in profiles (name -> choices), switches
     (key -> options) and values (name -> lowest and highest whole number; None: the system has
-    none, and `[values]` is an unknown key). Without a `base`, every switch must be set; a value
-    left out is unset."""
+    none, and `[values]` is an unknown key). Without a `base`, the file starts from the profile
+    `default` (the system's default), or, with none given, must set every switch; a value left out
+    is unset. A `base` naming a former profile name (`renamed`: old -> new) is refused with the new."""
     where = where_of(path)
     data = data_of(path) if data is None else data
     problems: list[ProfileFileError] = []
@@ -94,8 +98,12 @@ def read_house(
             problem(msg("error.profile.base-type", type=_toml_type(base), known=", ".join(builtins)), "base")
         elif base in builtins:
             choices.update(builtins[base])
+        elif renamed and base in renamed:
+            problem(msg("error.profile.base-renamed", base=base, new=renamed[base]), "base")
         else:
             problem(msg("error.profile.base", base=base, known=", ".join(builtins)), "base")
+    elif default is not None:
+        choices.update(builtins[default])
     chosen = data.get("switches", {})
     if not isinstance(chosen, dict):
         problem(msg("error.profile.switches-table"), "switches")
@@ -110,13 +118,14 @@ def read_house(
             )
         else:
             choices[key] = option
-    if base is None and not problems:
+    if base is None and default is None and not problems:
         for key in switches.keys() - chosen.keys():
             problem(msg("error.profile.unset"), f"switches.{key}")
     chosen_values = _values(data.get(VALUES_KEY, {}), values or {}, problem) if values is not None else {}
     raise_all(problems)
     assert isinstance(name, str)  # a missing or empty name was raised above
-    return House(name, description or f"house rules from {os.path.basename(where)}", choices, chosen_values)
+    described = description or msg("house.description", file=os.path.basename(where)).text()
+    return House(name, described, choices, chosen_values)
 
 
 def _values(

@@ -53,12 +53,14 @@ class Message:
 
 @dataclass(frozen=True, slots=True)
 class Count(Message):
-    """A number with its noun, in the form the language gives that number (`count`)."""
+    """A number with its noun, in the form the language gives that number (`count`); `shown` is
+    the number as the message writes it (`1,234`, `1 234`), when not plainly."""
 
     n: int = 0
+    shown: str | None = None
 
     def text(self, lang: str = DEFAULT_LANG) -> str:
-        return text(f"{self.id}.{plural_form(self.n, lang)}", lang, n=self.n)
+        return text(f"{self.id}.{plural_form(self.n, lang)}", lang, n=self.n if self.shown is None else self.shown)
 
 
 def plural_form(n: int, lang: str) -> str:
@@ -68,12 +70,13 @@ def plural_form(n: int, lang: str) -> str:
     return "one" if str(n) in catalogue(lang)["i18n.plural-one"].split() else "other"
 
 
-def count(noun_id: str, n: int) -> Count:
+def count(noun_id: str, n: int, shown: str | None = None) -> Count:
     """`n` and a noun (`count("n.flower", 1)`: "1 flower", "1 fleur", "花牌1番"), for a message's
-    argument: each language's catalogue writes the noun's `.one` and `.other` forms."""
+    argument: each language's catalogue writes the noun's `.one` and `.other` forms. `shown`: the
+    number as written, for a number already set in the language's digits (`1,234`)."""
     if f"{noun_id}.one" not in catalogue(DEFAULT_LANG):
         raise KeyError(f"no counted noun {noun_id!r} in the catalogue")
-    return Count(noun_id, {}, n)
+    return Count(noun_id, {}, n, shown)
 
 
 def msg(message_id: str, /, **args: Any) -> Message:
@@ -83,10 +86,73 @@ def msg(message_id: str, /, **args: Any) -> Message:
     return Message(message_id, args)
 
 
+class Name(str):
+    """A person's name, as a message writes it (a player's, a seat's holder): French elides the
+    word before it when it begins with a vowel or a mute h (« la défausse d’Ann », not « de Ann »),
+    by the rule of the catalogue (`i18n.elide`, `i18n.elide-before`)."""
+
+    __slots__ = ()
+
+
 def text(message_id: str, lang: str = DEFAULT_LANG, /, **args: Any) -> str:
-    """The message `message_id` in `lang`, filled with `args`."""
+    """The message `message_id` in `lang`, filled with `args`: a `Name` with the language's elision
+    before it, and parentheses inside parentheses written as the language nests them."""
     values = {k: v.text(lang) if isinstance(v, Message) else _writable(v) for k, v in args.items()}
-    return catalogue(lang)[message_id].format(**values)
+    template = catalogue(lang)[message_id]
+    names = [k for k, v in args.items() if isinstance(v, Name)]
+    if names:
+        template = _elided(template, {k: values[k] for k in names}, lang)
+    out = template.format(**values)
+    nesting = _nesting(lang)
+    return _nested(out, *nesting) if nesting is not None and nesting[0] in out else out
+
+
+def _elided(template: str, names: Mapping[str, str], lang: str) -> str:
+    """`template` with each word the language elides (`de`, `que`) elided before the names in
+    `names` that begin with one of its letters (`de {player}` -> `d’{player}` for Ann)."""
+    words, letters = _elision(lang)
+    for key, value in names.items():
+        if not value or value[0].lower() not in letters:
+            continue
+        for word, elided in words.items():
+            template = re.sub(rf"(?<![\w’']){word} (\{{{key}[:}}!])", rf"{elided}\1", template)
+    return template
+
+
+@functools.cache
+def _elision(lang: str) -> tuple[dict[str, str], str]:
+    """The words `lang` elides and what each becomes (`i18n.elide`: `de d’ que qu’`), and the first
+    letters that elide them (`i18n.elide-before`); none where the catalogue says `-`."""
+    pairs = catalogue(lang)["i18n.elide"].split()
+    letters = catalogue(lang)["i18n.elide-before"]
+    if pairs == ["-"]:
+        return {}, ""
+    return {re.escape(w): e for w, e in zip(pairs[::2], pairs[1::2], strict=True)}, letters.replace(" ", "")
+
+
+@functools.cache
+def _nesting(lang: str) -> tuple[str, str, str, str] | None:
+    """`lang`'s parentheses and the pair it writes inside them (`i18n.nested-paren`: `（） 〔〕`), or None."""
+    written = catalogue(lang)["i18n.nested-paren"].replace(" ", "")
+    if written == "-":
+        return None
+    return written[0], written[1], written[2], written[3]
+
+
+def _nested(out: str, opening: str, closing: str, inner_opening: str, inner_closing: str) -> str:
+    """`out` with every pair of parentheses inside another written as the inner pair: Chinese writes
+    （基本和型〔四副一将〕）, never （…（…）…）."""
+    chars, depth = list(out), 0
+    for i, c in enumerate(chars):
+        if c == opening:
+            depth += 1
+            if depth > 1:
+                chars[i] = inner_opening
+        elif c == closing:
+            if depth > 1:
+                chars[i] = inner_closing
+            depth = max(depth - 1, 0)
+    return "".join(chars)
 
 
 def _writable(value: Any) -> Any:
@@ -213,9 +279,11 @@ def language_from_env(env: Mapping[str, str] | None = None) -> str:
 
 PAGE_PREFIXES = ("page.", "rule.", "wait.", "form.")
 """The ids the table-side page shows: its own `page.*`, the not-counted reasons, waits, forms."""
+PAGE_IDS = ("i18n.plural-one",)
+"""And the numbers whose counted noun is `one`: the page chooses its nouns' forms as `plural_form` does."""
 
 
 def page_strings(lang: str) -> dict[str, str]:
     """The catalogue entries the page shows, served by `mcr-score serve` and written into the static
     build by `scripts/build-page` (which imports this module alone: it needs no dependency)."""
-    return {k: v for k, v in catalogue(lang).items() if k.startswith(PAGE_PREFIXES)}
+    return {k: v for k, v in catalogue(lang).items() if k.startswith(PAGE_PREFIXES) or k in PAGE_IDS}

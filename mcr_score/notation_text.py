@@ -4,10 +4,13 @@ them (`notation` loads `parser` only for text outside the canonical form).
 
 What is here: the limits (the longest text read, the most problems listed), the characters skipped
 between and inside tokens, the meld a group of tiles makes, the situation a suffix writes, and the
-hint given when winds were written in lower case.
+slips a user makes that cost many errors and have one cause: winds in lower case, suits in upper
+case, full-width characters (an input method's), the dragons or separators of other notations.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from . import errors
 from .hand import Situation
@@ -21,6 +24,21 @@ MAX_PROBLEMS = 20
 IGNORED = " \t\ufe0f"
 # Winds written in lower case: `e` reads as a flower, `s`, `w`, `n` are no part of the notation.
 LOWER_CASE_WINDS = "eswn"
+# Suit letters in upper case after digits (`123M`): `M` and `Z` are no part of the notation, `P` and
+# `S` read as the white dragon and South, so one slip gives an error at every suit.
+UPPER_CASE_SUITS = "MPSZ"
+DIGITS = "0123456789"
+# The full-width forms of ASCII's printable characters (U+FF01-U+FF5E: `１`, `ｍ`, `［`, `｜`), as
+# Chinese and Japanese input methods type them; each is its ASCII character plus this offset.
+FULL_WIDTH = range(0xFF01, 0xFF5F)
+FULL_WIDTH_OFFSET = 0xFEE0
+# The honours' letters, which take no suit letter (`EEE`, not `EEEz`; `1z`-`7z` is the other spelling).
+HONOUR_LETTERS = "ESWNCFP"
+# Characters of other notations, each with the hint that says how this one writes it: the dragons
+# as letters (red, green; D for "dragon") and separators between tiles.
+OTHER_NOTATIONS = {"R": "error.hint.dragons", "G": "error.hint.dragons", "D": "error.hint.dragons"} | dict.fromkeys(
+    ",;/+", "error.hint.separator"
+)
 # The longest notation read (by `parse_hand`, the CLI and batch alike). A hand is at most 18 tiles:
 # canonically under 60 characters, some 150 with spaces and Unicode tiles. Longer text is refused
 # before it is read, so that garbage is answered at once (error recovery costs more per problem).
@@ -63,6 +81,43 @@ def situation_of(winds: str, flags: str, flowers: int, letters: str) -> Situatio
         flowers=flowers,
         flower_letters=letters,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Slips:
+    """A text's slips of case and width: the text as it was meant (`fixed`, of the same length, so
+    columns stay), and the columns of its full-width characters and of its upper-case suits."""
+
+    fixed: str
+    full_width: tuple[int, ...]
+    upper_case: tuple[int, ...]
+
+
+def slips(text: str) -> Slips:
+    """Full-width characters made ASCII, then, before the suffix's bar, a suit letter in upper case
+    right after a digit made lower case. Only for text that does not read: a hint, never a fix-up."""
+    chars = [chr(ord(c) - FULL_WIDTH_OFFSET) if ord(c) in FULL_WIDTH else c for c in text]
+    wide = tuple(i + 1 for i, c in enumerate(text) if ord(c) in FULL_WIDTH)
+    bar = chars.index("|") if "|" in chars else len(chars)
+    upper = tuple(i + 1 for i in range(1, bar) if chars[i] in UPPER_CASE_SUITS and chars[i - 1] in DIGITS)
+    for column in upper:
+        chars[column - 1] = chars[column - 1].lower()
+    return Slips("".join(chars), wide, upper)
+
+
+def slip_problems(text: str, found: Slips) -> list[errors.McrError]:
+    """One problem for the full-width characters and one for the upper-case suits of `text`, each
+    at its first column, with the text as it reads without them."""
+    out: list[errors.McrError] = []
+    if found.full_width:
+        at = found.full_width[0] - 1
+        message = msg("error.notation.full-width", char=repr(text[at]), ascii=repr(found.fixed[at]), fixed=found.fixed)
+        out.append(errors.FullWidthError(message, text=text, column=at + 1))
+    if found.upper_case:
+        at = found.upper_case[0] - 1
+        message = msg("error.notation.upper-case-suit", char=repr(found.fixed[at].upper()), fixed=found.fixed)
+        out.append(errors.UpperCaseSuitError(message, text=text, column=at + 1))
+    return out
 
 
 def lower_case_wind_hint(message: Message, written: str) -> Message:

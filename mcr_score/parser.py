@@ -28,7 +28,18 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from . import errors
 from .hand import CLAIMS, FOUR_SETS, Hand, Meld, Ref, Shape, Situation, building_problems, check_hand
 from .messages import Message, msg
-from .notation_text import IGNORED, MAX_PROBLEMS, check_text, lower_case_wind_hint, meld_kind, situation_of
+from .notation_text import (
+    HONOUR_LETTERS,
+    IGNORED,
+    MAX_PROBLEMS,
+    OTHER_NOTATIONS,
+    check_text,
+    lower_case_wind_hint,
+    meld_kind,
+    situation_of,
+    slip_problems,
+    slips,
+)
 from .tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
 from .vocabulary import Kind
 
@@ -143,7 +154,42 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 
 def _read_recovering(text: str) -> tuple[_Built | None, list[errors.McrError]]:
     """What the recovering parser reads of `text` (None when it cannot go on to the end), and
-    every problem of the notation met on the way, each with its column."""
+    every problem of the notation met on the way, each with its column. A text with full-width
+    characters or upper-case suits (`notation_text.slips`) gets one problem for each slip, then
+    the problems of the text as it reads without them, at the same columns: `123456789M123P5S5S`
+    is one `upper-case-suit`, not five errors at every suit."""
+    found = slips(text)
+    if found.fixed != text:
+        _, problems = _read_recovering(found.fixed)
+        for p in problems:
+            p.text = text  # the same columns in the text as written
+        return None, slip_problems(text, found) + problems
+    built, problems = _read_unslipped(text)
+    _hint_other_notations(problems)
+    return built, problems
+
+
+def _hint_other_notations(problems: list[errors.McrError]) -> None:
+    """The first character of another notation (`R` for the red dragon, a comma between tiles, a
+    `z` after an honour's letter: `EEEz`) gets the hint of how this one writes it, once per hint."""
+    given: set[str] = set()
+    for i, p in enumerate(problems):
+        if p.text is None or p.column is None or p.column > len(p.text) or not isinstance(p, errors.NotationError):
+            continue
+        char, before = p.text[p.column - 1], p.text[p.column - 2 : p.column - 1]
+        if char == "z" and before in HONOUR_LETTERS and isinstance(p, errors.SyntaxProblemError):
+            hint: str | None = "error.hint.honour-z"
+        elif isinstance(p, errors.IllegalCharacterError):
+            hint = OTHER_NOTATIONS.get(char)
+        else:
+            hint = None
+        if hint is not None and hint not in given:
+            given.add(hint)
+            problems[i] = errors.reworded(p, msg(hint, message=p.msg))
+
+
+def _read_unslipped(text: str) -> tuple[_Built | None, list[errors.McrError]]:
+    """`_read_recovering` of a text without slips of case or width."""
     problems: list[errors.McrError] = []
 
     def recover(e: UnexpectedInput) -> bool:

@@ -550,11 +550,11 @@ def get(rules: str | os.PathLike[str]) -> Profile:
 
 def load(path: str | os.PathLike[str]) -> Profile:
     """A club's house rules from a TOML file (`house.read_house`: `name`, optional `description`,
-    optional `base`, a `[switches]` table of switch = option), checked against MCR's switches;
-    every problem in the file is reported at once, by key."""
+    optional `base`, else the default profile, green-book; a `[switches]` table of switch = option),
+    checked against MCR's switches; every problem in the file is reported at once, by key."""
     from .house import read_house  # here: only house rules need it (and tomllib)
 
-    chosen = read_house(path, PROFILE_CHOICES, {s.key: tuple(s.options) for s in SWITCHES})
+    chosen = read_house(path, PROFILE_CHOICES, {s.key: tuple(s.options) for s in SWITCHES}, default=DEFAULT)
     return build(chosen.name, dict(chosen.choices), chosen.description)
 
 

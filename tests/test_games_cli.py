@@ -156,7 +156,7 @@ def test_convert_to_the_records_batch_reads(tmp_path: Path) -> None:
         "example_2/1/S\t789m1255888p456s3p|ES0000\t12\t39 62 76 77",
         "example_2/1/N\t[789s2][789p2]456m12p88s3p|EN0000\t12\t39 63 70 77",
     ]
-    assert "2 hands of 1 games written, 0 not written" in text.stderr
+    assert "2 hands of 1 game written, 0 not written" in text.stderr
     jsonl = tmp_path / "session.jsonl"
     assert run("convert", SESSION, "--to", "jsonl", "-o", str(jsonl)).exit_code == 0
     direct = lines(run("batch", SESSION, "--from", "tziakcha", "--rules", "china").stdout)

@@ -285,7 +285,7 @@ def _tz() -> dict[str, Any]:
         (lambda r: r["step"]["a"].__setitem__(3, [0x13, 0x3F | 1 << 6, 5]), "is not a code of the tziakcha format"),
         (lambda r: r["step"]["a"].__setitem__(3, [0x13, 1 | 0 << 6, 5]), "is not a code of the tziakcha format"),
         (lambda r: r["step"]["a"].__setitem__(3, ["x", 1, 5]), "step.a[3][0]: must be a whole number"),
-        (lambda r: r["step"]["a"].__setitem__(3, [1]), "step.a[3]: 1 items where 3 are expected"),
+        (lambda r: r["step"]["a"].__setitem__(3, [1]), "step.a[3]: 1 item where 3 are expected"),
         (lambda r: r["step"]["y"][2].update(t={"x": 1}), "is not a code of the tziakcha format"),
         (lambda r: r["step"]["y"][2]["h"]["s"].append(140), "step.y[2].h.s"),
         (lambda r: r["step"].pop("p"), "step.p: missing"),
@@ -429,7 +429,7 @@ def test_botzone_log_flowers_kongs_and_a_judges_verdict() -> None:
 def test_botzone_log_fields() -> None:
     doc = R.to_botzone_log(R.ROBBING)
     doc["log"][1]["output"]["display"]["hand"] = [[]]
-    assert "hand: 1 items where 4 are expected" in refused(R.dumps(doc), "botzone")
+    assert "hand: 1 item where 4 are expected" in refused(R.dumps(doc), "botzone")
     doc = R.to_botzone_log(R.ROBBING)
     doc["log"].insert(2, {"output": {"display": {"action": "CHI", "player": 1, "tileCHI": "W2", "tile": "W1"}}})
     assert "a claim with no discard before it" in refused(R.dumps(doc), "botzone")

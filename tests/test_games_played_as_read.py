@@ -105,7 +105,7 @@ def test_a_bad_wall_is_named_after_the_actions_as_before() -> None:
     record["step"]["a"][2] = [1]
     with pytest.raises(GameRecordError) as caught:
         read_game(R.dumps(record), "tziakcha")
-    assert "step.a[2]: 1 items where 3 are expected" in caught.value.message
+    assert "step.a[2]: 1 item where 3 are expected" in caught.value.message
 
 
 def _outcome(hand: HandRecord) -> tuple[object, ...]:

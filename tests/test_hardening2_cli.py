@@ -259,9 +259,9 @@ def test_one_flower_in_the_score_table(lang, total):
         (["waits", WAITING, "--seen", "5s5s"], "zh", "听牌：听1种牌，剩余1张。"),
         (["waits", "1112345678999m"], "en", "Ready: 9 waits, 23 copies left."),
         (["waits", "1112345678999m"], "fr", "En attente : 9 tuiles gagnantes, 23 exemplaires restants."),
-        (["shanten", "19m19p19sESWNCF5p"], "en", "Shanten 1: 1 useful tile from ready."),
-        (["shanten", "19m19p19sESWNCF5p"], "fr", "Shanten 1 : à 1 tuile utile de l’attente."),
-        (["shanten", "19m19p1sESWNCF5p5s"], "en", "Shanten 2: 2 useful tiles from ready."),
+        (["shanten", "19m19p19sESWNCF5p"], "en", "Shanten 1: 1 tile from ready."),
+        (["shanten", "19m19p19sESWNCF5p"], "fr", "Shanten 1 : à 1 tuile de l’attente."),
+        (["shanten", "19m19p1sESWNCF5p5s"], "en", "Shanten 2: 2 tiles from ready."),
     ],
 )
 def test_counts_in_the_advice_texts(args, lang, line):

@@ -38,7 +38,7 @@ def hk_json(*args: str) -> dict[str, Any]:
 
 
 def _house(tmp_path: Path, switches: dict[str, str] | None = None, values: dict[str, int] | None = None) -> str:
-    lines = ['system = "hk"', 'name = "club"', 'base = "indicative"', "[switches]"]
+    lines = ['system = "hk"', 'name = "club"', 'base = "standard"', "[switches]"]
     lines += [f'"{k}" = "{v}"' for k, v in (switches or {}).items()]
     lines += ["[values]", *(f"{k} = {v}" for k, v in (values or {}).items())]
     path = tmp_path / "club.toml"
@@ -222,7 +222,7 @@ def test_a_value_does_not_depend_on_tile_order(case: dict[str, Any], rng: random
     rng.shuffle(tiles)
     suffix = case["hand"][len(_plain(case["hand"])) :]
     shuffled = "".join(tiles) + hand.winning.code + suffix
-    rules = HK.profile("indicative")
+    rules = HK.profile("standard")
     first = HK.score(hand, rules, Situated({}))
     again = HK.score(HK.read(shuffled, Situated({})), rules, Situated({}))
     assert (again.fan, again.points, again.limit) == (first.fan, first.points, first.limit)
@@ -236,7 +236,7 @@ def test_each_flower_adds_four_points_and_no_fan(case: dict[str, Any], flowers: 
     winds = case["hand"].split("|")[1] if "|" in case["hand"] else "EE0000"
     hand = HK.read(f"{base}|{winds}|{flowers}", Situated({}))
     none = HK.read(f"{base}|{winds}|0", Situated({}))
-    rules = HK.profile("indicative")
+    rules = HK.profile("standard")
     situated = Situated({})
     with_flowers, without = HK.score(hand, rules, situated), HK.score(none, rules, situated)
     assert with_flowers.points - without.points == 4 * flowers

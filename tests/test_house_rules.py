@@ -35,16 +35,25 @@ def test_scoring_under_the_house_file():
     assert (lesser.total, lesser.fan_counts()) == (24, {34: 1, 35: 1})
 
 
-def test_a_file_without_base_must_choose_every_switch(tmp_path):
+def test_a_file_without_base_starts_from_the_default_profile(tmp_path):
+    """A club writes the switches it changes; the others are the default profile's (green-book), as a
+    player expects, not "no option chosen" (issue 37). The reader alone, given no default, still
+    asks for every switch."""
+    from mcr_score.house import read_house
+
     lines = [f'{s.key} = "{profiles.PROFILE_CHOICES["china"][s.key]}"' for s in profiles.SWITCHES]
     full = tmp_path / "full.toml"
     full.write_text('name = "all-china"\n[switches]\n' + "\n".join(lines) + "\n", encoding="utf-8")
     assert profiles.get(str(full)).choices == profiles.PROFILE_CHOICES["china"]
     short = tmp_path / "short.toml"
     short.write_text('name = "short"\n[switches]\n' + "\n".join(lines[1:]) + "\n", encoding="utf-8")
+    first = profiles.SWITCHES[0].key
+    expected = {**profiles.PROFILE_CHOICES["china"], first: profiles.PROFILE_CHOICES["green-book"][first]}
+    assert profiles.load(short).choices == expected
+    switches = {s.key: tuple(s.options) for s in profiles.SWITCHES}
     with pytest.raises(errors.ProfileFileError) as e:
-        profiles.load(short)
-    assert [p.where for p in e.value.problems] == [f"{short}: switches.{profiles.SWITCHES[0].key}"]
+        read_house(short, profiles.PROFILE_CHOICES, switches)
+    assert [p.where for p in e.value.problems] == [f"{short}: switches.{first}"]
 
 
 def test_every_problem_in_a_file_is_named_by_key(tmp_path):

@@ -35,7 +35,7 @@ from tests.support.cli import runner
 
 ROOT = Path(__file__).resolve().parent.parent
 OTHERS = [lang for lang in LANGS if lang != DEFAULT_LANG]
-CARD = "examples/nmjl/seed-card.toml"
+CARD = "examples/nmjl/sample-card.toml"
 HANDS = {  # a hand each system's `parse` reads (nmjl's hands are lines of a card: it has no parse)
     "mcr": "[123m2][EEE3][5555p6]78s9s11p|ES1011|ab",
     "six": "11223344m",

@@ -46,7 +46,7 @@ def _toml_value(value: Any) -> str:
 
 
 def _house(tmp_path: Path, switches: dict[str, str], **top: str) -> str:
-    lines = [f'{k} = "{v}"' for k, v in {"system": "maho", "name": "club", "base": "seed", **top}.items()]
+    lines = [f'{k} = "{v}"' for k, v in {"system": "maho", "name": "club", "base": "standard", **top}.items()]
     lines += ["[switches]", *(f'"{k}" = "{v}"' for k, v in switches.items())]
     path = tmp_path / "club.toml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -395,7 +395,9 @@ def test_the_defaults_are_the_readings_of_rulesets() -> None:
         "silver-pair-counts": "no",
         "jokers": "none",
     }
-    assert all("[DEFAULT" in s["options"][s["default"]] for s in rules["switches"])
+    # the default is the JSON's `default`; a reading names its source in the user's terms, not the
+    # project's notes ("[DEFAULT, rulesets.md §1.2]" before)
+    assert not any("DEFAULT" in r or "rulesets" in r for s in rules["switches"] for r in s["options"].values())
     assert [(m["mode"], m["series"], m["silver"], m["end"]["kind"], m["end"]["n"]) for m in rules["modes"]] == [
         ("basic", 3, False, "reach", 3),
         ("standard", 4, True, "reach", 5),
@@ -678,7 +680,7 @@ def test_a_hand_built_from_valid_series_always_wins(hand: tuple[list[list[str]],
     """Whatever the kinds, laid in brackets or still in hand: 1 + 1 per silver series."""
     made, pair = hand
     text = "".join(f"[{''.join(s)}]" if laid else "".join(s) for s in made) + pair + pair
-    result = MAHO.score(MAHO.read(text, Situated({})), MAHO.profile("seed"), Situated({}))
+    result = MAHO.score(MAHO.read(text, Situated({})), MAHO.profile("standard"), Situated({}))
     assert result.winning, text
     assert result.total == 1 + _silver(made), text
 
@@ -689,7 +691,7 @@ def test_a_basic_hand_built_from_valid_series_always_wins(hand: tuple[list[list[
     made, pair = hand
     text = "".join(f"[{''.join(s)}]" for s in made) + pair + pair
     situated = Situated({"mode": "basic"})
-    result = MAHO.score(MAHO.read(text, situated), MAHO.profile("seed"), situated)
+    result = MAHO.score(MAHO.read(text, situated), MAHO.profile("standard"), situated)
     assert (result.winning, result.total) == (True, 1), text
 
 
@@ -702,7 +704,7 @@ def test_the_total_never_depends_on_the_order_series_are_written_in(
     first = "".join(f"[{''.join(s)}]" for s in made) + pair + pair
     shuffled = [rng.sample(s, 3) for s in rng.sample(made, len(made))]
     second = "".join(f"[{''.join(s)}]" for s in shuffled) + pair + pair
-    rules, plain = MAHO.profile("seed"), Situated({})
+    rules, plain = MAHO.profile("standard"), Situated({})
     a = MAHO.score(MAHO.read(first, plain), rules, plain)
     b = MAHO.score(MAHO.read(second, plain), rules, plain)
     assert a.total == b.total

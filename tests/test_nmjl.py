@@ -24,7 +24,7 @@ from mcr_score.systems.nmjl.tiles import COPIES, JOKERS, KINDS, NAMES, write
 from tests.support.cli import runner
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = str(ROOT / "examples" / "nmjl" / "seed-card.toml")
+SAMPLE = str(ROOT / "examples" / "nmjl" / "sample-card.toml")
 NMJL = systems.get("nmjl")
 
 
@@ -303,7 +303,7 @@ def test_a_discard_is_the_default_win(tmp_path: Path) -> None:
 
 def _house(tmp_path: Path, jokerless: str) -> str:
     path = tmp_path / "club.toml"
-    path.write_text(f'system = "nmjl"\nname = "club"\nbase = "seed"\n[switches]\njokerless = "{jokerless}"\n')
+    path.write_text(f'system = "nmjl"\nname = "club"\nbase = "standard"\n[switches]\njokerless = "{jokerless}"\n')
     return str(path)
 
 

@@ -216,6 +216,8 @@ NOTATION_CODES = {
     "win-marker",
     "bad-situation",
     "syntax",
+    "upper-case-suit",  # issue 37: one error for suits in upper case (docs/notation.md)
+    "full-width",  # and one for full-width characters
 }
 HAND_CODES = {"too-many-copies", "tile-count", "too-many-melds", "flowers", "impossible-situation"}
 NINE_S = "1112345678999s9s"  # columns 1-16; a suffix starts at column 17

@@ -137,7 +137,7 @@ def test_the_nmjl_grammars_ship_and_read_a_card_and_a_hand_from_the_wheel(
     with zipfile.ZipFile(wheel) as zf:
         for name in ("nmjl.lark", "nmjl-card.lark"):
             assert zf.read(f"mcr_score/grammar/{name}") == (ROOT / "grammar" / name).read_bytes()
-    card = ROOT / "examples" / "nmjl" / "seed-card.toml"
+    card = ROOT / "examples" / "nmjl" / "sample-card.toml"
     proc = run_from(
         site,
         tmp_path,

@@ -38,7 +38,7 @@ def six_json(*args: str) -> dict[str, Any]:
 
 
 def _house(tmp_path: Path, switches: dict[str, str], **top: str) -> str:
-    lines = [f'{k} = "{v}"' for k, v in {"system": "six", "name": "club", "base": "seed", **top}.items()]
+    lines = [f'{k} = "{v}"' for k, v in {"system": "six", "name": "club", "base": "standard", **top}.items()]
     lines += ["[switches]", *(f'"{k}" = "{v}"' for k, v in switches.items())]
     path = tmp_path / "club.toml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -148,8 +148,8 @@ def test_a_value_does_not_depend_on_tile_order(case: dict[str, Any], rng: random
     tiles = [t.code for t in hand.standing]
     rng.shuffle(tiles)
     shuffled = "".join(tiles) + hand.winning.code
-    first = SIX.score(hand, SIX.profile("seed"), Situated({}))
-    again = SIX.score(SIX.read(shuffled, Situated({})), SIX.profile("seed"), Situated({}))
+    first = SIX.score(hand, SIX.profile("standard"), Situated({}))
+    again = SIX.score(SIX.read(shuffled, Situated({})), SIX.profile("standard"), Situated({}))
     assert again.total == first.total
 
 
@@ -348,7 +348,7 @@ def test_payments_always_sum_to_zero(kinds: list[str], rng: random.Random) -> No
     try:
         result = settle_round(
             {"system": "six", "players": PLAYERS, "events": events},
-            SYSTEM.profile("seed"),
+            SYSTEM.profile("standard"),
             lambda text, flags: read(text, Situated(flags)),
         )
     except RoundError:
@@ -361,7 +361,7 @@ def test_a_bad_round_structure_is_a_named_error(tmp_path: Path) -> None:
 
     for data in ([], {"players": PLAYERS[:5], "events": []}, {"players": PLAYERS, "events": {}}):
         with pytest.raises(McrError):
-            settle_round(data, SIX.profile("seed"), lambda text, flags: SIX.read(text, Situated(flags)))
+            settle_round(data, SIX.profile("standard"), lambda text, flags: SIX.read(text, Situated(flags)))
 
 
 # ---- counts of a round: what six hands of 7 tiles allow (issue 37) --------------------------------
@@ -442,4 +442,4 @@ def settle(events: list[dict[str, Any]]) -> Any:
     from mcr_score.systems.six.rounds import settle_round
 
     data = {"system": "six", "players": PLAYERS, "events": events}
-    return settle_round(data, SIX.profile("seed"), lambda text, flags: SIX.read(text, Situated(flags)))
+    return settle_round(data, SIX.profile("standard"), lambda text, flags: SIX.read(text, Situated(flags)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
-from ..messages import text
+from ..messages import count, text
 
 
 class Progress:
@@ -27,7 +27,7 @@ class Progress:
         self.last = now
         elapsed = max(now - self.started, 1e-9)
         rate = records / elapsed
-        parts = [text("progress.records", n=f"{records:,}"), f"{rate:,.0f}/s"]
+        parts = [text("progress.records", n=count("n.record", records, f"{records:,}")), f"{rate:,.0f}/s"]
         bar = ""
         if self.total:
             fraction = min(done_bytes / self.total, 1.0)

@@ -25,7 +25,7 @@ from .. import errors, profiles
 from ..claims import Claim, claim_from_json, claim_from_text
 from ..errors import BadFieldError, RecordError, UnknownFieldError
 from ..hand import check_hand
-from ..messages import msg
+from ..messages import count, msg
 from ..notation import MAX_NOTATION, parse_hand
 from ..records import HAND_FIELDS, json_type, read_record
 from ..scoring import Score, score
@@ -271,7 +271,9 @@ def _score_csv_line(text: str, line: int | None, rules: str, columns: tuple[str,
             raise BadCsvError(msg("error.record.csv-row", reason=str(e)), where="line") from None
         row = rows[0] if rows else []
         if len(row) > len(columns):
-            raise BadCsvError(msg("error.record.csv-fields", n=len(row), columns=len(columns)), where="line")
+            raise BadCsvError(
+                msg("error.record.csv-fields", n=count("n.field", len(row)), columns=len(columns)), where="line"
+            )
         values = dict(zip(columns, row, strict=False))  # missing trailing fields: absent
         rid = values.get("id", "").strip() or None
         claim = claim_from_text(values.get("claimed_total"), values.get("claimed_fans"))

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from ..decoding import ascii_int
 from ..files import csv_text
-from ..messages import DEFAULT_LANG, text
+from ..messages import DEFAULT_LANG, count, text
 from ..scoring import MINIMUM
 from ..vocabulary import Reason
 from .output import OutputRecord, csv_record
@@ -127,7 +127,14 @@ class Report:
         (nor a JSON record written before the field was), so the minimum less its points instead."""
         if short is None:
             short = MINIMUM - (ascii_int(str(points or 0)) or 0)  # a CSV output read back on --resume is text
-        detail = text("report.below", _LANG, total=total, points=points, flowers=flowers, short=short)
+        detail = text(
+            "report.below",
+            _LANG,
+            total=total,
+            points=count("n.point", ascii_int(str(points)) or 0, str(points)),
+            flowers=count("n.flower", ascii_int(str(flowers)) or 0, str(flowers)),
+            short=short,
+        )
         return Problem("below-minimum", "", line, rid, detail, total=str(total))
 
     def _claim(
@@ -195,13 +202,14 @@ class Report:
     def _head(self, source: str, records: int, rules: str, affected: int) -> str:
         """Which records the report covers: after --resume, those already in OUT are counted apart."""
         if not self.resumed:
-            return text("report.head", _LANG, source=_cell(source), rules=rules, records=records, affected=affected)
+            counted = count("n.record", records)
+            return text("report.head", _LANG, source=_cell(source), rules=rules, records=counted, affected=affected)
         return text(
             "report.head-resumed",
             _LANG,
             source=_cell(source),
             rules=rules,
-            records=records,
+            records=count("n.record", records),
             earlier=self.resumed,
             output=_cell(self.output or ""),
             scored=records - self.resumed,

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from .. import profiles
+from .. import messages, profiles
 from ..messages import msg
 from .errors import BatchError
 from .output import csv_header, csv_record
@@ -185,7 +185,13 @@ def skip_records(records: Iterator[Record], state: Resume, task: Task) -> int:
     for count in range(state.done):
         record = next(records, None)
         if record is None:
-            raise BatchError(msg("error.resume.short-input", done=state.done, count=count))
+            raise BatchError(
+                msg(
+                    "error.resume.short-input",
+                    done=messages.count("n.record", state.done, f"{state.done:,}"),
+                    count=count,
+                )
+            )
         if record.number != state.lines[count]:
             raise BatchError(msg("error.resume.line", n=count + 1, written=state.lines[count], line=record.number))
         last = record

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..decoding import ascii_int
-from ..messages import DEFAULT_LANG, Message, text
+from ..messages import DEFAULT_LANG, Message, count, text
 from ..textwidth import pad
 from .output import OutputRecord
 
@@ -160,7 +160,7 @@ def summary_text(outcome: Outcome, lang: str = DEFAULT_LANG) -> str:
     rate = text("summary.rate", lang, rate=n(d["hands_per_second"])) if d["hands_per_second"] is not None else "-"
     processes = text("summary.process" if outcome.jobs == 1 else "summary.processes", lang, n=outcome.jobs)
     facts = {
-        "records": n(t.records),
+        "records": count("n.record", t.records, n(t.records)),
         "scored": n(outcome.scored),
         "seconds": n(outcome.seconds, 1),
         "rate": rate,
@@ -190,7 +190,10 @@ def summary_text(outcome: Outcome, lang: str = DEFAULT_LANG) -> str:
         for label, indent, count, extra in rows
     ]
     if outcome.games is not None:
-        lines.append(text("summary.games", lang, **{k: n(v) for k, v in outcome.games.items() if k != "formats"}))
+        games = {k: n(v) for k, v in outcome.games.items() if k != "formats"}
+        nouns = {"files": "n.file", "games": "n.game", "hands": "n.hand", "winning_hands": "n.winning-hand-scored"}
+        counted = {k: count(noun, outcome.games[k], games[k]) for k, noun in nouns.items()}
+        lines.append(text("summary.games", lang, **games | counted))
     buckets = []
     for lo, hi in _BUCKETS:
         k = sum(c for total, c in t.totals.items() if total >= lo and (hi is None or total <= hi))

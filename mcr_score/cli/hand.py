@@ -23,6 +23,7 @@ from .options import (
     lang_option,
     maho_options,
     nmjl_options,
+    read_hand,
     situation_options,
     six_options,
 )
@@ -42,7 +43,7 @@ EXIT_FALSE_HU = 3  # `score --check`: a winning hand below 8 points, or not a wi
 def parse(text: str, win: str | None, system: str | None, lang: str | None, as_json: bool, **fields: Any) -> None:
     """`mcr-score parse`: its help is `help.parse.*` in the catalogues."""
     chosen, _ = for_system(Capability.PARSE)
-    hand = chosen.read(text, Situated({**fields, "win": win}))
+    hand = read_hand(chosen, text, Situated({**fields, "win": win}))
     pages = chosen.page()
     if as_json:
         import json  # here, as below: text output, the usual case, does without it
@@ -88,7 +89,7 @@ def score(
         raise ContradictoryOptionsError(msg("error.options.json-brief"), where="options")
     chosen, profile = for_system(Capability.SCORE)
     situated = Situated({**fields, "win": win})
-    hand = chosen.read(text, situated)
+    hand = read_hand(chosen, text, situated)
     result = chosen.score(hand, chosen.profile(profile), situated)
     lang = lang or language_from_env()
     style = Style.for_stream(sys.stdout, color=color)

@@ -18,8 +18,9 @@ import click
 
 from .. import errors, profiles, systems
 from ..hand import MAX_FLOWERS
-from ..messages import LANGS, language_from_env, msg
+from ..messages import LANGS, Message, language_from_env, msg
 from ..profiles import PROFILES
+from ..systems.switches import refuse_renamed
 from . import helptext
 
 P = ParamSpec("P")
@@ -102,12 +103,15 @@ class RulesType(_StrParamType):
         return "[" + "|".join(PROFILES) + "|FILE.toml]"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        """A house file is checked here, against the system it names (MCR when it names none); a
-        name, when the command knows its system (`for_system`): `seed` is six's, `china` MCR's."""
+        """A house file is checked here, against the system it names, else `--system` (processed
+        first: it is eager), else MCR; a name, when the command knows its system (`for_system`):
+        `standard` is the other systems', `china` MCR's. A former name is refused with its new one."""
+        given = ctx.params.get("system") if ctx is not None else None
         try:
             if str(value).endswith(".toml"):
-                systems.choose(None, str(value))  # resolved against the working directory workers share
+                systems.choose(given, str(value))  # resolved against the working directory workers share
             elif not any(str(value) in systems.get(name).profile_names for name in systems.NAMES):
+                refuse_renamed(str(value))
                 profiles.get(value)  # no system has it: MCR's error, which lists its profiles
         except errors.McrError as e:
             raise OptionProblem(e, param, ctx) from None
@@ -184,6 +188,7 @@ SYSTEM_OPTION = click.option(
     "--system",
     type=click.Choice(systems.NAMES),
     default=None,
+    is_eager=True,  # before --rules, wherever it stands: a house file is checked against it
     help="help.opt.system",
 )
 # The options every system takes on a command that has them (by parameter name).
@@ -220,8 +225,31 @@ def for_system(capability: systems.Capability) -> tuple[systems.System, str]:
         options = ", ".join(p.opts[0] for p in refused)
         raise NotInSystemError(msg("error.system.option", options=options, system=system.name), where=options)
     rules = rules or system.default_profile
-    system.profile(rules)  # checked now: a bad profile is the user's first problem
+    systems.checked(system, rules)  # now: a bad profile is the user's first problem
+    if ctx.params.get("system") is None and system.name != systems.DEFAULT:
+        ctx.meta[_HOUSE_SYSTEM] = rules  # the house file chose the system: `read_hand` says so
     return system, rules
+
+
+_HOUSE_SYSTEM = "mcr_score.house-system"  # ctx.meta: the house file that chose the system, if one did
+
+
+def read_hand(system: systems.System, text: str, situated: systems.Situated) -> Any:
+    """`system.read(text, situated)`; when a house file chose the system (no `--system`), a hand
+    it refuses says so in its first problem: MCR tiles read as Maho! cards are otherwise a riddle."""
+    try:
+        return system.read(text, situated)
+    except errors.McrError as e:
+        ctx = click.get_current_context(silent=True)
+        house = ctx.meta.get(_HOUSE_SYSTEM) if ctx is not None else None
+        if house is None:
+            raise
+        hint = functools.partial(_house_hint, system=system.name, path=house)
+        raise errors.hinted(e, hint) from None
+
+
+def _house_hint(message: Message, system: str, path: str) -> Message:
+    return msg("error.hint.house-system", message=message, system=system, path=path)
 
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="help.opt.json")

@@ -12,7 +12,7 @@ from .. import files
 from ..errors import McrError
 from ..games.errors import RecordInputError
 from ..games.model import AUTO, RecordFormat, format_names
-from ..messages import language_from_env, msg
+from ..messages import count, language_from_env, msg
 from ..systems import Capability
 from .options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_errors
 
@@ -71,7 +71,8 @@ def convert(
             raise files.OutputFileError(
                 msg("file.cannot-write", reason=msg("file.os", reason=e.strerror or str(e))), where=f"-o {output}"
             ) from None
-    click.echo(msg("convert.done", **counts).text(lang), err=True)
+    written = {"hands": count("n.hand", counts["hands"]), "games": count("n.game", counts["games"])}
+    click.echo(msg("convert.done", **counts | written).text(lang), err=True)
     if counts["skipped"]:
         sys.exit(1)
 

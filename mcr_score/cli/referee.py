@@ -37,6 +37,7 @@ from .options import (
     handles_errors,
     maho_options,
     nmjl_options,
+    read_hand,
     situation_options,
     six_options,
 )
@@ -103,7 +104,7 @@ def explain(
     try:
         chosen, profile = for_system(Capability.EXPLAIN)
         situated = Situated({**fields, "win": win, "discarder": discarder})
-        hand = chosen.read(text, situated)
+        hand = read_hand(chosen, text, situated)
         pages = chosen.page()
         data = pages.explain(hand, profile, situated)
     except errors.McrError as e:

@@ -23,7 +23,7 @@ from ..errors import McrError
 from ..fans.ids import Fan
 from ..hand import check_hand
 from ..limits import MAX_HAND_POINTS, MAX_POINTS
-from ..messages import msg
+from ..messages import count, msg
 from ..notation import parse_hand, with_situation
 from ..tiles import WINDS
 from ..tournament.limits import MAX_PENALTY
@@ -83,7 +83,7 @@ def _game(f: Fields, sheet: Mapping[str, Any], where: str, game_id: str) -> Game
     players = names4([f.name_of(n, f"{_at(where, 'name')}[{i}]") for i, n in enumerate(names)])
     details = f.seq(f.get(sheet, "detail", where), _at(where, "detail"))
     if len(details) > 16:
-        raise f.error(_at(where, "detail"), msg("record.length", n=len(details), want=16))
+        raise f.error(_at(where, "detail"), msg("record.length", n=count("n.item", len(details)), want=16))
     hands = tuple(
         _hand(f, f.obj(d, f"{_at(where, 'detail')}[{i}]"), f"{_at(where, 'detail')}[{i}]", i + 1, players, game_id)
         for i, d in enumerate(details)

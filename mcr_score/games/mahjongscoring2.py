@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..limits import MAX_HAND_POINTS, MAX_POINTS
-from ..messages import msg
+from ..messages import count, msg
 from ..tiles import WINDS
 from ..tournament.limits import MAX_HAND_SCORE, MAX_PENALTY
 from ..tournament.winds import HANDS, hand_winds
@@ -170,7 +170,7 @@ def read_csv(data: Input) -> list[Game]:
             continue  # a blank line; a row of running totals
         at = f"line {number}"
         if len(row) < 12:
-            raise f.error(at, msg("record.length", n=len(row), want=15))
+            raise f.error(at, msg("record.length", n=count("n.item", len(row)), want=15))
         cells = [c.strip() for c in row]
         if len(hands) == HANDS:
             raise f.error(at, msg("record.rounds-max", n=len(hands) + 1, most=HANDS))

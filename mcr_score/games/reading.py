@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import files
 from ..decoding import DataError, loads_json, shown
-from ..messages import Message, msg
+from ..messages import Message, count, msg
 from ..tiles import Tile
 from .errors import GameRecordError
 from .model import Flower, Four, Piece
@@ -113,7 +113,7 @@ class Fields:
         if not isinstance(value, list):
             raise self.error(where, msg("record.type", expected=msg("record.kind.list"), found=shown(value)))
         if length is not None and len(value) != length:
-            raise self.error(where, msg("record.length", n=len(value), want=length))
+            raise self.error(where, msg("record.length", n=count("n.item", len(value)), want=length))
         return value
 
     def num(self, value: Any, where: str, low: int | None = None, high: int | None = None) -> int:

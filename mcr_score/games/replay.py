@@ -40,7 +40,7 @@ from typing import Final, NamedTuple, TypeVar
 
 from ..errors import McrError
 from ..hand import FOUR_SETS, Hand, Meld, Situation, check_hand
-from ..messages import Message, msg
+from ..messages import Message, count, msg
 from ..tiles import INDEX, TILES, WINDS, Tile, starts_chow
 from .errors import ReplayError
 from .model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, RecordedFan, Win
@@ -507,7 +507,7 @@ class Table:
         if self.known:
             held = seat.held() + 3 * len(seat.melds)
             if held != 13:
-                raise _Stop(msg("replay.after-discard", seat=WINDS[event.seat], n=held), event)
+                raise _Stop(msg("replay.after-discard", seat=WINDS[event.seat], n=count("n.tile", held)), event)
         seat.discards.append(tile)
         self.discarder = event.seat
         self.discarded = INDEX[tile.code]
@@ -600,7 +600,9 @@ class Table:
         if self.known:
             want = FOUR_SETS.tiles(len(seat.melds))
             if len(tiles) + 1 != want:
-                raise _Stop(msg("replay.win-size", seat=WINDS[event.seat], n=len(tiles) + 1, want=want), event)
+                raise _Stop(
+                    msg("replay.win-size", seat=WINDS[event.seat], n=count("n.tile", len(tiles) + 1), want=want), event
+                )
         return hand
 
     def _visible(self, tile: Tile) -> int:
@@ -723,7 +725,10 @@ def _rebuilt(win: Win | WinRead, table: Table, game: str, number: int) -> Win:
         hand = Hand(played.melds, own.standing, own.winning, situation)
         want = FOUR_SETS.tiles(len(hand.melds))
         if len(hand.standing) + 1 != want:
-            raise _Stop(msg("replay.win-size", seat=WINDS[win.seat], n=len(hand.standing) + 1, want=want), event)
+            raise _Stop(
+                msg("replay.win-size", seat=WINDS[win.seat], n=count("n.tile", len(hand.standing) + 1), want=want),
+                event,
+            )
     problems = check_hand(hand)
     if problems:
         return win_of(win, None, _error(game, number, _Stop(msg("replay.check", problem=problems[0].msg), event)))

@@ -19,7 +19,7 @@ from typing import Any
 
 from .. import profiles
 from ..errors import McrError
-from ..messages import Message, msg
+from ..messages import Message, count, msg
 from ..notation import format_hand
 from ..tournament import FalseHu, HandEntry, Session, SessionResult, settle_file, settle_files
 from ..tournament.sheet import DEFAULT_FALSE_HU
@@ -141,7 +141,7 @@ def load(path: str | os.PathLike[str], fmt: RecordFormat, game: int | None = Non
             raise GameRecordError(msg("sheet.choose", file=os.fspath(path), n=len(games)))
         return games[0], len(games)
     if not 1 <= game <= len(games):
-        raise GameRecordError(msg("sheet.no-game", file=os.fspath(path), game=game, n=len(games)))
+        raise GameRecordError(msg("sheet.no-game", file=os.fspath(path), game=game, n=count("n.sheet", len(games))))
     return games[game - 1], len(games)
 
 

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from ..decoding import DataError, loads_json
 from ..hand import Hand
-from ..messages import msg
+from ..messages import count, msg
 from ..tiles import INDEX, WINDS, Tile, is_terminal_or_honor
 from .errors import GameRecordError
 from .fan_names import tziakcha_fan
@@ -324,7 +324,7 @@ def _events(
             action = f.seq(action, at)
             n = len(action)
             if n < 2:
-                raise f.error(at, msg("record.length", n=n, want=3))
+                raise f.error(at, msg("record.length", n=count("n.item", n), want=3))
             combined = f.num(action[0], f"{at}[0]", 0, 0x3F)
             data = f.num(action[1], f"{at}[1]", 0, 0xFFFFFF)
         seat = combined >> 4 & 3

@@ -79,7 +79,7 @@ def shanten_text(result: ShantenResult, label: str = "", lang: str = DEFAULT_LAN
     if result.shanten == 0:
         lines.append(text("shanten.ready", lang))
     else:
-        lines.append(text("shanten.n", lang, n=result.shanten, tiles=count("n.useful-tile", result.shanten)))
+        lines.append(text("shanten.n", lang, n=result.shanten, tiles=count("n.tile", result.shanten)))
     heads = [text(f"shanten.col.{c}", lang) for c in ("form", "shanten", "useful")]
     rows = []
     for name, form in zip(FORMS, result.forms, strict=True):

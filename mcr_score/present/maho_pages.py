@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from ..messages import count, text
+from ..messages import Name, count, text
 from ..systems.base import Situated
 from ..systems.maho import read_game, score_hand
 from ..systems.maho.bonus import CONDITIONS
@@ -16,7 +16,7 @@ from ..systems.maho.cards import PLACEHOLDER
 from ..systems.maho.game import GameResult
 from ..systems.maho.modes import BASE, MODES, PER_SILVER, Mode, Scoring
 from ..systems.maho.notation import MahoHand, format_cards, format_hand
-from ..systems.maho.rules import NAME, PROFILES, SWITCHES, Rainbow, profile
+from ..systems.maho.rules import DEFAULT, NAME, PROFILES, SWITCHES, Rainbow, profile
 from ..systems.maho.scoring import Element, MahoScore, Reading, series_dict
 from ..systems.maho.series import RAINBOWS, SEED_NAMES, Kind
 from ..textwidth import pad
@@ -32,7 +32,7 @@ PAIR_SEED = "« former une paire avec cette carte »"
 def _deck_text(deck: dict[str, Any], lang: str) -> str:
     silver = text("maho.page.deck-silver", lang, letter=deck["silver"]) if deck["silver"] else ""
     copies = (
-        text("maho.page.deck-copies", lang, copies=deck["copies"])
+        text("maho.page.deck-copies", lang, copies=count("n.copy", deck["copies"]))
         if deck["copies"] is not None
         else text("maho.page.deck-unchecked", lang)
     )
@@ -58,7 +58,9 @@ def parse_dict(hand: MahoHand) -> dict[str, Any]:
 
 
 def parse_text(hand: MahoHand, lang: str) -> str:
-    """The structure, as MCR's `parse` writes it: the laid groups, the cards in hand, the mode and the deck."""
+    """The structure, as MCR's `parse` writes it: the laid groups, the cards in hand, the mode and
+    the deck, and how the canonical form writes them (laid series first, the cards in hand as one
+    group: a series written among them, `456a789a`, is found again by `score`, not kept apart)."""
     data = parse_dict(hand)
     none = text("maho.page.none", lang)
     waiting = " " + text("maho.page.parse-waiting", lang) if data["waiting"] else ""
@@ -69,6 +71,7 @@ def parse_text(hand: MahoHand, lang: str) -> str:
         ("parse.in-hand", format_cards(hand.cards) or none),
         ("parse.cards", f"{data['count']}{waiting}"),
         ("parse.deck", _deck_text(data["deck"], lang)),
+        ("parse.note", text("maho.page.canonical-note", lang)),
     ]
     return labelled(rows, lang)
 
@@ -81,7 +84,7 @@ def _series_line(s: dict[str, Any], lang: str) -> str:
     if s["silver"]:
         name = text("maho.page.silver", lang, name=name)
     where = "" if s["laid"] else " " + text("maho.page.in-hand", lang)
-    return text("maho.page.series", lang, text=shown, name=name + where, seed=s["seed"])
+    return text("maho.page.series", lang, text=shown, name=name + where, words=s["seed"])
 
 
 def _points_lines(points: list[dict[str, Any]], mode: str, lang: str) -> list[str]:
@@ -113,7 +116,7 @@ def _result_lines(data: dict[str, Any], lang: str) -> list[str]:
     lines = [_series_line(s, lang) for s in data["series"]]
     if not data["winning"]:
         return [text("maho.page.not-winning", lang, reason=text(f"maho.reason.{data['reason']}", lang)), *lines]
-    lines.append(text("maho.page.pair", lang, text=_pair_text(data["pair"]), seed=PAIR_SEED))
+    lines.append(text("maho.page.pair", lang, text=_pair_text(data["pair"]), words=PAIR_SEED))
     lines += _points_lines(data["points"], data["mode"], lang)
     lines.append(text("maho.page.total", lang, total=data["total"]))
     return lines
@@ -160,8 +163,8 @@ def explain_text(data: dict[str, Any], lang: str, style: Style) -> str:
     """The mode and the switches, then every split, each with its series and points."""
     lines = [_head(data, lang)]
     rule = data["mode_rule"]
-    lines.append(text("maho.page.mode-rule", lang, series=rule["series"], seed=rule["seed"]))
-    lines.append(text("maho.page.scoring-rule", lang, seed=rule["scoring_seed"]))
+    lines.append(text("maho.page.mode-rule", lang, series=rule["series"], words=rule["seed"]))
+    lines.append(text("maho.page.scoring-rule", lang, words=rule["scoring_seed"]))
     lines.append(text("maho.page.switches", lang, choices=", ".join(f"{k} = {v}" for k, v in data["switches"].items())))
     lines.append(text("maho.page.deck-line", lang, deck=_deck_text(data["deck"], lang)))
     if not data["winning"]:
@@ -172,7 +175,7 @@ def explain_text(data: dict[str, Any], lang: str, style: Style) -> str:
         key = "maho.page.reading-chosen" if reading["chosen"] else "maho.page.reading"
         lines.append(text(key, lang, n=n, total=reading["total"]))
         body = [_series_line(s, lang) for s in reading["series"]]
-        body.append(text("maho.page.pair", lang, text=_pair_text(reading["pair"]), seed=PAIR_SEED))
+        body.append(text("maho.page.pair", lang, text=_pair_text(reading["pair"]), words=PAIR_SEED))
         body += _points_lines(reading["points"], data["mode"], lang)
         lines += ["  " + line for line in body]
     return "\n".join(lines)
@@ -273,7 +276,7 @@ def rules_dict() -> dict[str, Any]:
         ],
         "deck": PLACEHOLDER.to_dict(),
         "bonus_conditions": [str(c) for c in CONDITIONS],
-        "elements": elements("seed"),
+        "elements": elements(DEFAULT),
     }
 
 
@@ -291,7 +294,7 @@ def rules_text(lang: str) -> str:
     lines.append("")
     lines.append(text("maho.page.deck-line", lang, deck=_deck_text(PLACEHOLDER.to_dict(), lang)))
     lines.append("")
-    lines.append(elements_text(elements("seed"), lang, Style()))
+    lines.append(elements_text(elements(DEFAULT), lang, Style()))
     return "\n".join(lines)
 
 
@@ -314,7 +317,7 @@ def _end_text(result: GameResult, lang: str) -> str:
 def session_text(result: GameResult, lang: str) -> str:
     mode = text(f"maho.mode.{result.mode}", lang)
     lines = [
-        text("maho.page.game-head", lang, players=", ".join(result.players), mode=mode, rules=result.rules),
+        text("maho.page.game-head", lang, players=Name(", ".join(result.players)), mode=mode, rules=result.rules),
         "  " + _end_text(result, lang),
     ]
     for r in result.rounds:

@@ -118,7 +118,7 @@ def explain(hand: Hand, rules: str, situated: Situated) -> dict[str, Any]:
 
 def explain_text(data: dict[str, Any], lang: str, style: Style) -> str:
     lines = _head(data["hand"], data["card"], data["rules"], lang)
-    lines.append(text("nmjl.page.every-line", lang, n=len(data["lines"])))
+    lines.append(text("nmjl.page.every-line", lang, n=count("nmjl.n.line", len(data["lines"]))))
     for fit in data["lines"]:
         lines.extend("  " + line for line in _fit_lines(fit, lang))
     lines += _verdict_lines(data, lang)

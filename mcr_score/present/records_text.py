@@ -5,7 +5,7 @@ never recomputes it; words come from the catalogues."""
 from __future__ import annotations
 
 from ..games.sessions import Compared
-from ..messages import text
+from ..messages import count, text
 from .session_text import signed
 
 
@@ -19,7 +19,11 @@ def compared_text(compared: Compared, lang: str) -> str:
     if not compared.differences:
         lines = [text("sheet.same", lang, app=app)]
     else:
-        lines = [text("sheet.head", lang, app=app, n=len(compared.differences), hands=len(compared.recorded))]
+        lines = [
+            text(
+                "sheet.head", lang, app=app, n=len(compared.differences), hands=count("n.hand", len(compared.recorded))
+            )
+        ]
         for d in compared.differences:
             lines.append(
                 "  "

@@ -12,7 +12,7 @@ from .. import profiles
 from ..errors import McrError
 from ..fans.ids import Fan
 from ..fans.table import FANS
-from ..messages import DEFAULT_LANG, count
+from ..messages import DEFAULT_LANG, Name, count
 from ..notation import format_tiles
 from ..textwidth import FAN_COLUMNS, columns, pad, width
 from ..tiles import TO_UNICODE, Tile
@@ -163,7 +163,7 @@ def check_sentence(c: dict[str, Any], lang: str) -> str:
         if c["self_drawn"]:
             return text("sit.self_drawn", lang)
         if c["discarder"]:
-            return text("sit.discard_from", lang, seat=_seat(c["discarder"], lang))
+            return text("sit.discard_from", lang, seat=Name(_seat(c["discarder"], lang)))
         return text("sit.discard", lang)
     if kind == "winds":
         return text("sit.winds", lang, prevalent=_seat(c["prevalent"], lang), seat=_seat(c["seat"], lang))
@@ -271,7 +271,9 @@ def _claim(data: dict[str, Any], lang: str, style: Style) -> list[str]:
                 lines.append("  " + text("claim.not-found", lang, fan=name))
             elif r["rule"] == "fewer":
                 times = c["fans"].count(r["id"])
-                lines.append("  " + text("claim.fewer", lang, fan=name, claimed=times, counted=counted[r["id"]]))
+                lines.append(
+                    "  " + text("claim.fewer", lang, fan=name, claimed=count("n.time", times), counted=counted[r["id"]])
+                )
             else:
                 n = next(n for n in data["not_counted"] if n["id"] == r["id"])
                 lines.append(f"  {r['id']} {not_counted_sentence(n, lang)}")

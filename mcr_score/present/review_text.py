@@ -5,7 +5,7 @@ nothing; words come from the catalogues."""
 from __future__ import annotations
 
 from ..games.review import Decision, GameReview, HandReview, Summary
-from ..messages import text
+from ..messages import count, text
 from ..textwidth import columns
 from ..vocabulary import DecisionKind as Kind
 
@@ -47,7 +47,7 @@ def costly_line(d: Decision, lang: str) -> str:
         choice=d.choice,
         best=d.best,
         shanten=d.shanten_lost,
-        useful=d.useful_lost,
+        useful=count("n.useful-copy-fewer", d.useful_lost),
     )
 
 
@@ -57,7 +57,7 @@ def summary_line(player: str, s: Summary, lang: str) -> str:
         lang,
         player=player,
         agreed=s.agreed,
-        discards=s.discards,
+        discards=count("n.discard", s.discards),
         agreement=percent(s.agreement),
         lost=lost(s.average_shanten_lost),
         missed=s.missed_hu,

@@ -11,7 +11,7 @@ import io
 from fractions import Fraction
 
 from ..files import csv_text
-from ..messages import text
+from ..messages import Name, count, text
 from ..textwidth import columns
 from ..tournament import CatchUp, SessionResult, SettledHand, Standings
 from ..tournament.places import number
@@ -36,14 +36,10 @@ def result_text(hand: SettledHand, players: tuple[str, ...], lang: str) -> str:
         out = text("session.result.draw", lang)
     elif hand.kind == "false-hu":
         assert hand.offender is not None
-        who = players[hand.offender]
+        who = Name(players[hand.offender])
         if hand.reason == "below-minimum":
-            out = text(
-                "session.result.below-minimum",
-                lang,
-                player=who,
-                points=hand.scored if e.notation else (e.points or 0) - (e.flowers or 0),
-            )
+            points = hand.scored if e.notation and hand.scored is not None else (e.points or 0) - (e.flowers or 0)
+            out = text("session.result.below-minimum", lang, player=who, points=count("n.point", points))
         elif hand.reason == "not-winning":
             out = text("session.result.not-winning", lang, player=who)
         else:
@@ -51,14 +47,14 @@ def result_text(hand: SettledHand, players: tuple[str, ...], lang: str) -> str:
     else:
         assert e.winner is not None
         if e.discarder is None:
-            out = text("session.result.self-drawn", lang, winner=players[e.winner], points=hand.points)
+            out = text("session.result.self-drawn", lang, winner=Name(players[e.winner]), points=hand.points)
         else:
             out = text(
                 "session.result.discard",
                 lang,
-                winner=players[e.winner],
+                winner=Name(players[e.winner]),
                 points=hand.points,
-                discarder=players[e.discarder],
+                discarder=Name(players[e.discarder]),
             )
     given = [f"{players[i]} {p:+d}" for i, p in enumerate(e.penalties) if p]
     if given:

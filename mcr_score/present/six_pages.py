@@ -9,7 +9,7 @@ import html
 from typing import Any
 
 from ..hand import Hand
-from ..messages import count, text
+from ..messages import Name, count, text
 from ..notation import format_hand
 from ..systems.base import Situated
 from ..systems.six import SYSTEM, rounds, score_hand
@@ -17,6 +17,7 @@ from ..systems.six.rules import PROFILES, SWITCHES, profile
 from ..systems.six.scoring import SixScore, Valued
 from ..systems.six.table import TABLE, Kind, Row
 from ..textwidth import pad
+from .i18n import colon
 from .style import Style
 from .switch_pages import markdown_head, options_cell, profile_dicts, switch_dicts, switch_lines
 from .text import hand_text, hand_to_dict
@@ -48,12 +49,12 @@ def _reading_lines(reading: dict[str, Any], lang: str) -> list[str]:
     for row in reading["patterns"]:
         key = "six.page.counted" if row in reading["counted"] else "six.page.covered"
         d = TABLE[Row(row)]
-        lines.append(text(key, lang, name=_row_name(row, lang), seed=d.seed, value=d.value))
+        lines.append(text(key, lang, name=_row_name(row, lang), words=d.seed, value=d.value))
     for m in reading["multipliers"]:
         d = TABLE[Row(m["row"])]
         times = f" ×{m['count']}" if m["count"] > 1 else ""
         lines.append(
-            text("six.page.multiplier", lang, factor=m["factor"], name=_row_name(d.row, lang), seed=d.seed) + times
+            text("six.page.multiplier", lang, factor=m["factor"], name=_row_name(d.row, lang), words=d.seed) + times
         )
     values = " × ".join(str(TABLE[Row(r)].value) for r in reading["counted"])  # one, or the product's factors
     factors = "".join(f" × {m['factor']}" for m in reading["multipliers"] for _ in range(m["count"]))
@@ -72,18 +73,20 @@ def _payment_lines(data: dict[str, Any], lang: str) -> list[str]:
 
 
 def parse_dict(hand: Hand) -> dict[str, Any]:
-    """MCR's notation writes the system's hands: their structure is MCR's."""
-    return hand_to_dict(hand)
+    """MCR's notation writes the system's hands: their structure is MCR's, the canonical form the
+    one this system reads back: without MCR's default suffix `|EE0000` (the game has no seat wind
+    and no flowers, so `--seat` is no option of it); a self-drawn win keeps `|EE1000`."""
+    return hand_to_dict(hand, short=True)
 
 
 def parse_text(hand: Hand, lang: str) -> str:
-    return hand_text(hand, lang)
+    return hand_text(hand, lang, winds=False)
 
 
 def score_text(hand: Hand, result: SixScore, rules: str, lang: str, style: Style, brief: bool) -> str:
     """The hand, the chosen reading with every pattern it matches, the multipliers, the points and
     the payments of this win."""
-    head = text("six.page.head", lang, hand=format_hand(hand), rules=result.rules)
+    head = text("six.page.head", lang, hand=format_hand(hand, short=True), rules=result.rules)
     if not result.winning or result.best is None:
         return "\n".join([head, text("six.page.not-winning", lang, reason=text(f"six.reason.{result.reason}", lang))])
     return "\n".join([head, *_reading_lines(reading_dict(result.best), lang), *_payment_lines(result.to_dict(), lang)])
@@ -94,7 +97,12 @@ def explain(hand: Hand, rules: str, situated: Situated) -> dict[str, Any]:
     chosen = profile(rules)
     result = score_hand(hand, chosen, situated)
     readings = [reading_dict(v, v is result.best) for v in ((result.best, *result.others) if result.best else ())]
-    return {**result.to_dict(), "hand": format_hand(hand), "combination": str(chosen.unlisted), "readings": readings}
+    return {
+        **result.to_dict(),
+        "hand": format_hand(hand, short=True),
+        "combination": str(chosen.unlisted),
+        "readings": readings,
+    }
 
 
 def explain_text(data: dict[str, Any], lang: str, style: Style) -> str:
@@ -157,9 +165,9 @@ def rules_text(lang: str) -> str:
 
 
 def rules_markdown(lang: str) -> str:
-    out = markdown_head(lang, "switch", "gap", "options", "example-short")
+    out = markdown_head(lang, "switch", "options", "example-short")
     for s in SWITCHES:
-        out.append(f"| `{s.key}` | {s.gap} | {options_cell(s, lang)} | `{s.example}` |")
+        out.append(f"| `{s.key}` | {options_cell(s, lang)} | `{s.example}` |")
     return "\n".join(out) + "\n"
 
 
@@ -168,11 +176,11 @@ def session(path: str, rules: str, situated: Situated) -> rounds.RoundResult:
 
 
 def session_text(result: rounds.RoundResult, lang: str) -> str:
-    lines = [text("six.page.round-head", lang, players=", ".join(result.players), rules=result.rules)]
+    lines = [text("six.page.round-head", lang, players=Name(", ".join(result.players)), rules=result.rules)]
     for e in result.events:
         paid = ", ".join(f"{result.players[t.payer]} → {result.players[t.payee]} {t.amount}" for t in e.transfers)
         what = text(f"six.page.event.{e.kind}", lang, order=e.order or 0, points=e.result.total if e.result else 0)
-        lines.append(f"  {e.n:>2}. {what}: {paid or text('six.page.nothing', lang)}")
+        lines.append(f"  {e.n:>2}. " + colon(what, paid or text("six.page.nothing", lang), lang))
     lines.append(text("six.page.totals", lang))
     for name, total in zip(result.players, result.totals, strict=True):
         lines.append(f"  {name:<16} {total:+d}")

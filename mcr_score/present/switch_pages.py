@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from ..messages import DEFAULT_LANG, text
 from ..systems.switches import SwitchDef, description
-from .i18n import colon, paren
+from .i18n import colon
 
 
 class Described(Protocol):
@@ -26,7 +26,8 @@ def profile_dicts(profiles: Mapping[str, Described]) -> dict[str, dict[str, Any]
 
 
 def switch_dicts(switches: tuple[SwitchDef, ...]) -> list[dict[str, Any]]:
-    """Each switch as JSON; `gap` only where the system numbers its gaps, `example` null when none."""
+    """Each switch as JSON; `gap` only where the system numbers its gaps (the project's reading notes
+    number them; the text pages do not show it), `example` null when none."""
     return [
         {"key": s.key}
         | ({"gap": s.gap} if s.gap else {})
@@ -47,7 +48,7 @@ def switch_lines(
     lines = ["  " + colon(name, description(system, name, lang), lang) for name in profiles]
     lines.append("")
     for s in switches:
-        lines.append(colon(paren(s.gap, lang, s.key) if s.gap else s.key, s.point(lang), lang))
+        lines.append(colon(s.key, s.point(lang), lang))
         for option in s.options:
             mark = "*" if option == s.default else " "
             lines.append("  " + colon(f"{mark} {option}", s.reading(option, lang), lang))

@@ -42,10 +42,12 @@ def situation_to_dict(s: Situation) -> dict[str, Any]:
     }
 
 
-def hand_to_dict(hand: Hand) -> dict[str, Any]:
+def hand_to_dict(hand: Hand, short: bool = False) -> dict[str, Any]:
+    """`parse --json`; `short`: the canonical forms without the default suffix `|EE0000` (a system
+    without winds or flowers writes its hands so, and reads them back)."""
     return {
-        "canonical": format_hand(hand),
-        "marked": format_hand(hand, mark_win=True) if hand.winning else None,
+        "canonical": format_hand(hand, short=short),
+        "marked": format_hand(hand, mark_win=True, short=short) if hand.winning else None,
         "melds": [meld_to_dict(m) for m in hand.melds],
         "standing": [t.code for t in hand.standing],
         "winning": hand.winning.code if hand.winning else None,
@@ -75,8 +77,9 @@ def describe_meld(meld: Meld, lang: str = DEFAULT_LANG) -> str:
     return text("parse.meld", lang, kind=text(f"kind.{meld.kind}", lang), tiles=tiles, detail=detail)
 
 
-def describe_situation(s: Situation, lang: str = DEFAULT_LANG) -> str:
-    """The situation in words: how the hand was won, the extras, the winds and the flowers."""
+def describe_situation(s: Situation, lang: str = DEFAULT_LANG, winds: bool = True) -> str:
+    """The situation in words: how the hand was won, the extras, the winds and the flowers (not
+    for a system that has neither: `winds`)."""
     how = text("parse.self-drawn" if s.self_drawn else "parse.discard", lang)
     extras = [
         text(key, lang)
@@ -91,26 +94,28 @@ def describe_situation(s: Situation, lang: str = DEFAULT_LANG) -> str:
     flowers = text("parse.flowers", lang, n=s.flowers)
     if s.flower_letters:
         flowers = paren(s.flower_letters, lang, flowers)
-    winds = text("parse.winds", lang, prevalent=s.prevalent_wind, seat=s.seat_wind)
-    parts = [how, *extras, winds, flowers]
+    seats = text("parse.winds", lang, prevalent=s.prevalent_wind, seat=s.seat_wind)
+    parts = [how, *extras, seats, flowers] if winds else [how, *extras]
     line = parts[0]
     for part in parts[1:]:
         line = text("i18n.semicolon", lang, first=line, then=part)
     return line
 
 
-def hand_text(hand: Hand, lang: str = DEFAULT_LANG) -> str:
-    """`parse`'s text: the canonical form, the melds, the standing tiles, the winning tile, the situation."""
+def hand_text(hand: Hand, lang: str = DEFAULT_LANG, winds: bool = True) -> str:
+    """`parse`'s text: the canonical form, the melds, the standing tiles, the winning tile, the
+    situation; for a system without winds and flowers (`winds` false), the canonical forms without
+    the default suffix and the situation without them."""
     none = text("parse.none", lang)
     rows = [
-        ("parse.canonical", format_hand(hand)),
+        ("parse.canonical", format_hand(hand, short=not winds)),
         ("parse.melds", join_list([describe_meld(m, lang) for m in hand.melds], lang) or none),
         ("parse.standing", " ".join(t.code for t in hand.standing) or none),
         ("parse.winning", hand.winning.code if hand.winning else text("parse.waiting", lang)),
-        ("parse.situation", describe_situation(hand.situation, lang)),
+        ("parse.situation", describe_situation(hand.situation, lang, winds)),
     ]
     if hand.winning:
-        rows.append(("parse.marked", format_hand(hand, mark_win=True)))
+        rows.append(("parse.marked", format_hand(hand, mark_win=True, short=not winds)))
     return labelled(rows, lang)
 
 

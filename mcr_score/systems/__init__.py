@@ -1,5 +1,9 @@
 """The rule systems, in one registry: the only place a system is named (an architecture test keeps
-it so). MCR is the first system and the default; the six-player variant of seed 004 the second.
+it so). MCR is the first system and the default; the six-player variant the second.
+
+A house file belongs to one system: the one its `system` names, else the one `--system` names (MCR
+without either). A file used with another system is refused saying whose it is (`checked`): by its
+`system`, or, naming none, by the base and switches it writes, which are another system's.
 
 Each system's module is imported when it is first asked for, as the CLI loads its commands: `mcr-score
 score` pays nothing for the systems it does not use.
@@ -13,18 +17,18 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..errors import McrError
+from ..errors import McrError, OtherSystemHouseError, ProfileFileError
 from ..lazy import attributes
 from ..messages import msg
 
 if TYPE_CHECKING:
-    from .base import Capability, Situated, System
+    from .base import Capability, Profile, Situated, System
 
 # What a system is (`base`), loaded on first use: the names of the systems (`NAMES`, which the
 # group's --help lists) cost no hand model.
 __getattr__ = attributes(__name__, {"Capability": "base", "Situated": "base", "System": "base"}, globals())
 
-__all__ = ["DEFAULT", "NAMES", "Capability", "Situated", "System", "UnknownSystemError", "get"]
+__all__ = ["DEFAULT", "NAMES", "Capability", "Situated", "System", "UnknownSystemError", "checked", "get"]
 
 _MODULES: Mapping[str, str] = MappingProxyType(
     {"mcr": ".mcr", "six": ".six", "hk": ".hk", "maho": ".maho", "nmjl": ".nmjl"}
@@ -55,8 +59,52 @@ def choose(system: str | None, rules: str | None) -> tuple[System, str]:
     (`pick`). Without `--rules`, the system's default profile."""
     chosen = pick(system, rules)
     rules = rules or chosen.default_profile
-    chosen.profile(rules)  # checked now: a bad profile is the user's first problem
+    checked(chosen, rules)  # now: a bad profile is the user's first problem
     return chosen, rules
+
+
+def checked(chosen: System, rules: str) -> Profile:
+    """`chosen.profile(rules)`, except that a house file naming no system that is not one of
+    `chosen`'s but whose base and switches are another system's is refused saying so."""
+    try:
+        return chosen.profile(rules)
+    except ProfileFileError as e:
+        if rules.endswith(".toml"):
+            _refuse_another_systems(chosen, rules, e)
+        raise
+
+
+def _refuse_another_systems(chosen: System, path: str, error: ProfileFileError) -> None:
+    """Raise `OtherSystemHouseError` when the house file at `path` names no system and what it
+    writes (its `base`, its switches) fits another system and not `chosen`; else return."""
+    from ..house import data_of  # here: only a house file that failed needs it
+
+    try:
+        data = data_of(path)
+    except McrError:
+        return  # the file cannot be read: `error` says so
+    base, switches = data.get("base"), data.get("switches")
+    keys = sorted(switches) if isinstance(switches, dict) else []
+    if "system" in data or (base is None and not keys) or not (base is None or isinstance(base, str)):
+        return
+    from .switches import RENAMED  # here, as above
+
+    def fits(system: System) -> bool:
+        named = base is None or base in system.profile_names or (base in RENAMED and system.name != DEFAULT)
+        return named and set(keys) <= set(system.switch_keys)
+
+    if fits(chosen):
+        return  # the file is one of the chosen system's with a problem of its own: `error` says it
+    others = [name for name in NAMES if name != chosen.name and fits(get(name))]
+    if not others:
+        return
+    written = ([f'base = "{base}"'] if base is not None else []) + ([f"[switches] {', '.join(keys)}"] if keys else [])
+    said = {"path": path, "evidence": ", ".join(written), "system": chosen.name}
+    if len(others) == 1:
+        message = msg("error.system.looks-like", house=others[0], **said)
+    else:
+        message = msg("error.system.looks-like-several", houses=", ".join(others), **said)
+    raise OtherSystemHouseError(message) from error
 
 
 def pick(system: str | None, rules: str | None) -> System:
@@ -70,5 +118,5 @@ def pick(system: str | None, rules: str | None) -> System:
         if declared is not None and not (isinstance(declared, str) and declared in _MODULES):
             raise UnknownSystemError(msg("error.system.house", name=str(declared), path=rules, known=", ".join(NAMES)))
     if system is not None and declared is not None and declared != system:
-        raise UnknownSystemError(msg("error.system.disagree", path=rules, house=str(declared), system=system))
+        raise OtherSystemHouseError(msg("error.system.disagree", path=rules, house=str(declared), system=system))
     return get(system or (declared if isinstance(declared, str) else DEFAULT))

@@ -4,7 +4,8 @@ a hand, scoring it, settling a round, its profiles). Shared code receives a `Sys
 the registry (`systems/__init__.py`) is the one place a system is named.
 
 Models: python-chess's `Board` variants found by name; the riichi package's calculator factory.
-docs/rulesets.md §6 maps what is shared and what each system brings.
+The project's reading notes (docs/rulesets.md, "One core for five systems") map what is shared and
+what each system brings.
 """
 
 from __future__ import annotations
@@ -62,14 +63,15 @@ class System:
     of its presentation module (text and HTML), imported when a page is asked for."""
 
     name: str
-    seed: str  # the source document (seeds/README.md)
-    players: int | None  # None: the seed does not fix it (a game file names its players)
+    seed: str  # the source document the project read (seeds/README.md); never shown to a user
+    players: int | None  # None: the rules do not fix it (a game file names its players)
     shape: Shape
     minimum: int | None  # the least a valid win scores (None: no minimum)
     capabilities: frozenset[Capability]
     options: Mapping[Capability, frozenset[str]]
     default_profile: str
     profile_names: tuple[str, ...]
+    switch_keys: tuple[str, ...]  # what a house file of the system sets in `[switches]`
     profile: Callable[[str], Profile]  # a built-in profile by name, or a house file of this system
     # The notation with the situation applied, checked (located errors): an MCR `Hand` for the
     # systems MCR's notation writes, the system's own hand for one with its own notation (cards).

@@ -69,6 +69,7 @@ SYSTEM = System(
     },
     default_profile=profiles.DEFAULT,
     profile_names=tuple(profiles.PROFILES),
+    switch_keys=tuple(s.key for s in profiles.SWITCHES),
     profile=profiles.get,
     read=read,
     score=score,

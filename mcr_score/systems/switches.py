@@ -1,6 +1,11 @@
-"""What the profiles of every rule system share: a switch (a reading the seed leaves open, with its
+"""What the profiles of every rule system share: a switch (a reading the rules leave open, with its
 options and their sources) and how a profile is chosen, a built-in one by name or a house file read
-against the system's switches (`house.read_house`)."""
+against the system's switches (`house.read_house`).
+
+Every system but MCR has one built-in profile, `standard`: its rules as written, and this program's
+choice (each switch's default) where they are silent. Its former names, `seed` and `indicative`
+(words of the project's own reading notes), are refused with the new name (`RENAMED`), never read as
+aliases: a command line or a house file that names one is told what to write instead."""
 
 from __future__ import annotations
 
@@ -9,16 +14,28 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ..errors import UnknownProfileError
+from ..errors import RenamedProfileError, UnknownProfileError
 from ..messages import DEFAULT_LANG, msg, text
 
 if TYPE_CHECKING:
     from ..house import House
 
 
+STANDARD = "standard"
+"""The built-in profile of every system but MCR: its rules as written, this program's choice where silent."""
+RENAMED: Mapping[str, str] = {"seed": STANDARD, "indicative": STANDARD}
+"""The built-in profiles' former names -> their names now: refused with the new name, never an alias."""
+
+
+def refuse_renamed(name: str) -> None:
+    """Raise `RenamedProfileError` for a profile's former name (`RENAMED`); any other name passes."""
+    if name in RENAMED:
+        raise RenamedProfileError(msg("error.profile.renamed", name=name, new=RENAMED[name]))
+
+
 @dataclass(frozen=True, slots=True)
 class SwitchDef:
-    """A point the seed leaves open: its options and the default. Its words (the point, each
+    """A point the rules leave open: its options and the default. Its words (the point, each
     option's reading with the source of the reading) are texts, in the catalogues by the system's
     name and the switch's key: `<system>.switch.<key>.point`, `<system>.switch.<key>.option.<option>`."""
 
@@ -26,7 +43,7 @@ class SwitchDef:
     options: tuple[str, ...]  # in the order the pages list them
     default: str
     example: str  # a hand whose answer differs between the options ("" for a switch of one option)
-    gap: str = ""  # the gap of docs/rulesets.md the switch settles, where the system numbers them (six: G2...)
+    gap: str = ""  # the gap of the project's reading notes the switch settles (six: G2...), in JSON only
     system: str = ""  # the system's name: the switch's texts are under it in the catalogues
     worded: bool = False  # the example is words (a line of the user's card): `<system>.switch.<key>.example`
 
@@ -65,15 +82,18 @@ def choose(
     values: Mapping[str, tuple[int, int]] | None = None,
 ) -> P:
     """A built-in profile by name, or a house file against these switches (and values, for a system
-    whose table has numbers a club sets), built by `build`."""
+    whose table has numbers a club sets), built by `build`. A house file without `base` starts from
+    the first profile, the system's default; a former profile name is refused with its new one."""
     if isinstance(rules, str) and rules in profiles:
         return profiles[rules]
     if isinstance(rules, str) and not rules.endswith(".toml"):
+        refuse_renamed(rules)
         raise UnknownProfileError(msg("error.profile.unknown", name=rules, known=", ".join(profiles)))
     from ..house import read_house  # here: only house rules read a file
 
     builtins = {name: p.choices() for name, p in profiles.items()}
-    return build(read_house(rules, builtins, {s.key: tuple(s.options) for s in switches}, values=values))
+    switched = {s.key: tuple(s.options) for s in switches}
+    return build(read_house(rules, builtins, switched, values=values, default=next(iter(profiles)), renamed=RENAMED))
 
 
 def options(switches: tuple[SwitchDef, ...], fields: Mapping[str, str], choices: Mapping[str, str]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..messages import msg
+from ..messages import count, msg
 from ..payments import BASE
 from ..scoring import MINIMUM
 from .errors import CatchUpError
@@ -70,7 +70,7 @@ def catch_up(scores: Sequence[int], player: int | None = None) -> CatchUp:
     if isinstance(scores, str | bytes | bytearray) or not isinstance(scores, Sequence):
         raise TypeError(f"scores are a sequence of four int, not {type(scores).__name__}")
     if len(scores) != 4:
-        raise CatchUpError(msg("catchup.error.scores", count=len(scores)))
+        raise CatchUpError(msg("catchup.error.scores", count=count("n.score", len(scores))))
     for value in scores:
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"a score is an int, not {type(value).__name__}")

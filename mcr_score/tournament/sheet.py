@@ -19,7 +19,7 @@ from .. import errors, files
 from ..decoding import MAX_DIGITS, DataError, ascii_int, loads_json, loads_toml, shown, too_long
 from ..errors import McrError
 from ..limits import MAX_FLOWERS, MAX_HAND_POINTS, MAX_POINTS
-from ..messages import Message, msg
+from ..messages import Message, count, msg
 from .csvfile import read_rows
 from .errors import EmptySessionError, SessionError, SessionHandError, TooManyHandsError
 from .limits import MAX_HAND_SCORE, MAX_PENALTY
@@ -303,7 +303,16 @@ def _csv_data(source: str) -> dict[str, Any]:
     problems: list[McrError] = []
     for n, (_, row) in enumerate(rows, 1):
         if len(row) > len(header):
-            problems.append(hand_problem(n, msg("session.error.csv-width", cells=len(row), columns=len(header))))
+            problems.append(
+                hand_problem(
+                    n,
+                    msg(
+                        "session.error.csv-width",
+                        cells=count("n.cell", len(row)),
+                        columns=count("n.column", len(header)),
+                    ),
+                )
+            )
         hand: dict[str, Any] = {}
         penalties = [0, 0, 0, 0]
         for column, cell in zip(header, row, strict=False):

@@ -3,7 +3,8 @@
 Each hand endpoint takes the CLI command's inputs (query fields for GET, a JSON object for POST)
 and returns exactly what the command prints with `--json`, built by the same functions (the CLI
 tests and these compare the two); a bad input is HTTP 422 with the same named error object
-`{"ok": false, "error": {...}}`. The fields are read by `reading` (the CLI's rules: each once,
+`{"ok": false, "error": {...}}`, its `where` naming the request's field (`query.from`) where the
+CLI's names an option (`--from`). The fields are read by `reading` (the CLI's rules: each once,
 ASCII digits, JSON types); FastAPI routes and documents them. A path that does not exist (404), a
 method a path does not take (405) and a bug (500) answer in the same shape, and HEAD answers
 every GET. Everything the page needs is package data: no network at run time. A hand command
@@ -134,6 +135,15 @@ class ServiceError(errors.McrError):
 
 def _error_response(error: errors.McrError, status: int = 422) -> JSONResponse:
     return JSONResponse(rejection(error), status_code=status)
+
+
+def _in_request(error: errors.McrError, place: str) -> errors.McrError:
+    """An error of the engine with its CLI option (`where: "--from"`) named as the request's field
+    (`query.from`, `body.from`): an HTTP answer names what the request sent, not a command line."""
+    for problem in error.problems:
+        if problem.where is not None and problem.where.startswith("--"):
+            problem.where = f"{place}.{problem.where[2:].replace('-', '_')}"
+    return error
 
 
 class BodyLimit:
@@ -299,17 +309,17 @@ def _hand_route(
     """`GET /api/NAME?hand=...` and `POST /api/NAME {"hand": ...}` for the CLI command NAME."""
     responses = {200: {"model": answer, "description": summary}, **_ERRORS}
 
-    def run(data: HandOnly) -> Response:
+    def run(data: HandOnly, place: str) -> Response:
         try:
             return JSONResponse(build(data))
         except errors.McrError as e:
-            return _error_response(e)
+            return _error_response(_in_request(e, place))
 
     def get(data: HandOnly) -> Response:
-        return run(data)
+        return run(data, "query")
 
     def post(data: HandOnly) -> Response:
-        return run(data)
+        return run(data, "body")
 
     # The model is this route's own: set as a real object (a string annotation would not resolve here).
     get.__annotations__ = {"data": Annotated[model, Query()], "return": Response}

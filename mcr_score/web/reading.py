@@ -13,7 +13,9 @@ that are not UTF-8 and refuse a JSON body sent as `text/plain`. Here:
 - a path number is ASCII digits.
 
 Every problem is a `RequestError` whose `where` names the field (`query.seat`, `body.flowers`,
-`path.number`); a request's problems are reported together.
+`path.number`); a request's problems are reported together. pydantic's own problems are said in
+the service's words, by message id (`pydantic_problem`), never in pydantic's English ("Extra
+inputs are not permitted", "Value error, ..."), so they read in every language like the rest.
 """
 
 from __future__ import annotations
@@ -22,12 +24,13 @@ import enum
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from urllib.parse import unquote_to_bytes
 
 from fastapi.dependencies.models import Dependant
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic.fields import FieldInfo
+from pydantic_core import ErrorDetails
 from starlette.requests import Request
 
 from .. import errors
@@ -71,6 +74,64 @@ def _all(problems: list[errors.McrError]) -> errors.McrError:
 
 def _refused(field: str, message_id: str, **args: Any) -> RequestError:
     return RequestError(msg(message_id, field=field, **args), where=field)
+
+
+# pydantic's error types for a value of the wrong JSON type -> what the field takes.
+_TYPES = {
+    "string_type": "error.request.takes-text",
+    "int_type": "error.request.takes-whole",
+    "int_from_float": "error.request.takes-whole",
+    "int_parsing": "error.request.takes-whole",
+    "bool_type": "error.request.takes-flag",
+    "bool_parsing": "error.request.takes-flag",
+    "dict_type": "error.request.takes-object",
+    "model_type": "error.request.takes-object",
+    "model_attributes_type": "error.request.takes-object",
+}
+
+
+def pydantic_problem(where: str, error: ErrorDetails, model: type[BaseModel] | None = None) -> RequestError:
+    """One of pydantic's problems with the field at `where`, said by our message for its type: a
+    named error of ours raised by a validator as itself, an unknown field with the fields the
+    request takes (those of `model`), a bound with its number, a choice with its values."""
+    kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
+    cause = ctx.get("error")
+    if kind == "value_error" and isinstance(cause, errors.McrError):
+        return RequestError(msg("error.request.field", field=where, problem=cause.msg), where=where)
+    if kind == "extra_forbidden":
+        fields = ", ".join(f.alias or name for name, f in model.model_fields.items()) if model is not None else ""
+        return _refused(where, "error.request.unknown-field", fields=fields)
+    if kind == "missing":
+        return _refused(where, "error.request.missing")
+    if kind in _TYPES:
+        return _refused(where, _TYPES[kind], type=json_type(value))
+    if kind == "literal_error":
+        return _refused(where, "error.request.choice", value=shown(value), choices=_choices(model, error["loc"]))
+    if kind in ("less_than_equal", "less_than"):
+        return _refused(where, "error.request.most", value=shown(value), most=ctx.get("le", ctx.get("lt")))
+    if kind in ("greater_than_equal", "greater_than"):
+        return _refused(where, "error.request.least", value=shown(value), least=ctx.get("ge", ctx.get("gt")))
+    if kind == "string_too_short":
+        return _refused(where, "error.request.empty")
+    if kind == "string_too_long":
+        return _refused(where, "error.request.too-long", most=ctx.get("max_length"))
+    return _refused(where, "error.request.invalid", kind=kind)
+
+
+def _choices(model: type[BaseModel] | None, loc: tuple[int | str, ...]) -> str:
+    """The values a `Literal` field takes (`E, S, W, N`), from the model's own annotation."""
+    field = next(
+        (f for name, f in (model.model_fields.items() if model else ()) if loc[-1:] in ((name,), (f.alias,))), None
+    )
+    values: list[str] = []
+    stack = [field.annotation] if field is not None else []
+    while stack:
+        annotation = stack.pop(0)
+        if get_origin(annotation) is Literal:
+            values += [str(v) for v in get_args(annotation)]
+        else:
+            stack += [a for a in get_args(annotation) if a is not type(None)]
+    return ", ".join(values)
 
 
 def _decoded(raw: bytes, where: str) -> str:
@@ -149,7 +210,7 @@ def validated(model: type[NoInput], data: Mapping[str, Any], place: str, found: 
         for error in e.errors(include_url=False):
             where = ".".join(str(part) for part in (place, *error["loc"]))
             if where not in said:
-                problems.append(_refused(where, "error.request.field", problem=error["msg"]))
+                problems.append(pydantic_problem(where, error, model))
     else:
         for problem in instance.problems():
             problem.where = f"{place}.{problem.where}"
@@ -200,7 +261,7 @@ class Plan:
             except RequestError as e:
                 problems.append(e)
             except ValidationError as e:
-                problems.extend(_refused(where, "error.request.field", problem=x["msg"]) for x in e.errors())
+                problems.extend(pydantic_problem(where, x) for x in e.errors(include_url=False))
         name, model = self.query
         data, found = query_fields(request.scope.get("query_string", b""), self.kinds)
         try:

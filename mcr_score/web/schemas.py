@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..claims import claim_from_text
-from ..errors import BadFieldError, McrError
+from ..decoding import shown
+from ..errors import BadFieldError, McrError, UnknownProfileError
 from ..limits import MAX_POINTS
 from ..messages import DEFAULT_LANG, LANGS, msg
 from ..profiles import DEFAULT, PROFILES
@@ -54,8 +55,9 @@ class RulesInput(NoInput):
     @field_validator("rules")
     @classmethod
     def _known(cls, value: str) -> str:
+        """A built-in profile: the refusal is ours (`reading.pydantic_problem` says it as it is)."""
         if value not in PROFILES:
-            raise ValueError(f"unknown rule profile; known: {', '.join(PROFILES)}")
+            raise UnknownProfileError(msg("error.request.profile", name=shown(value), known=", ".join(PROFILES)))
         return value
 
 

@@ -39,6 +39,8 @@ NOTATION_CODES = frozenset(
         "syntax",
         "oversized",
         "win-marker",
+        "upper-case-suit",
+        "full-width",
     }
 )
 HAND_CODES = frozenset(

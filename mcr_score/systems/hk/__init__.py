@@ -18,7 +18,7 @@ from ...notation import parse_located
 from ...situation import apply_situation, read_hand
 from ..base import Capability, Situated, System
 from .check import NOT_IN_TABLE, check_hk
-from .rules import DEFAULT, PROFILES, HkRules, profile
+from .rules import DEFAULT, PROFILES, SWITCHES, HkRules, profile
 from .scoring import HkScore, score
 
 # The situation options the hand commands take (by parameter name): MCR's, but the last copy and
@@ -74,6 +74,7 @@ SYSTEM = System(
     },
     default_profile=DEFAULT,
     profile_names=tuple(PROFILES),
+    switch_keys=tuple(s.key for s in SWITCHES),
     profile=profile,
     read=read,
     score=score_hand,

@@ -16,7 +16,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from ...messages import DEFAULT_LANG, text
-from ..switches import SwitchDef, choose, chosen, description, options
+from ..switches import STANDARD, SwitchDef, choose, chosen, description, options
 
 
 class DoubleWind(StrEnum):
@@ -108,9 +108,9 @@ def rules_of(name: str, description: str, choices: Mapping[str, str], values: Ma
     )
 
 
-INDICATIVE = rules_of("indicative", description("hk", "indicative"), {}, {})
-PROFILES: Mapping[str, HkRules] = MappingProxyType({INDICATIVE.name: INDICATIVE})
-DEFAULT = INDICATIVE.name
+STANDARD_RULES = rules_of(STANDARD, description("hk", STANDARD), {}, {})
+PROFILES: Mapping[str, HkRules] = MappingProxyType({STANDARD_RULES.name: STANDARD_RULES})
+DEFAULT = STANDARD_RULES.name
 
 
 def profile(rules: str | os.PathLike[str]) -> HkRules:

@@ -20,7 +20,7 @@ from .game import GameResult, game_mode, load_game, settle_game
 from .given import bonus_of, deck_of, mode_of
 from .modes import DEFAULT_MODE, MODES
 from .notation import MahoHand, read_hand
-from .rules import DEFAULT, NAME, PROFILES, MahoRules, profile
+from .rules import DEFAULT, NAME, PROFILES, SWITCHES, MahoRules, profile
 from .scoring import MahoScore, score
 
 # The options of the Maho! commands (by parameter name): the mode, the deck file, the bonus table.
@@ -71,6 +71,7 @@ SYSTEM = System(
     },
     default_profile=DEFAULT,
     profile_names=tuple(PROFILES),
+    switch_keys=tuple(s.key for s in SWITCHES),
     profile=profile,
     read=read,
     score=score_hand,

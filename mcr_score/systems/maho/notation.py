@@ -17,7 +17,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ... import errors
-from ...messages import Message, msg
+from ...messages import Message, count, msg
 from ...notation import MAX_PROBLEMS, check_text
 from .cards import Card, Deck
 from .modes import MODES, Mode
@@ -239,7 +239,13 @@ class _Reader:
             self.problem(TooManySeriesError, msg("maho.error.too-many-series", n=len(self.laid), need=need), column)
         placed = [p for g, _ in self.laid for p in g] + self.loose
         if len(placed) not in (SIZE * need + 1, SIZE * need + 2):
-            message = msg("maho.error.card-count", n=len(placed), win=SIZE * need + 2, need=need, mode=str(self.mode))
+            message = msg(
+                "maho.error.card-count",
+                n=count("n.card", len(placed)),
+                win=SIZE * need + 2,
+                need=need,
+                mode=str(self.mode),
+            )
             self.problem(CardCountError, message, len(self.text.rstrip(" \t")) + 1)
         if self.deck.copies is not None:
             seen: Counter[Card] = Counter()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..switches import SwitchDef, choose, chosen, description, options
+from ..switches import STANDARD, SwitchDef, choose, chosen, description, options
 
 NAME = "maho"  # the system's name in the registry and in its JSON
 
@@ -125,9 +125,9 @@ def rules_of(name: str, description: str, choices: Mapping[str, str]) -> MahoRul
     return MahoRules(name, description, **options(SWITCHES, FIELDS, choices))
 
 
-SEED = rules_of("seed", description(NAME, "seed"), {})
-PROFILES: Mapping[str, MahoRules] = MappingProxyType({SEED.name: SEED})
-DEFAULT = SEED.name
+STANDARD_RULES = rules_of(STANDARD, description(NAME, STANDARD), {})
+PROFILES: Mapping[str, MahoRules] = MappingProxyType({STANDARD_RULES.name: STANDARD_RULES})
+DEFAULT = STANDARD_RULES.name
 
 
 def profile(rules: str | os.PathLike[str]) -> MahoRules:

@@ -17,7 +17,7 @@ from ...messages import msg
 from ..base import Capability, Situated, System
 from .card import Card, CardError, CardRequiredError, load_card
 from .notation import Hand, read
-from .rules import DEFAULT, PROFILES, NmjlRules, profile
+from .rules import DEFAULT, PROFILES, SWITCHES, NmjlRules, profile
 from .scoring import NAME, PLAYERS, NmjlScore, Win, score
 
 # The options the hand commands take (by parameter name): --self-drawn/--discard, --card, --bet.
@@ -71,6 +71,7 @@ SYSTEM = System(
     },
     default_profile=DEFAULT,
     profile_names=tuple(PROFILES),
+    switch_keys=tuple(s.key for s in SWITCHES),
     profile=profile,
     read=read_hand,
     score=score_hand,

@@ -2,7 +2,7 @@
 by `grammar/nmjl-card.lark`, expanded at load into every concrete hand it allows.
 
 The League's card is a yearly, sold publication: the project ships none of it, only a sample made of
-the seed's three example patterns (`examples/nmjl/seed-card.toml`). A card is checked whole: every
+the seed's three example patterns (`examples/nmjl/sample-card.toml`). A card is checked whole: every
 problem at once, each with its line in the file (and its column in a pattern), never a traceback.
 
 Reading a line (seed 002, « LIRE LA CARTE »):
@@ -28,7 +28,7 @@ from lark.exceptions import UnexpectedCharacters
 
 from ... import decoding, files
 from ...errors import McrError
-from ...messages import Message, msg
+from ...messages import Message, count, msg
 from . import grammars
 from .notation import HAND_TILES
 from .tiles import COPIES, INDEX, JOKERS, KINDS, MATCHING_DRAGON, NAMES, SUITS, suited, write
@@ -150,7 +150,7 @@ class Expansion:
                 return msg("nmjl.card.strict", tile=NAMES[kind], n=self.strict[kind], most=COPIES[kind])
         excess = sum(max(0, n - most) for n, most in zip(self.need, COPIES, strict=True))
         if excess > JOKERS:
-            return msg("nmjl.card.excess", n=excess, most=JOKERS)
+            return msg("nmjl.card.excess", n=count("n.tile", excess), most=JOKERS)
         return None
 
     def written(self) -> str:
@@ -447,7 +447,7 @@ def _pattern(reader: _Reader, line: int | None, label: str, text: str) -> Patter
             add(msg("nmjl.pattern.group-size", group=str(group), n=len(group.symbols), most=MAX_GROUP), group.column)
     pattern = Pattern(text, tuple(groups))
     if pattern.tiles != HAND_TILES:
-        add(msg("nmjl.pattern.tiles", n=pattern.tiles, size=HAND_TILES))
+        add(msg("nmjl.pattern.tiles", n=count("n.tile", pattern.tiles), size=HAND_TILES))
     return pattern
 
 

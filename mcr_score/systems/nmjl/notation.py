@@ -15,7 +15,7 @@ from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ... import errors
-from ...messages import Message, msg
+from ...messages import Message, count, msg
 from ...notation import check_text
 from . import grammars
 from .tiles import COPIES, DRAGONS, INDEX, JOKER, JOKERS, KINDS, NAMES, SUIT_ALIASES, suited, write
@@ -155,7 +155,7 @@ def _exposure(column: int, placed: list[_Placed], text: str, problems: list[erro
     elif not kinds:
         problem = msg("nmjl.exposure.no-natural")
     elif len(placed) not in EXPOSED:
-        problem = msg("nmjl.exposure.size", n=len(placed))
+        problem = msg("nmjl.exposure.size", n=count("n.tile", len(placed)))
     if problem is not None:
         problems.append(errors.BadMeldError(problem, text=text, column=column))
         return None
@@ -174,7 +174,9 @@ def _check_tiles(placed: list[_Placed], text: str, problems: list[errors.McrErro
             message = msg("nmjl.hand.copies", tile=name, most=most)
             problems.append(errors.TooManyCopiesError(message, text=text, column=column))
     if len(placed) != HAND_TILES:
-        problems.append(errors.TileCountError(msg("nmjl.hand.size", n=len(placed), size=HAND_TILES), text=text))
+        problems.append(
+            errors.TileCountError(msg("nmjl.hand.size", n=count("n.tile", len(placed)), size=HAND_TILES), text=text)
+        )
 
 
 def _syntax_problem(text: str, e: UnexpectedInput) -> errors.McrError:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..switches import SwitchDef, choose, chosen, description, options
+from ..switches import STANDARD, SwitchDef, choose, chosen, description, options
 
 
 class Jokerless(StrEnum):
@@ -55,9 +55,9 @@ def rules_of(name: str, description: str, choices: Mapping[str, str]) -> NmjlRul
     return NmjlRules(name, description, **options(SWITCHES, FIELDS, choices))
 
 
-SEED = rules_of("seed", description("nmjl", "seed"), {})
-PROFILES: Mapping[str, NmjlRules] = MappingProxyType({SEED.name: SEED})
-DEFAULT = SEED.name
+STANDARD_RULES = rules_of(STANDARD, description("nmjl", STANDARD), {})
+PROFILES: Mapping[str, NmjlRules] = MappingProxyType({STANDARD_RULES.name: STANDARD_RULES})
+DEFAULT = STANDARD_RULES.name
 
 
 def profile(rules: str | os.PathLike[str]) -> NmjlRules:

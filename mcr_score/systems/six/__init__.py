@@ -18,7 +18,7 @@ from ...notation import parse_located
 from ...situation import apply_situation
 from ..base import Capability, Situated, System
 from .check import check_six
-from .rules import DEFAULT, PROFILES, SixRules, profile
+from .rules import DEFAULT, PROFILES, SWITCHES, SixRules, profile
 from .scoring import PLAYERS, SETS, SixScore, Win, score
 
 SHAPE = Shape(SETS)
@@ -85,6 +85,7 @@ SYSTEM = System(
     },
     default_profile=DEFAULT,
     profile_names=tuple(PROFILES),
+    switch_keys=tuple(s.key for s in SWITCHES),
     profile=profile,
     read=read,
     score=score_hand,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...errors import HandError, ImpossibleSituationError, McrError, SituationNotInSystemError
 from ...hand import Hand, Locator, Ref, Situation, field_locator
-from ...messages import Message, msg
+from ...messages import Message, count, msg
 
 _PLAIN = Situation()
 
@@ -47,7 +47,11 @@ def check_six(
         add(TileNotInSystemError, msg("six.error.honor", tile=hand.winning), ("winning",))
     s = hand.situation
     if s.flowers:
-        add(TileNotInSystemError, msg("six.error.flowers", n=s.flowers), ("situation", "flowers"))
+        add(
+            TileNotInSystemError,
+            msg("six.error.flowers", n=count("n.flower-tile", s.flowers)),
+            ("situation", "flowers"),
+        )
     for name in ("last_copy", "wall_last", "seat_wind", "prevalent_wind"):
         if getattr(s, name) != getattr(_PLAIN, name):
             add(SituationNotInSystemError, msg(f"six.error.situation.{name}"), ("situation", name))

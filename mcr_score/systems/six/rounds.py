@@ -35,7 +35,7 @@ from ... import errors
 from ...decoding import shown
 from ...errors import McrError
 from ...hand import Hand
-from ...messages import Message, msg
+from ...messages import Message, Name, msg
 from .rules import SixRules
 from .scoring import PLAYERS, SixScore, Win, ready, score
 from .table import TABLE, Row
@@ -341,7 +341,7 @@ class _Round:
                 continue
             kind = ready(hand, self.rules) if hand.winning is None else None
             if kind is None:
-                self.problem(n, msg("six.round.not-ready", player=name))
+                self.problem(n, msg("six.round.not-ready", player=Name(name)))
                 continue
             waiting[player] = kind
         self.ended = True

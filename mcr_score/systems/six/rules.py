@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..switches import SwitchDef, choose, chosen, description, options
+from ..switches import STANDARD, SwitchDef, choose, chosen, description, options
 
 
 class Unlisted(StrEnum):
@@ -111,9 +111,9 @@ def rules_of(name: str, description: str, choices: Mapping[str, str]) -> SixRule
     return SixRules(name, description, **options(SWITCHES, FIELDS, choices))
 
 
-SEED = rules_of("seed", description("six", "seed"), {})
-PROFILES: Mapping[str, SixRules] = MappingProxyType({SEED.name: SEED})
-DEFAULT = SEED.name
+STANDARD_RULES = rules_of(STANDARD, description("six", STANDARD), {})
+PROFILES: Mapping[str, SixRules] = MappingProxyType({STANDARD_RULES.name: STANDARD_RULES})
+DEFAULT = STANDARD_RULES.name
 
 
 def profile(rules: str | os.PathLike[str]) -> SixRules:

@@ -33,6 +33,13 @@ function t(id, args = {}) {
   return template.replace(/\{(\w+)\}/g, (_, k) => (k in args ? String(args[k]) : `{${k}}`));
 }
 
+// A count with its noun: `id.one` or `id.other`, by the numbers the catalogue's `i18n.plural-one`
+// lists (English 1, French 0 and 1, Chinese none), as `messages.plural_form` chooses.
+function tn(id, n, args = {}) {
+  const one = (strings["i18n.plural-one"] || "").split(" ").includes(String(n));
+  return t(`${id}.${one ? "one" : "other"}`, { n, ...args });
+}
+
 // ---- the engine ----------------------------------------------------------------------------------
 
 // `mcr-score serve`'s JSON API; a slow or failed request rejects, so nothing old stays up as current.
@@ -350,7 +357,7 @@ async function evaluate(mine = ++evaluation) {
   if (mine !== evaluation) return; // a later tap or text has asked since
   for (const b of document.querySelectorAll(".at-fault")) b.classList.remove("at-fault");
   if (!invalid && view.question === "none") {
-    setVerdict("empty", t("page.pick", { n: view.count.missing }));
+    setVerdict("empty", tn("page.pick", view.count.missing));
     show("");
     return;
   }
@@ -400,8 +407,11 @@ function setsText(sets) {
 function verdictOf(v) {
   const score = { total: v.total, points: v.points, valid: v.valid_hu };
   if (!v.winning) return setVerdict("bad", t("page.not-winning"), v.reason || "", score);
-  if (v.valid_hu) return setVerdict("ok", t("page.valid-hu", { total: v.total }), t("page.sum", { points: v.points, flowers: v.flower_points }), score);
-  return setVerdict("bad", t("page.false-hu", { points: v.points, minimum: v.minimum }), t("page.false-detail", { short: v.short_by, flowers: v.flower_points }), score);
+  const points = tn("page.n.point", v.points);
+  const flowers = tn("page.n.flower", v.flower_points);
+  if (v.valid_hu) return setVerdict("ok", t("page.valid-hu", { total: v.total }), t("page.sum", { points, flowers }), score);
+  const detail = t("page.false-detail", { short: v.short_by, flowers: tn("page.n.point", v.flower_points) });
+  return setVerdict("bad", t("page.false-hu", { points, minimum: v.minimum }), detail, score);
 }
 
 function fansHtml(fans) {
@@ -427,7 +437,7 @@ function drawExplanation(data) {
 
 function drawWaits(data) {
   const waits = data.waits || [];
-  setVerdict("waits", waits.length ? t("page.ready", { n: waits.length }) : t("page.no-waits"));
+  setVerdict("waits", waits.length ? tn("page.ready", waits.length) : t("page.no-waits"));
   const box = show(`<h2>${escape(t("page.waits"))}</h2>`);
   if (!waits.length) return;
   box.insertAdjacentHTML("beforeend", `<p class="note">${escape(t("page.tap-card"))}</p>`);
