@@ -296,7 +296,7 @@ def test_convert_to_pmn_names_an_unreplayable_hand_and_exits_1(tmp_path: Path) -
         assert result.stdout == ""
         assert "bad/2" in result.stderr
         assert "game bad, hand 2" in result.stderr
-        assert "0 hands of 1 games written, 1 not written" in result.stderr
+        assert "0 hands of 1 game written, 1 not written" in result.stderr
 
 
 def test_a_claim_no_hand_can_make_is_an_error_record_and_not_converted(tmp_path: Path) -> None:

@@ -257,6 +257,18 @@ PLURAL = re.compile(
     r"columns|scores|discards|players|melds|waits|rounds|items|jokers|suits|sheets|times|characters|bytes|digits)\b"
 )
 NEVER_ONE = {
+    "convert.pmn-fan-count": "more than a hand counts, 2 or more",
+    "convert.pmn-fan-value": "more than 88",
+    "error.batch.expands": "the ratio, 50",
+    "error.record.json-digits": "the limit, 4,300",
+    "export.claim-fan-count": "more than a hand counts, 2 or more",
+    "nmjl.card.hands-max": "the limit, 10,000",
+    "nmjl.card.line-hands": "the limit, 252",
+    "record.fan-count": "more than a hand counts, 2 or more",
+    "record.fans-max": "more than 336",
+    "record.points-max": "more than 336",
+    "record.rounds-max": "more than 16",
+    "review.copies": "5 or more",
     "error.too-many-melds": "more than the most melds",
     "error.too-many-copies": "5 or more",
     "error.flowers.too-many": "9 or more",
