@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from .. import files
 from ..errors import McrError
@@ -19,28 +20,65 @@ SNIFF_BYTES = 64 * 1024
 MAX_TEXT_LINE = 100_000  # characters: a Botzone line is under 100; a longer one is no record
 
 
-def _format_of(data: Input) -> RecordFormat:
-    """The format of a record from its content."""
+JSON_FORMATS: tuple[tuple[RecordFormat, Callable[[Any], bool]], ...] = (
+    (RecordFormat.TZIAKCHA, tziakcha.looks_like),
+    (RecordFormat.SALASASA, salasasa.looks_like),
+    (RecordFormat.BOTZONE, botzone.looks_like_log),
+    (RecordFormat.GBHELPER, gbhelper.looks_like),
+    (RecordFormat.MAHJONGSCORING2, mahjongscoring2.looks_like),
+)
+"""The formats written in JSON, in the order content is told by, each with its test of a document."""
+TEXT_FORMATS: tuple[tuple[RecordFormat, Callable[[str], bool]], ...] = (
+    (RecordFormat.PMN, pmn.looks_like),
+    (RecordFormat.BOTZONE, botzone.looks_like_text),
+    (RecordFormat.MAHJONGSCORING2, mahjongscoring2.looks_like_csv),
+)
+"""The formats written as text, each with its test of the text's start."""
+
+
+def _looks_like(data: Input) -> list[RecordFormat]:
+    """The formats whose records the content looks like, in the order `_format_of` tries them: the
+    text formats by the first bytes, the JSON ones by the document (a `GameRecordError` when the
+    content starts as JSON and is none)."""
     head = data.data[:SNIFF_BYTES].lstrip(b"\xef\xbb\xbf \t\r\n")
     text = head.decode("utf-8", errors="replace")
-    if pmn.looks_like(text):
-        return RecordFormat.PMN
-    if botzone.looks_like_text(text):
-        return RecordFormat.BOTZONE
-    if mahjongscoring2.looks_like_csv(text):
-        return RecordFormat.MAHJONGSCORING2
-    if head[:1] in (b"{", b"["):
+    found = [fmt for fmt, looks_like in TEXT_FORMATS if looks_like(text)]
+    if not found and head[:1] in (b"{", b"["):
         doc = json_of(data)
-        for fmt, looks_like in (
-            (RecordFormat.TZIAKCHA, tziakcha.looks_like),
-            (RecordFormat.SALASASA, salasasa.looks_like),
-            (RecordFormat.BOTZONE, botzone.looks_like_log),
-            (RecordFormat.GBHELPER, gbhelper.looks_like),
-            (RecordFormat.MAHJONGSCORING2, mahjongscoring2.looks_like),
-        ):
-            if looks_like(doc):
-                return fmt
-    raise UnknownRecordFormatError(msg("record.unknown", file=data.name, known=", ".join(FORMATS)))
+        found = [fmt for fmt, looks_like in JSON_FORMATS if looks_like(doc)]
+    return found
+
+
+def _format_of(data: Input) -> RecordFormat:
+    """The format of a record from its content."""
+    found = _looks_like(data)
+    if not found:
+        raise UnknownRecordFormatError(msg("record.unknown", file=data.name, known=", ".join(FORMATS)))
+    return found[0]
+
+
+def check_format(source: str | os.PathLike[str] | bytes, fmt: RecordFormat) -> None:
+    """The content is a record of `fmt` as far as its start or its document tells (the test each
+    format's reader is told by; `--from auto` tells the format by the same tests): else a
+    `RecordInputError` (exit 2) saying it is none, and which format it looks like if it looks like
+    one. A Botzone text is told by its first bytes (it streams, however large)."""
+    name = os.fspath(source) if isinstance(source, str | os.PathLike) else "<bytes>"
+    if isinstance(source, str | os.PathLike):
+        head = _head(source).lstrip(b"\xef\xbb\xbf \t\r\n")
+        if fmt is RecordFormat.BOTZONE and botzone.looks_like_text(head.decode("utf-8", errors="replace")):
+            return
+    try:
+        found = _looks_like(read_input(source))
+    except GameRecordError as e:  # JSON that does not decode
+        if fmt not in {f for f, _ in JSON_FORMATS}:
+            found = []
+        else:
+            reason = e.msg.args.get("reason", e.msg)  # the decoding's problem, without the file named again
+            raise RecordInputError(msg("record.not-format", file=name, format=fmt.value, reason=reason)) from None
+    if fmt in found:
+        return
+    reason = msg("record.looks-like", format=found[0].value) if found else msg("record.looks-like-none")
+    raise RecordInputError(msg("record.not-format", file=name, format=fmt.value, reason=reason))
 
 
 def _reader(fmt: RecordFormat, data: Input) -> Callable[[Input], list[Game]]:
@@ -92,7 +130,8 @@ def readable(path: str | os.PathLike[str]) -> None:
 
 def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
     """Every file readable and of a record format (the one given, or one told from its content),
-    before a run over them (batch, convert): a usage error naming the file."""
+    before a run over them (batch, convert, review, session and standings `--from`): a usage error
+    naming the file."""
     try:
         chosen = record_format(fmt)
     except McrError as e:
@@ -104,7 +143,7 @@ def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
             if chosen is None:
                 detect(path)
             else:
-                readable(path)
+                check_format(path, chosen)
         except files.InputFileError as e:  # a file's problem, said without its name
             raise RecordInputError(msg("batch.games.input", path=path, reason=e.msg)) from None
         except McrError as e:  # a record's problem names its file already (read_game's errors do)
