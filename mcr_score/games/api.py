@@ -13,7 +13,7 @@ from ..messages import msg
 from . import botzone, gbhelper, mahjongscoring2, pmn, salasasa, tziakcha
 from .errors import GameRecordError, RecordInputError, UnknownRecordFormatError
 from .model import AUTO, Game, RecordFormat
-from .reading import Input, json_of, read_input
+from .reading import Input, encoding_error, json_of, read_input
 
 FORMATS = tuple(RecordFormat)
 SNIFF_BYTES = 64 * 1024
@@ -176,8 +176,10 @@ def _head(path: str | os.PathLike[str]) -> bytes:
 
 
 def _lines(path: str | os.PathLike[str]) -> Iterator[str]:
-    """The lines of a large text file, decoded one at a time; a line too long or not UTF-8 is an error."""
+    """The lines of a large text file, decoded one at a time; a line too long or not UTF-8 is an
+    error naming its line (and a bad byte's column, and its byte in the file)."""
     name = os.fspath(path)
+    offset = 0  # of the line's first byte in the file
     with open(path, "rb") as f:
         for number, raw in enumerate(iter(lambda: f.readline(4 * MAX_TEXT_LINE + 2), b""), 1):
             if len(raw) > 4 * MAX_TEXT_LINE and not raw.endswith(b"\n"):
@@ -185,7 +187,8 @@ def _lines(path: str | os.PathLike[str]) -> Iterator[str]:
             try:
                 yield raw.decode("utf-8")
             except UnicodeDecodeError as e:
-                raise GameRecordError(msg("record.encoding", file=name, byte=raw[e.start], at=e.start + 1)) from None
+                raise encoding_error(name, raw, e.start, number, offset + e.start) from None
+            offset += len(raw)
 
 
 def read_games(source: str | os.PathLike[str] | bytes, format: str | RecordFormat | None = None) -> tuple[Game, ...]:
