@@ -583,3 +583,20 @@ def test_a_real_pmn_board_with_one_token_changed(at: int, how: str, value: int) 
     winners = PMN_PLAY[-4:]
     moved = tokens.pop() if how == "after-the-end" else ""
     _check(PMN.replace(PMN_PLAY, "".join(tokens) + winners + moved).encode(), "pmn")
+
+
+def test_a_record_file_is_read_whole_up_to_16_mib_and_the_check_keeps_no_document(tmp_path: Path) -> None:
+    """A file read whole is at most 16 MiB (its JSON held as Python's values takes some ten times
+    that); the check before a run reads each file's document and lets it go (the run reads it again)."""
+    from mcr_score.games import api, reading
+
+    big = tmp_path / "big.json"
+    big.write_bytes(b"[" + b" " * (16 * 1024 * 1024) + b"]")
+    with pytest.raises(McrError) as caught:
+        read_games(big, "tziakcha")
+    assert caught.value.code == "unreadable-file"
+    assert "larger than 16,777,216 bytes" in caught.value.message
+    reading.json_of.cache_clear()
+    api.check_inputs([str(SESSION_PATH), str(EXAMPLES / "salasasa.json")], "auto")
+    api.check_inputs([str(SESSION_PATH)], "tziakcha")
+    assert reading.json_of.cache_info().currsize == 0

@@ -148,11 +148,13 @@ def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
             raise RecordInputError(msg("batch.games.input", path=path, reason=e.msg)) from None
         except McrError as e:  # a record's problem names its file already (read_game's errors do)
             raise RecordInputError(e.msg) from None
+        finally:  # the document read for the check is not kept: the run reads the file again
+            json_of.cache_clear()
 
 
 def iter_games(source: str | os.PathLike[str] | bytes, format: str | RecordFormat | None = None) -> Iterator[Game]:
     """The games of a record file, one at a time. A Botzone text (the 98,209 hands of its
-    `data.txt`) is read as it streams; any other file is read whole (at most 64 MiB)."""
+    `data.txt`) is read as it streams; any other file is read whole (at most 16 MiB)."""
     fmt = record_format(format)
     if isinstance(source, str | os.PathLike) and fmt in (None, RecordFormat.BOTZONE):
         head = _head(source)

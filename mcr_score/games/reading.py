@@ -18,9 +18,11 @@ from ..tiles import Tile
 from .errors import GameRecordError
 from .model import Flower, Four, Piece
 
-MAX_RECORD_FILE = 64 * 1024 * 1024
-"""The largest record file read whole: a tziakcha session is some 100 KiB, an app's whole history a
-few MiB. A Botzone `data.txt` (98,209 hands, far larger) is read as it streams, a line at a time."""
+MAX_RECORD_FILE = 16 * 1024 * 1024
+"""The largest record file read whole: a tziakcha session is some 100 KiB (16 hands, at most 128 KiB
+each decoded: `MAX_ACTIONS`), a Botzone match log some 120 KiB, an app's whole history a few MiB.
+Its JSON, held as Python's values, takes some ten times its size (16 MiB of actions: 180 MB, under a
+second). A Botzone `data.txt` (98,209 hands, far larger) is read as it streams, a line at a time."""
 MAX_ACTIONS = 2_000
 """The most actions a hand's record may hold, from what the game allows (R98 Art. 2-7): 91 pieces
 left to draw after the deal (144 - 53), so 91 draws; at most 108 discards (a draw's, a claim's: 16
