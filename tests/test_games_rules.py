@@ -336,6 +336,19 @@ def test_a_bad_byte_of_a_botzone_text_is_named_by_line_and_column(tmp_path: Path
     assert "line 6, column 11: not UTF-8 (byte 0xff, byte " in caught.value.message
 
 
+def test_a_bad_tile_code_of_a_text_is_named_by_line_and_column() -> None:
+    data = edited(BOTZONE, lambda lines: lines.__setitem__(3, lines[3].replace("T7", "Q7")))
+    error = problem(data, "botzone")
+    assert error.message == "<bytes>: line 4, column 30: Q7 is no tile code of this format"
+    assert BOTZONE.split("\n")[3][29:31] == "T7"
+    data = edited(BOTZONE, lambda lines: lines.__setitem__(12, "  Player 3 Draw B0"))
+    assert problem(data, "botzone").message == "<bytes>: line 13, column 17: B0 is no tile code of this format"
+    with pytest.raises(McrError) as caught:
+        read_games(PMN.replace("c79d12558b45w13r23f", "c79d12558b45w15r23f").encode(), "pmn")
+    assert caught.value.message == "<bytes>: line 10 Deal South (column 42): w5 is no tile code of this format"
+    assert PMN.split("\n")[9][39:42] == "w13"  # the 3, column 42, made a 5
+
+
 @pytest.mark.parametrize(
     ("text", "where"),
     [

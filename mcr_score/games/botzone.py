@@ -85,10 +85,10 @@ def iter_text(name: str, lines: Iterable[str]) -> Iterator[Game]:
     thousand matches is never held whole). A match that is no match (a line of another kind) is a
     game whose one hand carries that problem: the matches after it are read all the same."""
     f = Fields(name)
-    block: list[tuple[int, str]] = []
+    block: list[tuple[int, str, int]] = []  # a match's lines: number, text, its indent (for columns)
     extra = 0  # the lines of a match past `MAX_ACTIONS`: counted, not kept (the match is refused)
-    for number, line in enumerate(lines, 1):
-        line = line.strip().lstrip("\ufeff")
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip().lstrip("\ufeff")
         if not line:
             continue
         if line.startswith("Match ") and block:
@@ -97,12 +97,12 @@ def iter_text(name: str, lines: Iterable[str]) -> Iterator[Game]:
         if len(block) > MAX_ACTIONS:
             extra += 1
             continue
-        block.append((number, line))
+        block.append((number, line, len(raw) - len(raw.lstrip())))
     if block:
         yield _safe_match(f, block, extra)
 
 
-def _safe_match(f: Fields, block: Sequence[tuple[int, str]], extra: int = 0) -> Game:
+def _safe_match(f: Fields, block: Sequence[tuple[int, str, int]], extra: int = 0) -> Game:
     try:
         if extra:
             n = len(block) + extra - 1  # the lines after `Match`
@@ -115,8 +115,8 @@ def _safe_match(f: Fields, block: Sequence[tuple[int, str]], extra: int = 0) -> 
         return Game(RecordFormat.BOTZONE, match, "", NAMES, (hand,))
 
 
-def _match(f: Fields, block: Sequence[tuple[int, str]]) -> Game:
-    first_line, first = block[0]
+def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
+    first_line, first, _ = block[0]
     if not first.startswith("Match "):
         raise f.error(f"line {first_line}", msg("record.botzone-match"))
     match = first[len("Match ") :].strip()
@@ -130,7 +130,7 @@ def _match(f: Fields, block: Sequence[tuple[int, str]]) -> Game:
     drawn = False
     ended = ""  # where the hand's end (`Huang`, `Fan`, `Score`) stands: no action follows it
     last_kong: set[int] = set()
-    for number, line in block[1:]:
+    for number, line, indent in block[1:]:
         at = f"line {number}"
         words = line.split()
         if words[0] == "Wind" and len(words) == 2 and words[1] in "0123":
@@ -154,12 +154,13 @@ def _match(f: Fields, block: Sequence[tuple[int, str]]) -> Game:
                 raise f.error(at, msg("record.botzone-line", line=line[:60]))
             seat, verb, code, rest = int(m[1]), m[2], m[3], m[4]
             if verb == "Deal":
-                hands[seat] = [piece(f, c, at) for c in line.split()[3:]]
+                words_at = list(re.finditer(r"\S+", line))[3:]
+                hands[seat] = [piece(f, w[0], f"{at}, column {indent + w.start() + 1}") for w in words_at]
                 continue
             act = TEXT_ACTS.get(verb)
             if act is None or code is None:
                 raise f.error(at, msg("record.botzone-line", line=line[:60]))
-            t = tile(f, code, at)
+            t = tile(f, code, f"{at}, column {indent + m.start(3) + 1}")
             if act is Act.DRAW and seat in last_kong:
                 act = Act.REPLACEMENT
             last_kong.discard(seat)

@@ -158,17 +158,22 @@ def _game(tags: Mapping[str, str], hands: Sequence[HandRecord], stem: str) -> Ga
     )
 
 
-def _deal(f: Fields, text: str, where: str) -> tuple[tuple[Piece, ...], ...]:
-    hands = text.split()
+def _deal(f: Fields, text: str, where: str, column: int = 1) -> tuple[tuple[Piece, ...], ...]:
+    """The four hands of `Deal`; `column`: where its value starts (a bad piece names its column)."""
+    hands = list(re.finditer(r"\S+", text))
     if len(hands) != 4:
         raise f.error(where, msg("record.pmn-value", tag="Deal", value=text[:30]))
     out = []
-    for seat, hand in enumerate(hands):
+    for seat, found in enumerate(hands):
+        hand = found[0]
         pieces: list[Piece] = []
         if "".join(m[0] for m in _HAND.finditer(hand)) != hand:
-            raise f.error(where, msg("record.pmn-value", tag="Deal", value=hand[:30]))
+            raise f.error(f"{where} {SEAT_TAGS[seat]}", msg("record.pmn-value", tag="Deal", value=hand[:30]))
         for m in _HAND.finditer(hand):
-            pieces += [piece(f, m[1] + d, f"{where} {SEAT_TAGS[seat]}") for d in m[2]]
+            start = column + found.start() + m.start(2)
+            pieces += [
+                piece(f, m[1] + d, f"{where} {SEAT_TAGS[seat]} (column {start + k})") for k, d in enumerate(m[2])
+            ]
         out.append(tuple(pieces))
     return tuple(out)
 
@@ -207,7 +212,7 @@ def _hand(f: Fields, tags: Mapping[str, str], places: Places, board: int, game: 
     pwind = tags.get("PWind", "E")
     if pwind not in WINDS:
         raise f.error(_at(places, "PWind"), msg("record.pmn-value", tag="PWind", value=pwind[:10]))
-    dealt = _deal(f, tags["Deal"], _at(places, "Deal")) if "Deal" in tags else None
+    dealt = _deal(f, tags["Deal"], _at(places, "Deal"), places.get("Deal", (0, 1))[1]) if "Deal" in tags else None
     line, column = places.get("Play", places[""])
     events, winners, drawn = _play(f, tags.get("Play", ""), f"line {line} Play", column)
     fans = _fans(f, tags["Fan"], _at(places, "Fan")) if "Fan" in tags else [None] * 4
