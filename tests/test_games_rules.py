@@ -29,8 +29,10 @@ from hypothesis import strategies as st
 from mcr_score.cli import main
 from mcr_score.errors import McrError
 from mcr_score.games import read_game, read_games
-from mcr_score.games.model import Act, Flower, HandRecord
-from mcr_score.games.reading import MAX_ACTIONS, MAX_SESSION_HANDS
+from mcr_score.games.model import Act, Deal, Event, Flower, HandRecord, Outcome
+from mcr_score.games.reading import MAX_ACTIONS, MAX_FILE_HANDS, MAX_SESSION_HANDS
+from mcr_score.games.replay import replay
+from mcr_score.tiles import Tile
 from tests.support.cli import runner
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -244,6 +246,128 @@ def test_a_tziakcha_session_giving_a_hand_twice() -> None:
     )
 
 
+# ---- each rule alone, on a hand told as events --------------------------------------------------
+
+
+def _pieces(text: str) -> tuple[Tile | Flower, ...]:
+    return tuple(Flower(int(c[1:])) if c.startswith("f") else Tile(c) for c in text.split())
+
+
+DEALT = (
+    _pieces("1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p"),
+    _pieces("1s 2s 3s 4s 5s 6s 7s 8s 9s 6p 7p 8p f3"),
+    _pieces("E E E S S S W W W N N N C"),
+    _pieces("1m 2m 3m 1s 2s 3s 9p 9p 9p F F F P"),
+)
+WALL = _pieces("C P 7m 8s")  # drawn from the front; replacements one at a time from the end (8s first)
+
+
+def _hand(events: tuple[Event, ...], hands: tuple[tuple[Tile | Flower, ...], ...] = DEALT, **deal: Any) -> HandRecord:
+    wall = deal.pop("wall", WALL)
+    size = deal.pop("size", len(wall) if wall is not None else 80)
+    record = HandRecord(
+        1, "E", ("a", "b", "c", "d"), (0, 1, 2, 3), Deal(hands, wall, size, False), events, (), Outcome.WIN
+    )
+    return replay(record, "G")
+
+
+def test_a_dealt_flower_laid_aside_when_the_seat_s_turn_comes() -> None:
+    """South lays its dealt flower aside at its first turn, draws its replacement, then its tile."""
+    events = (
+        Event(0, Act.DISCARD, tile=Tile("5p")),
+        Event(1, Act.FLOWER, flower=Flower(3)),
+        Event(1, Act.REPLACEMENT, tile=Tile("8s")),
+        Event(1, Act.DRAW, tile=Tile("C")),
+        Event(1, Act.DISCARD, tile=Tile("C")),
+    )
+    hand = _hand(events)
+    assert hand.problem is None
+    assert hand.final is not None
+    assert hand.final[1].flowers == (Flower(3),)
+    assert rules_broken(hand) == []
+
+
+E5P = Event(0, Act.DISCARD, tile=Tile("5p"))
+
+
+@pytest.mark.parametrize(
+    ("events", "hands", "deal", "message"),
+    [
+        (
+            (),
+            (DEALT[0], DEALT[1], (*DEALT[2][:-1], Flower(3)), DEALT[3]),
+            {},
+            "the deal: the deal and the wall hold flower 3 twice",
+        ),
+        (
+            (),
+            ((*DEALT[0], *[Flower(0)] * 9), *DEALT[1:]),
+            {},
+            "the deal: the deal and the wall hold 10 flowers, and the game has 8",
+        ),
+        ((), ((*DEALT[0], Flower(9)), *DEALT[1:]), {}, "the deal: flower 9 is no flower of the game (1-8)"),
+        (
+            (E5P, Event(1, Act.DRAW, flower=Flower(3))),
+            DEALT,
+            {"wall": None},
+            "? (S draw flower 3): flower 3 drawn or dealt a second time, and the game has each flower once",
+        ),
+        (
+            (E5P, Event(1, Act.DRAW, flower=Flower(0))),
+            ((*DEALT[0], *_pieces("f1 f2 f4 f5 f6 f7 f8")), *DEALT[1:]),
+            {"wall": None},
+            "? (S draw flower): 9 flowers drawn or dealt, and the game has 8",
+        ),
+        (
+            (E5P, Event(1, Act.CONCEALED_KONG, tile=Tile("1s"))),
+            DEALT,
+            {},
+            "? (S concealed-kong 1s): S declares a kong out of turn: E's discard may be claimed, else S draws",
+        ),
+        (
+            (E5P, Event(2, Act.WIN, source=0), Event(2, Act.WIN, source=0)),
+            DEALT,
+            {},
+            "? (W win from E): W declared a Hu already",
+        ),
+        (
+            (E5P, Event(2, Act.WIN, source=0), Event(1, Act.WIN)),
+            DEALT,
+            {},
+            "? (S win): the hand ended with W's Hu (?): nothing but another Hu on the same tile follows it",
+        ),
+    ],
+)
+def test_each_rule_alone(events: tuple[Event, ...], hands: Any, deal: dict[str, Any], message: str) -> None:
+    hand = _hand(events, hands, **deal)
+    assert hand.problem is not None
+    assert hand.problem.message.startswith("game G, hand 1, ")
+    assert message in hand.problem.message
+
+
+def test_with_the_deal_unknown_the_copies_in_sight_and_the_melds_are_counted() -> None:
+    """An anonymised record (no deal): four copies of 中 at most in sight, four melds at most."""
+    unknown = Deal((), None, 80)
+
+    def replayed(*events: Event) -> str:
+        record = HandRecord(1, "E", ("a", "b", "c", "d"), (0, 1, 2, 3), unknown, events, (), Outcome.WIN)
+        problem = replay(record, "G").problem
+        assert problem is not None
+        return problem.message
+
+    c = Tile("C")
+    assert replayed(
+        Event(0, Act.DISCARD, tile=c),
+        Event(1, Act.PUNG, tile=c),
+        Event(1, Act.DISCARD, tile=c),
+        Event(2, Act.PUNG, tile=c),
+    ).endswith("(W pung C): 6 copies of C in sight, and the game has 4 of each tile")
+    kongs = []
+    for code in ("1m", "2m", "3m", "4m", "5m"):
+        kongs += [Event(0, Act.CONCEALED_KONG, tile=Tile(code)), Event(0, Act.REPLACEMENT, tile=Tile("9s"))]
+    assert replayed(*kongs).endswith("(E concealed-kong 5m): E has 4 melds already: a hand holds four at most")
+
+
 # ---- a claim of fans no table knows -----------------------------------------------------------
 
 
@@ -434,6 +558,19 @@ def test_more_hands_or_actions_than_a_session_holds_are_refused_before_any_is_re
     assert "line 27: 3011 actions in one hand" in hands[1].problem.message
 
 
+def test_a_file_of_more_boards_than_a_file_is_read_for_is_refused_before_any_is_replayed() -> None:
+    data = "\n".join([PMN] * (MAX_FILE_HANDS + 1)).encode()
+    seconds, _ = _cost(lambda: read_games(data, "pmn"))
+    with pytest.raises(McrError) as caught:
+        read_games(data, "pmn")
+    assert (
+        caught.value.message
+        == f"<bytes>: {MAX_FILE_HANDS + 1} hands in one file: at most {MAX_FILE_HANDS} are read from a file"
+    )
+    assert seconds < 1.0
+    assert len(read_games("\n".join([PMN] * 3).encode(), "pmn")) == 3
+
+
 def test_the_real_records_are_within_the_bounds() -> None:
     """The bounds are far from the real records: 197 actions at most a hand of the real session."""
     assert max(len(r["step"]["a"]) for r in SESSION["records"]) < MAX_ACTIONS // 10
@@ -482,7 +619,7 @@ def rules_broken(hand: HandRecord) -> list[str]:
         elif e.act in (Act.CONCEALED_KONG, Act.ADDED_KONG):
             if e.seat not in to_play:
                 out.append(f"{e.at}: a kong out of turn")
-        elif e.act is Act.FLOWER and started and e.seat not in to_play:
+        elif e.act is Act.FLOWER and started and e.seat not in to_play | may_draw:
             out.append(f"{e.at}: a flower out of turn")
         elif e.act is Act.WIN:
             over = True

@@ -323,8 +323,9 @@ class Table:
     the 34 tiles and 8 flowers, 144 pieces with the wall); the turn (the dealer plays first; after a
     discard the next seat draws unless a player claims it: a chow only the next seat, a pung, a kong
     or a Hu any other; a claimer discards, a kong and a flower are replaced from the back, a seat
-    discards only with 14 tiles and no replacement owed, lays a flower aside only on its turn or
-    before the first discard, and wins self-drawn only on the tile it just drew); the end (after a
+    discards only with 14 tiles and no replacement owed, lays a flower aside only on its turn (to
+    play, or to draw: a flower dealt, laid aside when the seat's turn comes) or before the first
+    discard, and wins self-drawn only on the tile it just drew); the end (after a
     Hu, only another Hu on the same tile); and where the record gives no wall, every copy drawn or
     in sight counted against the 4 of its tile (the wall's size bounds the draws where it is known).
     `turn` and `actor` say whose turn it is: the seat to draw from the front (-1: none) and the seat
@@ -463,7 +464,7 @@ class Table:
         if (
             not self.known
             or self.over
-            or (self.started and seat_no != self.actor)
+            or (self.started and seat_no != self.actor and seat_no != self.turn)
             or not 0 <= seat_no < N_SEATS
             or number <= 0
             or self.wall.next_code(True) != code
@@ -576,7 +577,7 @@ class Table:
         if act is DRAW or act is REPLACEMENT:
             self._draw(event, seat)
         elif act is FLOWER:
-            if self.started and event.seat != self.actor:
+            if self.started and event.seat != self.actor and event.seat != self.turn:
                 raise _Stop(msg("replay.flower-turn", seat=WINDS[event.seat], turn=self._whose()), event)
             self._flower(event, seat)
         elif act is DISCARD:
@@ -599,14 +600,12 @@ class Table:
     # -- the turn -------------------------------------------------------------------------------
 
     def _whose(self) -> Message:
-        """Whose turn it is, for a problem's message."""
+        """Whose turn it is, for a problem's message (before the Hu: a seat is to play or to draw)."""
         if self.actor >= 0 and self.turn >= 0:
             return msg("replay.turn.start", seat=WINDS[self.actor])
         if self.actor >= 0:
             return msg("replay.turn.play", seat=WINDS[self.actor])
-        if self.turn >= 0:
-            return msg("replay.turn.draw", seat=WINDS[self.turn], discarder=WINDS[(self.turn - 1) % N_SEATS])
-        return msg("replay.turn.none")
+        return msg("replay.turn.draw", seat=WINDS[self.turn], discarder=WINDS[(self.turn - 1) % N_SEATS])
 
     def _own_turn(self, event: Event, problem: str) -> None:
         """An act only the seat to play makes (a discard, a kong of its own, a self-drawn Hu)."""
