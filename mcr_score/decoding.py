@@ -14,7 +14,7 @@ import functools
 import json
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final, final
 
 from . import compiled
@@ -297,6 +297,68 @@ def loads_json(text: str | Callable[[], str], digits: int = MAX_DIGITS, raw: byt
         raise DataError(msg("data.json", reason=e.msg, line=e.lineno, column=e.colno)) from None
     except RecursionError:
         raise DataError(msg("data.deep")) from None
+
+
+def located(text: str, error: DataError) -> DataError:
+    """`error`, of `loads_json(text)`, with the line and column of the value it refuses when the
+    parser's hooks found it (a key twice, a number too long or out of range, a constant), which the
+    parser does not tell them; as it was otherwise (a syntax error names its own place)."""
+    at = _place(text, error.msg.id, error.msg.args)
+    if at < 0:
+        return error
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    return DataError(msg("data.at", problem=error.msg, line=line, column=column))
+
+
+_TOKEN: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{},:]|-?[0-9][0-9.eE+-]*|NaN|-?Infinity')
+"""The tokens of a JSON text that `_place` looks at: strings (whole: what they hold is no token),
+brackets and separators, numbers, the constants JSON has not; the rest (spaces, `true`...) between."""
+
+
+def _place(text: str, problem: str, args: Mapping[str, Any]) -> int:
+    """Where in `text` the value stands that the parser's hooks refused (`problem`, a message id, and
+    its arguments): the second of a key given twice, a number of too many digits or out of range, a
+    constant; -1 if not found. Walked only for a message: the parser gives no place to its hooks."""
+    keys: list[set[str] | None] = []  # each open object's keys (None: an array)
+    string = ""
+    string_at = -1
+    for m in _TOKEN.finditer(text):
+        token = m.group()
+        c = token[0]
+        if c == "{":
+            keys.append(set())
+        elif c == "[":
+            keys.append(None)
+        elif c == "}" or c == "]":
+            if keys:
+                keys.pop()
+        elif c == '"':
+            string, string_at = token, m.start()
+        elif c == ":":
+            seen = keys[-1] if keys else None
+            if seen is not None and string_at >= 0:
+                key = json.loads(string)
+                if key in seen and problem == "data.duplicate-key" and key == args.get("key"):
+                    return string_at
+                seen.add(key)
+        elif c == ",":
+            continue
+        elif token in ("NaN", "Infinity", "-Infinity"):
+            if problem == "data.json-constant" and token == args.get("name"):
+                return m.start()
+        elif problem == "data.number-digits":
+            digits = token.lstrip("-")
+            if digits.isdigit() and len(digits) > int(args.get("most", MAX_DIGITS)):
+                return m.start()
+        elif problem == "data.json-number":
+            try:
+                value = float(token)
+            except ValueError:
+                continue
+            if not math.isfinite(value):
+                return m.start()
+    return -1
 
 
 def loads_toml(text: str) -> dict[str, Any]:

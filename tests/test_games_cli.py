@@ -165,12 +165,18 @@ def test_convert_to_the_records_batch_reads(tmp_path: Path) -> None:
 
 
 def test_convert_names_a_broken_file_once(tmp_path: Path) -> None:
-    path = write(tmp_path, "a.json", "{}")
+    path = write(tmp_path, "a.json", '{"step": {}}')  # a tziakcha record, its fields missing
     result = run("convert", path, "--from", "tziakcha", "--to", "pmn")
     assert result.exit_code == 1
     problem = result.stderr.splitlines()[0]
     assert problem.count("a.json") == 1, problem
     assert "missing" in problem
+    path = write(tmp_path, "b.json", "{}")  # no tziakcha record at all: refused before the run
+    result = run("convert", path, "--from", "tziakcha", "--to", "pmn")
+    assert result.exit_code == 2
+    problem = result.stderr.splitlines()[0]
+    assert problem.count("b.json") == 1, problem
+    assert "is not a tziakcha record" in problem
 
 
 @pytest.mark.parametrize("command", [("convert", "--to", "pmn"), ("batch", "--from", "auto")])
@@ -261,8 +267,8 @@ def test_standings_of_app_sheets_refuse_one_session_twice() -> None:
     assert result.exit_code == 1
     assert "same-session" in result.output
     ok = run("standings", GBHELPER, MS2_JSON, "--from", "gbhelper")
-    assert ok.exit_code == 1  # the second file is no 国标小助手 record: named, not settled
-    assert MS2_JSON in ok.output
+    assert ok.exit_code == 2  # the second file is no 国标小助手 record: named, refused before the run
+    assert f"{MS2_JSON} is not a gbhelper record: it looks like a mahjongscoring2 record" in ok.output
 
 
 def test_session_options_of_the_apps() -> None:

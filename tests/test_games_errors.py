@@ -86,16 +86,15 @@ def play(*events: Event, wins: tuple[Win, ...] = (), wall: tuple[Tile, ...] | No
         ((Event(0, Act.ADDED_KONG, tile=Tile("1m")),), "E has no exposed pung of 1m to add to"),
         ((Event(0, Act.REPLACEMENT, tile=Tile("1m")),), "a replacement draw with no flower or kong before it"),
         ((Event(0, Act.FLOWER, flower=Flower(3)),), "E holds no flower to lay aside"),
-        ((Event(1, Act.DRAW, tile=Tile("5m")), Event(1, Act.WIN)), "the wall gives 2m here, not 5m"),
+        (
+            (Event(0, Act.DISCARD, tile=Tile("W")), Event(1, Act.DRAW, tile=Tile("5m")), Event(1, Act.WIN)),
+            "the wall gives 2m here, not 5m",
+        ),
         ((Event(0, Act.WIN),), "a self-drawn Hu with no tile drawn"),
         ((Event(1, Act.WIN, source=0),), "a Hu on E's discard"),
         (
-            (
-                Event(1, Act.DRAW, tile=Tile("2m")),
-                Event(1, Act.DISCARD, tile=Tile("2m")),
-                Event(1, Act.DISCARD, tile=Tile("S")),
-            ),
-            "S holds 12 tiles after the discard",
+            (Event(0, Act.DRAW, tile=Tile("2m")), Event(0, Act.DISCARD, tile=Tile("2m"))),
+            "E holds 14 tiles after the discard",
         ),
         (
             (Event(0, Act.DISCARD, tile=Tile("9s")), Event(2, Act.WIN, source=0, tile=Tile("8s"))),
@@ -104,7 +103,7 @@ def play(*events: Event, wins: tuple[Win, ...] = (), wall: tuple[Tile, ...] | No
     ],
 )
 def test_a_contradiction_stops_the_replay_and_is_named(events: tuple[Event, ...], fragment: str) -> None:
-    hand = play(*events, wins=(Win(0, None, None, None),), wall=_tiles("2m", "5s", "C", "C"))
+    hand = play(*events, wins=(Win(0, None, None, None),), wall=_tiles("2m", "6m", "C", "C"))
     assert hand.problem is not None
     assert hand.problem.code == "unreplayable"
     assert hand.problem.message.startswith("game G, hand 3, ")
@@ -121,7 +120,7 @@ FAST_DEAL = Deal(
         _hand_of("1m 4m 9m 9m 9m 1p 2p 3p 4p 5p 6p 7p 8p 9p f3"),
         _hand_of("1m 2m 3m 4m 5m 1s 2s 3s 4s 5s 6s S S"),
         _hand_of("2m 3m 1m 1m 4m 4m 6s 7s 8s W W W 5s"),
-        _hand_of("2m 3m 1m 4p 5p 6p 7p 8p 9p N N N C"),
+        _hand_of("2m 3m 9m 4p 5p 6p 7p 8p 9p N N N C"),
     ),
     _tiles("2m", "5s", "C", "C", "1p", "9p"),
     6,
@@ -170,10 +169,10 @@ DISCARD_1M = (Event(0, Act.DISCARD, tile=M[0]),)
             "the last discard is 1m, not 4m",
         ),
         (
-            DISCARD_1M,
-            lambda t: t.pung(3, AT["1m"], -1),
-            Event(3, Act.PUNG, tile=M[0]),
-            "N holds 1 1m, and the action needs 2",
+            (Event(0, Act.DISCARD, tile=M[6]),),
+            lambda t: t.pung(3, AT["9m"], -1),
+            Event(3, Act.PUNG, tile=M[6]),
+            "N holds 1 9m, and the action needs 2",
         ),
         (
             (),
@@ -187,8 +186,57 @@ DISCARD_1M = (Event(0, Act.DISCARD, tile=M[0]),)
             (Event(0, Act.FLOWER, flower=Flower(3)), Event(0, Act.REPLACEMENT, tile=Tile("9p"))),
             "the wall gives 1p here, not 9p",
         ),
-        ((), lambda t: t.draw(1, AT["5m"]), Event(1, Act.DRAW, tile=Tile("5m")), "the wall gives 2m here, not 5m"),
-        ((), lambda t: t.discard(1, AT["1m"]), Event(1, Act.DISCARD, tile=M[0]), "S holds 12 tiles after the discard"),
+        (
+            DISCARD_1M,
+            lambda t: t.draw(1, AT["5m"]),
+            Event(1, Act.DRAW, tile=Tile("5m")),
+            "the wall gives 2m here, not 5m",
+        ),
+        (
+            (Event(0, Act.DRAW, tile=Tile("2m")),),
+            lambda t: t.discard(0, AT["1m"]),
+            Event(0, Act.DISCARD, tile=M[0]),
+            "E holds 14 tiles after the discard",
+        ),
+        # the turn: each fast act declines an act out of turn, or after the Hu, or owing a replacement
+        ((), lambda t: t.discard(1, AT["1m"]), Event(1, Act.DISCARD, tile=M[0]), "S discards out of turn"),
+        (DISCARD_1M, lambda t: t.draw(2, AT["2m"]), Event(2, Act.DRAW, tile=Tile("2m")), "W draws out of turn"),
+        (
+            (*DISCARD_1M, Event(1, Act.DRAW, tile=Tile("2m"))),
+            lambda t: t.pung(2, AT["1m"], -1),
+            Event(2, Act.PUNG, tile=M[0]),
+            "there is no discard to claim",
+        ),
+        (
+            (*DISCARD_1M, Event(1, Act.DRAW, tile=Tile("2m"))),
+            lambda t: t.flower(0, 3, AT["1p"]),
+            Event(0, Act.FLOWER, flower=Flower(3)),
+            "E lays a flower aside out of turn",
+        ),
+        (
+            (Event(0, Act.FLOWER, flower=Flower(3)),),
+            lambda t: t.discard(0, AT["1m"]),
+            Event(0, Act.DISCARD, tile=M[0]),
+            "E discards before drawing the replacement of its flower",
+        ),
+        (
+            (Event(0, Act.DISCARD, tile=M[3]), Event(2, Act.WIN, source=0)),
+            lambda t: t.chow(1, AT["2m"]),
+            Event(1, Act.CHOW, meld=M[1:4], source=0),
+            "the hand ended with W's Hu",
+        ),
+        (
+            (Event(0, Act.DISCARD, tile=M[3]), Event(2, Act.WIN, source=0)),
+            lambda t: t.pung(2, AT["4m"], -1),
+            Event(2, Act.PUNG, tile=M[3]),
+            "the hand ended with W's Hu",
+        ),
+        (
+            (Event(0, Act.DISCARD, tile=M[3]), Event(2, Act.WIN, source=0)),
+            lambda t: t.draw(1, AT["2m"]),
+            Event(1, Act.DRAW, tile=Tile("2m")),
+            "the hand ended with W's Hu",
+        ),
     ],
 )
 def test_a_fast_act_leaves_every_question_to_the_replay_of_its_event(
@@ -216,17 +264,12 @@ def test_a_hu_the_play_never_declares() -> None:
 
 
 def test_a_hu_on_the_wrong_number_of_tiles() -> None:
-    """South draws twice without a discard and declares a Hu: 15 tiles."""
-    events = (
-        Event(0, Act.DISCARD, tile=Tile("W")),
-        Event(1, Act.DRAW, tile=Tile("C")),
-        Event(1, Act.DRAW, tile=Tile("F")),
-        Event(1, Act.WIN),
-    )
-    hand = play(*events, wins=(Win(1, None, 8, None),), wall=_tiles("C", "F"))
+    """East, dealt 14, draws as if dealt 13 (the start allows either) and declares a Hu: 15 tiles."""
+    events = (Event(0, Act.DRAW, tile=Tile("C")), Event(0, Act.WIN))
+    hand = play(*events, wins=(Win(0, None, 8, None),), wall=_tiles("C", "F"))
     assert hand.wins[0].hand is None
     assert hand.problem is not None
-    assert "S holds 15 tiles at the Hu, not 14" in hand.problem.message
+    assert "E holds 15 tiles at the Hu, not 14" in hand.problem.message
 
 
 def test_the_records_own_hand_must_be_the_one_played() -> None:

@@ -192,6 +192,13 @@ def _set(k: int, combined: int | None = None, data: Any = None) -> Any:
     return change
 
 
+def _append(action: list[int]) -> Any:
+    def change(actions: list[list[int]]) -> None:
+        actions.append(action)
+
+    return change
+
+
 def _drop(k: int) -> Any:
     def change(actions: list[list[int]]) -> None:
         del actions[k]
@@ -203,7 +210,9 @@ def _drop(k: int) -> Any:
     ("change", "fragment"),
     [
         # Each check of an act the table plays fast, met in hand 1 of the real session.
-        (_drop(11), "a[11] (S discard 1p): S holds 12 tiles after the discard, not 13"),  # a draw left out
+        (_drop(11), "a[11] (S discard 1p): S discards out of turn: E's discard may be claimed, else S draws"),
+        (_set(11, 0x27), "a[11] (W draw 2m): W draws out of turn: E's discard may be claimed, else S draws"),
+        (_append([0x32, 106, 160000]), "a[108] (N discard 9p): the hand ended with W's Hu (a[107])"),
         (_set(15, data=lambda d: d & ~0xC0 | 1 << 6), "a[15] (S pung FFF from E): the last discard is W's, not E's"),
         (_set(15, 0x24, lambda d: d & ~0xC0), "a[15] (W pung FFF): a player cannot claim their own discard"),
         (_set(15, data=lambda d: d & ~0x3F | 31), "a[15] (S pung CCC from W): the last discard is F, not C"),

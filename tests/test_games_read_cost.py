@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from mcr_score.games import replay, tziakcha
 from mcr_score.games.model import Deal, Flower, HandRecord, Holding, Outcome, Win
+from mcr_score.games.reading import Fields
 from mcr_score.hand import Hand, Meld, Situation
 from mcr_score.tiles import TILES, starts_chow
 
@@ -139,3 +140,14 @@ def test_a_hand_s_players_are_found_among_the_game_s_as_the_plain_rule_finds_the
         want = (0, 1, 2, 3)
     assert tziakcha._order(names, players) == want
     assert tziakcha._order(players, players) == (0, 1, 2, 3)
+
+
+@given(st.permutations(range(144)), st.integers(0, 0xFFFF))
+def test_a_wall_of_every_tile_id_once_is_a_deal_the_check_of_the_deal_passes(ids: list[int], dice: int) -> None:
+    """tziakcha's reader deals from a wall it checked to hold every tile id once, and tells the
+    table so (`Table(..., dealt=True)`): the check of the deal, skipped then, finds nothing in it."""
+    step = {"w": bytes(ids).hex(), "d": dice}
+    deal, codes = tziakcha._deal(Fields("t"), step, "")
+    assert codes is not None
+    assert replay._deal_problem(codes, True, len(deal.wall or ())) is None
+    assert replay.Table(deal, "E", codes).fault is None

@@ -94,8 +94,8 @@ def test_bad_inputs(tmp_path):
     assert run("review", str(tmp_path / "missing.json")).exit_code == 2
     assert run("review", PMN, "--from", "nope").exit_code == 2
     result = run("review", PMN, "--from", "tziakcha", "--json")
-    assert result.exit_code == 1
-    assert json.loads(result.output)["ok"] is False
+    assert result.exit_code == 2  # no tziakcha record: refused before the review
+    assert json.loads(result.output)["error"]["code"] == "bad-record-input"
 
 
 def test_the_output_is_checked_first_and_never_an_input(tmp_path):

@@ -139,9 +139,11 @@ def session(
     pages = chosen.page()
     compared = None
     if record_format is not None:
+        from ..games.api import check_inputs
         from ..games.sessions import compare, load
         from ..present.records_text import compared_text
 
+        check_inputs([file], record_format)
         compared = compare(load(file, RecordFormat(record_format), game)[0], profile, false_hu)
         result = compared.result
     else:
@@ -202,8 +204,10 @@ def standings_command(
             problems += e.problems
     try:
         if record_format is not None:
+            from ..games.api import check_inputs
             from ..games.sessions import settle_record_files
 
+            check_inputs(files, record_format)
             results = settle_record_files(files, RecordFormat(record_format), rules)
         else:
             results = settle_files(files, rules)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from .. import files
 from ..errors import McrError
@@ -12,35 +13,72 @@ from ..messages import msg
 from . import botzone, gbhelper, mahjongscoring2, pmn, salasasa, tziakcha
 from .errors import GameRecordError, RecordInputError, UnknownRecordFormatError
 from .model import AUTO, Game, RecordFormat
-from .reading import Input, json_of, read_input
+from .reading import Input, encoding_error, json_of, read_input
 
 FORMATS = tuple(RecordFormat)
 SNIFF_BYTES = 64 * 1024
 MAX_TEXT_LINE = 100_000  # characters: a Botzone line is under 100; a longer one is no record
 
 
-def _format_of(data: Input) -> RecordFormat:
-    """The format of a record from its content."""
+JSON_FORMATS: tuple[tuple[RecordFormat, Callable[[Any], bool]], ...] = (
+    (RecordFormat.TZIAKCHA, tziakcha.looks_like),
+    (RecordFormat.SALASASA, salasasa.looks_like),
+    (RecordFormat.BOTZONE, botzone.looks_like_log),
+    (RecordFormat.GBHELPER, gbhelper.looks_like),
+    (RecordFormat.MAHJONGSCORING2, mahjongscoring2.looks_like),
+)
+"""The formats written in JSON, in the order content is told by, each with its test of a document."""
+TEXT_FORMATS: tuple[tuple[RecordFormat, Callable[[str], bool]], ...] = (
+    (RecordFormat.PMN, pmn.looks_like),
+    (RecordFormat.BOTZONE, botzone.looks_like_text),
+    (RecordFormat.MAHJONGSCORING2, mahjongscoring2.looks_like_csv),
+)
+"""The formats written as text, each with its test of the text's start."""
+
+
+def _looks_like(data: Input) -> list[RecordFormat]:
+    """The formats whose records the content looks like, in the order `_format_of` tries them: the
+    text formats by the first bytes, the JSON ones by the document (a `GameRecordError` when the
+    content starts as JSON and is none)."""
     head = data.data[:SNIFF_BYTES].lstrip(b"\xef\xbb\xbf \t\r\n")
     text = head.decode("utf-8", errors="replace")
-    if pmn.looks_like(text):
-        return RecordFormat.PMN
-    if botzone.looks_like_text(text):
-        return RecordFormat.BOTZONE
-    if mahjongscoring2.looks_like_csv(text):
-        return RecordFormat.MAHJONGSCORING2
-    if head[:1] in (b"{", b"["):
+    found = [fmt for fmt, looks_like in TEXT_FORMATS if looks_like(text)]
+    if not found and head[:1] in (b"{", b"["):
         doc = json_of(data)
-        for fmt, looks_like in (
-            (RecordFormat.TZIAKCHA, tziakcha.looks_like),
-            (RecordFormat.SALASASA, salasasa.looks_like),
-            (RecordFormat.BOTZONE, botzone.looks_like_log),
-            (RecordFormat.GBHELPER, gbhelper.looks_like),
-            (RecordFormat.MAHJONGSCORING2, mahjongscoring2.looks_like),
-        ):
-            if looks_like(doc):
-                return fmt
-    raise UnknownRecordFormatError(msg("record.unknown", file=data.name, known=", ".join(FORMATS)))
+        found = [fmt for fmt, looks_like in JSON_FORMATS if looks_like(doc)]
+    return found
+
+
+def _format_of(data: Input) -> RecordFormat:
+    """The format of a record from its content."""
+    found = _looks_like(data)
+    if not found:
+        raise UnknownRecordFormatError(msg("record.unknown", file=data.name, known=", ".join(FORMATS)))
+    return found[0]
+
+
+def check_format(source: str | os.PathLike[str] | bytes, fmt: RecordFormat) -> None:
+    """The content is a record of `fmt` as far as its start or its document tells (the test each
+    format's reader is told by; `--from auto` tells the format by the same tests): else a
+    `RecordInputError` (exit 2) saying it is none, and which format it looks like if it looks like
+    one. A Botzone text is told by its first bytes (it streams, however large)."""
+    name = os.fspath(source) if isinstance(source, str | os.PathLike) else "<bytes>"
+    if isinstance(source, str | os.PathLike):
+        head = _head(source).lstrip(b"\xef\xbb\xbf \t\r\n")
+        if fmt is RecordFormat.BOTZONE and botzone.looks_like_text(head.decode("utf-8", errors="replace")):
+            return
+    try:
+        found = _looks_like(read_input(source))
+    except GameRecordError as e:  # JSON that does not decode
+        if fmt not in {f for f, _ in JSON_FORMATS}:
+            found = []
+        else:
+            reason = e.msg.args.get("reason", e.msg)  # the decoding's problem, without the file named again
+            raise RecordInputError(msg("record.not-format", file=name, format=fmt.value, reason=reason)) from None
+    if fmt in found:
+        return
+    reason = msg("record.looks-like", format=found[0].value) if found else msg("record.looks-like-none")
+    raise RecordInputError(msg("record.not-format", file=name, format=fmt.value, reason=reason))
 
 
 def _reader(fmt: RecordFormat, data: Input) -> Callable[[Input], list[Game]]:
@@ -92,7 +130,8 @@ def readable(path: str | os.PathLike[str]) -> None:
 
 def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
     """Every file readable and of a record format (the one given, or one told from its content),
-    before a run over them (batch, convert): a usage error naming the file."""
+    before a run over them (batch, convert, review, session and standings `--from`): a usage error
+    naming the file."""
     try:
         chosen = record_format(fmt)
     except McrError as e:
@@ -104,16 +143,18 @@ def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
             if chosen is None:
                 detect(path)
             else:
-                readable(path)
+                check_format(path, chosen)
         except files.InputFileError as e:  # a file's problem, said without its name
             raise RecordInputError(msg("batch.games.input", path=path, reason=e.msg)) from None
         except McrError as e:  # a record's problem names its file already (read_game's errors do)
             raise RecordInputError(e.msg) from None
+        finally:  # the document read for the check is not kept: the run reads the file again
+            json_of.cache_clear()
 
 
 def iter_games(source: str | os.PathLike[str] | bytes, format: str | RecordFormat | None = None) -> Iterator[Game]:
     """The games of a record file, one at a time. A Botzone text (the 98,209 hands of its
-    `data.txt`) is read as it streams; any other file is read whole (at most 64 MiB)."""
+    `data.txt`) is read as it streams; any other file is read whole (at most 16 MiB)."""
     fmt = record_format(format)
     if isinstance(source, str | os.PathLike) and fmt in (None, RecordFormat.BOTZONE):
         head = _head(source)
@@ -137,8 +178,10 @@ def _head(path: str | os.PathLike[str]) -> bytes:
 
 
 def _lines(path: str | os.PathLike[str]) -> Iterator[str]:
-    """The lines of a large text file, decoded one at a time; a line too long or not UTF-8 is an error."""
+    """The lines of a large text file, decoded one at a time; a line too long or not UTF-8 is an
+    error naming its line (and a bad byte's column, and its byte in the file)."""
     name = os.fspath(path)
+    offset = 0  # of the line's first byte in the file
     with open(path, "rb") as f:
         for number, raw in enumerate(iter(lambda: f.readline(4 * MAX_TEXT_LINE + 2), b""), 1):
             if len(raw) > 4 * MAX_TEXT_LINE and not raw.endswith(b"\n"):
@@ -146,7 +189,8 @@ def _lines(path: str | os.PathLike[str]) -> Iterator[str]:
             try:
                 yield raw.decode("utf-8")
             except UnicodeDecodeError as e:
-                raise GameRecordError(msg("record.encoding", file=name, byte=raw[e.start], at=e.start + 1)) from None
+                raise encoding_error(name, raw, e.start, number, offset + e.start) from None
+            offset += len(raw)
 
 
 def read_games(source: str | os.PathLike[str] | bytes, format: str | RecordFormat | None = None) -> tuple[Game, ...]:

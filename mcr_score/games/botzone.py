@@ -27,7 +27,7 @@ from ..tiles import WINDS, Tile
 from .errors import GameRecordError
 from .fan_names import fan_of, split_count
 from .model import Act, Deal, Event, Flower, Game, HandRecord, Outcome, Piece, RecordedFan, RecordFormat, Win
-from .reading import Fields, Input, json_of, names4, text_of
+from .reading import MAX_ACTIONS, Fields, Input, json_of, names4, text_of
 from .replay import replay
 
 SUITS = {"W": "m", "B": "p", "T": "s"}
@@ -85,21 +85,28 @@ def iter_text(name: str, lines: Iterable[str]) -> Iterator[Game]:
     thousand matches is never held whole). A match that is no match (a line of another kind) is a
     game whose one hand carries that problem: the matches after it are read all the same."""
     f = Fields(name)
-    block: list[tuple[int, str]] = []
-    for number, line in enumerate(lines, 1):
-        line = line.strip().lstrip("\ufeff")
+    block: list[tuple[int, str, int]] = []  # a match's lines: number, text, its indent (for columns)
+    extra = 0  # the lines of a match past `MAX_ACTIONS`: counted, not kept (the match is refused)
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip().lstrip("\ufeff")
         if not line:
             continue
         if line.startswith("Match ") and block:
-            yield _safe_match(f, block)
-            block = []
-        block.append((number, line))
+            yield _safe_match(f, block, extra)
+            block, extra = [], 0
+        if len(block) > MAX_ACTIONS:
+            extra += 1
+            continue
+        block.append((number, line, len(raw) - len(raw.lstrip())))
     if block:
-        yield _safe_match(f, block)
+        yield _safe_match(f, block, extra)
 
 
-def _safe_match(f: Fields, block: Sequence[tuple[int, str]]) -> Game:
+def _safe_match(f: Fields, block: Sequence[tuple[int, str, int]], extra: int = 0) -> Game:
     try:
+        if extra:
+            n = len(block) + extra - 1  # the lines after `Match`
+            raise f.error(f"line {block[0][0]}", msg("record.too-many-actions", n=n, most=MAX_ACTIONS))
         return _match(f, block)
     except GameRecordError as e:
         first = block[0][1]
@@ -108,8 +115,8 @@ def _safe_match(f: Fields, block: Sequence[tuple[int, str]]) -> Game:
         return Game(RecordFormat.BOTZONE, match, "", NAMES, (hand,))
 
 
-def _match(f: Fields, block: Sequence[tuple[int, str]]) -> Game:
-    first_line, first = block[0]
+def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
+    first_line, first, _ = block[0]
     if not first.startswith("Match "):
         raise f.error(f"line {first_line}", msg("record.botzone-match"))
     match = first[len("Match ") :].strip()
@@ -121,8 +128,9 @@ def _match(f: Fields, block: Sequence[tuple[int, str]]) -> Game:
     fans: tuple[RecordedFan, ...] | None = None
     scores: tuple[int, int, int, int] | None = None
     drawn = False
+    ended = ""  # where the hand's end (`Huang`, `Fan`, `Score`) stands: no action follows it
     last_kong: set[int] = set()
-    for number, line in block[1:]:
+    for number, line, indent in block[1:]:
         at = f"line {number}"
         words = line.split()
         if words[0] == "Wind" and len(words) == 2 and words[1] in "0123":
@@ -130,23 +138,29 @@ def _match(f: Fields, block: Sequence[tuple[int, str]]) -> Game:
         elif words[0] == "Fan" and len(words) >= 2 and words[1].isdigit():
             total = int(words[1])
             fans = _fans(" ".join(words[2:]))
+            ended = ended or at
         elif words[0] == "Score" and len(words) == 5:
             values = [_int(f, w, at) for w in words[1:]]
             scores = (values[0], values[1], values[2], values[3])
+            ended = ended or at
         elif words[0] == "Huang":
             drawn = True
+            ended = ended or at
         elif words[0] == "Player":
+            if ended:
+                raise f.error(at, msg("record.after-end", line=line[:60], end=ended))
             m = _ACTION.match(line)
             if m is None:
                 raise f.error(at, msg("record.botzone-line", line=line[:60]))
             seat, verb, code, rest = int(m[1]), m[2], m[3], m[4]
             if verb == "Deal":
-                hands[seat] = [piece(f, c, at) for c in line.split()[3:]]
+                words_at = list(re.finditer(r"\S+", line))[3:]
+                hands[seat] = [piece(f, w[0], f"{at}, column {indent + w.start() + 1}") for w in words_at]
                 continue
             act = TEXT_ACTS.get(verb)
             if act is None or code is None:
                 raise f.error(at, msg("record.botzone-line", line=line[:60]))
-            t = tile(f, code, at)
+            t = tile(f, code, f"{at}, column {indent + m.start(3) + 1}")
             if act is Act.DRAW and seat in last_kong:
                 act = Act.REPLACEMENT
             last_kong.discard(seat)
@@ -212,6 +226,8 @@ def read_log(data: Input) -> list[Game]:
     doc = json_of(data)
     f = Fields(data.name)
     entries = f.seq(doc.get("log") if isinstance(doc, dict) else doc, "log")
+    if len(entries) > 2 * MAX_ACTIONS:  # the judge's entry and the bots' answers, a turn
+        raise f.error("log", msg("record.too-many-actions", n=len(entries), most=2 * MAX_ACTIONS))
     init = doc.get("initdata") if isinstance(doc, dict) else None
     quan = 0
     hands: list[list[Piece]] = [[], [], [], []]
@@ -220,6 +236,7 @@ def read_log(data: Input) -> list[Game]:
     scores = None
     drawn = False
     false_win = None
+    ended = ""  # where HUANG stands: no action follows it
     last_kong: set[int] = set()
     for i, entry in enumerate(entries):
         at = f"log[{i}]"
@@ -239,7 +256,10 @@ def read_log(data: Input) -> list[Game]:
             continue  # the flowers dealt come on top of 13 tiles (the judge deals until 13): none is replaced
         if action == "HUANG":
             drawn = True
+            ended = ended or at
             continue
+        if ended:
+            raise f.error(at, msg("record.after-end", line=str(action)[:20], end=ended))
         seat = f.num(display.get("player"), f"{at}.output.display.player", 0, 3)
         if action == "HU":
             before = next((e for e in reversed(events) if e.act is not Act.PASS), None)

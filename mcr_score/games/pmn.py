@@ -32,7 +32,7 @@ from ..tiles import WINDS, Tile
 from ..tournament.limits import MAX_HAND_SCORE, MAX_PENALTY
 from .fan_names import standard_points
 from .model import Act, Deal, Event, Flower, Game, HandRecord, Outcome, Piece, RecordedFan, RecordFormat, Win
-from .reading import Fields, Input, names4, text_of
+from .reading import MAX_ACTIONS, MAX_FILE_HANDS, Fields, Input, names4, text_of
 from .replay import replay
 
 SUITS = {"c": "m", "d": "p", "b": "s"}
@@ -98,13 +98,13 @@ def read(data: Input) -> list[Game]:
         if group:
             games.append(_game(tags0, group, data.stem))
 
-    for tags, where in blocks:
+    for tags, places in blocks:
         this = (tags.get("Event", ""), tags.get("Site", ""), tags.get("Date", ""))
-        board = _board(f, tags, where)
+        board = _board(f, tags, places)
         if key != this or any(h.number == board for h in group):
             close()
             group, key, tags0 = [], this, tags
-        group.append(_hand(f, tags, where, board, data.stem if len(blocks) == 1 else f"{data.stem}#{len(games) + 1}"))
+        group.append(_hand(f, tags, places, board, data.stem if len(blocks) == 1 else f"{data.stem}#{len(games) + 1}"))
     close()
     if len(games) > 1:
         games = [_renamed(g, f"{data.stem}#{k}") for k, g in enumerate(games, 1)]
@@ -115,37 +115,50 @@ def _renamed(game: Game, game_id: str) -> Game:
     return replace(game, id=game_id)
 
 
-def _blocks(f: Fields, lines: Iterable[str]) -> list[tuple[dict[str, str], str]]:
-    blocks: list[tuple[dict[str, str], str]] = []
+Places = dict[str, tuple[int, int]]
+"""Where each tag of a game stands: its line, and the column of its value's first character (the
+block's first line under `""`); a problem of a tag, or of a token of `Play`, names its line and column."""
+
+
+def _blocks(f: Fields, lines: Iterable[str]) -> list[tuple[dict[str, str], Places]]:
+    blocks: list[tuple[dict[str, str], Places]] = []
     tags: dict[str, str] = {}
-    start = 0
+    places: Places = {}
     for number, raw in enumerate(lines, 1):
         line = raw.strip().lstrip("\ufeff")
         if not line or line.startswith(("%", ";")):
             if tags:
-                blocks.append((tags, f"line {start}"))
-                tags = {}
+                blocks.append((tags, places))
+                tags, places = {}, {}
             continue
         m = _tag(line)
         if m is None:
             raise f.error(f"line {number}", msg("record.pmn-line", line=line[:60]))
         if not tags:
-            start = number
+            places[""] = (number, 1)
         tag, value = m
         if tag in tags:
             raise f.error(f"line {number}", msg("record.pmn-tag-twice", tag=tag))
         tags[tag] = value
+        places[tag] = (number, raw.index(line) + line.index('"') + 2)
     if tags:
-        blocks.append((tags, f"line {start}"))
+        blocks.append((tags, places))
+    if len(blocks) > MAX_FILE_HANDS:
+        raise f.error("", msg("record.too-many-hands", n=len(blocks), most=MAX_FILE_HANDS))
     if not blocks:
         raise f.error("", msg("record.no-hands"))
     return blocks
 
 
-def _board(f: Fields, tags: Mapping[str, str], where: str) -> int:
+def _at(places: Places, tag: str) -> str:
+    """Where a tag stands, for its problem: `line 12 Deal` (a tag not given: the game's first line)."""
+    return f"line {places.get(tag, places[''])[0]} {tag}"
+
+
+def _board(f: Fields, tags: Mapping[str, str], places: Places) -> int:
     board = tags.get("Board", "1")
     if not re.fullmatch(r"\d{1,4}", board) or int(board) < 1:
-        raise f.error(f"{where} Board", msg("record.pmn-value", tag="Board", value=board[:20]))
+        raise f.error(_at(places, "Board"), msg("record.pmn-value", tag="Board", value=board[:20]))
     return int(board)
 
 
@@ -174,34 +187,39 @@ def _seated(hand: HandRecord, players: Sequence[str]) -> HandRecord:
     return hand if order == hand.order else replace(hand, order=(order[0], order[1], order[2], order[3]))
 
 
-def _deal(f: Fields, text: str, where: str) -> tuple[tuple[Piece, ...], ...]:
-    hands = text.split()
+def _deal(f: Fields, text: str, where: str, column: int = 1) -> tuple[tuple[Piece, ...], ...]:
+    """The four hands of `Deal`; `column`: where its value starts (a bad piece names its column)."""
+    hands = list(re.finditer(r"\S+", text))
     if len(hands) != 4:
         raise f.error(where, msg("record.pmn-value", tag="Deal", value=text[:30]))
     out = []
-    for seat, hand in enumerate(hands):
+    for seat, found in enumerate(hands):
+        hand = found[0]
         pieces: list[Piece] = []
         if "".join(m[0] for m in _HAND.finditer(hand)) != hand:
-            raise f.error(where, msg("record.pmn-value", tag="Deal", value=hand[:30]))
+            raise f.error(f"{where} {SEAT_TAGS[seat]}", msg("record.pmn-value", tag="Deal", value=hand[:30]))
         for m in _HAND.finditer(hand):
-            pieces += [piece(f, m[1] + d, f"{where} {SEAT_TAGS[seat]}") for d in m[2]]
+            start = column + found.start() + m.start(2)
+            pieces += [
+                piece(f, m[1] + d, f"{where} {SEAT_TAGS[seat]} (column {start + k})") for k, d in enumerate(m[2])
+            ]
         out.append(tuple(pieces))
     return tuple(out)
 
 
-def _numbers(f: Fields, tags: Mapping[str, str], tag: str, where: str) -> tuple[int, int, int, int] | None:
+def _numbers(f: Fields, tags: Mapping[str, str], tag: str, places: Places) -> tuple[int, int, int, int] | None:
     if tag not in tags:
         return None
     words = tags[tag].split()
     if len(words) != 4 or not all(re.fullmatch(r"-?\d{1,6}", w) for w in words):
-        raise f.error(f"{where} {tag}", msg("record.pmn-value", tag=tag, value=tags[tag][:30]))
+        raise f.error(_at(places, tag), msg("record.pmn-value", tag=tag, value=tags[tag][:30]))
     return (int(words[0]), int(words[1]), int(words[2]), int(words[3]))
 
 
 def _fans(f: Fields, text: str, where: str) -> list[tuple[RecordedFan, ...] | None]:
     parts = text.split()
     if len(parts) != 4:
-        raise f.error(f"{where} Fan", msg("record.pmn-value", tag="Fan", value=text[:30]))
+        raise f.error(where, msg("record.pmn-value", tag="Fan", value=text[:30]))
     out: list[tuple[RecordedFan, ...] | None] = []
     for part in parts:
         if part == "None":
@@ -211,22 +229,23 @@ def _fans(f: Fields, text: str, where: str) -> list[tuple[RecordedFan, ...] | No
         for item in part.split("."):
             m = re.fullmatch(r"(\d{1,2})(?:/(\d{1,2}))?/(\d)", item)  # no/value/count; early files: no/count
             if m is None or not 1 <= int(m[1]) <= 82 or int(m[3]) < 1:
-                raise f.error(f"{where} Fan", msg("record.pmn-value", tag="Fan", value=item[:20]))
+                raise f.error(where, msg("record.pmn-value", tag="Fan", value=item[:20]))
             fan = Fan(int(m[1]))
             fans.append(RecordedFan(fan, m[1], int(m[2]) if m[2] else standard_points(fan), int(m[3])))
         out.append(tuple(fans))
     return out
 
 
-def _hand(f: Fields, tags: Mapping[str, str], where: str, board: int, game: str) -> HandRecord:
+def _hand(f: Fields, tags: Mapping[str, str], places: Places, board: int, game: str) -> HandRecord:
     players = names4([tags.get(t, "").strip() for t in SEAT_TAGS])
     pwind = tags.get("PWind", "E")
     if pwind not in WINDS:
-        raise f.error(f"{where} PWind", msg("record.pmn-value", tag="PWind", value=pwind[:10]))
-    dealt = _deal(f, tags["Deal"], f"{where} Deal") if "Deal" in tags else None
-    events, winners, drawn = _play(f, tags.get("Play", ""), f"{where} Play")
-    fans = _fans(f, tags["Fan"], where) if "Fan" in tags else [None] * 4
-    scores = _numbers(f, tags, "Result", where)
+        raise f.error(_at(places, "PWind"), msg("record.pmn-value", tag="PWind", value=pwind[:10]))
+    dealt = _deal(f, tags["Deal"], _at(places, "Deal"), places.get("Deal", (0, 1))[1]) if "Deal" in tags else None
+    line, column = places.get("Play", places[""])
+    events, winners, drawn = _play(f, tags.get("Play", ""), f"line {line} Play", column)
+    fans = _fans(f, tags["Fan"], _at(places, "Fan")) if "Fan" in tags else [None] * 4
+    scores = _numbers(f, tags, "Result", places)
     wins = []
     for seat in winners:
         win_event = next(e for e in events if e.act is Act.WIN and e.seat == seat)
@@ -253,23 +272,27 @@ def _hand(f: Fields, tags: Mapping[str, str], where: str, board: int, game: str)
         wins=tuple(wins),
         outcome=Outcome.WIN if wins else (Outcome.DRAW if drawn else Outcome.UNKNOWN),
         scores=scores,
-        penalties=_numbers(f, tags, "Penalty", where),
+        penalties=_numbers(f, tags, "Penalty", places),
     )
     return replay(record, game)
 
 
-def _play(f: Fields, text: str, where: str) -> tuple[list[Event], list[int], bool]:
-    """The events of `Play`, the winners, and whether it ends in no game."""
+def _play(f: Fields, text: str, where: str, column: int = 1) -> tuple[list[Event], list[int], bool]:
+    """The events of `Play`, the winners, and whether it ends in no game; `column`: where the value
+    starts on its line (a token's problem names its column in the file: the value's spaces kept)."""
     events: list[Event] = []
     winners: list[int] = []
     taken: dict[int, Piece] = {}
     owed: dict[int, int] = {}
     drawn = False
     i = 0
+    columns = [k + column for k, c in enumerate(text) if c != " "]
     text = text.replace(" ", "")
+    if len(text) > 4 * MAX_ACTIONS:
+        raise f.error(where, msg("record.too-many-actions", n=len(text) // 4, most=MAX_ACTIONS))
     while i < len(text):
         act_code = text[i]
-        at = f"{where} token {len(events) + 1} (column {i + 1})"
+        at = f"{where} token {len(events) + 1} (column {columns[i]})"
         if act_code in "HN":
             if len(text) < i + 2 or text[i + 1] not in "0123":
                 raise f.error(at, msg("record.pmn-token", token=text[i : i + 2]))

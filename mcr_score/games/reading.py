@@ -12,15 +12,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import files
-from ..decoding import DataError, loads_json, shown
+from ..decoding import DataError, loads_json, located, shown
 from ..messages import Message, count, msg
 from ..tiles import Tile
 from .errors import GameRecordError
 from .model import Flower, Four, Piece
 
-MAX_RECORD_FILE = 64 * 1024 * 1024
-"""The largest record file read whole: a tziakcha session is some 100 KiB, an app's whole history a
-few MiB. A Botzone `data.txt` (98,209 hands, far larger) is read as it streams, a line at a time."""
+MAX_RECORD_FILE = 16 * 1024 * 1024
+"""The largest record file read whole: a tziakcha session is some 100 KiB (16 hands, at most 128 KiB
+each decoded: `MAX_ACTIONS`), a Botzone match log some 120 KiB, an app's whole history a few MiB.
+Its JSON, held as Python's values, takes some ten times its size (16 MiB of actions: 180 MB, under a
+second). A Botzone `data.txt` (98,209 hands, far larger) is read as it streams, a line at a time."""
+MAX_ACTIONS = 2_000
+"""The most actions a hand's record may hold, from what the game allows (R98 Art. 2-7): 91 pieces
+left to draw after the deal (144 - 53), so 91 draws; at most 108 discards (a draw's, a claim's: 16
+chows and pungs, four seats of four melds, and the dealer's first); 16 kongs, 16 claims, 8 flowers,
+4 Hu; and each discard or added kong answered by at most three seats, each with three acts at most
+(tziakcha writes a claim first with no tile, then a pass or the claim, and a win declined): some
+1,550 in all. A real hand has some 200 (tziakcha's session: 197 actions; Botzone's sample: 181
+lines a match). Beyond it a record is refused by name, before its actions are read (a 3.6 MB
+script of 450,000 actions used to cost a review 50 s and 1 GB)."""
+MAX_SESSION_HANDS = 16
+"""The hands of one session: four rounds of four (R98 Art. 4; tziakcha's rooms `g.n`, hand index
+`i` 0-15, Salasasa's `current_round` 1-16)."""
+MAX_FILE_HANDS = 1_000
+"""The hands of a file read whole (PMN boards: a tournament's duplicate boards are some hundred):
+a larger file is refused by name at once (a Botzone text of any size streams)."""
 JSON_DIGITS = 20
 """The digits a number of a record may have: milliseconds since 1970 (13) and the 64-bit fan fields
 of 国标小助手 (20). The bounds of the game are checked field by field."""
@@ -60,12 +77,26 @@ def _utf8(data: Input) -> bytes:
 
 
 def text_of(data: Input) -> str:
-    """The file as UTF-8 text (a byte-order mark dropped); a bad byte is named by its offset."""
+    """The file as UTF-8 text (a byte-order mark dropped); a bad byte is named by its line and column."""
     raw = _utf8(data)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise GameRecordError(msg("record.encoding", file=data.name, byte=raw[e.start], at=e.start + 1)) from None
+        start = raw.rfind(b"\n", 0, e.start) + 1
+        line = raw.count(b"\n", 0, start) + 1
+        skipped = len(data.data) - len(raw)  # the byte-order mark: the file's bytes count it
+        raise encoding_error(data.name, raw[start : e.end], e.start - start, line, skipped + e.start) from None
+
+
+def encoding_error(name: str, line_bytes: bytes, at: int, line: int, offset: int) -> GameRecordError:
+    """A byte that is not UTF-8: `at` its place in the bytes of its line (`line`, counted from 1),
+    `offset` in the file's (from 0). Named by line and column (in characters, as an editor counts
+    them: what precedes it on the line is UTF-8) and by its byte in the file."""
+    column = len(line_bytes[:at].decode("utf-8", errors="replace")) + 1
+    return GameRecordError(
+        msg("record.encoding", file=name, byte=line_bytes[at], line=line, column=column, at=offset + 1),
+        where=f"line {line}, column {column}",
+    )
 
 
 @functools.lru_cache(maxsize=4)
@@ -84,7 +115,8 @@ def json_of(data: Input) -> Any:
     try:
         return loads_json(lambda: text_of(data), digits=JSON_DIGITS, raw=_utf8(data))
     except DataError as e:
-        raise GameRecordError(msg("record.json", file=data.name, reason=e.msg)) from None
+        reason = located(text_of(data), e).msg  # valid UTF-8: the parser read it
+        raise GameRecordError(msg("record.json", file=data.name, reason=reason)) from None
     finally:
         if collecting:
             gc.enable()
@@ -97,6 +129,9 @@ class Fields:
         self.name = name
 
     def error(self, where: str, problem: Message) -> GameRecordError:
+        """The problem of the field at `where` (the document's root: `""`, the file's own problem)."""
+        if not where:
+            return GameRecordError(msg("record.file", file=self.name, problem=problem))
         return GameRecordError(msg("record.field", file=self.name, field=where, problem=problem), where=where)
 
     def get(self, obj: Mapping[str, Any], key: str, where: str) -> Any:

@@ -42,7 +42,8 @@ from ..errors import McrError
 from ..hand import FOUR_SETS, Hand, Meld, Situation, check_hand
 from ..messages import Message, count, msg
 from ..tiles import INDEX, TILES, WINDS, Tile, starts_chow
-from .errors import ReplayError
+from .errors import GameRecordError, ReplayError
+from .fan_names import is_blessing
 from .model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, RecordedFan, Win
 
 KONG_CAUSE = "kong"
@@ -67,6 +68,12 @@ FLOWERS: Final = tuple(Flower(n) for n in range(9))
 TILE_AT: Final = TILES
 N_SEATS: Final = SEATS
 FULL: Final = FOUR_SETS.tiles(0)
+PIECE_CODES: Final = KINDS + len(FLOWERS)  # the codes of the pieces: the tiles, a flower of unknown number, flowers 1-8
+COPIES: Final = 4  # of each tile (R98 Art. 2: 136 tiles, 4 of each of 34)
+FLOWER_PIECES: Final = 8  # flowers and seasons, each once
+ALL_PIECES: Final = KINDS * COPIES + FLOWER_PIECES  # 144
+DEALT_TILES: Final = 13  # a seat's deal, flowers replaced; the dealer's 14th dealt or drawn first
+TILE_CODES: Final = bytes(range(KINDS))  # deleted from a deal's codes by `bytes.translate`: its flowers are left
 
 
 V = TypeVar("V")
@@ -122,12 +129,14 @@ def flower_of(number: int) -> Flower:
 
 
 class _Stop(Exception):
-    """The replay cannot go on: the problem, and the event it stopped at."""
+    """The replay cannot go on: the problem, and the event it stopped at (`deal`: at none, the deal
+    itself is the problem)."""
 
-    def __init__(self, problem: Message, event: Event | None = None) -> None:
+    def __init__(self, problem: Message, event: Event | None = None, deal: bool = False) -> None:
         super().__init__(problem.text())
         self.problem = problem
         self.event = event
+        self.deal = deal
 
 
 def describe(event: Event) -> str:
@@ -268,18 +277,94 @@ class _Seat:
         return tuple(out)
 
 
-class Table:
-    """The state of one hand: every seat's tiles, melds, flowers and discards, and the wall."""
+def _deal_problem(codes: list[list[int]], wall_given: bool, wall_size: int) -> Message | None:
+    """What the deal and the wall hold that the game cannot deal, or None: more pieces than the
+    game has (144: R98 Art. 2), a fifth copy of a tile, a flower twice or a ninth, a seat dealt
+    other than 13 tiles (the dealer 14, or 13 and a first draw), its flowers apart (each dealt is
+    replaced; Botzone's judge deals them on top of 13 tiles). `wall_size` -1: not known. The
+    pieces are counted as bytes (`bytes.count`, C loops: a loop of the 144 codes in Python cost a
+    tenth of a hand's reading)."""
+    dealt = 0
+    every: list[int] = []
+    for k in range(N_SEATS + 1 if wall_given and len(codes) > N_SEATS else N_SEATS):
+        every += codes[k]
+        if k < N_SEATS:
+            dealt += len(codes[k])
+    if wall_size >= 0 and dealt + wall_size > ALL_PIECES:
+        return msg("replay.deal-pieces", n=dealt + wall_size, most=ALL_PIECES)
+    if every and max(every) >= PIECE_CODES:  # no piece a reader makes: a `Deal` made in Python
+        return msg("replay.deal-flower-number", number=max(every) - KINDS)
+    pieces = bytes(every)
+    for kind in range(KINDS):
+        n = pieces.count(kind)
+        if n > COPIES:
+            return msg("replay.deal-copies", n=n, tile=TILE_AT[kind].code, most=COPIES)
+    flowers = len(pieces.translate(None, TILE_CODES))
+    for code in range(KINDS + 1, PIECE_CODES):
+        if pieces.count(code) > 1:
+            return msg("replay.deal-flower", number=code - KINDS)
+    if flowers > FLOWER_PIECES:
+        return msg("replay.deal-flowers", n=flowers, most=FLOWER_PIECES)
+    for seat_no in range(N_SEATS):
+        held = len(codes[seat_no])
+        tiles = held - len(bytes(codes[seat_no]).translate(None, TILE_CODES))
+        most = DEALT_TILES + (1 if seat_no == 0 else 0)
+        if tiles > most or held < DEALT_TILES:
+            return msg("replay.deal-size", seat=WINDS[seat_no], tiles=tiles, flowers=held - tiles)
+    return None
 
-    def __init__(self, deal: Deal | None, prevalent: str, codes: list[list[int]] | None = None) -> None:
+
+class Table:
+    """The state of one hand: every seat's tiles, melds, flowers and discards, the wall, and whose
+    turn it is.
+
+    The rules of the play checked here, once for every format (R98 Art. 5-7; Green Book §1.2):
+    the deal (13 tiles a seat, the dealer 14 or a first draw; every piece once: 4 copies of each of
+    the 34 tiles and 8 flowers, 144 pieces with the wall); the turn (the dealer plays first; after a
+    discard the next seat draws unless a player claims it: a chow only the next seat, a pung, a kong
+    or a Hu any other; a claimer discards, a kong and a flower are replaced from the back, a seat
+    discards only with 14 tiles and no replacement owed, lays a flower aside only on its turn (to
+    play, or to draw: a flower dealt, laid aside when the seat's turn comes) or before the first
+    discard, and wins self-drawn only on the tile it just drew); the end (after a
+    Hu, only another Hu on the same tile); and where the record gives no wall, every copy drawn or
+    in sight counted against the 4 of its tile (the wall's size bounds the draws where it is known).
+    `turn` and `actor` say whose turn it is: the seat to draw from the front (-1: none) and the seat
+    to play, its tile drawn or claimed (-1: none); at the start both are East, who deals itself 14
+    or draws its 14th (Botzone's text)."""
+
+    def __init__(
+        self, deal: Deal | None, prevalent: str, codes: list[list[int]] | None = None, dealt: bool = False
+    ) -> None:
         """`codes`: the codes (`code_of`) of the pieces dealt to each seat, then of the wall's, when
-        the reader has them."""
+        the reader has them; `dealt`: the reader dealt them itself from every piece of the game
+        once, by the rules (tziakcha's wall, the 144 tile ids), which the deal's check would find
+        so (a test pins it); the check is not made again."""
         self.prevalent = prevalent
         self.known = deal is not None and len(deal.hands) == len(WINDS)
         self.seats = [_Seat() for _ in WINDS]
+        self.fault: _Stop | None = None  # the deal's problem: every act stops at it
+        self.turn = 0
+        self.actor = 0
+        self.started = False  # a discard made: a flower is laid aside only on its seat's turn from then on
+        self.over = False  # a Hu declared: only another Hu on the same tile follows
+        self.won_on = -1  # the seat whose discard or kong the first Hu took (-1: self-drawn)
+        self.seen = [0] * PIECE_CODES  # the copies dealt and drawn, where the wall is not given
+        self.shown = [0] * KINDS  # the copies in sight, where the deal is not known
         if deal is not None and self.known:
             if codes is None:
                 codes = [[code_of(p) for p in pieces] for pieces in (*deal.hands, deal.wall or ())]
+            size = deal.wall_size if deal.wall is None else len(deal.wall)
+            problem = None if dealt else _deal_problem(codes, deal.wall is not None, -1 if size is None else size)
+            if problem is not None:
+                self.fault = _Stop(problem, deal=True)
+                self.known = False
+                codes = None
+            elif deal.wall is None:
+                seen = self.seen
+                for seat_no in range(N_SEATS):
+                    for code in codes[seat_no]:
+                        seen[code] += 1
+        if codes is not None and self.known:
             for seat_no in range(N_SEATS):
                 seat = self.seats[seat_no]
                 tiles = seat.tiles
@@ -320,42 +405,70 @@ class Table:
             try:
                 self.play(event)
             except _Stop as stop:
-                raise _Stop(stop.problem, stop.event or event) from None
+                if stop.deal or stop.event is not None:
+                    raise
+                raise _Stop(stop.problem, event) from None
 
     # The fast acts: each plays its act when every check of `play` would pass, else changes nothing
     # and answers False (the act is then `play`ed from its event, which names the problem).
 
     def discard(self, seat_no: int, index: int) -> bool:
         """`seat_no` discards the tile of `index`."""
-        if not self.known or not 0 <= seat_no < N_SEATS:
+        if not self.known or seat_no != self.actor or not 0 <= seat_no < N_SEATS:
             return False
         seat = self.seats[seat_no]
         tiles = seat.tiles
         held = tiles[index]
-        if not held or seat.count != seat.full:
+        if not held or seat.count != seat.full or seat.owed:
             return False
         tiles[index] = held - 1
         seat.count -= 1
         seat.discards.append(TILE_AT[index])
+        seat.last_draw = None
         self.discarder = seat_no
         self.discarded = index
         self.discard_place = len(seat.discards) - 1
         self.robbable = None
+        self.actor = -1  # `_passes`, written out: a call costs a fast act a tenth of its time, pure
+        self.turn = (seat_no + 1) % N_SEATS
+        self.started = True
         return True
+
+    def _passes(self, seat_no: int) -> None:
+        """The turn after `seat_no`'s discard: the next seat's draw, unless a claim comes first."""
+        self.actor = -1
+        self.turn = (seat_no + 1) % N_SEATS
+        self.started = True
 
     def draw(self, seat_no: int, code: int) -> bool:
         """`seat_no` draws the piece of `code` (a tile or a flower) from the front of the wall."""
-        if not self.known or not 0 <= seat_no < N_SEATS or self.wall.next_code(False) != code:
+        if not self.known or seat_no != self.turn or not 0 <= seat_no < N_SEATS or self.wall.next_code(False) != code:
             return False
         self.wall.front += 1
         self.seats[seat_no].drawn(code, None)
         self.robbable = None
+        self.actor = seat_no  # `_drew`, written out (as in `discard`)
+        self.turn = -1
+        self.discarder = -1
         return True
+
+    def _drew(self, seat_no: int) -> None:
+        """`seat_no` drew from the front: its turn to play; the discard before is no longer to claim."""
+        self.actor = seat_no
+        self.turn = -1
+        self.discarder = -1
 
     def flower(self, seat_no: int, number: int, code: int) -> bool:
         """`seat_no` lays aside flower `number` (1 or more), which it holds, and draws the piece of
         `code` from the back of the wall."""
-        if not self.known or not 0 <= seat_no < N_SEATS or number <= 0 or self.wall.next_code(True) != code:
+        if (
+            not self.known
+            or self.over
+            or (self.started and seat_no != self.actor and seat_no != self.turn)
+            or not 0 <= seat_no < N_SEATS
+            or number <= 0
+            or self.wall.next_code(True) != code
+        ):
             return False
         seat = self.seats[seat_no]
         held = seat.flowers_held
@@ -378,7 +491,9 @@ class Table:
     def chow(self, seat_no: int, low: int) -> bool:
         """`seat_no` chows the last discard, from the seat before it, into the run from tile `low`."""
         source = self.discarder
-        if not self.known or not 0 <= seat_no < N_SEATS or source != (seat_no - 1) % N_SEATS:  # -1: no discard
+        if (
+            not self.known or self.over or not 0 <= seat_no < N_SEATS or source != (seat_no - 1) % N_SEATS
+        ):  # -1: no discard
             return False
         taken = self.discarded
         if not (starts_chow(low) and low <= taken <= low + 2):
@@ -394,6 +509,9 @@ class Table:
         seat.count -= 2
         self._take()
         seat.meld(_claimed(CHOW_KIND, low, taken - low + 1))
+        self.actor = seat_no  # `_claims`, written out (as in `discard`)
+        self.turn = -1
+        seat.last_draw = None
         return True
 
     def pung(self, seat_no: int, index: int, source: int) -> bool:
@@ -401,6 +519,7 @@ class Table:
         discarder = self.discarder
         if (
             not self.known
+            or self.over
             or not 0 <= seat_no < N_SEATS
             or discarder < 0
             or discarder == seat_no
@@ -417,7 +536,16 @@ class Table:
         seat.count -= 2
         self._take()
         seat.meld(_claimed(PUNG_KIND, index, (seat_no - discarder) % N_SEATS))
+        self.actor = seat_no  # `_claims`, written out
+        self.turn = -1
+        seat.last_draw = None
         return True
+
+    def _claims(self, seat_no: int) -> None:
+        """`seat_no` claimed the last discard: its turn to play (it drew nothing)."""
+        self.actor = seat_no
+        self.turn = -1
+        self.seats[seat_no].last_draw = None
 
     def _take(self) -> None:
         """The last discard taken by a claim: no longer among its seat's discards."""
@@ -426,32 +554,93 @@ class Table:
         self.robbable = None
 
     def play(self, event: Event) -> None:
+        """Play one event, every rule checked (the class's): a `_Stop` names the first one broken."""
         act = event.act
+        if self.fault is not None:
+            raise self.fault
         if not 0 <= event.seat < len(WINDS):
             raise _Stop(msg("replay.seat", seat=event.seat), event)
         if act is PASS or act is DECLINE or act is FALSE_WIN:
             return
         if act is WIN:
-            self.wins.setdefault(event.seat, event)
+            self._declared(event)
+            self.wins[event.seat] = event
             self.hands[event.seat] = self._win(event)
+            if not self.over:
+                self.over, self.won_on = True, -1 if event.source is None else event.source
+            self.actor = self.turn = -1
             return
+        if self.over:
+            raise _Stop(self._ended(), event)
         self.robbable = None
         seat = self.seats[event.seat]
         if act is DRAW or act is REPLACEMENT:
             self._draw(event, seat)
         elif act is FLOWER:
+            if self.started and event.seat != self.actor and event.seat != self.turn:
+                raise _Stop(msg("replay.flower-turn", seat=WINDS[event.seat], turn=self._whose()), event)
             self._flower(event, seat)
         elif act is DISCARD:
             self._discard(event, seat)
         elif act is CONCEALED_KONG:
+            self._own_turn(event, "replay.kong-turn")
             tile = self._tile(event)
             self._remove(event, seat, tile, 4)
+            self._meld_room(event, seat)
+            self._show(event, tile, 4)
             seat.meld(Meld("kong", tile, concealed=True))
             seat.owed.append(KONG_CAUSE)
         elif act is ADDED_KONG:
+            self._own_turn(event, "replay.kong-turn")
             self._added_kong(event, seat)
         else:
             self._claim(event, seat)
+            self._claims(event.seat)
+
+    # -- the turn -------------------------------------------------------------------------------
+
+    def _whose(self) -> Message:
+        """Whose turn it is, for a problem's message (before the Hu: a seat is to play or to draw)."""
+        if self.actor >= 0 and self.turn >= 0:
+            return msg("replay.turn.start", seat=WINDS[self.actor])
+        if self.actor >= 0:
+            return msg("replay.turn.play", seat=WINDS[self.actor])
+        return msg("replay.turn.draw", seat=WINDS[self.turn], discarder=WINDS[(self.turn - 1) % N_SEATS])
+
+    def _own_turn(self, event: Event, problem: str) -> None:
+        """An act only the seat to play makes (a discard, a kong of its own, a self-drawn Hu)."""
+        if event.seat != self.actor:
+            raise _Stop(msg(problem, seat=WINDS[event.seat], turn=self._whose()), event)
+
+    def _ended(self) -> Message:
+        first = next(iter(self.wins.values()))
+        return msg("replay.after-hu", seat=WINDS[first.seat], at=first.at or "?")
+
+    def _declared(self, event: Event) -> None:
+        """A Hu declared when one may be: once a seat; self-drawn by the seat to play; after a Hu,
+        only another on the same discard or robbed kong (several winners, duplicate MCR)."""
+        if event.seat in self.hands:
+            raise _Stop(msg("replay.won-twice", seat=WINDS[event.seat]), event)
+        if self.over and (event.source is None or event.source != self.won_on or self.won_on < 0):
+            raise _Stop(self._ended(), event)
+        if event.source is None:
+            self._own_turn(event, "replay.win-turn")
+
+    def _meld_room(self, event: Event, seat: _Seat) -> None:
+        """A seat declares four melds at most (a hand is four sets and a pair)."""
+        if len(seat.melds) >= FOUR_SETS.sets:
+            raise _Stop(msg("replay.melds", seat=WINDS[event.seat], n=len(seat.melds)), event)
+
+    def _show(self, event: Event, tile: Tile, n: int) -> None:
+        """`n` more copies of `tile` in sight (discarded or declared): with the deal not known, the
+        copies in sight are counted against the 4 of the tile (a known deal's counts bound them)."""
+        if self.known:
+            return
+        shown = self.shown
+        i = INDEX[tile.code]
+        shown[i] += n
+        if shown[i] > COPIES:
+            raise _Stop(msg("replay.shown-copies", n=shown[i], tile=tile.code, most=COPIES), event)
 
     def _tile(self, event: Event) -> Tile:
         if event.tile is None:
@@ -477,10 +666,16 @@ class Table:
             if not seat.owed:
                 raise _Stop(msg("replay.no-replacement"), event)
             cause = seat.owed.pop(0)
+        elif event.seat != self.turn:
+            raise _Stop(msg("replay.draw-turn", seat=WINDS[event.seat], turn=self._whose()), event)
         try:
             self.wall.take(piece, back)
         except _Stop as stop:
             raise _Stop(stop.problem, event) from None
+        if self.wall.codes is None:
+            self._count(event, code_of(piece))
+        if not back:
+            self._drew(event.seat)
         if isinstance(piece, Flower):
             seat.flowers_held.append(piece)
         else:
@@ -501,17 +696,42 @@ class Table:
         seat.flowers.append(flower)
         seat.owed.append(FLOWER_CAUSE)
 
+    def _count(self, event: Event, code: int) -> None:
+        """A piece drawn where the wall is not given: every copy out of the wall or dealt is counted
+        against what the game has (4 of a tile, each flower once, 8 flowers)."""
+        seen = self.seen
+        if code >= PIECE_CODES:
+            raise _Stop(msg("replay.deal-flower-number", number=code - KINDS), event)
+        seen[code] += 1
+        if code < KINDS:
+            if seen[code] > COPIES:
+                raise _Stop(msg("replay.drawn-copies", n=seen[code], tile=TILE_AT[code].code, most=COPIES), event)
+            return
+        flowers = 0
+        for k in range(KINDS, PIECE_CODES):
+            flowers += seen[k]
+        if code > KINDS and seen[code] > 1:
+            raise _Stop(msg("replay.drawn-flower", number=code - KINDS), event)
+        if flowers > FLOWER_PIECES:
+            raise _Stop(msg("replay.drawn-flowers", n=flowers, most=FLOWER_PIECES), event)
+
     def _discard(self, event: Event, seat: _Seat) -> None:
         tile = self._tile(event)
+        self._own_turn(event, "replay.discard-turn")
+        if seat.owed:
+            raise _Stop(msg(f"replay.owed.{seat.owed[0]}", seat=WINDS[event.seat]), event)
         self._remove(event, seat, tile, 1)
         if self.known:
             held = seat.held() + 3 * len(seat.melds)
             if held != 13:
                 raise _Stop(msg("replay.after-discard", seat=WINDS[event.seat], n=count("n.tile", held)), event)
+        self._show(event, tile, 1)
         seat.discards.append(tile)
+        seat.last_draw = None
         self.discarder = event.seat
         self.discarded = INDEX[tile.code]
         self.discard_place = len(seat.discards) - 1
+        self._passes(event.seat)
 
     def _taken(self, event: Event) -> tuple[int, Tile]:
         """The last discard, taken by a claim: its seat and tile (no longer among the discards)."""
@@ -538,6 +758,9 @@ class Table:
             rest.remove(tile)
             for t in rest:
                 self._remove(event, seat, t, 1)
+            self._meld_room(event, seat)
+            for t in rest:
+                self._show(event, t, 1)
             try:
                 seat.meld(Meld("chow", meld[0], claim=meld.index(tile) + 1))
             except McrError:
@@ -545,11 +768,13 @@ class Table:
             return
         if event.tile is not None and event.tile != tile:
             raise _Stop(msg("replay.claim-tile", tile=tile.code, given=event.tile.code), event)
+        n = 2 if event.act is PUNG else 3
+        self._remove(event, seat, tile, n)
+        self._meld_room(event, seat)
+        self._show(event, tile, n)
         if event.act is PUNG:
-            self._remove(event, seat, tile, 2)
             seat.meld(Meld("pung", tile, claim=digit))
         else:
-            self._remove(event, seat, tile, 3)
             seat.meld(Meld("kong", tile, claim=digit))
             seat.owed.append(KONG_CAUSE)
 
@@ -559,6 +784,7 @@ class Table:
         if at is None:
             raise _Stop(msg("replay.no-pung", seat=WINDS[event.seat], tile=tile.code), event)
         self._remove(event, seat, tile, 1)
+        self._show(event, tile, 1)
         pung = seat.melds[at]
         seat.melds[at] = Meld("kong", tile, claim=(pung.claim or 1) + 4)
         seat.owed.append(KONG_CAUSE)
@@ -658,6 +884,8 @@ def replay(record: HandRecord, game: str, table: Table | None = None) -> HandRec
     if table is None:
         table = Table(record.deal, record.prevalent)
         try:
+            if table.fault is not None:
+                raise table.fault
             table.run(record.events)
         except _Stop as stop:
             stopped = _error(game, record.number, stop)
@@ -686,11 +914,13 @@ def replayed(
     rebuilt, the final holdings (None: not known), the problem. For a reader that plays its record
     as it reads it and makes the hand's record once, after the play."""
     try:
+        if table.fault is not None:
+            raise table.fault
         rebuilt = tuple([_rebuilt(win, table, game, number) for win in wins])
     except _Stop as stop:
         problem = _error(game, number, stop)
         return _stopped(wins, problem), None, problem
-    problems = [w.problem for w in rebuilt if w.problem is not None]
+    problems = [w.problem for w in rebuilt if isinstance(w.problem, ReplayError)]  # a claim's own problem is its win's
     return rebuilt, table.holdings() if table.known else None, problems[0] if problems else None
 
 
@@ -732,7 +962,22 @@ def _rebuilt(win: Win | WinRead, table: Table, game: str, number: int) -> Win:
     problems = check_hand(hand)
     if problems:
         return win_of(win, None, _error(game, number, _Stop(msg("replay.check", problem=problems[0].msg), event)))
+    if win.fans is not None:
+        unknown = _unknown_fans(win.fans)
+        if unknown:
+            stop = _Stop(msg("replay.unknown-fans", seat=WINDS[win.seat], names=", ".join(unknown)), event)
+            return win_of(win, None, _error(game, number, stop, GameRecordError))
     return win_of(win, hand, None)
+
+
+def _unknown_fans(fans: tuple[RecordedFan, ...]) -> list[str]:
+    """The names of the fans a record claims that no table of ours knows (a blessing, 天和..., is
+    known: no rulebook fan, its points kept in the total): such a claim cannot be compared."""
+    out: list[str] = []
+    for fan in fans:
+        if fan.fan is None and not is_blessing(fan.name):
+            out.append(fan.name)
+    return out
 
 
 def win_of(win: Win | WinRead, hand: Hand | None, problem: McrError | None) -> Win:
@@ -760,9 +1005,13 @@ def _tiles_text(hand: Hand) -> str:
     return format_tiles(hand.standing) + " " + _piece(hand.winning)
 
 
-def _error(game: str, number: int, stop: _Stop) -> ReplayError:
+def _error(game: str, number: int, stop: _Stop, kind: type[McrError] = ReplayError) -> McrError:
+    """The problem of hand `number` of `game`, naming where it stopped (`kind`: an unreplayable hand;
+    a claim that cannot be read, `GameRecordError`)."""
     event = stop.event
-    return ReplayError(
+    if stop.deal:
+        return kind(msg("replay.at-deal", game=game, hand=number, problem=stop.problem), where=f"{game}/{number} deal")
+    return kind(
         msg(
             "replay.at",
             game=game,

@@ -18,7 +18,7 @@ from ..messages import msg
 from ..tiles import WINDS, Tile
 from .fan_names import fan_of, split_count
 from .model import Act, Deal, Event, Flower, Game, HandRecord, Outcome, Piece, RecordedFan, RecordFormat, Win
-from .reading import Fields, Input, json_of, names4
+from .reading import MAX_ACTIONS, MAX_SESSION_HANDS, Fields, Input, json_of, names4
 from .replay import replay
 
 HONORS = {41: "E", 42: "S", 43: "W", 44: "N", 45: "C", 46: "P", 47: "F"}
@@ -65,6 +65,8 @@ def read(data: Input) -> list[Game]:
     n = 1
     while f"round_index_{n}" in rounds:
         where = f"{at}game_round.round_index_{n}"
+        if n > MAX_SESSION_HANDS:
+            raise f.error(where, msg("record.session-hands", n=n, most=MAX_SESSION_HANDS))
         hands.append(_hand(f, f.obj(rounds[f"round_index_{n}"], where), where, n, names, game_id))
         n += 1
     if not hands:
@@ -109,6 +111,8 @@ def _hand(f: Fields, rnd: Mapping[str, Any], where: str, n: int, names: Sequence
         for i, t in enumerate(f.seq(f.get(rnd, "tiles_list", where), where + ".tiles_list"))
     )
     ticks = f.seq(f.get(rnd, "action_ticks", where), where + ".action_ticks")
+    if len(ticks) > MAX_ACTIONS:
+        raise f.error(where + ".action_ticks", msg("record.too-many-actions", n=len(ticks), most=MAX_ACTIONS))
     start = f.num(rnd.get("start_player_index", 0), where + ".start_player_index", 0, 3)
     events, wins, scores, penalties, false_wins, drawn = _ticks(f, ticks, where + ".action_ticks", start)
     record = HandRecord(
@@ -140,6 +144,7 @@ def _ticks(
     last_discarder: int | None = None
     since_discard = False  # the last discard still lies: the next `d` is the next player's
     started = False
+    ended = ""  # where `liuju` or `end` stands: only `end` follows
     for i, raw in enumerate(ticks):
         at = f"{where}[{i}]"
         tick = f.seq(raw, at)
@@ -152,6 +157,8 @@ def _ticks(
                 raise f.error(f"{at}[{k}]", msg("record.missing"))
             return tick[k]
 
+        if ended and code not in ("end", "ca"):
+            raise f.error(at, msg("record.after-end", line=code, end=ended))
         if code not in ("bh", "bd") and not started:
             started, current = True, start
         if code == "bh":
@@ -219,8 +226,11 @@ def _ticks(
                     penalties = [a + b for a, b in zip(penalties or [0, 0, 0, 0], values, strict=True)]
         elif code == "liuju":
             drawn = True
-        elif code in ("ca", "end"):
-            continue  # a tactical claim request only shows on the replay; the end of the hand
+            ended = ended or at
+        elif code == "end":
+            ended = ended or at
+        elif code == "ca":
+            continue  # a tactical claim request only shows on the replay
         else:
             raise f.error(at, msg("record.tick-code", code=code))
     return events, wins, _four(scores), _four(penalties), false_wins, drawn

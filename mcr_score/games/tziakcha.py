@@ -18,7 +18,7 @@ import zlib
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..decoding import DataError, loads_json
+from ..decoding import DataError, loads_json, located
 from ..hand import Hand
 from ..messages import count, msg
 from ..tiles import INDEX, WINDS, Tile, is_terminal_or_honor
@@ -36,7 +36,7 @@ from .model import (
     RecordedFan,
     RecordFormat,
 )
-from .reading import JSON_DIGITS, Fields, Input, json_of, names4
+from .reading import JSON_DIGITS, MAX_ACTIONS, MAX_SESSION_HANDS, Fields, Input, json_of, names4
 from .replay import (
     ADDED_KONG,
     CHOW,
@@ -71,7 +71,10 @@ KINDS: tuple[str, ...] = (
 )
 KINDS += ("E", "S", "W", "N", "C", "F", "P")  # kind 31 中, 32 发, 33 白
 FAN_CHICKEN_FLOWER = 83  # tziakcha's 花牌: its count is the flowers
-MAX_SCRIPT = 4 * 1024 * 1024  # a decoded step is some 10 KiB: a larger one is not a record
+MAX_SCRIPT = 128 * 1024
+"""The most bytes a hand's script may decode to: its `MAX_ACTIONS` actions of at most 40 bytes each
+(`[63,16777215,12345678901234567890],`) and the rest of its step, some 5 KiB (a real one is 4.5 KiB
+for 197 actions). Decompressed no further: a script of 3.6 MB is refused after its first 128 KiB."""
 
 
 def looks_like(doc: Any) -> bool:
@@ -116,12 +119,16 @@ def read(data: Input) -> list[Game]:
     doc = json_of(data)
     f = Fields(data.name)
     if isinstance(doc, list):
+        if len(doc) > MAX_SESSION_HANDS:  # refused before any script is decoded
+            raise f.error("", msg("record.session-hands", n=len(doc), most=MAX_SESSION_HANDS))
         steps = [(_step(f, r, f"[{i}]"), _step_at(r, f"[{i}]")) for i, r in enumerate(doc)]
         sessions = {str(r.get("belongs")) for r in doc if isinstance(r, dict) and r.get("belongs")}
         return _games(f, sessions.pop() if len(sessions) == 1 else data.stem, steps, None, "")
     doc = f.obj(doc, "")
     if "sessionId" in doc or "records" in doc:
         records = f.seq(f.get(doc, "records", ""), "records")
+        if len(records) > MAX_SESSION_HANDS:
+            raise f.error("records", msg("record.session-hands", n=len(records), most=MAX_SESSION_HANDS))
         steps = []
         for i, r in enumerate(records):
             where = f"records[{i}]"
@@ -162,13 +169,18 @@ def _step(f: Fields, record: Any, where: str) -> dict[str, Any]:
     if step is not None:
         return step if type(step) is dict else f.obj(step, _at(where, "step"))
     script = f.text(f.get(record, "script", where), _at(where, "script"))
+    try:  # decompressed up to one byte past the bound: a larger script is refused there, not expanded
+        raw = zlib.decompressobj().decompress(base64.b64decode(script, validate=True), MAX_SCRIPT + 1)
+    except (binascii.Error, ValueError, zlib.error) as e:
+        raise f.error(_at(where, "script"), msg("record.script", reason=str(e))) from None
+    if len(raw) > MAX_SCRIPT:
+        raise f.error(_at(where, "script"), msg("record.script-large", most=MAX_SCRIPT, actions=MAX_ACTIONS))
     try:
-        raw = zlib.decompressobj().decompress(base64.b64decode(script, validate=True), MAX_SCRIPT)
         doc = loads_json(lambda: raw.decode("utf-8"), digits=JSON_DIGITS, raw=raw)  # scanned when it can be
-        return f.obj(doc, _at(where, "script"))
-    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, DataError) as e:
-        reason = e.msg if isinstance(e, DataError) else str(e)
+    except (UnicodeDecodeError, DataError) as e:
+        reason = located(raw.decode("utf-8"), e).msg if isinstance(e, DataError) else str(e)
         raise f.error(_at(where, "script"), msg("record.script", reason=reason)) from None
+    return f.obj(doc, _at(where, "script"))
 
 
 def _at(where: str, key: str) -> str:
@@ -184,11 +196,16 @@ def _games(
 ) -> list[Game]:
     hands = []
     first: tuple[str, str, str, str] | None = players
+    given: dict[int, str] = {}  # each hand's number, and where its step stands: a session gives each once
     for step, where in steps:
         names = _names(f, step, where)
         if first is None:
             first = names
-        hands.append(_hand(f, step, where, game, names, _order(names, first)))
+        hand = _hand(f, step, where, game, names, _order(names, first))
+        if hand.number in given:
+            raise f.error(_at(where, "i"), msg("record.hand-twice", hand=hand.number, first=given[hand.number] or "."))
+        given[hand.number] = where
+        hands.append(hand)
         if not title:
             g = step.get("g")
             title = str(g.get("t", "")) if isinstance(g, dict) else ""
@@ -452,9 +469,9 @@ def _hand(
     """The hand of `step`; `names` its players by seat, `order` their places in the game's players."""
     # A field that holds what it must is taken as it is; any other is read by `Fields`, which names
     # its problem (the paths are made only then).
-    index = _small(step.get("i"), 255)
+    index = _small(step.get("i"), MAX_SESSION_HANDS - 1)
     if index < 0:
-        index = f.num(f.get(step, "i", where), _at(where, "i"), 0, 255)
+        index = f.num(f.get(step, "i", where), _at(where, "i"), 0, MAX_SESSION_HANDS - 1)
     b = _small(step.get("b", 0), 0xFFF)
     if b < 0:
         b = f.num(step.get("b", 0), _at(where, "b"), 0, 0xFFF)
@@ -462,6 +479,8 @@ def _hand(
     actions = step.get("a")
     if type(actions) is not list:
         actions = f.seq(f.get(step, "a", where), prefix)
+    if len(actions) > MAX_ACTIONS:
+        raise f.error(prefix, msg("record.too-many-actions", n=len(actions), most=MAX_ACTIONS))
     discarder = None
     for s in range(4):  # the first seat marked (a loop: compiled, a generator is an object)
         if b >> (4 + s) & 1:
@@ -474,7 +493,7 @@ def _hand(
         bad_deal = None
     except GameRecordError as e:
         deal, codes, bad_deal = None, None, e
-    table = Table(deal, prevalent, codes) if deal is not None else None
+    table = Table(deal, prevalent, codes, codes is not None) if deal is not None else None  # a wall of every id once
     _, false_wins, played = _events(f, actions, prefix, discarder, table)
     for seat in range(4):
         if b >> (8 + seat) & 1 and seat not in false_wins:

@@ -269,6 +269,18 @@ def sal_code(code: str) -> int:
     return {"m": 10, "p": 20, "s": 30}[code[1]] + int(code[0])
 
 
+ALL_CODES = [sal_code(code_of(k)) for k in range(34) for _ in range(4)] + [sal_code(f"f{n}") for n in range(1, 9)]
+
+
+def _filled(wall: list[int | None], s: Scenario) -> list[int]:
+    """The wall's places no step draws, filled with pieces of the set that neither the deal nor the
+    wall's drawn places hold (every piece once: 4 of each tile, each flower once)."""
+    left = list(ALL_CODES)
+    for code in [sal_code(c) for hand in s.hands for c in hand] + [c for c in wall if c is not None]:
+        left.remove(code)
+    return [c if c is not None else left.pop(0) for c in wall]
+
+
 def to_salasasa(scenarios: Sequence[Scenario], game_id: str = "SpecGame01") -> dict[str, Any]:
     """A Salasasa API record with one round per scenario (seats unchanged: original = player_index)."""
     rounds = {}
@@ -281,7 +293,7 @@ def to_salasasa(scenarios: Sequence[Scenario], game_id: str = "SpecGame01") -> d
             wall[k] = c
         for k, c in enumerate(backs):
             wall[size - 2 - 2 * (k // 2) + k % 2] = c
-        wall = [c if c is not None else 11 for c in wall]  # filler: never drawn
+        wall = _filled(wall, s)
         ticks: list[list[Any]] = []
         last: tuple[int, str] = (0, "")
         discarder = 0
