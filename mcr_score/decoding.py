@@ -316,10 +316,17 @@ _TOKEN: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{},:]|-?[0-9][0-9.eE+-]*|NaN
 brackets and separators, numbers, the constants JSON has not; the rest (spaces, `true`...) between."""
 
 
+_HOOKED: Final = frozenset({"data.duplicate-key", "data.json-constant", "data.number-digits", "data.json-number"})
+"""The problems the parser's hooks raise, which `_place` finds in the text."""
+
+
 def _place(text: str, problem: str, args: Mapping[str, Any]) -> int:
     """Where in `text` the value stands that the parser's hooks refused (`problem`, a message id, and
     its arguments): the second of a key given twice, a number of too many digits or out of range, a
-    constant; -1 if not found. Walked only for a message: the parser gives no place to its hooks."""
+    constant; -1 if not found. Walked only for a message: the parser gives no place to its hooks (a
+    syntax error has its own place, and its text may hold strings no parser reads: none is walked)."""
+    if problem not in _HOOKED:
+        return -1
     keys: list[set[str] | None] = []  # each open object's keys (None: an array)
     string = ""
     string_at = -1
@@ -338,7 +345,10 @@ def _place(text: str, problem: str, args: Mapping[str, Any]) -> int:
         elif c == ":":
             seen = keys[-1] if keys else None
             if seen is not None and string_at >= 0:
-                key = json.loads(string)
+                try:
+                    key = json.loads(string)
+                except ValueError:  # not a string the parser read: not the key it refused
+                    continue
                 if key in seen and problem == "data.duplicate-key" and key == args.get("key"):
                     return string_at
                 seen.add(key)

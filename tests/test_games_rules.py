@@ -750,3 +750,13 @@ def test_a_record_file_is_read_whole_up_to_16_mib_and_the_check_keeps_no_documen
     api.check_inputs([str(SESSION_PATH), str(EXAMPLES / "salasasa.json")], "auto")
     api.check_inputs([str(SESSION_PATH)], "tziakcha")
     assert reading.json_of.cache_info().currsize == 0
+
+
+@pytest.mark.parametrize("document", ['[\x01"]\n[Site "x"]', '{"a\x01": "b", "a\x01": 1', '[{"k": 1, "k\x1f"\n: 2'])
+def test_a_json_syntax_error_with_a_control_character_is_named_not_a_traceback(document: str) -> None:
+    """The place of a hook's problem is looked for in the text only for those problems: a syntax error
+    has its own place, and its strings may hold what no parser reads (a control character): walking
+    them raised the parser's own error (found by tests/test_games_fuzz.py)."""
+    with pytest.raises(McrError) as caught:
+        read_games(document.encode(), None)
+    assert "JSON" in caught.value.message

@@ -257,6 +257,17 @@ PLURAL = re.compile(
     r"columns|scores|discards|players|melds|waits|rounds|items|jokers|suits|sheets|times|characters|bytes|digits)\b"
 )
 NEVER_ONE = {
+    "record.script-large": "the limits, 128 KiB and 2,000",
+    "record.session-hands": "more than 16",
+    "record.too-many-hands": "more than 1,000",
+    "replay.deal-copies": "5 or more",
+    "replay.deal-flowers": "9 or more",
+    "replay.discard-turn": "a seat, not a number",
+    "replay.drawn-flowers": "9 or more",
+    "replay.melds": "4 or more",
+    "replay.owed.flower": "a seat, not a number",
+    "replay.owed.kong": "a seat, not a number",
+    "replay.shown-copies": "5 or more",
     "convert.pmn-fan-count": "more than a hand counts, 2 or more",
     "convert.pmn-fan-value": "more than 88",
     "error.batch.expands": "the ratio, 50",

@@ -56,7 +56,7 @@ def test_an_unreplayable_hand_is_named_and_the_others_reviewed(tmp_path: Path) -
     problems = {h["problem"] for h in first["hands"]}
     assert len(problems) == 1
     [problem] = problems
-    assert problem.startswith("game bad#1, hand 2, line 1 Play token ")  # where in the file: A's readers say it
+    assert problem.startswith("game bad#1, hand 2, line 15 Play token 2 (column 12) ")  # the Play tag: line 15
     assert "(E discard 7s): " in problem
     assert first["decisions"] == []
     assert all(h["problem"] is None for h in second["hands"])
@@ -236,7 +236,7 @@ def test_a_position_the_engine_refuses_stops_the_hand_at_its_act(monkeypatch: py
     assert hand.problem is not None
     assert not hand.replayed
     text = hand.problem.text()
-    assert text.startswith("the replay stopped: game example_1, hand 2, line 1 Play token ")
+    assert text.startswith("the replay stopped: game example_1, hand 2, line 15 Play token 2 (column 12) ")
     assert "(E discard " in text
     why = (
         "the record gives a position no deal can give: "

@@ -310,7 +310,12 @@ def _deal_problem(codes: list[list[int]], wall_given: bool, wall_size: int) -> M
         tiles = held - len(bytes(codes[seat_no]).translate(None, TILE_CODES))
         most = DEALT_TILES + (1 if seat_no == 0 else 0)
         if tiles > most or held < DEALT_TILES:
-            return msg("replay.deal-size", seat=WINDS[seat_no], tiles=tiles, flowers=held - tiles)
+            return msg(
+                "replay.deal-size",
+                seat=WINDS[seat_no],
+                tiles=count("n.tile", tiles),
+                flowers=count("n.flower-tile", held - tiles),
+            )
     return None
 
 

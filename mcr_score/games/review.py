@@ -465,10 +465,10 @@ def review_hand(
     give) keeps the decisions before it, and its problem names the action."""
     wind = WINDS[seat]
     table = Table(record.deal, record.prevalent)
+    if record.problem is not None:  # first: a deal the replay refused is named, not "not given"
+        return HandReview(index, record.number, player, wind, (), record.problem.msg, replayed=False)
     if not table.known:
         return HandReview(index, record.number, player, wind, (), msg("review.no-deal"))
-    if record.problem is not None:
-        return HandReview(index, record.number, player, wind, (), record.problem.msg, replayed=False)
     walk = _Walk(record, index, seat, player, rules, table)
     try:
         walk.run()
