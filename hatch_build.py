@@ -32,20 +32,20 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 COMPILED = (
     "mcr_score/tiles.py",
     "mcr_score/hand.py",
-    "mcr_score/result.py",
-    "mcr_score/quickcheck.py",
-    "mcr_score/arrangements.py",
-    "mcr_score/placement.py",
-    "mcr_score/exclusions.py",
-    "mcr_score/fans/facts.py",
-    "mcr_score/fans/detectors.py",
-    "mcr_score/scoring.py",
+    "mcr_score/systems/mcr/result.py",
+    "mcr_score/_hand_fast.py",
+    "mcr_score/engine/arrangements.py",
+    "mcr_score/engine/waits.py",
+    "mcr_score/systems/mcr/exclusions.py",
+    "mcr_score/systems/mcr/fans/facts.py",
+    "mcr_score/systems/mcr/fans/detectors.py",
+    "mcr_score/systems/mcr/scoring.py",
     # The replay of game records and tziakcha's reader, which plays a hand as it reads it (issue 26):
     # a hundred actions a hand, each decoded and played on the table's tile counts.
     "mcr_score/games/replay.py",
     "mcr_score/games/tziakcha.py",
     # A batch record: its hand read from the JSON fields, scored, its JSON line written from the score (issue 30).
-    "mcr_score/records.py",
+    "mcr_score/notation/record.py",
     "mcr_score/batch/output.py",
     "mcr_score/batch/records.py",
     # JSON documents and numbers, decoded by one rule: the parser calls back for every object of a

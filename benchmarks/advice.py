@@ -23,8 +23,10 @@ from typing import Any
 
 import MahjongGB
 
-from mcr_score import arrangements, discards, readiness, shanten, waits
-from mcr_score.arrangements import counts_of
+from mcr_score import discards, shanten, waits
+from mcr_score.engine import arrangements
+from mcr_score.engine import shanten as readiness
+from mcr_score.engine.arrangements import counts_of
 from mcr_score.hand import Hand, check_hand
 from mcr_score.tiles import Tile
 from tests.support.advice import draw_waiting

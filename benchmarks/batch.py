@@ -53,7 +53,7 @@ from MahjongGB import MahjongFanCalculator
 
 from mcr_score import batch, format_hand
 from mcr_score.hand import Hand, Meld, Situation
-from mcr_score.records import record_from_hand
+from mcr_score.notation.record import record_from_hand
 from mcr_score.tiles import Tile
 from tests.support import strategies
 from tests.support.cli import CLI
@@ -326,8 +326,8 @@ def floor(args: argparse.Namespace) -> int:
     from mcr_score.batch.output import Scored
     from mcr_score.batch.reading import open_records
     from mcr_score.batch.runner import _warm_up
-    from mcr_score.records import hand_from_record
-    from mcr_score.scoring import score
+    from mcr_score.notation.record import hand_from_record
+    from mcr_score.systems.mcr.scoring import score
 
     hands = strategies.generate(args.hands, args.seed)
     records = [record_of(h, f"h{i}") for i, h in enumerate(hands)]

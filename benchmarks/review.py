@@ -3,7 +3,7 @@
     .venv/bin/python -m benchmarks.review [--repeat 3]
 
 The real tziakcha session of the tests (`tests/fixtures/records/tziakcha`, 16 hands) is read once,
-then reviewed whole (`games.review.review_game`, every player, every decision) `--repeat` times;
+then reviewed whole (`review.judge.review_game`, every player, every decision) `--repeat` times;
 printed: the CPU time of the best run (`time.process_time`, one process, so one core) and its wall
 time, the decisions judged, and whether the engine ran compiled. The target (issue 27): at most
 10 s in the pure build (`mcr_score.compiled` False).
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import mcr_score
 from mcr_score.games import read_game
-from mcr_score.games.review import review_game
+from mcr_score.review.judge import review_game
 
 SESSION = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "records" / "tziakcha" / "session-GHQY2zTj.json"
 TARGET = 10.0  # seconds, all four players of a 16-hand game

@@ -60,12 +60,15 @@ from typing import Any
 from MahjongGB import MahjongFanCalculator
 
 import mcr_score
-from mcr_score import arrangements, exclusions, format_hand, parse_hand, placement, score, scoring, systems
+from mcr_score import format_hand, parse_hand, score, systems
 from mcr_score.batch import DEFAULT_CHUNK
 from mcr_score.batch.pool import settle_gc
-from mcr_score.fans import detectors, facts
+from mcr_score.engine import arrangements
+from mcr_score.engine import waits as placement
 from mcr_score.notation import build_parsers
 from mcr_score.systems import Situated
+from mcr_score.systems.mcr import exclusions, scoring
+from mcr_score.systems.mcr.fans import detectors, facts
 from tests.support.cli import CLI
 from tests.support.reference import reference_call, reference_fans
 from tests.support.strategies import generate

@@ -7,7 +7,7 @@ engine owns is timed per hand, CPU time (`time.process_time_ns`, best of `--repe
 - `arrange`: every arrangement of the concealed tiles with the declared melds;
 - the unique-wait check: `waits_on_one_tile`, called as `score` calls it (only for hands with an
   arrangement where the winning tile has a wait shape).
-Each is timed cold (every functools cache of `mcr_score.arrangements` cleared before the pass,
+Each is timed cold (every functools cache of `mcr_score.engine.arrangements` cleared before the pass,
 as the speed benchmark's cold pass does) and warm, and the slowest hands of the cold pass are
 re-timed alone (caches cleared before each run). Figures move with the machine's load.
 """
@@ -20,9 +20,9 @@ import time
 from collections.abc import Callable
 
 import mcr_score
-from mcr_score.arrangements import arrange, counts_of, meld_set
+from mcr_score.engine.arrangements import arrange, counts_of, meld_set
+from mcr_score.engine.waits import has_wait_shape, placements, waits_on_one_tile
 from mcr_score.notation import format_hand
-from mcr_score.placement import has_wait_shape, placements, waits_on_one_tile
 from tests.support.strategies import generate
 
 from .speed import clear_caches

@@ -38,7 +38,7 @@ from mcr_score import batch
 from mcr_score.batch.pool import Task, score_chunk
 from mcr_score.batch.reading import RawLine, declared_format, open_records
 from mcr_score.batch.tally import Outcome, Tally
-from mcr_score.profiles import DEFAULT, PROFILES, get
+from mcr_score.systems.mcr.profiles import DEFAULT, PROFILES, get
 
 SUFFIXES = (".jsonl", ".ndjson", ".json", ".txt", ".csv")
 

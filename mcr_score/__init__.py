@@ -12,49 +12,57 @@ from os import path
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING (mypy reads the name), without importing typing
 if TYPE_CHECKING:
-    from .advice import DiscardsResult, ShantenResult, WaitsResult, discards, shanten, waits
-    from .errors import HandError, McrError, NotationError
-    from .hand import Hand, Meld, Situation, check_hand
-    from .notation import format_hand, parse_hand, with_situation
-    from .scoring import FanCount, NotCounted, Score, score
-    from .tiles import Tile
-    from .tournament import CatchUp, SessionResult, Standings, catch_up, read_session, score_session, standings
+    from mcr_score.errors import HandError, McrError, NotationError
+    from mcr_score.hand import Hand, Meld, Situation, check_hand
+    from mcr_score.notation import format_hand, parse_hand, with_situation
+    from mcr_score.systems.mcr.advice import DiscardsResult, ShantenResult, WaitsResult, discards, shanten, waits
+    from mcr_score.systems.mcr.scoring import FanCount, NotCounted, Score, score
+    from mcr_score.systems.mcr.tournament import (
+        CatchUp,
+        SessionResult,
+        Standings,
+        catch_up,
+        read_session,
+        score_session,
+        standings,
+    )
+    from mcr_score.tiles import Tile
 
 # True when the engine modules run compiled by mypyc (a wheel built with a C compiler at hand; see
 # hatch_build.py), False for pure Python. The import system takes an extension module before a
 # `.py` file of the same name; looking for one, rather than importing the engine, keeps
 # `mcr-score --version` and `--help` quick.
-compiled: bool = any(path.isfile(path.join(path.dirname(__file__), f"scoring{s}")) for s in EXTENSION_SUFFIXES)
+compiled: bool = any(path.isfile(path.join(path.dirname(__file__), f"tiles{s}")) for s in EXTENSION_SUFFIXES)
 
 # Each public name and the module (relative to this package) it is loaded from on first use.
 _EXPORTS = {
-    "CatchUp": "tournament",
-    "DiscardsResult": "advice",
-    "FanCount": "scoring",
+    "CatchUp": "systems.mcr.tournament",
+    "DiscardsResult": "systems.mcr.advice",
+    "FanCount": "systems.mcr.scoring",
     "Hand": "hand",
     "HandError": "errors",
     "McrError": "errors",
     "Meld": "hand",
-    "NotCounted": "scoring",
+    "NotCounted": "systems.mcr.scoring",
     "NotationError": "errors",
-    "Score": "scoring",
-    "SessionResult": "tournament",
-    "ShantenResult": "advice",
+    "Score": "systems.mcr.scoring",
+    "SessionResult": "systems.mcr.tournament",
+    "ShantenResult": "systems.mcr.advice",
     "Situation": "hand",
-    "Standings": "tournament",
+    "Standings": "systems.mcr.tournament",
     "Tile": "tiles",
-    "WaitsResult": "advice",
-    "catch_up": "tournament",
+    "WaitsResult": "systems.mcr.advice",
+    "catch_up": "systems.mcr.tournament",
     "check_hand": "hand",
-    "discards": "advice",
+    "discards": "systems.mcr.advice",
     "format_hand": "notation",
     "parse_hand": "notation",
-    "read_session": "tournament",
-    "score": "scoring",
-    "score_session": "tournament",
-    "shanten": "advice",
-    "standings": "tournament",
-    "waits": "advice",
+    "read_session": "systems.mcr.tournament",
+    "score": "systems.mcr.scoring",
+    "score_session": "systems.mcr.tournament",
+    "shanten": "systems.mcr.advice",
+    "standings": "systems.mcr.tournament",
+    "waits": "systems.mcr.advice",
     "with_situation": "notation",
 }
 
@@ -92,7 +100,7 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """A public name, loaded from its module on first use; else a submodule (`mcr_score.scoring`),
+    """A public name, loaded from its module on first use; else a submodule (`mcr_score.systems.mcr.scoring`),
     which `import mcr_score` used to load as a side effect."""
     import importlib  # here: most runs never need it
 

@@ -1,6 +1,6 @@
 """`python -m mcr_score`: the `mcr-score` command where its console script is not on PATH."""
 
-from .cli import main
+from mcr_score.cli import main
 
 if __name__ == "__main__":
     main()

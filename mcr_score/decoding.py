@@ -17,9 +17,11 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final, final
 
-from . import compiled
-from .errors import DataError as DataError  # its home is errors (a compiled module cannot define it); named here too
-from .messages import msg
+from mcr_score import compiled
+from mcr_score.errors import (
+    DataError as DataError,  # its home is errors (a compiled module cannot define it); named here too
+)
+from mcr_score.messages import msg
 
 if TYPE_CHECKING:  # a machine int in the compiled build, an int in pure Python (only annotations name it)
     from mypy_extensions import i64

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .messages import DEFAULT_LANG, Message, msg
-from .textwidth import width
+from mcr_score.messages import DEFAULT_LANG, Message, msg
+from mcr_score.textwidth import width
 
 
 class McrError(ValueError):

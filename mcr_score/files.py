@@ -16,8 +16,8 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
-from .errors import McrError
-from .messages import Message, msg
+from mcr_score.errors import McrError
+from mcr_score.messages import Message, msg
 
 MAX_INPUT = 4 * 1024 * 1024
 """The largest file read whole, in bytes: a 16-hand sheet or a house profile is a few KiB, a

@@ -11,12 +11,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from . import errors
-from .limits import MAX_FLOWERS as MAX_FLOWERS  # where the other modules read it (R98 #81)
-from .messages import Message, count, msg
-from .quickcheck import surely_valid
-from .tiles import COPIES, FLOWER_LETTERS, INDEX, TILES, WINDS, Tile, starts_chow
-from .values import reduce
+from mcr_score import errors
+from mcr_score._hand_fast import surely_valid
+from mcr_score.messages import Message, count, msg
+from mcr_score.tiles import COPIES, FLOWER_LETTERS, INDEX, TILES, WINDS, Tile, starts_chow
+from mcr_score.tiles import MAX_FLOWERS as MAX_FLOWERS  # where the other modules read it (R98 #81)
+from mcr_score.values import reduce
 
 MELD_KINDS = ("chow", "pung", "kong")
 # Meld digits, as in the notation: a chow names the claimed tile (1-3, lowest first); a pung

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .values import reduce
+from mcr_score.values import reduce
 
 
 class Wind(StrEnum):
@@ -47,6 +47,7 @@ TO_UNICODE: dict[str, str] = {name: ch for ch, name in UNICODE.items()}
 # Flowers (plum, orchid, bamboo, chrysanthemum: 梅兰竹菊) and seasons (春夏秋冬) as the letters a-h.
 UNICODE_FLOWERS: dict[str, str] = {chr(0x1F022 + i): "abcdefgh"[i] for i in range(8)}
 FLOWER_LETTERS = "abcdefgh"
+MAX_FLOWERS = 8  # four flowers and four seasons (R98 #81)
 COPIES = 4
 """Each of the 34 tile kinds is in the set four times: a hand holds at most four of one."""
 
@@ -96,8 +97,8 @@ class Tile:
         if code not in INDEX:
             if not isinstance(code, str):
                 raise TypeError(f"Tile takes a tile's code (str), not {type(code).__name__}")
-            from .errors import BadTileError  # here: only a bad code needs it
-            from .messages import msg
+            from mcr_score.errors import BadTileError  # here: only a bad code needs it
+            from mcr_score.messages import msg
 
             raise BadTileError(msg("error.tile.code", code=repr(code)), where="code")
         object.__setattr__(self, "code", code)

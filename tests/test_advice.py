@@ -11,8 +11,8 @@ import pytest
 
 import mcr_score
 from mcr_score import Tile, errors
-from mcr_score.advice import parse_seen
 from mcr_score.cli import main
+from mcr_score.systems.mcr.advice import parse_seen
 from tests.support.advice import reference_waits
 from tests.support.cli import runner
 

@@ -38,7 +38,7 @@ def test_sample_agrees_with_reference() -> None:
 
 def test_sample_reaches_ready_in_every_special_form() -> None:
     """Each special form is the least (and ready) on some hands, so its waits are compared too."""
-    from mcr_score.advice import shanten
+    from mcr_score.systems.mcr.advice import shanten
 
     rng = random.Random(SEED)
     ready_in: Counter[str] = Counter()

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, example, find, given, settings
 from hypothesis import strategies as st
 
-from mcr_score.arrangements import (
+from mcr_score.engine.arrangements import (
     CHOW,
     KNIT_TILES,
     ORPHANS,
@@ -32,7 +32,7 @@ from mcr_score.arrangements import (
     meld_set,
     standard_splits,
 )
-from mcr_score.placement import waits_on_one_tile
+from mcr_score.engine.waits import waits_on_one_tile
 from tests.support import strategies
 from tests.support.arrange_reference import _splits, reference_arrange
 

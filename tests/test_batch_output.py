@@ -14,8 +14,8 @@ import pytest
 from mcr_score import batch, parse_hand, score
 from mcr_score.batch import output
 from mcr_score.batch.output import Scored, serialize, to_jsonl
-from mcr_score.claims import claim_from_json
-from mcr_score.profiles import PROFILES
+from mcr_score.systems.mcr.claims import claim_from_json
+from mcr_score.systems.mcr.profiles import PROFILES
 from mcr_score.tiles import INDEX, Tile
 from tests.support import strategies
 

@@ -38,16 +38,16 @@ def compiled_modules() -> list[str]:
 
 def test_the_flag_says_whether_the_engine_modules_are_extension_modules() -> None:
     names = compiled_modules()
-    assert "mcr_score.scoring" in names
+    assert "mcr_score.systems.mcr.scoring" in names
     kinds = {name: not (importlib.import_module(name).__file__ or "").endswith(".py") for name in names}
     assert set(kinds.values()) == {mcr_score.compiled}, kinds
 
 
 def test_the_engine_and_its_values_are_compiled_and_nothing_else() -> None:
     names = compiled_modules()
-    for name in ("mcr_score.result", "mcr_score.tiles", "mcr_score.hand"):  # the values too (issue 30)
+    for name in ("mcr_score.systems.mcr.result", "mcr_score.tiles", "mcr_score.hand"):  # the values too (issue 30)
         assert name in names
-    for name in ("mcr_score.notation", "mcr_score.profiles", "mcr_score.cli"):
+    for name in ("mcr_score.notation", "mcr_score.systems.mcr.profiles", "mcr_score.cli"):
         assert name not in names
         assert (importlib.import_module(name).__file__ or "").endswith(".py"), name
     assert type(mcr_score.Score) is type

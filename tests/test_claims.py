@@ -1,4 +1,4 @@
-"""The one claim check (`mcr_score.claims.check`): batch's record and explain's claim object are two
+"""The one claim check (`mcr_score.systems.mcr.claims.check`): batch's record and explain's claim object are two
 writings of the same comparison, so they agree on every claim (issue 23: the check was written twice)."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mcr_score.claims import Claim, check
 from mcr_score.notation import parse_hand
-from mcr_score.present.referee import check_claim, explain
-from mcr_score.scoring import score
+from mcr_score.systems.mcr.claims import Claim, check
+from mcr_score.systems.mcr.pages.referee import check_claim, explain
+from mcr_score.systems.mcr.scoring import score
 
 HANDS = (
     "123456789m123p5s5s",  # 28 62 63 70 79: a winning hand

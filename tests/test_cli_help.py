@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from mcr_score.cli import main
 from mcr_score.cli.options import RULES
-from mcr_score.profiles import PROFILES
+from mcr_score.systems.mcr.profiles import PROFILES
 
 COMMANDS = [
     "batch",

@@ -17,12 +17,12 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 
 from mcr_score.cli import main
-from mcr_score.fans.ids import Fan
-from mcr_score.fans.table import FANS
 from mcr_score.messages import LANGS, language_from_env
 from mcr_score.notation import parse_hand
-from mcr_score.present.referee import explain, fan_detail, fan_table
-from mcr_score.present.referee_text import (
+from mcr_score.systems.mcr.fans.ids import Fan
+from mcr_score.systems.mcr.fans.table import FANS
+from mcr_score.systems.mcr.pages.referee import explain, fan_detail, fan_table
+from mcr_score.systems.mcr.pages.referee_text import (
     PLAIN,
     Style,
     draw_tiles,

@@ -1,4 +1,4 @@
-"""Checks of the fan table (mcr_score/fans/table.py) against its sources.
+"""Checks of the fan table (mcr_score/systems/mcr/fans/table.py) against its sources.
 
 Sources: docs/fan-table.md (points, exclusions) and the French seed list (« Règles Officielles du
 Mah-Jong » §V: numbering and French names), read where the project keeps it beside the repository,
@@ -15,11 +15,11 @@ from types import MappingProxyType
 
 import pytest
 
-from mcr_score import profiles
-from mcr_score.fans.detectors import DETECTORS
-from mcr_score.fans.ids import Fan
-from mcr_score.fans.table import BY_KEY, FANS, PROFILES, FanDef, points
 from mcr_score.messages import LANGS
+from mcr_score.systems.mcr import profiles
+from mcr_score.systems.mcr.fans.detectors import DETECTORS
+from mcr_score.systems.mcr.fans.ids import Fan
+from mcr_score.systems.mcr.fans.table import BY_KEY, FANS, PROFILES, FanDef, points
 
 REPO = Path(__file__).resolve().parents[1]
 SEED = REPO.parent / "shared" / "seeds" / "mcr-regles-officielles-fr.txt"

@@ -20,8 +20,10 @@ import sys
 
 import pytest
 
-from mcr_score import arrangements, batch, exclusions, profiles, scoring
-from mcr_score.arrangements import (
+from mcr_score import batch
+from mcr_score._hand_fast import surely_valid
+from mcr_score.engine import arrangements
+from mcr_score.engine.arrangements import (
     KIND_NAMES,
     SET_TILES,
     Set,
@@ -31,12 +33,12 @@ from mcr_score.arrangements import (
     is_complete,
     meld_set,
 )
-from mcr_score.fans.detectors import DETECTORS, NEEDS, detectors_for
-from mcr_score.fans.facts import build_facts
+from mcr_score.engine.waits import placements
 from mcr_score.hand import FOUR_SETS, Hand, Meld, _problems, check_hand, field_locator
-from mcr_score.placement import placements
-from mcr_score.quickcheck import surely_valid
-from mcr_score.result import FanCount, Group, NotCounted
+from mcr_score.systems.mcr import exclusions, profiles, scoring
+from mcr_score.systems.mcr.fans.detectors import DETECTORS, NEEDS, detectors_for
+from mcr_score.systems.mcr.fans.facts import build_facts
+from mcr_score.systems.mcr.result import FanCount, Group, NotCounted
 from mcr_score.tiles import TILES
 from mcr_score.vocabulary import Form, Kind, Rule
 from tests.support.strategies import generate
@@ -108,7 +110,7 @@ def test_the_batch_package_loads_a_name_on_first_use() -> None:
 def test_scoring_canonical_text_loads_neither_lark_nor_the_worker_pool() -> None:
     code = (
         "import sys, mcr_score.cli, mcr_score; mcr_score.score('123456789m123p5s5s|EE0000'); "
-        "heavy = ('lark', 'mcr_score.parser', 'mcr_score.batch.pool', 'mcr_score.batch.runner'); "
+        "heavy = ('lark', 'mcr_score.notation.parser', 'mcr_score.batch.pool', 'mcr_score.batch.runner'); "
         "print(sorted(m for m in sys.modules if m.startswith(heavy)))"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

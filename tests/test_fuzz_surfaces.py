@@ -165,12 +165,16 @@ def test_a_traceback_of_a_subprocess_names_its_exception_and_frame() -> None:
     root = str(fuzz_harness.ROOT)
     text = (
         "Traceback (most recent call last):\n"
-        f'  File "{root}/mcr_score/tournament/sheet.py", line 277, in load_session\n'
+        f'  File "{root}/mcr_score/systems/mcr/tournament/sheet.py", line 277, '
+        "in load_session\n"
         "    source = path.read_text()\n"
         '  File "/usr/lib/python3.11/pathlib.py", line 1058, in read_text\n'
         "MemoryError\n"
     )
-    assert fuzz_harness.frame_of_text(text) == ("MemoryError", "mcr_score/tournament/sheet.py:277 (load_session)")
+    assert fuzz_harness.frame_of_text(text) == (
+        "MemoryError",
+        "mcr_score/systems/mcr/tournament/sheet.py:277 (load_session)",
+    )
 
 
 # ---- the sandbox ----------------------------------------------------------------------------------

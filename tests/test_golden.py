@@ -29,8 +29,8 @@ from pathlib import Path
 import pytest
 
 from mcr_score import parse_hand
-from mcr_score.fans.table import FANS
-from mcr_score.scoring import score
+from mcr_score.systems.mcr.fans.table import FANS
+from mcr_score.systems.mcr.scoring import score
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 FAN_IDS = range(1, 83)

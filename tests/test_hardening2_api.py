@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 import mcr_score
-from mcr_score import Hand, Meld, Situation, Tile, errors, profiles
+from mcr_score import Hand, Meld, Situation, Tile, errors
 from mcr_score.notation import format_hand, parse_hand, with_situation
+from mcr_score.systems.mcr import profiles
 
 ROOT = Path(__file__).resolve().parents[1]
 CLUB = ROOT / "examples" / "house-rules" / "club.toml"

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from mcr_score import batch, format_hand, score
-from mcr_score.claims import MAX_TOTAL, claim_from_json, claim_from_text, most
 from mcr_score.cli import main
 from mcr_score.errors import McrError
-from mcr_score.fans.table import FANS
+from mcr_score.systems.mcr.claims import MAX_TOTAL, claim_from_json, claim_from_text, most
+from mcr_score.systems.mcr.fans.table import FANS
 from tests.support import strategies
 from tests.support.cli import CLI, runner
 

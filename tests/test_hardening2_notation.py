@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mcr_score import errors, format_hand, parse_hand
-from mcr_score.advice import parse_seen
 from mcr_score.notation import read_canonical
+from mcr_score.systems.mcr.advice import parse_seen
 from tests.support.hand_strategies import hands
 
 PROPERTY = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])

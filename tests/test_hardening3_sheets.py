@@ -2,12 +2,13 @@
 sheet with a total, a score, a penalty, a fan id or a fan's count past what one MCR hand can give is a
 named error with its file and field (`bad-game-record`), never a sheet compared as if it were real.
 
-The bounds are the game's (`mcr_score.limits`, `tournament.limits`, docs/sessions.md): the highest hand
-328 points and 8 flowers (336), a player's points in one hand ±2,064 (the largest Hu paid, 3 × (336 +
-8), and the largest penalty, 1,032), a penalty ±1,032, 16 hands a session; a fan at most as often as
-one hand can count it (`claims.most`: R98 Art. 10, the account-once principle), the 国标小助手 bit
-fields only the bits its fans use (`Record.h`: `fan_bits` bit 58 − n for fans 1-58, `fan2_bits` two
-bits for each of the ten 2-point fans, `fan1_bits` four bits for each of the fourteen 1-point ones)."""
+The bounds are the game's (`mcr_score.systems.mcr.limits`, `systems.mcr.tournament.limits`,
+docs/sessions.md): the highest hand 328 points and 8 flowers (336), a player's points in one hand
+±2,064 (the largest Hu paid, 3 × (336 + 8), and the largest penalty, 1,032), a penalty ±1,032, 16
+hands a session; a fan at most as often as one hand can count it (`claims.most`: R98 Art. 10, the
+account-once principle), the 国标小助手 bit fields only the bits its fans use (`Record.h`: `fan_bits` bit
+58 − n for fans 1-58, `fan2_bits` two bits for each of the ten 2-point fans, `fan1_bits` four bits
+for each of the fourteen 1-point ones)."""
 
 from __future__ import annotations
 

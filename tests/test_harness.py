@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from mcr_score import Hand, Meld, Tile, check_hand, format_hand, parse_hand
-from mcr_score.fans.table import FANS
+from mcr_score.systems.mcr.fans.table import FANS
 from tests.support import strategies
 from tests.support.reference import CONCEALED_AND_MELDED_KONG, REFERENCE_NAMES, pack, reference_fans, reference_total
 

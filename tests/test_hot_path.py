@@ -18,14 +18,24 @@ from itertools import combinations, pairwise
 
 import pytest
 
-from mcr_score import profiles
-from mcr_score.arrangements import CHOW, HONORS_KNITTED, PUNG, STANDARD, Arrangement, Set, arrange, counts_of, meld_set
-from mcr_score.exclusions import Removed, _combination, _disjoint, _orders, combine
-from mcr_score.fans.detectors import DETECTORS, NEEDS
-from mcr_score.fans.facts import Facts, build_facts, traits_of
-from mcr_score.fans.ids import Fan
+from mcr_score.engine.arrangements import (
+    CHOW,
+    HONORS_KNITTED,
+    PUNG,
+    STANDARD,
+    Arrangement,
+    Set,
+    arrange,
+    counts_of,
+    meld_set,
+)
+from mcr_score.engine.waits import placements
 from mcr_score.hand import Situation
-from mcr_score.placement import placements
+from mcr_score.systems.mcr import profiles
+from mcr_score.systems.mcr.exclusions import Removed, _combination, _disjoint, _orders, combine
+from mcr_score.systems.mcr.fans.detectors import DETECTORS, NEEDS
+from mcr_score.systems.mcr.fans.facts import Facts, build_facts, traits_of
+from mcr_score.systems.mcr.fans.ids import Fan
 from mcr_score.tiles import GREEN, REVERSIBLE
 from tests.support.strategies import generate
 
@@ -337,7 +347,7 @@ def _forest(chosen: list[tuple[Fan, tuple[int, ...]]]) -> bool:
 def test_the_combination_search_is_the_best_subset_by_exhaustion() -> None:
     """`_best_choice` (incremental components, bounded) equals trying every subset of the hits: the
     highest total, then the smallest fan numbers, then the first subset in the search's order."""
-    from mcr_score.exclusions import _best_choice
+    from mcr_score.systems.mcr.exclusions import _best_choice
 
     profile = profiles.get("china")
     points = profile.points

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mcr_score import errors, profiles, score
+from mcr_score import errors, score
 from mcr_score.cli import main
+from mcr_score.systems.mcr import profiles
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = ROOT / "examples" / "house-rules" / "club.toml"
@@ -39,7 +40,7 @@ def test_a_file_without_base_starts_from_the_default_profile(tmp_path):
     """A club writes the switches it changes; the others are the default profile's (green-book), as a
     player expects, not "no option chosen" (issue 37). The reader alone, given no default, still
     asks for every switch."""
-    from mcr_score.house import read_house
+    from mcr_score.engine.house import read_house
 
     lines = [f'{s.key} = "{profiles.PROFILE_CHOICES["china"][s.key]}"' for s in profiles.SWITCHES]
     full = tmp_path / "full.toml"
@@ -185,7 +186,7 @@ _VALUES = {"kong": (0, 99), "limit": (1, 99)}
 
 
 def test_values_are_whole_numbers_within_their_bounds(tmp_path):
-    from mcr_score.house import read_house
+    from mcr_score.engine.house import read_house
 
     path = tmp_path / "house.toml"
     path.write_text('name = "club"\nbase = "b"\n[values]\nkong = 2\n', encoding="utf-8")

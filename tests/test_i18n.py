@@ -27,9 +27,9 @@ from click.testing import CliRunner
 from mcr_score import systems
 from mcr_score.batch import tally
 from mcr_score.cli import COMMANDS, LazyCommands, help_group, helptext, main
-from mcr_score.fans.ids import Fan
-from mcr_score.fans.table import FANS
 from mcr_score.messages import DEFAULT_LANG, LANGS, LOCALES, catalogue, languages, placeholders, plural_form, text
+from mcr_score.systems.mcr.fans.ids import Fan
+from mcr_score.systems.mcr.fans.table import FANS
 from mcr_score.textwidth import width
 from tests.support.cli import runner
 
@@ -124,7 +124,7 @@ def test_rules_are_written_in_the_language(system: str, lang: str, markdown: boo
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_switch_option_and_profile_is_written_in_the_language(lang: str) -> None:
-    from mcr_score import profiles
+    from mcr_score.systems.mcr import profiles
 
     out = run("rules", lang=lang)
     for switch in profiles.SWITCHES:

@@ -357,7 +357,7 @@ def test_the_canonical_form_reads_back_to_the_same_hand() -> None:
 
 
 def test_the_grammar_is_the_shipped_file() -> None:
-    from mcr_score.parser import grammar_path
+    from mcr_score.notation.parser import grammar_path
 
     path = grammar_path("maho.lark")
     assert path.is_file()

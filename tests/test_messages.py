@@ -14,7 +14,7 @@ from mcr_score import batch, errors
 from mcr_score.batch import tally
 from mcr_score.cli import main
 from mcr_score.messages import LANGS, Message, catalogue, msg, placeholders, text
-from mcr_score.records import hand_from_record
+from mcr_score.notation.record import hand_from_record
 from tests.support.cli import runner
 
 PACKAGE = Path(__file__).resolve().parents[1] / "mcr_score"

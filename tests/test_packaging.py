@@ -101,7 +101,7 @@ def test_mcr_score_pure_builds_a_pure_python_wheel(wheel: Path) -> None:
     assert wheel.name.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as zf:
         assert not [n for n in zf.namelist() if n.endswith((".so", ".pyd"))]
-        assert "mcr_score/scoring.py" in zf.namelist()
+        assert "mcr_score/systems/mcr/scoring.py" in zf.namelist()
 
 
 def test_wheel_version_is_the_package_version(wheel: Path) -> None:

@@ -1,7 +1,7 @@
 """Rule profiles: every switch changes the score of its example, as each reading says.
 
 `china` expectations come from the reference calculator (PyMahjongGB 1.4.0, re-checked here);
-`green-book` expectations come from the Green Book readings cited in `mcr_score/profiles.py`
+`green-book` expectations come from the Green Book readings cited in `mcr_score/systems/mcr/profiles.py`
 and worked out by hand in docs/rules-research.md. Switches that both profiles set alike (points
 the texts leave open) are checked option by option, each option's expectation worked out by hand.
 A further test checks, on generated hands, that every difference between `green-book` and the
@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from mcr_score import parse_hand, profiles, score
-from mcr_score.present.text import rules_markdown
+from mcr_score import parse_hand, score
+from mcr_score.systems.mcr import profiles
+from mcr_score.systems.mcr.pages.text import rules_markdown
 from tests.support.reference import reference_fans
 from tests.support.strategies import generate
 
@@ -286,6 +287,6 @@ def _result(s):
 
 
 def score_with(profile: profiles.Profile, hand):
-    from mcr_score import scoring
+    from mcr_score.systems.mcr import scoring
 
     return scoring.score_with_profile(hand if not isinstance(hand, str) else parse_hand(hand), profile)

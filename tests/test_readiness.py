@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mcr_score import parse_hand
-from mcr_score.arrangements import counts_of, is_complete
-from mcr_score.readiness import FORMS, form_readings, overall, shanten_number, standard_shanten
+from mcr_score.engine.arrangements import counts_of, is_complete
+from mcr_score.engine.shanten import FORMS, form_readings, overall, shanten_number, standard_shanten
 from mcr_score.tiles import NAMES
 from tests.support.advice import draw_waiting
 

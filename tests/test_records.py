@@ -1,4 +1,4 @@
-"""`mcr_score.records`: the JSON record form of a hand, both ways. (Its field errors, through a
+"""`mcr_score.notation.record`: the JSON record form of a hand, both ways. (Its field errors, through a
 whole batch record, are in test_batch.py.)"""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from mcr_score.records import RecordRead, hand_from_record, read_record, record_from_hand
+from mcr_score.notation.record import RecordRead, hand_from_record, read_record, record_from_hand
 from tests.support.hand_strategies import hands
 from tests.test_batch import record_of
 

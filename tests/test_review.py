@@ -16,8 +16,8 @@ from mcr_score import discards, score, shanten
 from mcr_score.games import Act, Flower, Game, read_game
 from mcr_score.games.errors import UnknownPlayerError
 from mcr_score.games.replay import replay
-from mcr_score.games.review import Decision, GameReview, Option, players_of, review_game, review_hand, summarize
-from mcr_score.present.review_text import command, review_text
+from mcr_score.review.judge import Decision, GameReview, Option, players_of, review_game, review_hand, summarize
+from mcr_score.review.text import command, review_text
 from mcr_score.tiles import Tile
 from mcr_score.vocabulary import DecisionKind as Kind
 from mcr_score.vocabulary import Verdict

@@ -19,9 +19,9 @@ from mcr_score.cli import batch as batch_cli
 from mcr_score.cli import main
 from mcr_score.cli import review as review_cli
 from mcr_score.games import Act, read_game
-from mcr_score.games import review as review_module
-from mcr_score.games.review import Decision, review_file, review_hand
-from mcr_score.present.review_text import costly_line
+from mcr_score.review import judge as review_module
+from mcr_score.review.judge import Decision, review_file, review_hand
+from mcr_score.review.text import costly_line
 from mcr_score.vocabulary import DecisionKind as Kind
 from mcr_score.vocabulary import Verdict
 from tests.support.cli import runner

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
 
 from mcr_score import Hand, Meld, Tile, format_hand, parse_hand, score
-from mcr_score.arrangements import CHOW, KONG, PUNG, arrangements
-from mcr_score.fans.table import FANS
+from mcr_score.engine.arrangements import CHOW, KONG, PUNG, arrangements
+from mcr_score.systems.mcr.fans.table import FANS
 from mcr_score.tiles import NAMES
 from tests.support.strategies import non_winning_hands, winning_hands
 

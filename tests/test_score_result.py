@@ -131,7 +131,7 @@ def test_score_text_shows_a_false_hu_and_a_tile_without_wait_shape():
 
 
 def test_rules_lists_every_switch_with_the_profiles_choosing_each_option():
-    from mcr_score.profiles import SWITCHES
+    from mcr_score.systems.mcr.profiles import SWITCHES
 
     out = CliRunner().invoke(main, ["rules"]).output
     assert out.startswith("profiles:\n  green-book: ")

@@ -27,9 +27,16 @@ import pytest
 
 import mcr_score
 from mcr_score.cli import main
-from mcr_score.present.session_text import session_text
-from mcr_score.tournament import FalseHu, hand_winds, read_session, score_session, session_from_data, settle_session
-from mcr_score.tournament.errors import (
+from mcr_score.systems.mcr.pages.sheet_text import session_text
+from mcr_score.systems.mcr.tournament import (
+    FalseHu,
+    hand_winds,
+    read_session,
+    score_session,
+    session_from_data,
+    settle_session,
+)
+from mcr_score.systems.mcr.tournament.errors import (
     HandNotationError,
     PointsMismatchError,
     ScoresMismatchError,
@@ -39,7 +46,7 @@ from mcr_score.tournament.errors import (
     UnbalancedError,
     WindsMismatchError,
 )
-from mcr_score.tournament.places import ranks, table_points
+from mcr_score.systems.mcr.tournament.places import ranks, table_points
 from tests.support.cli import runner
 
 GOLDEN = Path(__file__).parent / "golden" / "sessions"

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from mcr_score.present.session_html import session_html
-from mcr_score.tournament import score_session
+from mcr_score.systems.mcr.pages.sheet_html import session_html
+from mcr_score.systems.mcr.tournament import score_session
 
 GOLDEN = Path(__file__).parent / "golden" / "sessions"
 VOID = {"meta", "link", "br", "hr", "img", "input", "col", "area", "base", "embed", "source", "track", "wbr"}

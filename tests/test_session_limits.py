@@ -1,7 +1,7 @@
 """Bad input on the tournament surfaces (issue 22, "Hardening II"): session sheets, standings and
 catch-up, from files, the command line and Python. Each case is a named error that says where
 (file, hand, field, option), never a traceback, a hang, a silent fix-up or a lost file; every
-number is bounded by what the game allows (`mcr_score.tournament.limits`)."""
+number is bounded by what the game allows (`mcr_score.systems.mcr.tournament.limits`)."""
 
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mcr_score import profiles
 from mcr_score.cli import main
-from mcr_score.limits import MAX_HAND_POINTS, MAX_POINTS
 from mcr_score.notation import parse_hand
-from mcr_score.scoring import score_with_profile
-from mcr_score.tournament import (
+from mcr_score.systems.mcr import profiles
+from mcr_score.systems.mcr.limits import MAX_HAND_POINTS, MAX_POINTS
+from mcr_score.systems.mcr.scoring import score_with_profile
+from mcr_score.systems.mcr.tournament import (
     FalseHu,
     HandEntry,
     Session,
@@ -35,7 +35,7 @@ from mcr_score.tournament import (
     settle_session,
     standings,
 )
-from mcr_score.tournament.errors import (
+from mcr_score.systems.mcr.tournament.errors import (
     CatchUpError,
     DuplicateSessionError,
     EmptySessionError,
@@ -44,8 +44,8 @@ from mcr_score.tournament.errors import (
     SessionHandError,
     TooManyHandsError,
 )
-from mcr_score.tournament.limits import MAX_PENALTY, MAX_SESSION_SCORE
-from mcr_score.tournament.sheet import CSV_FIELDS, HAND_FIELDS, SESSION_FIELDS
+from mcr_score.systems.mcr.tournament.limits import MAX_PENALTY, MAX_SESSION_SCORE
+from mcr_score.systems.mcr.tournament.sheet import CSV_FIELDS, HAND_FIELDS, SESSION_FIELDS
 from tests.support.cli import runner
 
 GOLDEN = Path(__file__).parent / "golden" / "sessions"

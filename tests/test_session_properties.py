@@ -10,10 +10,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mcr_score.tournament import catch_up, score_session
-from mcr_score.tournament.places import table_points
-from mcr_score.tournament.settlement import false_hu_moves, win_payments
-from mcr_score.tournament.sheet import FalseHu
+from mcr_score.systems.mcr.tournament import catch_up, score_session
+from mcr_score.systems.mcr.tournament.places import table_points
+from mcr_score.systems.mcr.tournament.settlement import false_hu_moves, win_payments
+from mcr_score.systems.mcr.tournament.sheet import FalseHu
 
 # No deadline: speed is measured in benchmarks/, and the loaded test machine stalls now and then.
 PROPERTY = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,8 +11,8 @@ import pytest
 
 import mcr_score
 from mcr_score.cli import main
-from mcr_score.tournament import read_players, score_session
-from mcr_score.tournament.errors import CatchUpError, PlayersFileError
+from mcr_score.systems.mcr.tournament import read_players, score_session
+from mcr_score.systems.mcr.tournament.errors import CatchUpError, PlayersFileError
 from tests.support.cli import runner
 
 GOLDEN = Path(__file__).parent / "golden" / "sessions"

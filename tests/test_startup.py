@@ -23,14 +23,14 @@ from mcr_score.cli import COMMANDS, LazyCommands, helptext, main
 # Modules `mcr-score score HAND` must not load: the other commands' machinery, the grammar (canonical
 # text is read without it), the worker pool, and what only house rules or another language need.
 NOT_FOR_SCORE = (
-    "mcr_score.advice",
-    "mcr_score.readiness",
-    "mcr_score.tournament",
+    "mcr_score.systems.mcr.advice",
+    "mcr_score.engine.shanten",
+    "mcr_score.systems.mcr.tournament",
     "mcr_score.batch",
     "mcr_score.web",
-    "mcr_score.parser",
-    "mcr_score.records",
-    "mcr_score.present.referee",
+    "mcr_score.notation.parser",
+    "mcr_score.notation.record",
+    "mcr_score.systems.mcr.pages.referee",
     "mcr_score.cli.batch",
     "mcr_score.cli.advice",
     "mcr_score.cli.tournament",
@@ -71,7 +71,7 @@ def test_the_probe_sees_a_module_that_is_loaded() -> None:
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    mcr_score.cli.main(['waits', '123456789m123p5s'], standalone_mode=False)"
     )
-    assert "mcr_score.advice" in loaded_after(code)
+    assert "mcr_score.systems.mcr.advice" in loaded_after(code)
 
 
 @pytest.mark.parametrize(
@@ -236,7 +236,7 @@ def test_every_public_name_loads_from_its_module() -> None:
 
 def test_the_package_lists_its_names_and_refuses_others() -> None:
     assert set(mcr_score.__all__) <= set(dir(mcr_score))
-    assert mcr_score.scoring.score is mcr_score.score  # a submodule, as `import mcr_score` used to give
+    assert mcr_score.systems.mcr.scoring.score is mcr_score.score  # a submodule, as `import mcr_score` used to give
     with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
         _ = mcr_score.nothing  # type: ignore[attr-defined]
     with pytest.raises(AttributeError, match="has no attribute '_private'"):

@@ -15,14 +15,15 @@ from typing import Any
 
 import pytest
 
-from mcr_score import profiles, score
-from mcr_score.arrangements import Arrangement, arrange, counts_of, meld_set
-from mcr_score.exclusions import Removed, apply
-from mcr_score.fans.detectors import DETECTORS
-from mcr_score.fans.facts import Facts, build_facts
+from mcr_score import score
+from mcr_score.engine.arrangements import Arrangement, arrange, counts_of, meld_set
+from mcr_score.engine.waits import Placement, placements
 from mcr_score.hand import FOUR_SETS, Hand, Meld, Shape, Situation
-from mcr_score.placement import Placement, placements
-from mcr_score.result import FanCount, Group, NotCounted, Reading, Score
+from mcr_score.systems.mcr import profiles
+from mcr_score.systems.mcr.exclusions import Removed, apply
+from mcr_score.systems.mcr.fans.detectors import DETECTORS
+from mcr_score.systems.mcr.fans.facts import Facts, build_facts
+from mcr_score.systems.mcr.result import FanCount, Group, NotCounted, Reading, Score
 from mcr_score.tiles import NAMES, Tile
 from tests.support.strategies import generate
 

@@ -14,10 +14,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from mcr_score import parse_hand, profiles, score
+from mcr_score import parse_hand, score
 from mcr_score.cli import main
-from mcr_score.fans.table import FANS
-from mcr_score.scoring import score_with_profile
+from mcr_score.systems.mcr import profiles
+from mcr_score.systems.mcr.fans.table import FANS
+from mcr_score.systems.mcr.scoring import score_with_profile
 from tests.test_profiles import CASES
 
 KONG_SWITCH = "kongs-with-concealed-kong-fans"

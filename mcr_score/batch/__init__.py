@@ -11,32 +11,32 @@ Three layers, each usable on its own:
 
 The other modules: `output` (JSON lines and CSV),
 `tally` (the summary), `resume`, `progress`, `errors` (the batch's error codes); claims are read and
-checked by the core's `mcr_score.claims` (`Claim` is named here too).
+checked by the core's `mcr_score.systems.mcr.claims` (`Claim` is named here too).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..lazy import attributes
-from ..notation import MAX_NOTATION
+from mcr_score.lazy import attributes
+from mcr_score.notation import MAX_NOTATION
 
 if TYPE_CHECKING:
-    from ..claims import Claim
-    from .errors import BatchError
-    from .output import CSV_COLUMNS, OUTPUT_FORMATS, OutputRecord
-    from .pool import default_jobs, process
-    from .reading import INPUT_FORMATS, MAX_LINE, RawLine, input_format
-    from .records import MAX_PROBLEMS, score_line, score_notation, score_record
-    from .runner import run
-    from .tally import Outcome, Tally, summary_text
+    from mcr_score.batch.errors import BatchError
+    from mcr_score.batch.output import CSV_COLUMNS, OUTPUT_FORMATS, OutputRecord
+    from mcr_score.batch.pool import default_jobs, process
+    from mcr_score.batch.reading import INPUT_FORMATS, MAX_LINE, RawLine, input_format
+    from mcr_score.batch.records import MAX_PROBLEMS, score_line, score_notation, score_record
+    from mcr_score.batch.runner import run
+    from mcr_score.batch.tally import Outcome, Tally, summary_text
+    from mcr_score.systems.mcr.claims import Claim
 
 DEFAULT_CHUNK = 200  # records per task: ~0.1-0.3 s of scoring, so Ctrl-C and progress stay responsive
 
 # Each name is imported from its module on first use (PEP 562), so that `mcr-score score`, which
 # registers the batch command, does not load the worker pool and the rest at start-up.
 _HOME = {
-    "Claim": ".claims",  # the core's module (`mcr_score.claims`): one dot more than batch's own
+    "Claim": ".claims",  # the core's module (`mcr_score.systems.mcr.claims`): one dot more than batch's own
     "BatchError": "errors",
     "CSV_COLUMNS": "output",
     "OUTPUT_FORMATS": "output",

@@ -1,12 +1,12 @@
 """The error codes of batch records, and `BatchError`, the one error that stops a whole run.
 
 A record's problem never stops the run: it becomes that record's error record. The field errors
-of the JSON record form (`bad-field`, `unknown-field`) belong to `mcr_score.records`.
+of the JSON record form (`bad-field`, `unknown-field`) belong to `mcr_score.notation.record`.
 """
 
 from __future__ import annotations
 
-from ..errors import McrError, RecordError
+from mcr_score.errors import McrError, RecordError
 
 
 class EmptyRecordError(RecordError):

@@ -15,9 +15,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import McrError
-from .errors import BatchError
-from .reading import GameHand, LineProblem, Opened, RawLine
+from mcr_score.batch.errors import BatchError
+from mcr_score.batch.reading import GameHand, LineProblem, Opened, RawLine
+from mcr_score.errors import McrError
 
 
 @dataclass
@@ -54,7 +54,7 @@ class GameTally:
 
 def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
     """The game files checked before the run (`games.api.check_inputs`), a problem a run's error."""
-    from ..games.api import check_inputs as check
+    from mcr_score.games.api import check_inputs as check
 
     try:
         check(paths, fmt)
@@ -69,9 +69,9 @@ def records(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Opened:
 
 
 def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[RawLine | GameHand]:
-    from ..games.api import iter_games
-    from ..games.errors import GameRecordError
-    from ..games.export import Ending, ending, hand_outs
+    from mcr_score.games.api import iter_games
+    from mcr_score.games.errors import GameRecordError
+    from mcr_score.games.export import Ending, ending, hand_outs
 
     number = 0
     for path in paths:

@@ -12,11 +12,11 @@ from enum import StrEnum
 from json.encoder import encode_basestring
 from typing import Any, Final
 
-from ..fans.ids import Fan
-from ..files import CSV_FORMULA, csv_text
-from ..result import FanCount, Group, NotCounted, Reading, Score
-from ..tiles import INDEX, Tile
-from ..vocabulary import Kind, Rule
+from mcr_score.files import CSV_FORMULA, csv_text
+from mcr_score.systems.mcr.fans.ids import Fan
+from mcr_score.systems.mcr.result import FanCount, Group, NotCounted, Reading, Score
+from mcr_score.tiles import INDEX, Tile
+from mcr_score.vocabulary import Kind, Rule
 
 OUTPUT_FORMATS = ("jsonl", "csv")
 CSV_COLUMNS = (

@@ -18,13 +18,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..messages import msg
-from . import DEFAULT_CHUNK
-from .errors import InternalError
-from .output import Output, Scored, serialize
-from .reading import GameHand, RawLine
-from .records import error_record, internal_error, score_game_hand, score_raw
-from .tally import Tally
+from mcr_score.batch import DEFAULT_CHUNK
+from mcr_score.batch.errors import InternalError
+from mcr_score.batch.output import Output, Scored, serialize
+from mcr_score.batch.reading import GameHand, RawLine
+from mcr_score.batch.records import error_record, internal_error, score_game_hand, score_raw
+from mcr_score.batch.tally import Tally
+from mcr_score.messages import msg
 
 if TYPE_CHECKING:  # imported when workers are needed: multiprocessing would slow every start of the CLI
     from concurrent.futures import Future, ProcessPoolExecutor

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
-from ..messages import count, text
+from mcr_score.messages import count, text
 
 
 class Progress:

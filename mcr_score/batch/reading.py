@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, Protocol
 
-from ..messages import Message, msg
-from .errors import BatchError
+from mcr_score.batch.errors import BatchError
+from mcr_score.messages import Message, msg
 
 if TYPE_CHECKING:
-    from ..games.export import HandOut
-    from ..hand import Hand
+    from mcr_score.games.export import HandOut
+    from mcr_score.hand import Hand
 
 MAX_LINE = 10_000  # characters; longer lines get an error record without being parsed
 _MAX_LINE_BYTES = 4 * MAX_LINE + 2  # a line of MAX_LINE characters is at most this long in UTF-8
@@ -96,7 +96,7 @@ def _in_worker(
     number: int, rid: str, notation: str | None, total: int | None, fans: tuple[int, ...] | None
 ) -> GameHand:
     """A `GameHand` as a worker gets it: its record, without the hand."""
-    from ..games.export import HandOut
+    from mcr_score.games.export import HandOut
 
     return GameHand(number, HandOut(rid, notation, total, fans, None), None)
 

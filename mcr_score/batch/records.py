@@ -21,17 +21,25 @@ import sys
 from collections.abc import Callable
 from typing import Final
 
-from .. import errors, profiles
-from ..claims import Claim, claim_from_json, claim_from_text
-from ..errors import BadFieldError, RecordError, UnknownFieldError
-from ..hand import check_hand
-from ..messages import count, msg
-from ..notation import MAX_NOTATION, parse_hand
-from ..records import HAND_FIELDS, json_type, read_record
-from ..scoring import Score, score
-from .errors import LINE_ERRORS, BadCsvError, BadJsonError, EmptyRecordError, InternalError, OversizedRecordError
-from .output import Output, OutputRecord, Scored, as_dict
-from .reading import BLANK, INPUT_FORMATS, MAX_LINE, OVERSIZED, GameHand, LineProblem, skipped_text_line
+from mcr_score import errors
+from mcr_score.batch.errors import (
+    LINE_ERRORS,
+    BadCsvError,
+    BadJsonError,
+    EmptyRecordError,
+    InternalError,
+    OversizedRecordError,
+)
+from mcr_score.batch.output import Output, OutputRecord, Scored, as_dict
+from mcr_score.batch.reading import BLANK, INPUT_FORMATS, MAX_LINE, OVERSIZED, GameHand, LineProblem, skipped_text_line
+from mcr_score.errors import BadFieldError, RecordError, UnknownFieldError
+from mcr_score.hand import check_hand
+from mcr_score.messages import count, msg
+from mcr_score.notation import MAX_NOTATION, parse_hand
+from mcr_score.notation.record import HAND_FIELDS, json_type, read_record
+from mcr_score.systems.mcr import profiles
+from mcr_score.systems.mcr.claims import Claim, claim_from_json, claim_from_text
+from mcr_score.systems.mcr.scoring import Score, score
 
 MAX_PROBLEMS = 20  # problems listed in one error record (garbage can have thousands)
 

@@ -18,12 +18,12 @@ import json
 import os
 from typing import NamedTuple
 
-from ..decoding import ascii_int
-from ..files import csv_text
-from ..messages import DEFAULT_LANG, count, text
-from ..scoring import MINIMUM
-from ..vocabulary import Reason
-from .output import OutputRecord, csv_record
+from mcr_score.batch.output import OutputRecord, csv_record
+from mcr_score.decoding import ascii_int
+from mcr_score.files import csv_text
+from mcr_score.messages import DEFAULT_LANG, count, text
+from mcr_score.systems.mcr.scoring import MINIMUM
+from mcr_score.vocabulary import Reason
 
 REPORT_FORMATS = {".md": "markdown", ".csv": "csv"}
 KINDS = ("error", "not-winning", "below-minimum", "claim-mismatch")

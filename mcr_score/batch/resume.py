@@ -14,13 +14,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from .. import messages, profiles
-from ..messages import msg
-from .errors import BatchError
-from .output import csv_header, csv_record
-from .pool import Record, Task, score_chunk
-from .report import Report
-from .tally import Tally
+from mcr_score import messages
+from mcr_score.batch.errors import BatchError
+from mcr_score.batch.output import csv_header, csv_record
+from mcr_score.batch.pool import Record, Task, score_chunk
+from mcr_score.batch.report import Report
+from mcr_score.batch.tally import Tally
+from mcr_score.messages import msg
+from mcr_score.systems.mcr import profiles
 
 _MAX_LINE_NUMBER = 2**63  # the records' line numbers are kept in an array of 64-bit integers
 _LINE_DIGITS = len(str(_MAX_LINE_NUMBER))  # a line number of fewer digits fits

@@ -15,18 +15,19 @@ import time
 from types import FrameType, TracebackType
 from typing import Any, BinaryIO, TextIO
 
-from .. import files, profiles
-from ..messages import msg
-from . import DEFAULT_CHUNK
-from .errors import BatchError, BatchWriteError
-from .output import csv_header
-from .pool import Task, default_jobs, process, settle_gc
-from .progress import Progress
-from .reading import ByteStream, Counted, GuardedStream, Opened, declared_format, open_records
-from .records import score_notation
-from .report import Report
-from .resume import Resume, prepare_output, skip_records
-from .tally import Outcome
+from mcr_score import files
+from mcr_score.batch import DEFAULT_CHUNK
+from mcr_score.batch.errors import BatchError, BatchWriteError
+from mcr_score.batch.output import csv_header
+from mcr_score.batch.pool import Task, default_jobs, process, settle_gc
+from mcr_score.batch.progress import Progress
+from mcr_score.batch.reading import ByteStream, Counted, GuardedStream, Opened, declared_format, open_records
+from mcr_score.batch.records import score_notation
+from mcr_score.batch.report import Report
+from mcr_score.batch.resume import Resume, prepare_output, skip_records
+from mcr_score.batch.tally import Outcome
+from mcr_score.messages import msg
+from mcr_score.systems.mcr import profiles
 
 
 class _Interrupts:

@@ -7,13 +7,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..decoding import ascii_int
-from ..messages import DEFAULT_LANG, Message, count, text
-from ..textwidth import pad
-from .output import OutputRecord
+from mcr_score.batch.output import OutputRecord
+from mcr_score.decoding import ascii_int
+from mcr_score.messages import DEFAULT_LANG, Message, count, text
+from mcr_score.textwidth import pad
 
 if TYPE_CHECKING:
-    from ..result import Score
+    from mcr_score.systems.mcr.result import Score
 
 
 @dataclass

@@ -20,8 +20,8 @@ from typing import Any, NamedTuple
 
 import click
 
-from .. import __version__, compiled
-from .help_group import HelpGroup
+from mcr_score import __version__, compiled
+from mcr_score.cli.help_group import HelpGroup
 
 
 class Entry(NamedTuple):

@@ -9,16 +9,7 @@ from typing import Any, Protocol
 
 import click
 
-from ..advice import discards as discards_of
-from ..advice import shanten as shanten_of
-from ..advice import waits as waits_of
-from ..hand import Hand
-from ..messages import language_from_env
-from ..notation import format_hand, parse_hand, parse_located
-from ..present.advice_text import discards_text, shanten_text, waits_text
-from ..situation import apply_situation, apply_situation_drawn
-from ..systems import Capability
-from .options import (
+from mcr_score.cli.options import (
     JSON_OPTION,
     RULES_OPTION,
     SYSTEM_OPTION,
@@ -28,6 +19,15 @@ from .options import (
     lang_option,
     situation_options,
 )
+from mcr_score.hand import Hand
+from mcr_score.messages import language_from_env
+from mcr_score.notation import format_hand, parse_hand, parse_located
+from mcr_score.notation.situation import apply_situation, apply_situation_drawn
+from mcr_score.systems import Capability
+from mcr_score.systems.mcr.advice import discards as discards_of
+from mcr_score.systems.mcr.advice import shanten as shanten_of
+from mcr_score.systems.mcr.advice import waits as waits_of
+from mcr_score.systems.mcr.pages.advice_text import discards_text, shanten_text, waits_text
 
 LANG_OPTION = lang_option(names_in_json=False)  # the scores' fan names are English in JSON, whatever --lang
 

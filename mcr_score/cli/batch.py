@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from .. import batch as core
-from .. import files
-from ..batch.report import Report, report_format
-from ..errors import McrError
-from ..games.model import HAND_FORMATS, format_names
-from ..messages import Message, msg
-from ..profiles import DEFAULT, PROFILES
-from ..systems import Capability
-from .options import RULES, RULES_HELP, SYSTEM_OPTION, Command, for_system
+from mcr_score import batch as core
+from mcr_score import files
+from mcr_score.batch.report import Report, report_format
+from mcr_score.cli.options import RULES, RULES_HELP, SYSTEM_OPTION, Command, for_system
+from mcr_score.errors import McrError
+from mcr_score.games.model import HAND_FORMATS, format_names
+from mcr_score.messages import Message, msg
+from mcr_score.systems import Capability
+from mcr_score.systems.mcr.profiles import DEFAULT, PROFILES
 
 EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
 DELIMITERS = {",": ",", ";": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}  # as written -> the separator
@@ -181,7 +181,7 @@ def batch(
         for option, given in (("--input-format", input_format), ("--delimiter", delimiter)):
             if given is not None:
                 _usage(msg("batch.games.options", option=option))
-        from ..batch import games
+        from mcr_score.batch import games
 
         try:
             games.check_inputs(sources, record_format)

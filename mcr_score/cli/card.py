@@ -7,11 +7,11 @@ import json
 
 import click
 
-from .. import systems
-from ..messages import language_from_env, msg
-from ..systems import Capability
-from .help_group import HelpGroup
-from .options import JSON_OPTION, SYSTEM_OPTION, Command, NotInSystemError, handles_errors, lang_option
+from mcr_score import systems
+from mcr_score.cli.help_group import HelpGroup
+from mcr_score.cli.options import JSON_OPTION, SYSTEM_OPTION, Command, NotInSystemError, handles_errors, lang_option
+from mcr_score.messages import language_from_env, msg
+from mcr_score.systems import Capability
 
 
 def _card_system(name: str | None) -> systems.System:

@@ -7,11 +7,7 @@ from typing import Any
 
 import click
 
-from ..messages import language_from_env, msg
-from ..present.style import Style
-from ..situation import ContradictoryOptionsError
-from ..systems import Capability, Situated
-from .options import (
+from mcr_score.cli.options import (
     COLOR_OPTION,
     JSON_OPTION,
     RULES_OPTION,
@@ -27,6 +23,10 @@ from .options import (
     situation_options,
     six_options,
 )
+from mcr_score.messages import language_from_env, msg
+from mcr_score.notation.situation import ContradictoryOptionsError
+from mcr_score.present.style import Style
+from mcr_score.systems import Capability, Situated
 
 EXIT_FALSE_HU = 3  # `score --check`: a winning hand below 8 points, or not a winning hand
 

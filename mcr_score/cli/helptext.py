@@ -21,8 +21,8 @@ from typing import Any
 
 import click
 
-from ..messages import DEFAULT_LANG, LANGS, catalogue, join_or, language_from_env, text
-from ..textwidth import width
+from mcr_score.messages import DEFAULT_LANG, LANGS, catalogue, join_or, language_from_env, text
+from mcr_score.textwidth import width
 
 LANG_KEY = "mcr_score.help.lang"
 """Where `Command.parse_args` leaves a valid `--lang` of the command line, in the context's `meta`."""
@@ -41,7 +41,7 @@ def help_language(ctx: click.Context) -> str:
 @functools.cache
 def _values(lang: str) -> dict[str, str]:
     """What any help text may name: the languages, the default one, the rule systems of the registry."""
-    from .. import systems  # here: the group's help is the only one that would not load it anyway
+    from mcr_score import systems  # here: the group's help is the only one that would not load it anyway
 
     def item(name: str) -> str:
         key = "help.system.default" if name == systems.DEFAULT else "help.system.item"

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
-from .. import errors, profiles, systems
-from ..hand import MAX_FLOWERS
-from ..messages import LANGS, Message, language_from_env, msg
-from ..profiles import PROFILES
-from ..systems.switches import refuse_renamed
-from . import helptext
+from mcr_score import errors, systems
+from mcr_score.cli import helptext
+from mcr_score.engine.switches import refuse_renamed
+from mcr_score.hand import MAX_FLOWERS
+from mcr_score.messages import LANGS, Message, language_from_env, msg
+from mcr_score.systems.mcr import profiles
+from mcr_score.systems.mcr.profiles import PROFILES
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -76,7 +77,11 @@ class WholeNumber(_IntParamType):
         return f"{self.low}-{self.high}" if self.high is not None else "N"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        from ..decoding import MAX_DIGITS, ascii_int, too_long  # here: it loads json, which `score` does without
+        from mcr_score.decoding import (  # here: it loads json, which `score` does without
+            MAX_DIGITS,
+            ascii_int,
+            too_long,
+        )
 
         if isinstance(value, int) and not isinstance(value, bool):
             number: int | None = value  # a default, already a number
@@ -124,7 +129,7 @@ class ClaimedFansType(_StrParamType):
     name = "IDS"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from ..claims import claim_from_text  # the one reader of claimed fans
+        from mcr_score.systems.mcr.claims import claim_from_text  # the one reader of claimed fans
 
         try:
             claim = claim_from_text(None, str(value))
@@ -142,7 +147,7 @@ class ClaimedTotalType(WholeNumber):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         number = super().convert(value, param, ctx)
-        from ..claims import claim_from_text  # the one reader of claims
+        from mcr_score.systems.mcr.claims import claim_from_text  # the one reader of claims
 
         try:
             claim = claim_from_text(str(number), None)
@@ -231,7 +236,7 @@ def for_system(capability: systems.Capability) -> tuple[systems.System, str]:
     return system, rules
 
 
-_HOUSE_SYSTEM = "mcr_score.house-system"  # ctx.meta: the house file that chose the system, if one did
+_HOUSE_SYSTEM = "mcr_score.engine.house-system"  # ctx.meta: the house file that chose the system, if one did
 
 
 def read_hand(system: systems.System, text: str, situated: systems.Situated) -> Any:
@@ -324,7 +329,7 @@ class ModeType(_StrParamType):
     name = "MODE"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from ..systems.maho.given import mode_of  # here: only a Maho! command loads the system
+        from mcr_score.systems.maho.given import mode_of  # here: only a Maho! command loads the system
 
         try:
             return str(mode_of(str(value)))

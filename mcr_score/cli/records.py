@@ -8,13 +8,13 @@ from collections.abc import Iterator
 
 import click
 
-from .. import files
-from ..errors import McrError
-from ..games.errors import RecordInputError
-from ..games.model import AUTO, RecordFormat, format_names
-from ..messages import count, language_from_env, msg
-from ..systems import Capability
-from .options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_errors
+from mcr_score import files
+from mcr_score.cli.options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_errors
+from mcr_score.errors import McrError
+from mcr_score.games.errors import RecordInputError
+from mcr_score.games.model import AUTO, RecordFormat, format_names
+from mcr_score.messages import count, language_from_env, msg
+from mcr_score.systems import Capability
 
 TARGETS = ("pmn", "jsonl", "notation")
 
@@ -46,7 +46,7 @@ def convert(
     sources: tuple[str, ...], record_format: str, target: str, output: str | None, system: str | None, lang: str | None
 ) -> None:
     """`mcr-score convert`: its help is `help.convert.*` in the catalogues."""
-    from ..games.api import check_inputs
+    from mcr_score.games.api import check_inputs
 
     lang = lang or language_from_env()
     for_system(Capability.CONVERT)
@@ -80,9 +80,9 @@ def convert(
 def _convert(sources: tuple[str, ...], fmt: str, target: str, counts: dict[str, int], lang: str) -> Iterator[str]:
     """The converted text, a game (PMN) or a hand (lines) at a time; a hand not written is named on
     standard error."""
-    from ..games.api import iter_games
-    from ..games.export import hand_outs
-    from ..games.pmn import PmnWriteError, write_hand
+    from mcr_score.games.api import iter_games
+    from mcr_score.games.export import hand_outs
+    from mcr_score.games.pmn import PmnWriteError, write_hand
 
     def skip(rid: str, problem: McrError | str) -> None:
         counts["skipped"] += 1

@@ -13,15 +13,8 @@ from typing import Any
 
 import click
 
-from .. import errors
-from ..fans.ids import Fan
-from ..fans.table import FANS
-from ..messages import language_from_env
-from ..present.referee import check_claim, fan_detail, rejection
-from ..present.referee_text import render_fan, render_rejection
-from ..present.style import Style
-from ..systems import Capability, Situated
-from .options import (
+from mcr_score import errors
+from mcr_score.cli.options import (
     COLOR_OPTION,
     JSON_OPTION,
     LANG_OPTION,
@@ -41,6 +34,13 @@ from .options import (
     situation_options,
     six_options,
 )
+from mcr_score.messages import language_from_env
+from mcr_score.present.style import Style
+from mcr_score.systems import Capability, Situated
+from mcr_score.systems.mcr.fans.ids import Fan
+from mcr_score.systems.mcr.fans.table import FANS
+from mcr_score.systems.mcr.pages.referee import check_claim, fan_detail, rejection
+from mcr_score.systems.mcr.pages.referee_text import render_fan, render_rejection
 
 
 def _style(err: bool = False, color: bool | None = None) -> Style:

@@ -1,5 +1,5 @@
 """`mcr-score review`: a recorded game replayed from each player's seat and every decision judged
-(`mcr_score.games.review` judges; this module takes the options and the files)."""
+(`mcr_score.review.judge` judges; this module takes the options and the files)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .. import files
-from ..games.model import AUTO, RecordFormat, format_names
-from ..messages import language_from_env, msg
-from ..systems import Capability
-from .options import (
+from mcr_score import files
+from mcr_score.cli.options import (
     JSON_OPTION,
     LANG_OPTION,
     RULES_OPTION,
@@ -23,9 +20,12 @@ from .options import (
     for_system,
     handles_errors,
 )
+from mcr_score.games.model import AUTO, RecordFormat, format_names
+from mcr_score.messages import language_from_env, msg
+from mcr_score.systems import Capability
 
 if TYPE_CHECKING:
-    from ..games.review import GameReview
+    from mcr_score.review.judge import GameReview
 JOBS_PER_CORE = 4
 """`--jobs` at most this many per core, as `batch -j` (`cli.batch.JOBS_PER_CORE`, pinned equal by a
 test): a review is all CPU, and more workers than cores only wait their turn, each with its memory."""
@@ -34,7 +34,7 @@ test): a review is all CPU, and more workers than cores only wait their turn, ea
 def _jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
     """`--jobs` bounded as `batch -j` is: at most `JOBS_PER_CORE` per core of this machine (the
     review then starts no more workers than the cores and the hands)."""
-    from ..games.review import cores
+    from mcr_score.review.judge import cores
 
     most = JOBS_PER_CORE * cores()
     if value > most:
@@ -94,8 +94,8 @@ def review(
     lang: str | None,
 ) -> None:
     """`mcr-score review`: its help is `help.review.*` in the catalogues."""
-    from ..games.api import check_inputs
-    from ..games.review import review_file
+    from mcr_score.games.api import check_inputs
+    from mcr_score.review.judge import review_file
 
     lang = lang or language_from_env()
     _, rules = for_system(Capability.REVIEW)
@@ -105,7 +105,7 @@ def review(
     reviews = review_file(file, record_format, player, rules, jobs)
     _warn_unreplayable(file, reviews, lang)
     if html_out is not None:
-        from ..present.review_html import review_html
+        from mcr_score.review.html import review_html
 
         files.write_text(html_out, review_html(reviews, lang), "--html")
     if as_json:
@@ -113,7 +113,7 @@ def review(
             json.dumps({"ok": True, "rules": rules, "games": [r.to_dict() for r in reviews]}, ensure_ascii=False)
         )
     else:
-        from ..present.review_text import review_text
+        from mcr_score.review.text import review_text
 
         click.echo("\n\n".join(review_text(r, lang) for r in reviews))
 

@@ -6,10 +6,10 @@ import json
 
 import click
 
-from ..messages import language_from_env, msg
-from ..situation import ContradictoryOptionsError
-from ..systems import Capability
-from .options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_errors
+from mcr_score.cli.options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_errors
+from mcr_score.messages import language_from_env, msg
+from mcr_score.notation.situation import ContradictoryOptionsError
+from mcr_score.systems import Capability
 
 
 @click.command(cls=Command, help="help.rules")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from ..messages import language_from_env, text
-from ..systems import Capability
-from .options import SYSTEM_OPTION, Command, for_system, handles_errors
+from mcr_score.cli.options import SYSTEM_OPTION, Command, for_system, handles_errors
+from mcr_score.messages import language_from_env, text
+from mcr_score.systems import Capability
 
 
 @click.command(cls=Command, help="help.serve")
@@ -27,8 +27,8 @@ def serve(host: str, port: int, workers: int, system: str | None) -> None:
     try:
         import uvicorn  # the web extra: imported here so the other commands never need it
 
-        from ..web import api  # noqa: F401  (fails early, with the message below, when FastAPI is missing)
-        from ..web.server import NoDelayProtocol
+        from mcr_score.web import api  # noqa: F401  (fails early, with the message below, when FastAPI is missing)
+        from mcr_score.web.server import NoDelayProtocol
     except ImportError as e:
         raise click.ClickException(text("serve.no-extra", lang, missing=e.name or "fastapi")) from None
     shown = f"[{host}]" if ":" in host else host

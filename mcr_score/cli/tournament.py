@@ -1,8 +1,8 @@
 """The tournament commands of `mcr-score`: `session` (the 16-hand sheet), `standings` (the ranking
 over sessions, and the EMA results file) and `catchup` (the smallest Hu that overtakes).
 
-They read files and options, call `mcr_score.tournament`, and print a page of
-`mcr_score.present.session_text` / `session_html`. Errors exit 1 (2 for a bad option or notation),
+They read files and options, call `mcr_score.systems.mcr.tournament`, and print a page of
+`mcr_score.systems.mcr.pages.sheet_text` / `session_html`. Errors exit 1 (2 for a bad option or notation),
 as a message in `--lang` or as `{"ok": false, ...}` with `--json`.
 """
 
@@ -14,25 +14,8 @@ from typing import Any
 
 import click
 
-from .. import files as user_files
-from ..decoding import MAX_DIGITS, ascii_int, shown, too_long
-from ..errors import McrError, raise_all
-from ..games.model import SHEET_FORMATS, RecordFormat
-from ..messages import language_from_env, msg
-from ..present.session_text import catchup_text, session_csv, standings_text
-from ..systems import Capability, Situated
-from ..tournament import (
-    FalseHu,
-    PlayerInfo,
-    SessionResult,
-    catch_up,
-    ema_csv,
-    read_players,
-    settle_files,
-    standings,
-)
-from ..tournament.sheet import false_hu_problem
-from .options import (
+from mcr_score import files as user_files
+from mcr_score.cli.options import (
     JSON_OPTION,
     LANG_OPTION,
     RULES_OPTION,
@@ -43,6 +26,23 @@ from .options import (
     handles_errors,
     maho_options,
 )
+from mcr_score.decoding import MAX_DIGITS, ascii_int, shown, too_long
+from mcr_score.errors import McrError, raise_all
+from mcr_score.games.model import SHEET_FORMATS, RecordFormat
+from mcr_score.messages import language_from_env, msg
+from mcr_score.systems import Capability, Situated
+from mcr_score.systems.mcr.pages.sheet_text import catchup_text, session_csv, standings_text
+from mcr_score.systems.mcr.tournament import (
+    FalseHu,
+    PlayerInfo,
+    SessionResult,
+    catch_up,
+    ema_csv,
+    read_players,
+    settle_files,
+    standings,
+)
+from mcr_score.systems.mcr.tournament.sheet import false_hu_problem
 
 FILE = click.Path(dir_okay=False)  # a str: an empty name stays empty (a Path would make it ".")
 
@@ -139,9 +139,9 @@ def session(
     pages = chosen.page()
     compared = None
     if record_format is not None:
-        from ..games.api import check_inputs
-        from ..games.sessions import compare, load
-        from ..present.records_text import compared_text
+        from mcr_score.games.api import check_inputs
+        from mcr_score.games.sessions import compare, load
+        from mcr_score.games.sheet_text import compared_text
 
         check_inputs([file], record_format)
         compared = compare(load(file, RecordFormat(record_format), game)[0], profile, false_hu)
@@ -204,8 +204,8 @@ def standings_command(
             problems += e.problems
     try:
         if record_format is not None:
-            from ..games.api import check_inputs
-            from ..games.sessions import settle_record_files
+            from mcr_score.games.api import check_inputs
+            from mcr_score.games.sessions import settle_record_files
 
             check_inputs(files, record_format)
             results = settle_record_files(files, RecordFormat(record_format), rules)

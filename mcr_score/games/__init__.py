@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..lazy import attributes
+from mcr_score.lazy import attributes
 
 if TYPE_CHECKING:
-    from .api import FORMATS, detect, iter_games, read_game, read_games, readable, record_format
-    from .errors import GameRecordError, ReplayError, UnknownRecordFormatError
-    from .model import (
+    from mcr_score.games.api import FORMATS, detect, iter_games, read_game, read_games, readable, record_format
+    from mcr_score.games.errors import GameRecordError, ReplayError, UnknownRecordFormatError
+    from mcr_score.games.model import (
         HAND_FORMATS,
         SHEET_FORMATS,
         Act,

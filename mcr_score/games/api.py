@@ -7,13 +7,13 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from .. import files
-from ..errors import McrError
-from ..messages import msg
-from . import botzone, gbhelper, mahjongscoring2, pmn, salasasa, tziakcha
-from .errors import GameRecordError, RecordInputError, UnknownRecordFormatError
-from .model import AUTO, Game, RecordFormat
-from .reading import Input, encoding_error, json_of, read_input
+from mcr_score import files
+from mcr_score.errors import McrError
+from mcr_score.games import botzone, gbhelper, mahjongscoring2, pmn, salasasa, tziakcha
+from mcr_score.games.errors import GameRecordError, RecordInputError, UnknownRecordFormatError
+from mcr_score.games.model import AUTO, Game, RecordFormat
+from mcr_score.games.reading import Input, encoding_error, json_of, read_input
+from mcr_score.messages import msg
 
 FORMATS = tuple(RecordFormat)
 SNIFF_BYTES = 64 * 1024

@@ -22,13 +22,25 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..messages import msg
-from ..tiles import WINDS, Tile
-from .errors import GameRecordError
-from .fan_names import fan_of, split_count
-from .model import Act, Deal, Event, Flower, Game, HandRecord, Outcome, Piece, RecordedFan, RecordFormat, Win
-from .reading import MAX_ACTIONS, Fields, Input, json_of, names4, text_of
-from .replay import replay
+from mcr_score.games.errors import GameRecordError
+from mcr_score.games.fan_names import fan_of, split_count
+from mcr_score.games.model import (
+    Act,
+    Deal,
+    Event,
+    Flower,
+    Game,
+    HandRecord,
+    Outcome,
+    Piece,
+    RecordedFan,
+    RecordFormat,
+    Win,
+)
+from mcr_score.games.reading import MAX_ACTIONS, Fields, Input, json_of, names4, text_of
+from mcr_score.games.replay import replay
+from mcr_score.messages import msg
+from mcr_score.tiles import WINDS, Tile
 
 SUITS = {"W": "m", "B": "p", "T": "s"}
 HONORS = {"F1": "E", "F2": "S", "F3": "W", "F4": "N", "J1": "C", "J2": "F", "J3": "P"}

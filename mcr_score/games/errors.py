@@ -3,7 +3,7 @@ told, and a hand that cannot be replayed (that one names the game, the hand and 
 
 from __future__ import annotations
 
-from ..errors import McrError
+from mcr_score.errors import McrError
 
 
 class GameRecordError(McrError):

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..claims import MAX_TOTAL, most
-from ..errors import McrError
-from ..fans.ids import Fan
-from ..messages import msg
-from ..notation import format_hand
-from ..tiles import WINDS
-from .errors import GameRecordError
-from .model import Game, HandRecord, Outcome, Win
+from mcr_score.errors import McrError
+from mcr_score.games.errors import GameRecordError
+from mcr_score.games.model import Game, HandRecord, Outcome, Win
+from mcr_score.messages import msg
+from mcr_score.notation import format_hand
+from mcr_score.systems.mcr.claims import MAX_TOTAL, most
+from mcr_score.systems.mcr.fans.ids import Fan
+from mcr_score.tiles import WINDS
 
 
 class Ending(StrEnum):

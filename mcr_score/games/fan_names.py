@@ -1,6 +1,6 @@
 """Fan names and numbers as the records write them, to our numbers (`Fan`), in one place.
 
-Our table (`fans.table`) gives each fan's name in every language of the catalogues; the records use other
+Our table (`systems.mcr.fans.table`) gives each fan's name in every language of the catalogues; the records use other
 spellings for some (docs/record-formats.md §3): Botzone and Salasasa write 边张, 嵌张, 单钓将;
 tziakcha 独听・边张, 独听・嵌张, 独听・单钓; PMN 坎张 and 单调将 and British English. tziakcha numbers
 its fans 0-88 (summerinsects' `fan_t` built with DISTINGUISH_PURE_SHIFTED_CHOWS and
@@ -14,8 +14,8 @@ import functools
 import re
 import unicodedata
 
-from ..fans.ids import Fan
-from ..fans.table import FANS
+from mcr_score.systems.mcr.fans.ids import Fan
+from mcr_score.systems.mcr.fans.table import FANS
 
 ALIASES: dict[str, Fan] = {
     # Chinese spellings of the records

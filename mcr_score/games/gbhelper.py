@@ -10,7 +10,7 @@ count from fan 59; `fan1_bits` four bits a count from fan 69, 82 明暗杠 last)
 app's notation, which ours reads; `win_flag` 1 self-drawn, 2 last copy, 4 kong, 8 last tile of the
 wall, 16 天地人和; `flower_count`). Keys of older versions are read as the app upgrades them.
 Seats and the prevalent wind follow the sheet's rotation, the app's own (its 每圈座位 row: 东南北西,
-南东西北, 西北东南, 北西南东), which is ours (`tournament.winds`).
+南东西北, 西北东南, 北西南东), which is ours (`systems.mcr.tournament.winds`).
 """
 
 from __future__ import annotations
@@ -18,19 +18,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..claims import most
-from ..errors import McrError
-from ..fans.ids import Fan
-from ..hand import check_hand
-from ..limits import MAX_HAND_POINTS, MAX_POINTS
-from ..messages import count, msg
-from ..notation import parse_hand, with_situation
-from ..tiles import WINDS
-from ..tournament.limits import MAX_PENALTY
-from ..tournament.winds import hand_winds
-from .fan_names import standard_points
-from .model import Game, HandRecord, Names, Outcome, RecordedFan, RecordFormat, Win
-from .reading import Fields, Input, by_seat, json_of, names4
+from mcr_score.errors import McrError
+from mcr_score.games.fan_names import standard_points
+from mcr_score.games.model import Game, HandRecord, Names, Outcome, RecordedFan, RecordFormat, Win
+from mcr_score.games.reading import Fields, Input, by_seat, json_of, names4
+from mcr_score.hand import check_hand
+from mcr_score.messages import count, msg
+from mcr_score.notation import parse_hand, with_situation
+from mcr_score.systems.mcr.claims import most
+from mcr_score.systems.mcr.fans.ids import Fan
+from mcr_score.systems.mcr.limits import MAX_HAND_POINTS, MAX_POINTS
+from mcr_score.systems.mcr.tournament.limits import MAX_PENALTY
+from mcr_score.systems.mcr.tournament.winds import hand_winds
+from mcr_score.tiles import WINDS
 
 LAST_BIG_FAN = 58  # fan_bits: bit 58 - n for the fans 1-58 (summerinsects' SET_FAN)
 TWO_POINT_FIRST = 59  # fan2_bits: two bits a count for the fans 59-68
@@ -155,7 +155,7 @@ def _hand(f: Fields, d: Mapping[str, Any], where: str, n: int, players: Names, g
 
 
 def _penalty(f: Fields, value: Any, where: str) -> int:
-    """A penalty of the sheet: within what a session takes (`tournament.limits.MAX_PENALTY`)."""
+    """A penalty of the sheet: within what a session takes (`systems.mcr.tournament.limits.MAX_PENALTY`)."""
     penalty = f.num(value, where)
     if abs(penalty) > MAX_PENALTY:
         raise f.error(where, msg("record.penalty-max", value=penalty, most=MAX_PENALTY))

@@ -19,13 +19,13 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
-from ..limits import MAX_HAND_POINTS, MAX_POINTS
-from ..messages import count, msg
-from ..tiles import WINDS
-from ..tournament.limits import MAX_HAND_SCORE, MAX_PENALTY
-from ..tournament.winds import HANDS, hand_winds
-from .model import Game, HandRecord, Names, Outcome, RecordFormat, Win
-from .reading import Fields, Input, by_seat, json_of, names4, text_of
+from mcr_score.games.model import Game, HandRecord, Names, Outcome, RecordFormat, Win
+from mcr_score.games.reading import Fields, Input, by_seat, json_of, names4, text_of
+from mcr_score.messages import count, msg
+from mcr_score.systems.mcr.limits import MAX_HAND_POINTS, MAX_POINTS
+from mcr_score.systems.mcr.tournament.limits import MAX_HAND_SCORE, MAX_PENALTY
+from mcr_score.systems.mcr.tournament.winds import HANDS, hand_winds
+from mcr_score.tiles import WINDS
 
 CSV_HEAD = ("Round", "Winner", "Discarder", "Hand Points")
 
@@ -108,7 +108,7 @@ POINTS, SCORE, PENALTY = Bound.POINTS, Bound.SCORE, Bound.PENALTY
 
 
 def bounded(f: Fields, value: int, where: str, bound: Bound) -> int:
-    """A number of the sheet within what the game allows (`limits`, `tournament.limits`): a hand's
+    """A number of the sheet within what the game allows (`limits`, `systems.mcr.tournament.limits`): a hand's
     points at most the highest hand's with its flowers, a player's points in a hand at most what the
     largest Hu pays plus the largest penalty, a penalty at most what the largest Hu moves. Past
     that it is a typing error, not a hand to compare."""

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple, overload
 
-from ..errors import McrError
-from ..fans.ids import Fan
-from ..hand import Hand, Meld
-from ..tiles import Tile
+from mcr_score.errors import McrError
+from mcr_score.hand import Hand, Meld
+from mcr_score.systems.mcr.fans.ids import Fan
+from mcr_score.tiles import Tile
 
 SEATS = 4
 Four = tuple[int, int, int, int]

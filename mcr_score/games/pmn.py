@@ -22,18 +22,30 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import NoReturn
 
-from ..claims import most
-from ..errors import McrError
-from ..fans.ids import Fan
-from ..hand import FOUR_SETS
-from ..messages import Message, msg
-from ..notation import format_hand
-from ..tiles import WINDS, Tile
-from ..tournament.limits import MAX_HAND_SCORE, MAX_PENALTY
-from .fan_names import standard_points
-from .model import Act, Deal, Event, Flower, Game, HandRecord, Outcome, Piece, RecordedFan, RecordFormat, Win
-from .reading import MAX_ACTIONS, MAX_FILE_HANDS, Fields, Input, names4, text_of
-from .replay import replay
+from mcr_score.errors import McrError
+from mcr_score.games.fan_names import standard_points
+from mcr_score.games.model import (
+    Act,
+    Deal,
+    Event,
+    Flower,
+    Game,
+    HandRecord,
+    Outcome,
+    Piece,
+    RecordedFan,
+    RecordFormat,
+    Win,
+)
+from mcr_score.games.reading import MAX_ACTIONS, MAX_FILE_HANDS, Fields, Input, names4, text_of
+from mcr_score.games.replay import replay
+from mcr_score.hand import FOUR_SETS
+from mcr_score.messages import Message, msg
+from mcr_score.notation import format_hand
+from mcr_score.systems.mcr.claims import most
+from mcr_score.systems.mcr.fans.ids import Fan
+from mcr_score.systems.mcr.tournament.limits import MAX_HAND_SCORE, MAX_PENALTY
+from mcr_score.tiles import WINDS, Tile
 
 SUITS = {"c": "m", "d": "p", "b": "s"}
 LETTERS = {"m": "c", "p": "d", "s": "b"}

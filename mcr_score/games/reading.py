@@ -11,12 +11,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import files
-from ..decoding import DataError, loads_json, located, shown
-from ..messages import Message, count, msg
-from ..tiles import Tile
-from .errors import GameRecordError
-from .model import Flower, Four, Piece
+from mcr_score import files
+from mcr_score.decoding import DataError, loads_json, located, shown
+from mcr_score.games.errors import GameRecordError
+from mcr_score.games.model import Flower, Four, Piece
+from mcr_score.messages import Message, count, msg
+from mcr_score.tiles import Tile
 
 MAX_RECORD_FILE = 16 * 1024 * 1024
 """The largest record file read whole: a tziakcha session is some 100 KiB (16 hands, at most 128 KiB

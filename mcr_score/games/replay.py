@@ -38,13 +38,13 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, TypeVar
 
-from ..errors import McrError
-from ..hand import FOUR_SETS, Hand, Meld, Situation, check_hand
-from ..messages import Message, count, msg
-from ..tiles import INDEX, TILES, WINDS, Tile, starts_chow
-from .errors import GameRecordError, ReplayError
-from .fan_names import is_blessing
-from .model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, RecordedFan, Win
+from mcr_score.errors import McrError
+from mcr_score.games.errors import GameRecordError, ReplayError
+from mcr_score.games.fan_names import is_blessing
+from mcr_score.games.model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, RecordedFan, Win
+from mcr_score.hand import FOUR_SETS, Hand, Meld, Situation, check_hand
+from mcr_score.messages import Message, count, msg
+from mcr_score.tiles import INDEX, TILES, WINDS, Tile, starts_chow
 
 KONG_CAUSE = "kong"
 FLOWER_CAUSE = "flower"
@@ -1005,7 +1005,7 @@ def _concealed(hand: Hand) -> tuple[object, ...]:
 
 
 def _tiles_text(hand: Hand) -> str:
-    from ..notation import format_tiles
+    from mcr_score.notation import format_tiles
 
     return format_tiles(hand.standing) + " " + _piece(hand.winning)
 

@@ -14,12 +14,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..messages import msg
-from ..tiles import WINDS, Tile
-from .fan_names import fan_of, split_count
-from .model import Act, Deal, Event, Flower, Game, HandRecord, Outcome, Piece, RecordedFan, RecordFormat, Win
-from .reading import MAX_ACTIONS, MAX_SESSION_HANDS, Fields, Input, json_of, names4
-from .replay import replay
+from mcr_score.games.fan_names import fan_of, split_count
+from mcr_score.games.model import (
+    Act,
+    Deal,
+    Event,
+    Flower,
+    Game,
+    HandRecord,
+    Outcome,
+    Piece,
+    RecordedFan,
+    RecordFormat,
+    Win,
+)
+from mcr_score.games.reading import MAX_ACTIONS, MAX_SESSION_HANDS, Fields, Input, json_of, names4
+from mcr_score.games.replay import replay
+from mcr_score.messages import msg
+from mcr_score.tiles import WINDS, Tile
 
 HONORS = {41: "E", 42: "S", 43: "W", 44: "N", 45: "C", 46: "P", 47: "F"}
 SUITS = {1: "m", 2: "p", 3: "s"}

@@ -17,16 +17,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import profiles
-from ..errors import McrError
-from ..messages import Message, count, msg
-from ..notation import format_hand
-from ..tournament import FalseHu, HandEntry, Session, SessionResult, settle_file, settle_files
-from ..tournament.sheet import DEFAULT_FALSE_HU
-from .api import read_games
-from .errors import GameRecordError
-from .model import SHEET_FORMATS as SHEETS
-from .model import Four, Game, HandRecord, Outcome, RecordFormat
+from mcr_score.errors import McrError
+from mcr_score.games.api import read_games
+from mcr_score.games.errors import GameRecordError
+from mcr_score.games.model import SHEET_FORMATS as SHEETS
+from mcr_score.games.model import Four, Game, HandRecord, Outcome, RecordFormat
+from mcr_score.messages import Message, count, msg
+from mcr_score.notation import format_hand
+from mcr_score.systems.mcr import profiles
+from mcr_score.systems.mcr.tournament import FalseHu, HandEntry, Session, SessionResult, settle_file, settle_files
+from mcr_score.systems.mcr.tournament.sheet import DEFAULT_FALSE_HU
 
 
 @dataclass(frozen=True, slots=True)

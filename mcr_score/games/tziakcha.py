@@ -18,13 +18,10 @@ import zlib
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..decoding import DataError, loads_json, located
-from ..hand import Hand
-from ..messages import count, msg
-from ..tiles import INDEX, WINDS, Tile, is_terminal_or_honor
-from .errors import GameRecordError
-from .fan_names import tziakcha_fan
-from .model import (
+from mcr_score.decoding import DataError, loads_json, located
+from mcr_score.games.errors import GameRecordError
+from mcr_score.games.fan_names import tziakcha_fan
+from mcr_score.games.model import (
     Deal,
     Event,
     Events,
@@ -36,8 +33,8 @@ from .model import (
     RecordedFan,
     RecordFormat,
 )
-from .reading import JSON_DIGITS, MAX_ACTIONS, MAX_SESSION_HANDS, Fields, Input, json_of, names4
-from .replay import (
+from mcr_score.games.reading import JSON_DIGITS, MAX_ACTIONS, MAX_SESSION_HANDS, Fields, Input, json_of, names4
+from mcr_score.games.replay import (
     ADDED_KONG,
     CHOW,
     CONCEALED_KONG,
@@ -63,6 +60,9 @@ from .replay import (
     shared_situation,
     win_of,
 )
+from mcr_score.hand import Hand
+from mcr_score.messages import count, msg
+from mcr_score.tiles import INDEX, WINDS, Tile, is_terminal_or_honor
 
 TILES: Final = 144
 DEALT: Final = 53  # 13 to each seat and East's 14th

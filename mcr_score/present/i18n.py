@@ -10,10 +10,10 @@ so that no code here knows a language. French follows the seed's vocabulary: a f
 
 from __future__ import annotations
 
-from ..fans.ids import Fan
-from ..fans.table import FANS
-from ..messages import DEFAULT_LANG, LANGS, join_and, join_list, join_or, language_from_env, text
-from ..textwidth import pad, width
+from mcr_score.messages import DEFAULT_LANG, LANGS, join_and, join_list, join_or, language_from_env, text
+from mcr_score.systems.mcr.fans.ids import Fan
+from mcr_score.systems.mcr.fans.table import FANS
+from mcr_score.textwidth import pad, width
 
 __all__ = [
     "DEFAULT_LANG",

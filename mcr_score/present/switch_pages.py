@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from ..messages import DEFAULT_LANG, text
-from ..systems.switches import SwitchDef, description
-from .i18n import colon
+from mcr_score.engine.switches import SwitchDef, description
+from mcr_score.messages import DEFAULT_LANG, text
+from mcr_score.present.i18n import colon
 
 
 class Described(Protocol):

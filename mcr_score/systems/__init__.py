@@ -17,12 +17,12 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..errors import McrError, OtherSystemHouseError, ProfileFileError
-from ..lazy import attributes
-from ..messages import msg
+from mcr_score.errors import McrError, OtherSystemHouseError, ProfileFileError
+from mcr_score.lazy import attributes
+from mcr_score.messages import msg
 
 if TYPE_CHECKING:
-    from .base import Capability, Profile, Situated, System
+    from mcr_score.systems.base import Capability, Profile, Situated, System
 
 # What a system is (`base`), loaded on first use: the names of the systems (`NAMES`, which the
 # group's --help lists) cost no hand model.
@@ -77,7 +77,7 @@ def checked(chosen: System, rules: str) -> Profile:
 def _refuse_another_systems(chosen: System, path: str, error: ProfileFileError) -> None:
     """Raise `OtherSystemHouseError` when the house file at `path` names no system and what it
     writes (its `base`, its switches) fits another system and not `chosen`; else return."""
-    from ..house import data_of  # here: only a house file that failed needs it
+    from mcr_score.engine.house import data_of  # here: only a house file that failed needs it
 
     try:
         data = data_of(path)
@@ -87,7 +87,7 @@ def _refuse_another_systems(chosen: System, path: str, error: ProfileFileError) 
     keys = sorted(switches) if isinstance(switches, dict) else []
     if "system" in data or (base is None and not keys) or not (base is None or isinstance(base, str)):
         return
-    from .switches import RENAMED  # here, as above
+    from mcr_score.engine.switches import RENAMED  # here, as above
 
     def fits(system: System) -> bool:
         named = base is None or base in system.profile_names or (base in RENAMED and system.name != DEFAULT)
@@ -112,7 +112,7 @@ def pick(system: str | None, rules: str | None) -> System:
     (`system = "six"`), which then needs no `--system`, and must agree with one given."""
     declared: object = None
     if rules is not None and rules.endswith(".toml"):
-        from ..house import system_of  # here: only house files need it
+        from mcr_score.engine.house import system_of  # here: only house files need it
 
         declared = system_of(rules)
         if declared is not None and not (isinstance(declared, str) and declared in _MODULES):

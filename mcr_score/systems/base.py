@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from ..hand import Shape
+from mcr_score.hand import Shape
 
 
 class Capability(StrEnum):

@@ -27,14 +27,14 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.routing import Mount, Route
 
-from .. import __version__, errors
-from ..fans.ids import Fan
-from ..fans.table import FANS
-from ..messages import LANGS, msg, page_strings
-from ..present.referee import fan_detail, fan_table, rejection
-from ..present.referee_text import render_rejection
-from ..present.text import rules_to_dict
-from .commands import (
+from mcr_score import __version__, errors
+from mcr_score.messages import LANGS, msg, page_strings
+from mcr_score.systems.mcr.fans.ids import Fan
+from mcr_score.systems.mcr.fans.table import FANS
+from mcr_score.systems.mcr.pages.referee import fan_detail, fan_table, rejection
+from mcr_score.systems.mcr.pages.referee_text import render_rejection
+from mcr_score.systems.mcr.pages.text import rules_to_dict
+from mcr_score.web.commands import (
     do_discards,
     do_edit,
     do_explain,
@@ -46,8 +46,8 @@ from .commands import (
     explain_words,
     score_words,
 )
-from .reading import Plan, RequestError
-from .schemas import (
+from mcr_score.web.reading import Plan, RequestError
+from mcr_score.web.schemas import (
     DiscardsBody,
     EditBody,
     EditInput,

@@ -11,18 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..claims import claim_from_text
-from ..hand import Hand
-from ..messages import DEFAULT_LANG
-from ..notation import format_hand, parse_hand, parse_located
-from ..present.referee import check_claim
-from ..present.referee import explain as explain_hand
-from ..present.referee_text import render_explanation
-from ..present.text import hand_to_dict, score_text
-from ..profiles import DEFAULT
-from ..scoring import score as score_hand
-from ..situation import apply_situation, apply_situation_drawn, read_hand
-from .picker import edit as edit_hand
+from mcr_score.hand import Hand
+from mcr_score.messages import DEFAULT_LANG
+from mcr_score.notation import format_hand, parse_hand, parse_located
+from mcr_score.notation.situation import apply_situation, apply_situation_drawn, read_hand
+from mcr_score.systems.mcr.claims import claim_from_text
+from mcr_score.systems.mcr.pages.referee import check_claim
+from mcr_score.systems.mcr.pages.referee import explain as explain_hand
+from mcr_score.systems.mcr.pages.referee_text import render_explanation
+from mcr_score.systems.mcr.pages.text import hand_to_dict, score_text
+from mcr_score.systems.mcr.profiles import DEFAULT
+from mcr_score.systems.mcr.scoring import score as score_hand
+from mcr_score.web.picker import edit as edit_hand
 
 
 class Situation(Protocol):
@@ -183,14 +183,14 @@ def do_explain(data: Explained) -> dict[str, Any]:
 def do_session(session: dict[str, Any], rules: str) -> dict[str, Any]:
     """`session --json` of a sheet sent as the JSON a session file holds. Imported here, as `advice`
     below: the page's engine never asks it, and each module imported costs its start in Pyodide."""
-    from ..tournament import score_session
+    from mcr_score.systems.mcr.tournament import score_session
 
     return score_session(session, rules).to_dict()
 
 
 def do_waits(data: Waiting) -> dict[str, Any]:
     """`waits --json`."""
-    from ..advice import waits as waits_of
+    from mcr_score.systems.mcr.advice import waits as waits_of
 
     hand = apply_situation(data.hand, parse_hand(data.hand), data.robbing_kong, data.replacement, **_fields(data))
     return waits_of(hand, data.rules, data.seen).to_dict()
@@ -198,14 +198,14 @@ def do_waits(data: Waiting) -> dict[str, Any]:
 
 def do_shanten(data: Shaped) -> dict[str, Any]:
     """`shanten --json`."""
-    from ..advice import shanten as shanten_of
+    from mcr_score.systems.mcr.advice import shanten as shanten_of
 
     return shanten_of(parse_hand(data.hand), data.seen).to_dict()
 
 
 def do_discards(data: Waiting) -> dict[str, Any]:
     """`discards --json`: the 14th tile is the one just drawn, as `mcr-score discards` reads it."""
-    from ..advice import discards as discards_of
+    from mcr_score.systems.mcr.advice import discards as discards_of
 
     hand = parse_located(data.hand, drawn=True)[0]
     hand = apply_situation_drawn(data.hand, hand, data.robbing_kong, data.replacement, **_fields(data))

@@ -13,13 +13,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from .. import errors
-from ..messages import DEFAULT_LANG, LANGS, msg
-from ..present.referee import fan_table, rejection
-from ..present.referee_text import render_rejection
-from ..present.text import rules_to_dict
-from ..profiles import DEFAULT, PROFILES
-from .commands import Request, do_edit, do_explain, do_parse, do_waits, explain_words
+from mcr_score import errors
+from mcr_score.messages import DEFAULT_LANG, LANGS, msg
+from mcr_score.systems.mcr.pages.referee import fan_table, rejection
+from mcr_score.systems.mcr.pages.referee_text import render_rejection
+from mcr_score.systems.mcr.pages.text import rules_to_dict
+from mcr_score.systems.mcr.profiles import DEFAULT, PROFILES
+from mcr_score.web.commands import Request, do_edit, do_explain, do_parse, do_waits, explain_words
 
 _JSON: dict[str, Callable[[Request], Any]] = {
     "parse": do_parse,

@@ -20,11 +20,11 @@ import functools
 from collections import Counter
 from typing import Any
 
-from .. import errors
-from ..hand import FOUR_SETS, Hand, Meld, building_problems
-from ..messages import msg
-from ..notation import format_hand, parse_building, suffix_columns, with_situation
-from ..tiles import COPIES, FLOWER_LETTERS, NAMES, SUITS, TILES, WINDS, Tile
+from mcr_score import errors
+from mcr_score.hand import FOUR_SETS, Hand, Meld, building_problems
+from mcr_score.messages import msg
+from mcr_score.notation import format_hand, parse_building, suffix_columns, with_situation
+from mcr_score.tiles import COPIES, FLOWER_LETTERS, NAMES, SUITS, TILES, WINDS, Tile
 
 MODES = ("single", "chow", "pung", "kong", "concealed", "promoted")
 """The picker's ways of adding a tile: alone, or as a declared meld of that kind."""

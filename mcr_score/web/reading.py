@@ -33,11 +33,11 @@ from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 from starlette.requests import Request
 
-from .. import errors
-from ..decoding import DataError, ascii_int, loads_json, shown
-from ..messages import msg
-from ..records import json_type
-from .schemas import NoInput
+from mcr_score import errors
+from mcr_score.decoding import DataError, ascii_int, loads_json, shown
+from mcr_score.messages import msg
+from mcr_score.notation.record import json_type
+from mcr_score.web.schemas import NoInput
 
 FLAGS = {"true": True, "false": False}
 """A flag's spellings in a query string."""

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..claims import claim_from_text
-from ..decoding import shown
-from ..errors import BadFieldError, McrError, UnknownProfileError
-from ..limits import MAX_POINTS
-from ..messages import DEFAULT_LANG, LANGS, msg
-from ..profiles import DEFAULT, PROFILES
+from mcr_score.decoding import shown
+from mcr_score.errors import BadFieldError, McrError, UnknownProfileError
+from mcr_score.messages import DEFAULT_LANG, LANGS, msg
+from mcr_score.systems.mcr.claims import claim_from_text
+from mcr_score.systems.mcr.limits import MAX_POINTS
+from mcr_score.systems.mcr.profiles import DEFAULT, PROFILES
 
 MAX_HAND = 200
 """The longest hand text accepted: a hand with four kongs, a suffix and flowers spelled out fits in 80."""

@@ -86,9 +86,9 @@ class NoDelayProtocol(AutoHTTPProtocol):  # type: ignore[misc,valid-type]  # a c
 def _late_answer(seconds: float) -> bytes:
     """A whole HTTP answer, 408 with the error object, written as is (the protocol has no request to
     answer through the app)."""
-    from ..messages import msg
-    from ..present.referee import rejection
-    from .api import RequestTimeoutError
+    from mcr_score.messages import msg
+    from mcr_score.systems.mcr.pages.referee import rejection
+    from mcr_score.web.api import RequestTimeoutError
 
     error = RequestTimeoutError(msg("error.request.head-timeout", seconds=seconds), where="head")
     body = json.dumps(rejection(error), ensure_ascii=False, separators=(",", ":")).encode()

@@ -14,8 +14,8 @@ from dataclasses import replace
 
 import MahjongGB
 
-from mcr_score.advice import shanten, waits
 from mcr_score.hand import Hand, Situation, check_hand
+from mcr_score.systems.mcr.advice import shanten, waits
 from mcr_score.tiles import Tile
 from tests.support.reference import pack, reference_raw, tile_code
 from tests.support.strategies import draw_winning_hand

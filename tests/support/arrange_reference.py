@@ -1,4 +1,4 @@
-"""The straightforward arrangement search `mcr_score.arrangements.arrange` replaced, kept as the test's
+"""The straightforward arrangement search `mcr_score.engine.arrangements.arrange` replaced, kept as the test's
 reference: the same arrangements in the same order (the scorer keeps the first of equal readings).
 
 Each suit is split by trying, at its lowest tile left, a pung, a chow and the pair, recursively;
@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 
-from mcr_score.arrangements import (
+from mcr_score.engine.arrangements import (
     CHOW,
     HONORS_KNITTED,
     KNIT_TILES,

@@ -560,7 +560,7 @@ def players_file(rng: random.Random, names: list[str]) -> bytes:
 
 def house_profile(rng: random.Random) -> bytes:
     """A house profile TOML file: a name, maybe a base, switches set to their options; then mutated."""
-    from mcr_score import profiles
+    from mcr_score.systems.mcr import profiles
 
     switches = {s.key: list(s.options) for s in profiles.SWITCHES}
     data: dict[str, Any] = {"name": rng.choice(("club-house", "my rules", "Club", "x"))}

@@ -108,7 +108,7 @@ _PACKAGE = f"{os.sep}mcr_score{os.sep}"  # wherever the package is installed (a 
 
 
 def _short_name(filename: str) -> str:
-    """`mcr_score/tournament/sheet.py` for a module of the package, else the file's own name."""
+    """`mcr_score/systems/mcr/tournament/sheet.py` for a module of the package, else the file's own name."""
     at = filename.rfind(_PACKAGE)
     return filename[at + 1 :] if at >= 0 else os.path.basename(filename)
 
@@ -318,7 +318,9 @@ class CallCase:
             lines += ["in an empty folder holding:", *_files_text(self.files)]
         values = (*self.args, *(v for _, v in self.kwargs))
         if any(dataclasses.is_dataclass(v) or isinstance(v, Path) for v in values):
-            lines.append("from mcr_score import *; from mcr_score.tournament import *; from pathlib import Path")
+            lines.append(
+                "from mcr_score import *; from mcr_score.systems.mcr.tournament import *; from pathlib import Path"
+            )
         lines.append(f"{self.function}({call})")
         if self.process:
             child = " ".join(shlex.quote(str(a)) for a in (self.function, *self.args))

@@ -399,11 +399,11 @@ def _check_outputs(case: CliCase, probe: Probe, target: str, root: Path, options
 
 
 def _session_calls() -> dict[str, Callable[..., Any]]:
-    from mcr_score import tournament
+    from mcr_score.systems.mcr import tournament
 
     return {
-        "mcr_score.tournament.read_session": tournament.read_session,
-        "mcr_score.tournament.load_session": tournament.load_session,
+        "mcr_score.systems.mcr.tournament.read_session": tournament.read_session,
+        "mcr_score.systems.mcr.tournament.load_session": tournament.load_session,
         "mcr_score.score_session": tournament.score_session,
     }
 
@@ -489,7 +489,7 @@ class SessionSurface(Surface):
 
     def _semicolons(self, name: str, content: bytes, probe: Probe, target: str, env: Env) -> None:
         """A `;`-separated sheet (a French spreadsheet's) refused, that reads once its `;` are `,`."""
-        from mcr_score import tournament
+        from mcr_score.systems.mcr import tournament
 
         if not name.endswith(".csv"):
             return
@@ -522,7 +522,7 @@ def _session_object(rng: random.Random) -> Any:
     false-Hu setting) given a value a sheet could not hold: a winner 7, hand 0, a win without points."""
     import dataclasses
 
-    from mcr_score.tournament import FalseHu, parse_session
+    from mcr_score.systems.mcr.tournament import FalseHu, parse_session
 
     session, _ = parse_session(valid_sheet(rng))
     hands = list(session.hands)
@@ -553,7 +553,7 @@ def _session_object(rng: random.Random) -> Any:
 
 def _session_object_problems(session: Any) -> list[tuple[str, str]]:
     """A `Session` settled although the same sheet written as data is refused: its entries were trusted."""
-    from mcr_score.tournament import parse_session
+    from mcr_score.systems.mcr.tournament import parse_session
 
     hands = []
     for i, entry in enumerate(session.hands, 1):
@@ -871,11 +871,12 @@ def _catchup_math(data: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _claim_calls() -> dict[str, Callable[..., Any]]:
-    from mcr_score import batch, claims
+    from mcr_score import batch
+    from mcr_score.systems.mcr import claims
 
     return {
-        "mcr_score.claims.claim_from_text": claims.claim_from_text,
-        "mcr_score.claims.claim_from_json": claims.claim_from_json,
+        "mcr_score.systems.mcr.claims.claim_from_text": claims.claim_from_text,
+        "mcr_score.systems.mcr.claims.claim_from_json": claims.claim_from_json,
         "mcr_score.batch.score_line": batch.score_line,
     }
 
@@ -890,10 +891,10 @@ class ClaimsSurface(Surface):
         fans = claim_fans_text(rng)
         r = rng.random()
         if r < 0.25:
-            return CallCase("mcr_score.claims.claim_from_text", (total or None, fans or None))
+            return CallCase("mcr_score.systems.mcr.claims.claim_from_text", (total or None, fans or None))
         if r < 0.4:
             values = (_python(claim_json_value(rng)), _python(claim_json_value(rng)))
-            return CallCase("mcr_score.claims.claim_from_json", values)
+            return CallCase("mcr_score.systems.mcr.claims.claim_from_json", values)
         if r < 0.7:
             hand = rng.choice(NOTATIONS)
             fmt = rng.choice(("text", "jsonl", "csv"))
@@ -990,11 +991,11 @@ def _csv_quote(cell: str, delimiter: str) -> str:
 
 def _house_calls() -> dict[str, Callable[..., Any]]:
     import mcr_score
-    from mcr_score import profiles
+    from mcr_score.systems.mcr import profiles
 
     return {
-        "mcr_score.profiles.load": profiles.load,
-        "mcr_score.profiles.get": profiles.get,
+        "mcr_score.systems.mcr.profiles.load": profiles.load,
+        "mcr_score.systems.mcr.profiles.get": profiles.get,
         "mcr_score.score": mcr_score.score,
     }
 

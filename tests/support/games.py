@@ -15,9 +15,9 @@ import random
 from dataclasses import dataclass, field
 
 from mcr_score import score
-from mcr_score.arrangements import is_complete
+from mcr_score.engine.arrangements import is_complete
+from mcr_score.engine.shanten import shanten_number
 from mcr_score.hand import Hand, Meld, Situation
-from mcr_score.readiness import shanten_number
 from mcr_score.tiles import TILES, WINDS
 
 FLOWER = -1  # a flower or season in the wall (eight of them)

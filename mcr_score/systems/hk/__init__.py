@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import errors
-from ...hand import FOUR_SETS, Hand, Ref, field_locator
-from ...notation import parse_located
-from ...situation import apply_situation, read_hand
-from ..base import Capability, Situated, System
-from .check import NOT_IN_TABLE, check_hk
-from .rules import DEFAULT, PROFILES, SWITCHES, HkRules, profile
-from .scoring import HkScore, score
+from mcr_score import errors
+from mcr_score.hand import FOUR_SETS, Hand, Ref, field_locator
+from mcr_score.notation import parse_located
+from mcr_score.notation.situation import apply_situation, read_hand
+from mcr_score.systems.base import Capability, Situated, System
+from mcr_score.systems.hk.check import NOT_IN_TABLE, check_hk
+from mcr_score.systems.hk.rules import DEFAULT, PROFILES, SWITCHES, HkRules, profile
+from mcr_score.systems.hk.scoring import HkScore, score
 
 # The situation options the hand commands take (by parameter name): MCR's, but the last copy and
 # the last tile of the wall, which no row of the table reads.
@@ -79,7 +79,7 @@ SYSTEM = System(
     read=read,
     score=score_hand,
     valid=valid,
-    pages="mcr_score.present.hk_pages",
+    pages="mcr_score.systems.hk.pages",
 )
 
 __all__ = ["SITUATION", "SYSTEM", "HkRules", "HkScore"]

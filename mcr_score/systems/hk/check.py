@@ -5,9 +5,9 @@ table cannot score is refused, never silently dropped). Each problem is located 
 
 from __future__ import annotations
 
-from ...errors import McrError, SituationNotInSystemError
-from ...hand import Hand, Locator, field_locator
-from ...messages import msg
+from mcr_score.errors import McrError, SituationNotInSystemError
+from mcr_score.hand import Hand, Locator, field_locator
+from mcr_score.messages import msg
 
 NOT_IN_TABLE = ("last_copy", "wall_last")  # the situation fields of MCR that no row of the table reads
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ...messages import DEFAULT_LANG, text
-from ..switches import STANDARD, SwitchDef, choose, chosen, description, options
+from mcr_score.engine.switches import STANDARD, SwitchDef, choose, chosen, description, options
+from mcr_score.messages import DEFAULT_LANG, text
 
 
 class DoubleWind(StrEnum):

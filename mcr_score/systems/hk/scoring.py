@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ...arrangements import (
+from mcr_score.engine.arrangements import (
     KIND_NAMES,
     KONG,
     PUNG,
@@ -32,13 +32,13 @@ from ...arrangements import (
     counts_of,
     meld_set,
 )
-from ...hand import Hand
-from ...result import Group
-from ...tiles import DRAGONS, INDEX, TILES
-from ...vocabulary import Form
-from ...vocabulary import Kind as GroupKind
-from .rules import ConcealedOnDiscard, DoubleWind, HkRules
-from .table import TABLE, Element, Kind
+from mcr_score.hand import Hand
+from mcr_score.systems.hk.rules import ConcealedOnDiscard, DoubleWind, HkRules
+from mcr_score.systems.hk.table import TABLE, Element, Kind
+from mcr_score.systems.mcr.result import Group
+from mcr_score.tiles import DRAGONS, INDEX, TILES
+from mcr_score.vocabulary import Form
+from mcr_score.vocabulary import Kind as GroupKind
 
 _DRAGONS = frozenset(INDEX[d] for d in DRAGONS)
 _BIG_THREE = len(DRAGONS)  # « Pung des 3 Dragons »

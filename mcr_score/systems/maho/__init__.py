@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...hand import Shape
-from ..base import Capability, Situated, System
-from .game import GameResult, game_mode, load_game, settle_game
-from .given import bonus_of, deck_of, mode_of
-from .modes import DEFAULT_MODE, MODES
-from .notation import MahoHand, read_hand
-from .rules import DEFAULT, NAME, PROFILES, SWITCHES, MahoRules, profile
-from .scoring import MahoScore, score
+from mcr_score.hand import Shape
+from mcr_score.systems.base import Capability, Situated, System
+from mcr_score.systems.maho.game import GameResult, game_mode, load_game, settle_game
+from mcr_score.systems.maho.given import bonus_of, deck_of, mode_of
+from mcr_score.systems.maho.modes import DEFAULT_MODE, MODES
+from mcr_score.systems.maho.notation import MahoHand, read_hand
+from mcr_score.systems.maho.rules import DEFAULT, NAME, PROFILES, SWITCHES, MahoRules, profile
+from mcr_score.systems.maho.scoring import MahoScore, score
 
 # The options of the Maho! commands (by parameter name): the mode, the deck file, the bonus table.
 OPTIONS = frozenset({"mode", "deck"})
@@ -76,7 +76,7 @@ SYSTEM = System(
     read=read,
     score=score_hand,
     valid=valid,
-    pages="mcr_score.present.maho_pages",
+    pages="mcr_score.systems.maho.pages",
 )
 
 __all__ = ["SYSTEM", "GameResult", "MahoHand", "MahoRules", "MahoScore", "read", "read_game", "score_hand"]

@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ... import decoding, files
-from ...errors import McrError, raise_all
-from ...messages import Message, msg
-from .cards import file_where
-from .series import Kind
+from mcr_score import decoding, files
+from mcr_score.errors import McrError, raise_all
+from mcr_score.messages import Message, msg
+from mcr_score.systems.maho.cards import file_where
+from mcr_score.systems.maho.series import Kind
 
 MAX_ROWS = 100  # a bound on the input, not a rule
 MAX_POINTS = 10_000  # a bound on the input: no table of a card game gives more to a row

@@ -18,9 +18,9 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from ... import decoding, files
-from ...errors import McrError, raise_all
-from ...messages import Message, msg
+from mcr_score import decoding, files
+from mcr_score.errors import McrError, raise_all
+from mcr_score.messages import Message, msg
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"  # what the grammar's FAMILY takes
 MIN_RANKS = 3  # a run is three consecutive numbers

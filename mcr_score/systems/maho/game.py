@@ -17,14 +17,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ... import decoding, errors, files
-from ...errors import McrError
-from ...messages import Message, msg
-from .cards import file_where
-from .given import mode_of
-from .modes import MODES, End, EndKind, Mode
-from .rules import NAME
-from .scoring import MahoScore
+from mcr_score import decoding, errors, files
+from mcr_score.errors import McrError
+from mcr_score.messages import Message, msg
+from mcr_score.systems.maho.cards import file_where
+from mcr_score.systems.maho.given import mode_of
+from mcr_score.systems.maho.modes import MODES, End, EndKind, Mode
+from mcr_score.systems.maho.rules import NAME
+from mcr_score.systems.maho.scoring import MahoScore
 
 TOP_FIELDS = ("system", "mode", "players", "rounds")
 ROUND_FIELDS = ("winner", "hand")

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import McrError
-from ...messages import msg
-from ...situation import ContradictoryOptionsError
-from .bonus import Bonus, read_bonus
-from .cards import PLACEHOLDER, Deck, read_deck
-from .modes import DEFAULT_MODE, MODES, Mode, Scoring
+from mcr_score.errors import McrError
+from mcr_score.messages import msg
+from mcr_score.notation.situation import ContradictoryOptionsError
+from mcr_score.systems.maho.bonus import Bonus, read_bonus
+from mcr_score.systems.maho.cards import PLACEHOLDER, Deck, read_deck
+from mcr_score.systems.maho.modes import DEFAULT_MODE, MODES, Mode, Scoring
 
 
 class BonusRequiredError(McrError):

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ... import errors
-from ...messages import Message, count, msg
-from ...notation import MAX_PROBLEMS, check_text
-from .cards import Card, Deck
-from .modes import MODES, Mode
-from .series import SIZE
+from mcr_score import errors
+from mcr_score.messages import Message, count, msg
+from mcr_score.notation import MAX_PROBLEMS, check_text
+from mcr_score.systems.maho.cards import Card, Deck
+from mcr_score.systems.maho.modes import MODES, Mode
+from mcr_score.systems.maho.series import SIZE
 
 GRAMMAR_NAME = "maho.lark"
 
@@ -100,7 +100,7 @@ def format_hand(hand: MahoHand) -> str:
 
 @functools.cache
 def _parser() -> Lark:
-    from ...parser import grammar_path  # the one place the grammars are found
+    from mcr_score.notation.parser import grammar_path  # the one place the grammars are found
 
     return Lark(grammar_path(GRAMMAR_NAME).read_text(encoding="utf-8"), parser="lalr", cache=True)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..switches import STANDARD, SwitchDef, choose, chosen, description, options
+from mcr_score.engine.switches import STANDARD, SwitchDef, choose, chosen, description, options
 
 NAME = "maho"  # the system's name in the registry and in its JSON
 

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .bonus import Bonus, BonusRow, Special
-from .cards import Card
-from .modes import BASE, MODES, PER_SILVER, Scoring
-from .notation import MahoHand, format_cards, format_hand
-from .rules import NAME, MahoRules, SilverPair
-from .series import PAIR, SEED_NAMES, Kind, Reason, Series, Split, series_of, splits
+from mcr_score.systems.maho.bonus import Bonus, BonusRow, Special
+from mcr_score.systems.maho.cards import Card
+from mcr_score.systems.maho.modes import BASE, MODES, PER_SILVER, Scoring
+from mcr_score.systems.maho.notation import MahoHand, format_cards, format_hand
+from mcr_score.systems.maho.rules import NAME, MahoRules, SilverPair
+from mcr_score.systems.maho.series import PAIR, SEED_NAMES, Kind, Reason, Series, Split, series_of, splits
 
 
 class Element(StrEnum):

@@ -10,8 +10,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Card, Deck
-from .rules import MahoRules, Rainbow, RainbowFamilies, Wrap
+from mcr_score.systems.maho.cards import Card, Deck
+from mcr_score.systems.maho.rules import MahoRules, Rainbow, RainbowFamilies, Wrap
 
 SIZE = 3  # « toujours composées de 3 cartes »
 PAIR = 2  # « former une paire »

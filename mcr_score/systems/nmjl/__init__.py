@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...hand import FOUR_SETS
-from ...messages import msg
-from ..base import Capability, Situated, System
-from .card import Card, CardError, CardRequiredError, load_card
-from .notation import Hand, read
-from .rules import DEFAULT, PROFILES, SWITCHES, NmjlRules, profile
-from .scoring import NAME, PLAYERS, NmjlScore, Win, score
+from mcr_score.hand import FOUR_SETS
+from mcr_score.messages import msg
+from mcr_score.systems.base import Capability, Situated, System
+from mcr_score.systems.nmjl.card import Card, CardError, CardRequiredError, load_card
+from mcr_score.systems.nmjl.notation import Hand, read
+from mcr_score.systems.nmjl.rules import DEFAULT, PROFILES, SWITCHES, NmjlRules, profile
+from mcr_score.systems.nmjl.scoring import NAME, PLAYERS, NmjlScore, Win, score
 
 # The options the hand commands take (by parameter name): --self-drawn/--discard, --card, --bet.
 SITUATION = frozenset({"self_drawn", "card", "bet"})
@@ -76,7 +76,7 @@ SYSTEM = System(
     read=read_hand,
     score=score_hand,
     valid=valid,
-    pages="mcr_score.present.nmjl_pages",
+    pages="mcr_score.systems.nmjl.pages",
 )
 
 __all__ = ["SYSTEM", "Card", "CardError", "CardRequiredError", "Hand", "NmjlRules", "NmjlScore", "Win", "load_card"]

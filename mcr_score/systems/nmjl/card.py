@@ -26,12 +26,12 @@ from typing import Any
 from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters
 
-from ... import decoding, files
-from ...errors import McrError
-from ...messages import Message, count, msg
-from . import grammars
-from .notation import HAND_TILES
-from .tiles import COPIES, INDEX, JOKERS, KINDS, MATCHING_DRAGON, NAMES, SUITS, suited, write
+from mcr_score import decoding, files
+from mcr_score.errors import McrError
+from mcr_score.messages import Message, count, msg
+from mcr_score.systems.nmjl import grammars
+from mcr_score.systems.nmjl.notation import HAND_TILES
+from mcr_score.systems.nmjl.tiles import COPIES, INDEX, JOKERS, KINDS, MATCHING_DRAGON, NAMES, SUITS, suited, write
 
 CARD_KEYS = ("name", "values", "hand")
 HAND_KEYS = ("id", "section", "pattern", "patterns", "numbers", "exposed", "value")

@@ -9,8 +9,8 @@ import functools
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from ...notation import MAX_PROBLEMS
-from ...parser import grammar_path
+from mcr_score.notation import MAX_PROBLEMS
+from mcr_score.notation.parser import grammar_path
 
 HAND = "nmjl.lark"
 CARD = "nmjl-card.lark"

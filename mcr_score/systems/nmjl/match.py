@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .card import Card, Expansion, Line
-from .notation import Exposure, Hand
-from .tiles import JOKER, KINDS, NAMES, suit_of, write
+from mcr_score.systems.nmjl.card import Card, Expansion, Line
+from mcr_score.systems.nmjl.notation import Exposure, Hand
+from mcr_score.systems.nmjl.tiles import JOKER, KINDS, NAMES, suit_of, write
 
 NEAREST = 3  # the nearest lines shown for a hand that matches none
 

@@ -14,11 +14,22 @@ from dataclasses import dataclass
 from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ... import errors
-from ...messages import Message, count, msg
-from ...notation import check_text
-from . import grammars
-from .tiles import COPIES, DRAGONS, INDEX, JOKER, JOKERS, KINDS, NAMES, SUIT_ALIASES, suited, write
+from mcr_score import errors
+from mcr_score.messages import Message, count, msg
+from mcr_score.notation import check_text
+from mcr_score.systems.nmjl import grammars
+from mcr_score.systems.nmjl.tiles import (
+    COPIES,
+    DRAGONS,
+    INDEX,
+    JOKER,
+    JOKERS,
+    KINDS,
+    NAMES,
+    SUIT_ALIASES,
+    suited,
+    write,
+)
 
 HAND_TILES = 14  # « la 14e tuile »: kongs and quints draw no replacement, so a win is 14 tiles
 EXPOSED = (3, 4, 5)  # a pung, kong or quint: « Une tuile ne peut pas être appelée pour former une paire »

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..switches import STANDARD, SwitchDef, choose, chosen, description, options
+from mcr_score.engine.switches import STANDARD, SwitchDef, choose, chosen, description, options
 
 
 class Jokerless(StrEnum):

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .card import Card
-from .match import Fit, every_line, matches, nearest
-from .notation import Hand
-from .rules import Jokerless, NmjlRules
+from mcr_score.systems.nmjl.card import Card
+from mcr_score.systems.nmjl.match import Fit, every_line, matches, nearest
+from mcr_score.systems.nmjl.notation import Hand
+from mcr_score.systems.nmjl.rules import Jokerless, NmjlRules
 
 NAME = "nmjl"  # the system's name, in the registry and in its JSON
 PLAYERS = 4  # four at the table: « chaque joueur fait un mur devant son casier » (a bettor sits out)

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import errors
-from ...hand import Hand, Shape
-from ...notation import parse_located
-from ...situation import apply_situation
-from ..base import Capability, Situated, System
-from .check import check_six
-from .rules import DEFAULT, PROFILES, SWITCHES, SixRules, profile
-from .scoring import PLAYERS, SETS, SixScore, Win, score
+from mcr_score import errors
+from mcr_score.hand import Hand, Shape
+from mcr_score.notation import parse_located
+from mcr_score.notation.situation import apply_situation
+from mcr_score.systems.base import Capability, Situated, System
+from mcr_score.systems.six.check import check_six
+from mcr_score.systems.six.rules import DEFAULT, PROFILES, SWITCHES, SixRules, profile
+from mcr_score.systems.six.scoring import PLAYERS, SETS, SixScore, Win, score
 
 SHAPE = Shape(SETS)
 # The options the six-player hand commands take (by parameter name).
@@ -90,7 +90,7 @@ SYSTEM = System(
     read=read,
     score=score_hand,
     valid=valid,
-    pages="mcr_score.present.six_pages",
+    pages="mcr_score.systems.six.pages",
 )
 
 __all__ = ["SHAPE", "SYSTEM", "SixRules", "SixScore", "Win"]

@@ -5,9 +5,9 @@ located as `hand.check_hand` locates its own (a column in the notation, else a f
 
 from __future__ import annotations
 
-from ...errors import HandError, ImpossibleSituationError, McrError, SituationNotInSystemError
-from ...hand import Hand, Locator, Ref, Situation, field_locator
-from ...messages import Message, count, msg
+from mcr_score.errors import HandError, ImpossibleSituationError, McrError, SituationNotInSystemError
+from mcr_score.hand import Hand, Locator, Ref, Situation, field_locator
+from mcr_score.messages import Message, count, msg
 
 _PLAIN = Situation()
 

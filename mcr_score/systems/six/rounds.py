@@ -31,14 +31,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ... import errors
-from ...decoding import shown
-from ...errors import McrError
-from ...hand import Hand
-from ...messages import Message, Name, msg
-from .rules import SixRules
-from .scoring import PLAYERS, SixScore, Win, ready, score
-from .table import TABLE, Row
+from mcr_score import errors
+from mcr_score.decoding import shown
+from mcr_score.errors import McrError
+from mcr_score.hand import Hand
+from mcr_score.messages import Message, Name, msg
+from mcr_score.systems.six.rules import SixRules
+from mcr_score.systems.six.scoring import PLAYERS, SixScore, Win, ready, score
+from mcr_score.systems.six.table import TABLE, Row
 
 MAX_WINNERS = PLAYERS - 1  # « Quand 5 joueurs ont fait mahjong ... le tour est fini »
 MAX_KONGS = 2  # a hand is two sets and a pair (or four pairs): each kong is one of the two sets
@@ -357,9 +357,9 @@ class _Round:
 def read_round(path: str, rules: SixRules) -> RoundResult:
     """A round file (JSON: `{"system": "six", "players": [...], "events": [...]}`) read and settled;
     a file that cannot be read or decoded, or that is for another system, names itself."""
-    from ... import decoding, files
-    from .. import Situated
-    from . import read
+    from mcr_score import decoding, files
+    from mcr_score.systems import Situated
+    from mcr_score.systems.six import read
 
     try:
         data = decoding.loads_json(files.read_text(path))

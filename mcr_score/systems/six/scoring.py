@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ...arrangements import CHOW, KIND_NAMES, KONG, Set, counts_of, meld_set, standard_splits
-from ...hand import Hand
-from ...result import Group
-from ...tiles import TILES, rank_of, suit_of
-from ...vocabulary import Kind as GroupKind
-from .rules import Pairs, SixRules, Terminals, TwoFiveEight, Unlisted
-from .table import TABLE, Row
+from mcr_score.engine.arrangements import CHOW, KIND_NAMES, KONG, Set, counts_of, meld_set, standard_splits
+from mcr_score.hand import Hand
+from mcr_score.systems.mcr.result import Group
+from mcr_score.systems.six.rules import Pairs, SixRules, Terminals, TwoFiveEight, Unlisted
+from mcr_score.systems.six.table import TABLE, Row
+from mcr_score.tiles import TILES, rank_of, suit_of
+from mcr_score.vocabulary import Kind as GroupKind
 
 PLAYERS = 6  # « un mur de 9 tuiles » each: 6 × 18 = 108 tiles (seed 004, PIOCHE)
 SETS = 2  # two sets and a pair: 8 tiles [DERIVED, rulesets.md §2.1]
