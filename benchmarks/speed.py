@@ -253,7 +253,7 @@ def jsonl_end_to_end(hands: list[Any], title: str) -> tuple[float, float]:
     return ratio, scaling
 
 
-# nmjl's hands: lines of the sample card (tests/test_nmjl.py), and one that is no line of it.
+# nmjl's hands: lines of the sample card (tests/systems/nmjl/test_nmjl.py), and one that is no line of it.
 NMJL_CARD = ROOT / "examples" / "nmjl" / "sample-card.toml"
 NMJL_HANDS = (
     "11m 222m 3333m 444m 55m",

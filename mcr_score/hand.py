@@ -32,7 +32,7 @@ class Shape:
 
     sets: int
 
-    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    # Written out, not generated: mypyc compiles it (tests/core/test_value_classes.py).
     def __init__(self, sets: int) -> None:
         object.__setattr__(self, "sets", sets)
 
@@ -70,7 +70,7 @@ class Meld:
     claim: int | None = None
 
     # Written out, not generated, with parameters typed `object`: mypyc compiles it, and each part is
-    # checked before it is set (tests/test_value_classes.py).
+    # checked before it is set (tests/core/test_value_classes.py).
     def __init__(self, kind: object, tile: object, concealed: object = False, claim: object = None) -> None:
         if not (  # one expression for the usual case: a batch makes a meld for every declared one read
             type(kind) is str
@@ -138,7 +138,7 @@ class Situation:
     flower_letters: str = ""  # which flowers (a-h), when they were named rather than counted
 
     # Written out, not generated, with parameters typed `object`: mypyc compiles it, and each part is
-    # checked before it is set (tests/test_value_classes.py).
+    # checked before it is set (tests/core/test_value_classes.py).
     def __init__(
         self,
         self_drawn: object = False,
@@ -229,7 +229,7 @@ class Hand:
     situation: Situation = field(default_factory=Situation)
 
     # Written out, not generated, with parameters typed `object`: mypyc compiles it, and each part is
-    # checked before it is set (tests/test_value_classes.py). The default situation is one shared
+    # checked before it is set (tests/core/test_value_classes.py). The default situation is one shared
     # value, as good as a new one each time: it is frozen.
     def __init__(
         self, melds: object = (), standing: object = (), winning: object = None, situation: object = _NO_SITUATION

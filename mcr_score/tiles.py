@@ -92,7 +92,7 @@ class Tile:
 
     # Written out, not generated, and typed `object`: mypyc compiles it, and the code is checked
     # before it is set, so a wrong type is this named `TypeError` in both builds (compiled, a typed
-    # parameter or field would raise mypyc's own). Pinned by tests/test_value_classes.py.
+    # parameter or field would raise mypyc's own). Pinned by tests/core/test_value_classes.py.
     def __init__(self, code: object) -> None:
         if code not in INDEX:
             if not isinstance(code, str):

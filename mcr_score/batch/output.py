@@ -69,7 +69,7 @@ class Scored:
     score: Score
     claim: dict[str, Any] | None  # the claim checked (`Claim.check`), when the record made one
 
-    # Written out, not generated: mypyc compiles it (tests/test_batch_output.py).
+    # Written out, not generated: mypyc compiles it (tests/batch/test_batch_output.py).
     def __init__(self, rid: str | int | None, line: int | None, score: Score, claim: dict[str, Any] | None) -> None:
         object.__setattr__(self, "rid", rid)
         object.__setattr__(self, "line", line)
@@ -85,7 +85,7 @@ class Scored:
         return out
 
     def jsonl(self) -> str:
-        """`to_jsonl(self.to_dict())`, byte for byte (tests/test_batch_output.py), without the
+        """`to_jsonl(self.to_dict())`, byte for byte (tests/batch/test_batch_output.py), without the
         dictionaries: pieces of JSON joined, what never changes (the keys, a fan's id and name, a
         word of the vocabulary) written once. Building the object and encoding it was a third of a
         record's time in a batch (issue 30)."""
@@ -189,7 +189,7 @@ def _key(tiles: tuple[Tile, ...]) -> int:
 
 
 def _tiles(tiles: tuple[Tile, ...]) -> str:
-    """Tiles as a JSON list of their codes, which JSON writes as they are (tests/test_batch_output.py)."""
+    """Tiles as a JSON list of their codes, which JSON writes as they are (tests/batch/test_batch_output.py)."""
     key = _key(tiles)
     if key == 0:
         return _listed(tiles)

@@ -129,7 +129,7 @@ def score_raw(
 
 def score_game_hand(record: GameHand, rules: str) -> Output:
     """A winning hand of a game record (`batch --from`) scored from the hand itself: what its JSON
-    line (`record.out.jsonl()`) gives through `score_raw`, byte for byte (tests/test_batch_games.py).
+    line (`record.out.jsonl()`) gives through `score_raw`, byte for byte (tests/batch/test_batch_games.py).
     A hand and a claim that score are that line's score: `score` checks a `Hand` by `check_hand`, as
     reading the notation checks the hand it reads. Anything else, however rare, is the line itself
     read and scored, so that an error record is the very one the line gives."""

@@ -109,7 +109,7 @@ class Arrangement:
     singles: tuple[int, ...] = ()
     pairs: tuple[int, ...] = ()
 
-    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    # Written out, not generated: mypyc compiles it (tests/core/test_value_classes.py).
     def __init__(
         self,
         form: Form,

@@ -13,7 +13,7 @@ ready; 0 is ready, -1 a complete hand. The five forms (Art. 8 of the 1998 rules)
   knit counting as three sets.
 A tile is useful when drawing it lowers the number. A kind the concealed hand holds all four of is
 never useful: a fifth copy cannot be drawn (the reference calculator, PyMahjongGB, still lists it
-when the hand is ready; see tests/test_advice_reference.py).
+when the hand is ready; see tests/systems/mcr/test_advice_reference.py).
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ class Placement:
     position: int
     wait: Wait | None
 
-    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    # Written out, not generated: mypyc compiles it (tests/core/test_value_classes.py).
     def __init__(self, position: int, wait: Wait | None) -> None:
         object.__setattr__(self, "position", position)
         object.__setattr__(self, "wait", wait)

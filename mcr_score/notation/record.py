@@ -64,7 +64,7 @@ class RecordRead:
     problems: list[errors.McrError]
     order: list[int]  # the place in the `hand` field of each standing tile of the hand, in order
 
-    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    # Written out, not generated: mypyc compiles it (tests/core/test_value_classes.py).
     def __init__(self, hand: Hand, problems: list[errors.McrError], order: list[int]) -> None:
         object.__setattr__(self, "hand", hand)
         object.__setattr__(self, "problems", problems)

@@ -1,5 +1,5 @@
 """The package's shape, read from its source: the import graph, the front ends' edges, and the rule
-systems named in literals (`tests/test_architecture.py` states the rules; its planted-violation
+systems named in literals (`tests/package/test_architecture.py` states the rules; its planted-violation
 tests run these checkers on a small package made in a temporary directory).
 
 The import graph has an edge for every `import` and `from ... import` written in a module, at any

@@ -13,7 +13,7 @@ repeated key, a session of 0 or 17 hands, two look-alike players, the same sessi
 a claim dropped, a CSV cell written as a formula) accepted without a word.
 
 Run: `scripts/fuzz N --surface NAME` (`tests.support.fuzz`); the suite runs a bounded version
-(`tests/test_fuzz_surfaces.py`).
+(`tests/fuzz/test_fuzz_surfaces.py`).
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ class Removed:
     by: Fan | None
     by_sets: Hit = ()
 
-    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    # Written out, not generated: mypyc compiles it (tests/core/test_value_classes.py).
     def __init__(self, fan: Fan, sets: Hit, rule: Rule, by: Fan | None, by_sets: Hit = ()) -> None:
         object.__setattr__(self, "fan", fan)
         object.__setattr__(self, "sets", sets)

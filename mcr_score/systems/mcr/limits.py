@@ -8,7 +8,7 @@ and Seat Wind, `[CCCC][FFFF][PPPP][EEEE]NN|EE1011` (the figure Mahjong News give
 regular form, "Sherlock Holmes Mystery 5", 2013; this engine scores that hand 328 under
 green-book and wmo-2014, 324 under china, and no switch of a house profile raises it; the other
 forms score less: Thirteen Orphans 88 and its winning-tile fans, Honors and Knitted Tiles 40).
-`tests/test_session_limits.py` scores it.
+`tests/systems/mcr/tournament/test_session_limits.py` scores it.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ class Group:
     concealed: bool
     declared: bool = False
 
-    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    # Written out, not generated: mypyc compiles it (tests/core/test_value_classes.py).
     def __init__(self, kind: Kind, tiles: Tiles, concealed: bool, declared: bool = False) -> None:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "tiles", tiles)
@@ -103,7 +103,7 @@ class FanCount(_Named):
     count: int
     sets: tuple[Tiles, ...] = ()
 
-    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    # Written out, not generated: mypyc compiles it (tests/core/test_value_classes.py).
     def __init__(self, fan: Fan, points: int, count: int, sets: tuple[Tiles, ...] = ()) -> None:
         object.__setattr__(self, "fan", fan)
         object.__setattr__(self, "points", points)
@@ -131,7 +131,7 @@ class NotCounted(_Named):
     sets: tuple[Tiles, ...] = ()
     by_sets: tuple[Tiles, ...] = ()
 
-    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    # Written out, not generated: mypyc compiles it (tests/core/test_value_classes.py).
     def __init__(
         self, fan: Fan, rule: Rule, by: Fan | None, sets: tuple[Tiles, ...] = (), by_sets: tuple[Tiles, ...] = ()
     ) -> None:
@@ -166,7 +166,7 @@ class Reading:
     win_set: int | None = None
     wait: Wait | None = None
 
-    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    # Written out, not generated: mypyc compiles it (tests/core/test_value_classes.py).
     def __init__(
         self,
         form: Form,
@@ -213,7 +213,7 @@ class Score:
     wait: Wait | None = None
     alternatives: tuple[Reading, ...] = field(default=(), repr=False)
 
-    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    # Written out, not generated: mypyc compiles it (tests/core/test_value_classes.py).
     def __init__(
         self,
         *,

@@ -158,7 +158,7 @@ class Facts:
     flowers: int
     flags: frozenset[str]  # the profile's engine flags
 
-    # Written out, not generated: mypyc compiles it (tests/test_value_classes.py).
+    # Written out, not generated: mypyc compiles it (tests/core/test_value_classes.py).
     def __init__(
         self,
         form: Form,

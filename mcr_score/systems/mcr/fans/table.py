@@ -31,7 +31,7 @@ instances), `series` and `series_excludes` (only the highest of the kong fans, o
 concealed-pung fans, of the wait fans counts: MIL table; A#5, A#12, A#17, A#33, A#77-79 notes),
 `tie_break` (the reference calculator prefers an arrangement with it on a tie) and `example` (a
 hand that counts the fan in every profile that has it, confirmed with the reference calculator
-by tests/test_harness.py; `mcr-score fan N` scores it).
+by tests/fuzz/test_harness.py; `mcr-score fan N` scores it).
 
 Citation codes (fan-table.md §1): R98 = the 1998 rulebook, number and printed page (R98 numbers
 our 49-53 as #48-#52 and our 48 as #53); A#k = summerinsects score_definition.xml entry k;
