@@ -136,10 +136,16 @@ def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
         chosen = record_format(fmt)
     except McrError as e:
         raise RecordInputError(e.msg) from None
+    seen: dict[tuple[int, int], str] = {}  # each file once, by what it is (a link or another path to it too)
     for path in paths:
         if not path or path == "-":
             raise RecordInputError(msg("batch.games.stdin"))
         try:
+            same = _identity(path)
+            if same is not None and same in seen:
+                raise RecordInputError(msg("batch.games.twice", path=path, first=seen[same]))
+            if same is not None:
+                seen[same] = path
             if chosen is None:
                 detect(path)
             else:
@@ -150,6 +156,15 @@ def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
             raise RecordInputError(e.msg) from None
         finally:  # the document read for the check is not kept: the run reads the file again
             json_of.cache_clear()
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """The file a path names (device and inode), None when it cannot be told (the read names why)."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino)
 
 
 def iter_games(source: str | os.PathLike[str] | bytes, format: str | RecordFormat | None = None) -> Iterator[Game]:
@@ -187,9 +202,12 @@ def _lines(path: str | os.PathLike[str]) -> Iterator[str]:
             if len(raw) > 4 * MAX_TEXT_LINE and not raw.endswith(b"\n"):
                 raise GameRecordError(msg("record.line-long", file=name, line=number, most=MAX_TEXT_LINE))
             try:
-                yield raw.decode("utf-8")
+                text = raw.decode("utf-8")
             except UnicodeDecodeError as e:
                 raise encoding_error(name, raw, e.start, number, offset + e.start) from None
+            if len(text) > MAX_TEXT_LINE + 2:  # the bound is in characters (a line break's two past it)
+                raise GameRecordError(msg("record.line-long", file=name, line=number, most=MAX_TEXT_LINE))
+            yield text
             offset += len(raw)
 
 

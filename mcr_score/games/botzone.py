@@ -57,6 +57,7 @@ TEXT_ACTS = {
 KONGS = frozenset({Act.KONG, Act.CONCEALED_KONG, Act.ADDED_KONG})
 _ACTION = re.compile(r"Player ([0-3]) (\w+)(?: (\S+))?(.*)$")
 _IGNORE = re.compile(r"Ignore Player ([0-3]) (\w+) (\S+)")
+_IGNORES = re.compile(r"(?:\s+Ignore Player [0-3] \w+ \S+)*\s*")  # what may follow an action: its lost claims
 NAMES = names4(["Player 0", "Player 1", "Player 2", "Player 3"])
 
 
@@ -99,26 +100,35 @@ def iter_text(name: str, lines: Iterable[str]) -> Iterator[Game]:
     f = Fields(name)
     block: list[tuple[int, str, int]] = []  # a match's lines: number, text, its indent (for columns)
     extra = 0  # the lines of a match past `MAX_ACTIONS`: counted, not kept (the match is refused)
+    seen: dict[str, str] = {}  # each match id, and where it stands: a match is given once
     for number, raw in enumerate(lines, 1):
         line = raw.strip().lstrip("\ufeff")
         if not line:
             continue
         if line.startswith("Match ") and block:
-            yield _safe_match(f, block, extra)
+            yield _safe_match(f, block, extra, seen)
             block, extra = [], 0
         if len(block) > MAX_ACTIONS:
             extra += 1
             continue
         block.append((number, line, len(raw) - len(raw.lstrip())))
     if block:
-        yield _safe_match(f, block, extra)
+        yield _safe_match(f, block, extra, seen)
 
 
-def _safe_match(f: Fields, block: Sequence[tuple[int, str, int]], extra: int = 0) -> Game:
+def _safe_match(
+    f: Fields, block: Sequence[tuple[int, str, int]], extra: int = 0, seen: dict[str, str] | None = None
+) -> Game:
     try:
         if extra:
             n = len(block) + extra - 1  # the lines after `Match`
             raise f.error(f"line {block[0][0]}", msg("record.too-many-actions", n=n, most=MAX_ACTIONS))
+        head = block[0][1]
+        if seen is not None and head.startswith("Match "):
+            match, at = head[len("Match ") :].strip(), f"line {block[0][0]}"
+            if match in seen:  # its hands' ids would be the first's: two records of one id
+                raise f.error(at, msg("record.botzone-match-twice", match=match[:40], first=seen[match]))
+            seen[match] = at
         return _match(f, block)
     except GameRecordError as e:
         first = block[0][1]
@@ -142,6 +152,7 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
     drawn = False
     ended = ""  # where the hand's end (`Huang`, `Fan`, `Score`) stands: no action follows it
     last_kong: set[int] = set()
+    dealt: dict[int, str] = {}  # each seat's Deal line: one a seat, before the play
     for number, line, indent in block[1:]:
         at = f"line {number}"
         words = line.split()
@@ -152,7 +163,7 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
             fans = _fans(" ".join(words[2:]))
             ended = ended or at
         elif words[0] == "Score" and len(words) == 5:
-            values = [_int(f, w, at) for w in words[1:]]
+            values = [_int(f, w, at, line) for w in words[1:]]
             scores = (values[0], values[1], values[2], values[3])
             ended = ended or at
         elif words[0] == "Huang":
@@ -166,12 +177,19 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
                 raise f.error(at, msg("record.botzone-line", line=line[:60]))
             seat, verb, code, rest = int(m[1]), m[2], m[3], m[4]
             if verb == "Deal":
+                if seat in dealt:
+                    raise f.error(at, msg("record.botzone-deal-twice", seat=seat, first=dealt[seat]))
+                if events:
+                    raise f.error(at, msg("record.botzone-deal-late", seat=seat, first=events[0].at))
+                dealt[seat] = at
                 words_at = list(re.finditer(r"\S+", line))[3:]
                 hands[seat] = [piece(f, w[0], f"{at}, column {indent + w.start() + 1}") for w in words_at]
                 continue
             act = TEXT_ACTS.get(verb)
             if act is None or code is None:
                 raise f.error(at, msg("record.botzone-line", line=line[:60]))
+            if not _IGNORES.fullmatch(rest):
+                raise f.error(at, msg("record.botzone-trailing", line=line[:60], rest=rest.strip()[:40]))
             t = tile(f, code, f"{at}, column {indent + m.start(3) + 1}")
             if act is Act.DRAW and seat in last_kong:
                 act = Act.REPLACEMENT
@@ -193,9 +211,9 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
     )
 
 
-def _int(f: Fields, word: str, at: str) -> int:
+def _int(f: Fields, word: str, at: str, line: str) -> int:
     if not re.fullmatch(r"-?\d{1,6}", word):
-        raise f.error(at, msg("record.botzone-line", line=word))
+        raise f.error(at, msg("record.botzone-line", line=line[:60]))
     return int(word)
 
 

@@ -13,10 +13,8 @@ from typing import Any
 from mcr_score.errors import McrError
 from mcr_score.games.errors import GameRecordError
 from mcr_score.games.model import Game, HandRecord, Outcome, Win
-from mcr_score.messages import msg
+from mcr_score.games.replay import claim_bound
 from mcr_score.notation import format_hand
-from mcr_score.systems.mcr.claims import MAX_TOTAL, most
-from mcr_score.systems.mcr.fans.ids import Fan
 from mcr_score.tiles import WINDS
 
 
@@ -92,20 +90,8 @@ def hand_outs(game: Game, hand: HandRecord) -> Iterator[HandOut]:
 
 
 def _claim_problem(win: Win, rid: str) -> McrError | None:
-    """What no hand can claim in the record's result (`claims`' bounds: a total above the highest
-    hand, a fan counted more often than one hand counts it), before its fans are expanded; a claim
-    `batch` would refuse in a record of hands is refused in a game record too."""
-    seat = WINDS[win.seat]
-    if win.total is not None and not 0 <= win.total <= MAX_TOTAL:
-        return GameRecordError(msg("export.claim-total", seat=seat, total=win.total, most=MAX_TOTAL), where=rid)
-    counts: dict[Fan, int] = {}
-    for f in win.fans or ():
-        if f.fan is None:
-            continue
-        counts[f.fan] = counts.get(f.fan, 0) + f.count
-        if f.count < 1 or counts[f.fan] > most(f.fan):
-            count, bound = counts[f.fan], most(f.fan)
-            return GameRecordError(
-                msg("export.claim-fan-count", seat=seat, fan=int(f.fan), count=count, most=bound), where=rid
-            )
-    return None
+    """What no hand can claim in the record's result (`replay.claim_bound`), for a Hu the replay did
+    not rebuild (a score sheet's); a claim `batch` would refuse in a record of hands is refused in a
+    game record too."""
+    bound = claim_bound(win)
+    return GameRecordError(bound, where=rid) if bound is not None else None

@@ -160,7 +160,7 @@ TZIAKCHA_NAMES = (
     "人和Ⅱ",
 )
 
-_COUNT = re.compile(r"^(.*?)\s*[*×xX]\s*(\d{1,2})$")
+_COUNT = re.compile(r"^(.*?)\s*[*×xX]\s*(\d{1,9})$")  # a count past a hand's is named by its fan (claim_bound)
 
 
 def _key(name: str) -> str:

@@ -113,7 +113,9 @@ def bounded(f: Fields, value: int, where: str, bound: Bound) -> int:
     largest Hu pays plus the largest penalty, a penalty at most what the largest Hu moves. Past
     that it is a typing error, not a hand to compare."""
     if bound is POINTS:
-        if not 0 <= value <= MAX_POINTS:
+        if value < 0:  # no hand scores less than nothing: not "more than 336"
+            raise f.error(where, msg("record.range-low", value=value, low=0))
+        if value > MAX_POINTS:
             raise f.error(where, msg("record.points-max", value=value, most=MAX_POINTS, hand=MAX_HAND_POINTS))
         return value
     most = MAX_HAND_SCORE if bound is SCORE else MAX_PENALTY
@@ -174,13 +176,13 @@ def read_csv(data: Input) -> list[Game]:
         cells = [c.strip() for c in row]
         if len(hands) == HANDS:
             raise f.error(at, msg("record.rounds-max", n=len(hands) + 1, most=HANDS))
-        n = _int(f, cells[0], at)
+        n = _int(f, cells[0], f"{at}, {head[0]}")  # each cell named by its line and its column
         if not 1 <= n <= HANDS:
             raise f.error(f"{at}, {head[0]}", msg("record.range", value=n, low=1, high=HANDS))
-        winner = _by_name(f, cells[1], players, at)
-        discarder = _by_name(f, cells[2], players, at)
+        winner = _by_name(f, cells[1], players, f"{at}, {head[1]}")
+        discarder = _by_name(f, cells[2], players, f"{at}, {head[2]}")
         values = [
-            bounded(f, _int(f, c, at), f"{at}, {head[k]}", kind)
+            bounded(f, _int(f, c, f"{at}, {head[k]}"), f"{at}, {head[k]}", kind)
             for k, c, kind in zip(range(3, 12), cells[3:12], (POINTS, *[SCORE] * 4, *[PENALTY] * 4), strict=True)
         ]
         hands.append(sheet_hand(n, players, winner, discarder, values[0], values[1:5], values[5:9]))

@@ -257,6 +257,9 @@ def _hand(f: Fields, tags: Mapping[str, str], places: Places, board: int, game: 
     line, column = places.get("Play", places[""])
     events, winners, drawn = _play(f, tags.get("Play", ""), f"line {line} Play", column)
     fans = _fans(f, tags["Fan"], _at(places, "Fan")) if "Fan" in tags else [None] * 4
+    for seat, given in enumerate(fans):
+        if given is not None and seat not in winners:  # a claim no Hu makes: never dropped unsaid
+            raise f.error(_at(places, "Fan"), msg("record.pmn-fan-loser", seat=WINDS[seat]))
     scores = _numbers(f, tags, "Result", places)
     wins = []
     for seat in winners:
@@ -405,12 +408,12 @@ def write_hand(game: Game, hand: HandRecord) -> str:
 def _unwritable(hand: HandRecord) -> Message | None:
     """Why the hand cannot be PMN, before it is written (None: it can)."""
     n = hand.number
+    if hand.problem is not None:  # what `batch` refuses: its message names the game, hand and action or line
+        return hand.problem.msg  # (a Botzone match refused at a line has no deal either: no score sheet)
     if hand.deal is None or len(hand.deal.hands) != len(WINDS):
         return msg("convert.pmn-no-deal" if hand.events else "convert.pmn-no-play", hand=n)
     if not hand.events:
         return msg("convert.pmn-no-play", hand=n)
-    if hand.problem is not None:  # what `batch` calls unreplayable: its message names game, hand, action
-        return hand.problem.msg
     if not 1 <= n <= MAX_BOARD:
         return msg("convert.pmn-board", hand=n, most=MAX_BOARD)
     if not hand.wins and hand.outcome is not Outcome.DRAW:

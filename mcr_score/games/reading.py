@@ -154,8 +154,13 @@ class Fields:
     def num(self, value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(where, msg("record.type", expected=msg("record.kind.number"), found=shown(value)))
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise self.error(where, msg("record.range", value=value, low=low, high=high))
+        below = low is not None and value < low
+        if below or (high is not None and value > high):  # a bound not given is not shown (no "0 to None")
+            if low is not None and high is not None:
+                raise self.error(where, msg("record.range", value=value, low=low, high=high))
+            if below:
+                raise self.error(where, msg("record.range-low", value=value, low=low))
+            raise self.error(where, msg("record.range-high", value=value, high=high))
         return value
 
     def text(self, value: Any, where: str) -> str:

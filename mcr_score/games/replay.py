@@ -44,6 +44,7 @@ from mcr_score.games.fan_names import is_blessing
 from mcr_score.games.model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, RecordedFan, Win
 from mcr_score.hand import FOUR_SETS, Hand, Meld, Situation, check_hand
 from mcr_score.messages import Message, count, msg
+from mcr_score.systems.mcr.limits import MAX_POINTS
 from mcr_score.tiles import INDEX, TILES, WINDS, Tile, starts_chow
 
 KONG_CAUSE = "kong"
@@ -921,7 +922,7 @@ def replayed(
     try:
         if table.fault is not None:
             raise table.fault
-        rebuilt = tuple([_rebuilt(win, table, game, number) for win in wins])
+        rebuilt = tuple([_rebuilt(win, table, game, number) for win in _each_seat_once(wins)])
     except _Stop as stop:
         problem = _error(game, number, stop)
         return _stopped(wins, problem), None, problem
@@ -930,7 +931,15 @@ def replayed(
 
 
 def _stopped(wins: Sequence[Win | WinRead], problem: McrError) -> tuple[Win, ...]:
-    return tuple([win_of(w, None, problem) for w in wins])
+    return tuple([win_of(w, None, problem) for w in _each_seat_once(wins)])
+
+
+def _each_seat_once(wins: Sequence[Win | WinRead]) -> Sequence[Win | WinRead]:
+    """A seat's first Hu of the record (a second Hu of the seat is the replay's problem,
+    `replay.won-twice`, named at its act): one win a seat, so one record a seat, never two of one id."""
+    if len({w.seat for w in wins}) == len(wins):
+        return wins
+    return [w for k, w in enumerate(wins) if all(v.seat != w.seat for v in wins[:k])]
 
 
 def _rebuilt(win: Win | WinRead, table: Table, game: str, number: int) -> Win:
@@ -972,7 +981,36 @@ def _rebuilt(win: Win | WinRead, table: Table, game: str, number: int) -> Win:
         if unknown:
             stop = _Stop(msg("replay.unknown-fans", seat=WINDS[win.seat], names=", ".join(unknown)), event)
             return win_of(win, None, _error(game, number, stop, GameRecordError))
+    bound = claim_bound(win)
+    if bound is not None:  # named where the Hu stands in the record, as every problem of a Hu is
+        return win_of(win, None, _error(game, number, _Stop(bound, event), GameRecordError))
     return win_of(win, hand, None)
+
+
+def claim_bound(win: Win | WinRead) -> Message | None:
+    """What no hand can claim in a Hu's recorded result (`claims`' bounds: a total above the highest
+    hand with its flowers, a fan counted more often than one hand counts it), found before its fans
+    are expanded: by the replay, which names the Hu's place in the record, and by `export` for a Hu
+    no replay rebuilt (a score sheet's)."""
+    seat = WINDS[win.seat]
+    if win.total is not None and not 0 <= win.total <= MAX_POINTS:
+        return msg("export.claim-total", seat=seat, total=win.total, most=MAX_POINTS)
+    counts: dict[int, int] = {}
+    for f in win.fans or ():
+        if f.fan is None:
+            continue
+        n = counts[f.fan] = counts.get(f.fan, 0) + f.count
+        if f.count < 1 or (n > 1 and n > _most(f.fan)):  # every fan counts once at least
+            return msg("export.claim-fan-count", seat=seat, fan=int(f.fan), count=n, most=_most(f.fan))
+    return None
+
+
+def _most(fan: int) -> int:
+    from mcr_score.systems.mcr.claims import (
+        most,  # the claims reader's bound (it imports the scorer: only when counted twice)
+    )
+
+    return most(fan)
 
 
 def _unknown_fans(fans: tuple[RecordedFan, ...]) -> list[str]:

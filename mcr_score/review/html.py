@@ -92,7 +92,8 @@ def _game(review: GameReview, lang: str) -> str:
     parts = [f'<section class="game"><h1>{escape(head)}</h1>']
     for player in review.players:
         summary = review.summary(player)
-        parts.append(f"<h2>{escape(summary_line(player, summary, lang))}</h2>")
+        reviewed = any(h.problem is None or h.decisions for h in review.hands if h.player == player)
+        parts.append(f"<h2>{escape(summary_line(player, summary, lang, reviewed))}</h2>")
         if summary.costliest:
             parts.append(f"<p>{escape(text('review.costliest', lang))}</p><ol>")
             parts += [

@@ -51,7 +51,11 @@ def costly_line(d: Decision, lang: str) -> str:
     )
 
 
-def summary_line(player: str, s: Summary, lang: str) -> str:
+def summary_line(player: str, s: Summary, lang: str, reviewed: bool = True) -> str:
+    """The player's summary; `reviewed` False: none of their hands could be replayed, and "0 of 0
+    discards agree" would say a review was made."""
+    if not reviewed:
+        return text("review.player-none", lang, player=player)
     return text(
         "review.player",
         lang,
@@ -82,7 +86,8 @@ def review_text(review: GameReview, lang: str) -> str:
     for player in review.players:
         hands = [h for h in review.hands if h.player == player]
         summary = review.summary(player)
-        lines += ["", summary_line(player, summary, lang)]
+        reviewed = any(h.problem is None or h.decisions for h in hands)
+        lines += ["", summary_line(player, summary, lang, reviewed)]
         heads = [
             text(f"review.col.{c}", lang) for c in ("hand", "seat", "discards", "agreement", "lost", "missed", "false")
         ]
@@ -91,7 +96,8 @@ def review_text(review: GameReview, lang: str) -> str:
             if h.problem is not None:
                 lines.append("  " + text("review.skipped", lang, hand=h.hand, problem=h.problem.text(lang)))
         if not summary.costliest:
-            lines.append("  " + text("review.no-costly", lang))
+            if reviewed:  # no decision at all is no decision worse than the best
+                lines.append("  " + text("review.no-costly", lang))
             continue
         lines.append("  " + text("review.costliest", lang))
         for d in summary.costliest:

@@ -100,6 +100,8 @@ def pydantic_problem(where: str, error: ErrorDetails, model: type[BaseModel] | N
         return RequestError(msg("error.request.field", field=where, problem=cause.msg), where=where)
     if kind == "extra_forbidden":
         fields = ", ".join(f.alias or name for name, f in model.model_fields.items()) if model is not None else ""
+        if not fields:  # a query of a request that takes its fields in the body: no empty list
+            return _refused(where, "error.request.no-fields")
         return _refused(where, "error.request.unknown-field", fields=fields)
     if kind == "missing":
         return _refused(where, "error.request.missing")

@@ -310,12 +310,16 @@ def test_a_claim_no_hand_can_make_is_an_error_record_and_not_converted(tmp_path:
         json.loads(line) for line in run("batch", str(path), "--from", "botzone", "-j", "1").stdout.splitlines()
     ]
     assert record["error"]["code"] == "bad-game-record"
-    assert record["error"]["message"] == "W's Hu: the record counts fan 47 9 times, more than one hand can count it (1)"
+    assert record["error"]["message"] == (
+        "game 5f0000000000000000000001, hand 1, line 24 (W win 5p from S): "
+        "W's Hu: the record counts fan 47 9 times, more than one hand can count it (1)"
+    )
     for target in ("jsonl", "notation"):
         result = run("convert", str(path), "--to", target)
         assert result.exit_code == 1
         assert result.stdout == ""
-        assert result.stderr.startswith("5f0000000000000000000001/1/W: W's Hu: the record counts fan 47 9 times")
+        assert result.stderr.startswith("5f0000000000000000000001/1/W: game 5f0000000000000000000001, hand 1, line 24")
+        assert "W's Hu: the record counts fan 47 9 times" in result.stderr
 
 
 def test_a_count_beyond_a_hand_is_refused_before_it_is_expanded() -> None:

@@ -436,7 +436,7 @@ def test_pmn_no_game_and_comments() -> None:
     ("text", "fragment"),
     [
         ("Match 1\nWind 0\nPlayer 0 Hu\n", "'Player 0 Hu' is no line of the Botzone text"),
-        ("Match 1\nScore a b c d\n", "'a' is no line of the Botzone text"),
+        ("Match 1\nScore a b c d\n", "'Score a b c d' is no line of the Botzone text"),
         ("Match 1\nBogus\n", "'Bogus' is no line"),
         ("Match 1\nPlayer 0 Deal W1 Q9\n", "Q9 is no tile code of this format"),
         ("Match 1\nPlayer 0 Play H1\n", "H1 is no tile code of this format"),
@@ -596,7 +596,7 @@ def test_files_that_are_no_records(tmp_path: Path) -> None:
     with pytest.raises(GameRecordError, match="over 100000 characters"):
         read_games(long)
     big = tmp_path / "big.txt"  # a Botzone text streams whatever its size
-    big.write_text(R.to_botzone_text(R.ROBBING) * 2000, encoding="utf-8")
+    big.write_text("".join(R.to_botzone_text(R.ROBBING, match=f"{k:024x}") for k in range(2000)), encoding="utf-8")
     assert sum(1 for g in read_games(big) if g.hands[0].wins) == 2000
     with pytest.raises(GameRecordError, match="not a JSON record"):
         read_games(b'{"a": 1, "a": 2}', "tziakcha")

@@ -361,6 +361,7 @@ def _line(reader: _Reader, places: _Places, i: int, data: Mapping[str, Any]) -> 
     reader.patterns += len(texts)
     hands = 0  # the most hands the line's patterns allow, counted before any is expanded
     for text in texts if not reader.full else ():
+        found = len(reader.problems)
         pattern = _pattern(reader, places.of(i, key), label, text)
         if pattern is None:
             continue
@@ -376,7 +377,8 @@ def _line(reader: _Reader, places: _Places, i: int, data: Mapping[str, Any]) -> 
             break
         reader.hands += most
         at = places.of(i, "numbers" if "numbers" in data else None)
-        patterns.append(_expanded(reader, at, label, pattern, numbers, shifts))
+        whole = len(reader.problems) == found  # not 14 tiles, a group too large: no hand of it to make
+        patterns.append(_expanded(reader, at, label, pattern, numbers, shifts, whole))
     if len(reader.problems) > before:
         return None
     assert ident is not None
@@ -452,12 +454,22 @@ def _pattern(reader: _Reader, line: int | None, label: str, text: str) -> Patter
 
 
 def _expanded(
-    reader: _Reader, line: int | None, label: str, pattern: Pattern, numbers: object, shifts: list[int]
+    reader: _Reader,
+    line: int | None,
+    label: str,
+    pattern: Pattern,
+    numbers: object,
+    shifts: list[int],
+    whole: bool = True,
 ) -> Pattern:
     """The pattern with its expansions (`shifts`: its `_shifts`); a problem when it allows no other
-    numbers under `shift`, or when no expansion can be made of the 152 tiles."""
+    numbers under `shift`, or when no expansion can be made of the 152 tiles. A pattern that is not
+    `whole` (a problem of its own: not 14 tiles) is not expanded: no hand is made of it, and the card
+    scores nothing (500 patterns of 40 groups each cost `card check` 2 s expanded)."""
     if numbers == Numbers.SHIFT and shifts == [0]:
         reader.add(msg("nmjl.pattern.no-shift"), line, label, pattern.text)
+    if not whole:
+        return pattern
     made = expand(pattern, shifts)
     possible = tuple(x for x in made if x.impossible() is None)
     if made and not possible:

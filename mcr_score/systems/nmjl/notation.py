@@ -91,10 +91,48 @@ class Hand:
 _Placed = tuple[int | None, int]  # a kind (None: a joker) and its column
 
 
+UPPER_CASE_SUITS = frozenset("MPSCDB")  # m p s and their aliases c d b, in upper case
+
+
 def read(text: str) -> Hand:
     """The hand `text` writes; every problem of the notation (exit 2), then of the tiles (exit 1),
-    raised together, each with its column."""
+    raised together, each with its column. Suit letters in upper case after digits (`111M222P`)
+    are one `upper-case-suit` problem, then the problems of the text as it reads without them, at
+    the same columns (not a `missing-suit` at every group and an unknown `M`): a hint, never a fix."""
     check_text(text)
+    fixed, first = _lower_case_suits(text)
+    if first is not None:
+        message = msg("nmjl.notation.upper-case-suit", char=repr(text[first - 1]), fixed=fixed)
+        problems: list[errors.McrError] = [errors.UpperCaseSuitError(message, text=text, column=first)]
+        try:
+            _read(fixed)
+        except errors.McrError as e:
+            for p in e.problems or (e,):
+                p.text = text  # the same columns in the text as written
+                problems.append(p)
+        errors.raise_all(problems)
+    return _read(text)
+
+
+def _lower_case_suits(text: str) -> tuple[str, int | None]:
+    """The text with each upper-case suit letter right after a number made lower case, and the
+    column of the first (None: none). After soaps alone (`000S`: three white dragons and South) a
+    letter is a tile of its own."""
+    chars = list(text)
+    first = None
+    for i in range(1, len(chars)):
+        if chars[i] not in UPPER_CASE_SUITS or not chars[i - 1].isdigit():
+            continue
+        start = i
+        while start > 0 and chars[start - 1].isdigit():
+            start -= 1
+        if set(chars[start:i]) != {"0"}:
+            chars[i] = chars[i].lower()
+            first = i + 1 if first is None else first
+    return "".join(chars), first
+
+
+def _read(text: str) -> Hand:
     tree, unexpected = grammars.parse(grammars.HAND, text)
     problems: list[errors.McrError] = [_syntax_problem(text, e) for e in unexpected]
     if tree is None:
