@@ -75,11 +75,17 @@ def read(data: Input) -> list[Game]:
     game_id = str(doc.get("game_id") or data.stem)
     hands = []
     n = 1
+    last = 0  # the session's hands come in their order, each once (R98 Art. 4: 16 hands, 4 rounds)
     while f"round_index_{n}" in rounds:
         where = f"{at}game_round.round_index_{n}"
         if n > MAX_SESSION_HANDS:
             raise f.error(where, msg("record.session-hands", n=n, most=MAX_SESSION_HANDS))
-        hands.append(_hand(f, f.obj(rounds[f"round_index_{n}"], where), where, n, names, game_id))
+        rnd = f.obj(rounds[f"round_index_{n}"], where)
+        current_round = f.num(rnd.get("current_round", n), where + ".current_round", 1, 16)
+        if current_round <= last:
+            raise f.error(where + ".current_round", msg("record.round-order", n=current_round, after=last))
+        last = current_round
+        hands.append(_hand(f, rnd, where, n, current_round, names, game_id))
         n += 1
     if not hands:
         raise f.error(at + "game_round", msg("record.no-hands"))
@@ -97,7 +103,9 @@ def read(data: Input) -> list[Game]:
     ]
 
 
-def _hand(f: Fields, rnd: Mapping[str, Any], where: str, n: int, names: Sequence[str], game: str) -> HandRecord:
+def _hand(
+    f: Fields, rnd: Mapping[str, Any], where: str, n: int, current_round: int, names: Sequence[str], game: str
+) -> HandRecord:
     seats = [
         f.num(s, f"{where}.seats[{k}]", 0, 3)
         for k, s in enumerate(f.seq(f.get(rnd, "seats", where), where + ".seats", 4))
@@ -108,7 +116,6 @@ def _hand(f: Fields, rnd: Mapping[str, Any], where: str, n: int, names: Sequence
     dealer = f.num(rnd.get("dealer_index", 0), where + ".dealer_index", 0, 3)
     if dealer != 0:
         raise f.error(where + ".dealer_index", msg("record.dealer", dealer=dealer))
-    current_round = f.num(rnd.get("current_round", n), where + ".current_round", 1, 16)
     hands = []
     for seat in range(4):
         key = f"p{seat}_tiles"

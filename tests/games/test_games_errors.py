@@ -382,6 +382,17 @@ def test_salasasa_fields(mutate: Any, fragment: str) -> None:
     assert fragment in refused(R.dumps(doc), "salasasa")
 
 
+def test_a_salasasa_hand_played_twice() -> None:
+    """A session plays each of its hands once, in order (R98 Art. 4): a second hand numbered like the
+    first, or before it, is refused at the field that says so."""
+    doc = R.to_salasasa([R.ROBBING, R.ROBBING])
+    rounds = doc["record"]["game_round"]
+    rounds["round_index_2"]["current_round"] = rounds["round_index_1"]["current_round"]
+    problem = refused(R.dumps(doc), "salasasa")
+    assert "game_round.round_index_2.current_round" in problem
+    assert "hand 6 of the session recorded after hand 6" in problem
+
+
 def test_salasasa_reset_and_tactical_requests() -> None:
     """`["reset", player]` sets the current player; `["ca", ...]` only shows on the replay."""
     doc = _sal()
