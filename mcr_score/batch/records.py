@@ -135,8 +135,8 @@ def score_game_hand(record: GameHand, rules: str) -> Output:
     read and scored, so that an error record is the very one the line gives."""
     out = record.out
     # A worker has the notation; none there is a hand without its tiles, never made (`games.records`).
-    hand = record.hand if record.hand is not None else out.notation or ""
     try:
+        hand = record.hand if record.hand is not None else parse_hand(out.notation or "")
         claim = claim_from_json(out.total, list(out.fans) if out.fans else None)
         return _scored(out.id, record.number, score_hand(hand, rules), claim)
     except Exception:  # not lost: the record is the one its line gives, error and all
@@ -235,7 +235,7 @@ def _score_text(notation: object, rules: str, win: str | None = None) -> Score:
             where="notation",
         )
     try:
-        return score_hand(parse_hand(notation, win=win) if win else notation, rules)
+        return score_hand(parse_hand(notation, win=win) if win else parse_hand(notation), rules)
     except errors.McrError as e:
         for p in e.problems:
             if p.where is None:

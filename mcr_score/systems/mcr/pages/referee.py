@@ -16,12 +16,12 @@ from typing import Any
 from mcr_score import errors
 from mcr_score.hand import Hand, Meld
 from mcr_score.messages import msg
-from mcr_score.notation import format_hand, format_tiles
+from mcr_score.notation import format_hand, format_tiles, parse_hand
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.claims import Claim, check
 from mcr_score.systems.mcr.fans.ids import Fan
 from mcr_score.systems.mcr.fans.table import FANS
-from mcr_score.systems.mcr.pages.text import situation_to_dict
+from mcr_score.systems.mcr.pages.text import group_label, situation_to_dict
 from mcr_score.systems.mcr.payments import payments
 from mcr_score.systems.mcr.scoring import Group, NotCounted, Score, score
 from mcr_score.vocabulary import Kind
@@ -145,7 +145,7 @@ def _arrangement(hand: Hand, result: Score) -> list[dict[str, Any]]:
             )
         entry = {
             "kind": group.kind,
-            "tiles": group.label,
+            "tiles": group_label(group),
             "tile_list": codes,
             "concealed": group.concealed,
             "declared": group.declared,
@@ -188,7 +188,7 @@ def _alternatives(result: Score) -> list[dict[str, Any]]:
     return [
         {
             "form": r.form,
-            "sets": [g.label for g in r.groups],
+            "sets": [group_label(g) for g in r.groups],
             "points": r.points,
             "total": r.points + result.flower_points,
             "behind": result.points - r.points,
@@ -281,7 +281,7 @@ def fan_detail(fan: Fan, rules: str = profiles.DEFAULT) -> dict[str, Any]:
     row = FANS[fan]
     profile = profiles.get(rules)
     used = rules if fan in profile.points else next(iter(row.points))
-    result = score(row.example, used)
+    result = score(parse_hand(row.example), used)
     return fan_row(fan, rules) | {
         "definition": row.definition(),
         "cite": row.cite,

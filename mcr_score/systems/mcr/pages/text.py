@@ -16,6 +16,15 @@ from mcr_score.textwidth import FAN_COLUMNS, columns
 from mcr_score.vocabulary import Kind, Reason, Rule
 
 _PLAYERS = {1: "left", 2: "opposite", 3: "right"}
+_SPREAD = (Kind.KNITTED, Kind.SINGLE)  # kinds whose tiles are shown one by one
+
+
+def group_label(group: Group) -> str:
+    """A group as written: `123m`, `EEE`, `55p`; knitted and single tiles one by one (`1m 4m 7m`).
+    Here, in the pages, not on `Group`: the engine's result does not import the notation."""
+    if group.kind in _SPREAD:
+        return " ".join(t.code for t in group.tiles)
+    return format_tiles(group.tiles)
 
 
 def meld_to_dict(meld: Meld) -> dict[str, Any]:
@@ -123,7 +132,7 @@ def _group_label(score: Score, i: int, style: Style) -> str:
     """A group as written (`123m`), or in Unicode tiles with the winning tile marked on a terminal."""
     g = score.arrangement[i]
     if not style.unicode:
-        return g.label
+        return group_label(g)
     codes = [t.code for t in g.tiles]
     win = codes.index(score.win_tile.code) if i == score.win_set and score.win_tile is not None else None
     return draw_tiles(codes, style, win)
