@@ -266,7 +266,7 @@ def fan_row(fan: Fan, rules: str = profiles.DEFAULT) -> dict[str, Any]:
         "switches": {
             s.key: profile.choices[s.key]
             for s in profiles.SWITCHES
-            if any(fan in option.fans() for option in s.options.values())
+            if any(fan in option.fans() for option in s.payload.values())
         },
     }
 

@@ -220,7 +220,7 @@ def brief_text(score: Score, lang: str = DEFAULT_LANG, style: Style = PLAIN) -> 
 def _source(profile: str, switch: Switch) -> str:
     """Why `profile` chose its option of `switch`: its own source where it names one, else the option's citation."""
     choice = PROFILES[profile].choices[switch.key]
-    return CHOICE_SOURCES.get(profile, {}).get(switch.key, switch.options[choice].cite)
+    return CHOICE_SOURCES.get(profile, {}).get(switch.key, switch.payload[choice].cite)
 
 
 def rules_text(lang: str = DEFAULT_LANG) -> str:
@@ -230,7 +230,7 @@ def rules_text(lang: str = DEFAULT_LANG) -> str:
     lines += ["  " + colon(p.name, description(p.name, lang), lang) for p in PROFILES.values()]
     for switch in SWITCHES:
         lines.append("\n" + colon(switch.key, switch.point(lang), lang))
-        for key, option in switch.options.items():
+        for key, option in switch.payload.items():
             users = [p.name for p in PROFILES.values() if p.choices[switch.key] == key]
             lines.append(
                 "  " + colon(f"{key}{' [' + ', '.join(users) + ']' if users else ''}", switch.reading(key, lang), lang)
@@ -265,7 +265,7 @@ def rules_to_dict() -> dict[str, Any]:
                         "cite": option.cite,
                         "profiles": [p.name for p in PROFILES.values() if p.choices[s.key] == key],
                     }
-                    for key, option in s.options.items()
+                    for key, option in s.payload.items()
                 ],
                 "sources": {name: _source(name, s) for name in PROFILES},
             }
@@ -289,7 +289,7 @@ def rules_markdown(lang: str = DEFAULT_LANG) -> str:
     names = list(PROFILES)
 
     def reading(s: Switch, key: str, named: bool = False, cite: str | None = None) -> str:
-        read = paren(cite or s.options[key].cite, lang, s.reading(key, lang))
+        read = paren(cite or s.payload[key].cite, lang, s.reading(key, lang))
         return colon(f"`{key}`", read, lang) if named else read
 
     def example(s: Switch) -> str:
@@ -338,6 +338,6 @@ def rules_markdown(lang: str = DEFAULT_LANG) -> str:
             common = PROFILES[names[0]].choices[s.key]
             own = [colon(n, CHOICE_SOURCES[n][s.key], lang) for n in names if s.key in CHOICE_SOURCES.get(n, {})]
             others = _then([reading(s, key, True) for key in s.options if key != common], lang)
-            cite = _then([s.options[common].cite, *own], lang)
+            cite = _then([s.payload[common].cite, *own], lang)
             lines.append(row(f"`{s.key}`", s.point(lang), reading(s, common, True, cite), others, example(s)))
     return "\n".join(lines) + "\n"
