@@ -22,7 +22,16 @@ MELD_KINDS = ("chow", "pung", "kong")
 # Meld digits, as in the notation: a chow names the claimed tile (1-3, lowest first); a pung
 # or an exposed kong the player it came from (1 left, 2 opposite, 3 right); 5-7 mark a kong
 # promoted from a pung claimed from player 1-3. A concealed kong has none.
-CLAIMS = {"chow": (1, 2, 3), "pung": (1, 2, 3), "kong": (1, 2, 3, 5, 6, 7)}
+PROMOTED = 4
+"""A promoted kong's claim digit is its pung's plus this one number (5-7: the pung came from 1-3)."""
+FROM = {1: "left", 2: "opposite", 3: "right"}
+"""The player a pung's or a kong's claim digit names, seen from the player who claimed."""
+CLAIMS = {"chow": (1, 2, 3), "pung": tuple(FROM), "kong": (*FROM, *(c + PROMOTED for c in FROM))}
+
+
+def promoted_claim(claim: int) -> int:
+    """The claim digit of the kong made by adding a tile to a pung claimed with digit `claim`."""
+    return claim + PROMOTED
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +130,15 @@ class Meld:
     @property
     def promoted(self) -> bool:
         """A kong made by adding a drawn tile to an exposed pung (加杠)."""
-        return self.kind == "kong" and self.claim is not None and self.claim >= 5
+        return self.kind == "kong" and self.claim is not None and self.claim > PROMOTED
+
+    @property
+    def claimed_from(self) -> str | None:
+        """Who a pung's or an exposed kong's tiles came from (`FROM`: left, opposite, right), a
+        promoted kong's pung included; None for a chow (its digit names a tile) or with no digit."""
+        if self.claim is None or self.kind == "chow":
+            return None
+        return FROM[self.claim - PROMOTED if self.promoted else self.claim]
 
 
 @dataclass(frozen=True, slots=True)

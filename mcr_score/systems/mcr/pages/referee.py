@@ -24,9 +24,8 @@ from mcr_score.systems.mcr.fans.table import FANS
 from mcr_score.systems.mcr.pages.text import group_label, situation_to_dict
 from mcr_score.systems.mcr.payments import payments
 from mcr_score.systems.mcr.scoring import Group, NotCounted, Score, score
+from mcr_score.tiles import LAST_COPY_SEEN
 from mcr_score.vocabulary import Kind
-
-_FROM = {1: "left", 2: "opposite", 3: "right"}
 
 
 def check_discarder(hand: Hand, discarder: str | None) -> None:
@@ -166,7 +165,7 @@ def _claim(meld: Meld) -> dict[str, Any] | None:
         return None
     if meld.kind == Kind.CHOW:
         return {"tile": meld.tiles[meld.claim - 1].code, "from": "left", "promoted": False}
-    return {"tile": None, "from": _FROM[meld.claim - 4 if meld.promoted else meld.claim], "promoted": meld.promoted}
+    return {"tile": None, "from": meld.claimed_from, "promoted": meld.promoted}
 
 
 def _not_counted(n: NotCounted) -> dict[str, Any]:
@@ -216,7 +215,7 @@ def _checks(hand: Hand, discarder: str | None) -> list[dict[str, Any]]:
         in_melds = sum(m.tiles.count(win) for m in hand.melds)
         if s.last_copy:
             checks.append({"check": "last-copy", "status": "ok", "tile": win.code, "in_melds": in_melds})
-        elif in_melds == 3:
+        elif in_melds == LAST_COPY_SEEN:
             checks.append(
                 {
                     "check": "last-copy",

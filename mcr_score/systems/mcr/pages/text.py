@@ -15,7 +15,6 @@ from mcr_score.systems.mcr.scoring import Group, Score
 from mcr_score.textwidth import FAN_COLUMNS, columns
 from mcr_score.vocabulary import Kind, Reason, Rule
 
-_PLAYERS = {1: "left", 2: "opposite", 3: "right"}
 _SPREAD = (Kind.KNITTED, Kind.SINGLE)  # kinds whose tiles are shown one by one
 
 
@@ -79,9 +78,9 @@ def describe_meld(meld: Meld, lang: str = DEFAULT_LANG) -> str:
         if meld.kind == Kind.CHOW:
             then = text("parse.claimed-tile", lang, tile=meld.claim)
         elif meld.promoted:
-            then = text("parse.promoted", lang, who=text(f"who.{_PLAYERS[meld.claim - 4]}", lang))
+            then = text("parse.promoted", lang, who=text(f"who.{meld.claimed_from}", lang))
         else:
-            then = text("parse.from", lang, who=text(f"who.{_PLAYERS[meld.claim]}", lang))
+            then = text("parse.from", lang, who=text(f"who.{meld.claimed_from}", lang))
         detail = text("i18n.clause", lang, first=detail, then=then)
     return text("parse.meld", lang, kind=text(f"kind.{meld.kind}", lang), tiles=tiles, detail=detail)
 
