@@ -98,3 +98,16 @@ def test_why_not_winning_is_shared_not_redefined() -> None:
     assert not shared & {r.value for r in SixReason}
     assert not shared & {r.value for r in HkReason}
     assert [p.relative_to(PACKAGE).as_posix() for p in _modules() if '"no-shape"' in p.read_text()] == ["vocabulary.py"]
+
+
+def test_the_claim_text_syntax_is_written_in_claims_only() -> None:
+    """`claims.CLAIM_TEXT` (and the item patterns beside it): batch's test for a claim written where
+    a hand was expected reads it, and no other module spells the `69x2` syntax."""
+    from mcr_score.systems.mcr import claims
+
+    spellings = (r"[\s,;]", "[x×*]", "[x*×]", "[^x*×]")
+    spelled = [p.relative_to(PACKAGE).as_posix() for p in _modules() if any(t in p.read_text() for t in spellings)]
+    assert spelled == []  # claims.py builds them from its _SEPARATORS and _TIMES
+    assert "CLAIM_TEXT.fullmatch(" in (PACKAGE / "batch/records.py").read_text()
+    assert all(claims.CLAIM_TEXT.fullmatch(t) for t in ("69x2 1,2;3", "12", "6*3", "1×2 ; 5"))
+    assert not any(claims.CLAIM_TEXT.fullmatch(t) for t in ("123m", "1 2x", "69x"))
