@@ -111,3 +111,20 @@ def test_the_claim_text_syntax_is_written_in_claims_only() -> None:
     assert "CLAIM_TEXT.fullmatch(" in (PACKAGE / "batch/records.py").read_text()
     assert all(claims.CLAIM_TEXT.fullmatch(t) for t in ("69x2 1,2;3", "12", "6*3", "1×2 ; 5"))
     assert not any(claims.CLAIM_TEXT.fullmatch(t) for t in ("123m", "1 2x", "69x"))
+
+
+def test_the_profile_names_are_written_in_the_fan_table_only() -> None:
+    """`fans.table.PROFILES` (`GREEN_BOOK`, `CHINA`, `WMO_2014`): the points columns of every fan row,
+    the built-in profiles, the default and the options that read a column all name them from there."""
+    from mcr_score.systems.mcr import profiles
+    from mcr_score.systems.mcr.fans import table
+
+    named = [
+        p.relative_to(PACKAGE).as_posix()
+        for p in _modules()
+        if '"green-book"' in p.read_text() or '"china"' in p.read_text()
+    ]
+    assert named == ["systems/mcr/fans/table.py"]
+    assert tuple(profiles.PROFILE_CHOICES) == tuple(profiles.PROFILES) == table.PROFILES
+    assert table.PROFILES[0] == profiles.DEFAULT
+    assert all(set(row.points) <= set(table.PROFILES) for row in table.FANS.values())

@@ -25,7 +25,7 @@ from mcr_score.errors import ProfileFileError, UnknownProfileError
 from mcr_score.messages import DEFAULT_LANG, msg, text
 from mcr_score.systems.mcr.fans.facts import DISCARD_PUNG_CONCEALED, LIVE_WAITS_ONLY, TILE_HOG_SUITS_ONLY
 from mcr_score.systems.mcr.fans.ids import Fan
-from mcr_score.systems.mcr.fans.table import FANS
+from mcr_score.systems.mcr.fans.table import CHINA, FANS, GREEN_BOOK, WMO_2014
 
 _EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
@@ -100,11 +100,11 @@ SWITCHES: tuple[Switch, ...] = (
         {
             "8": Option(
                 f"{GB} §3.8.1 p.16 and App. 1 p.37; Sloper S259, S341",
-                points_from={Fan.TWO_CONCEALED_KONGS: "green-book"},
+                points_from={Fan.TWO_CONCEALED_KONGS: GREEN_BOOK},
             ),
             "6": Option(
                 "R98 #53 p.26; A#53",
-                points_from={Fan.TWO_CONCEALED_KONGS: "china"},
+                points_from={Fan.TWO_CONCEALED_KONGS: CHINA},
             ),
         },
         "[1111m][2222s]345pEE67s8s|EE1000",
@@ -115,7 +115,7 @@ SWITCHES: tuple[Switch, ...] = (
         {
             "private-fan": Option(
                 "A#57 note; A-code SUPPORT_CONCEALED_KONG_AND_MELDED_KONG=1 (PyMahjongGB 1.4.0)",
-                points_from={Fan.CONCEALED_KONG_AND_MELDED_KONG: "china"},
+                points_from={Fan.CONCEALED_KONG_AND_MELDED_KONG: CHINA},
             ),
             "six-points": Option(
                 f'{GB} §3.8.1 p.16, fan 57: "One Melded Kong and one Concealed Kong are 6 points"; S259',
@@ -398,13 +398,13 @@ _WMO_2014_SOURCES = {
 }
 PROFILE_CHOICES: Mapping[str, Mapping[str, str]] = MappingProxyType(
     {
-        "green-book": MappingProxyType(_GREEN_BOOK),
-        "china": MappingProxyType(_CHINA),
-        "wmo-2014": MappingProxyType(_WMO_2014),
+        GREEN_BOOK: MappingProxyType(_GREEN_BOOK),
+        CHINA: MappingProxyType(_CHINA),
+        WMO_2014: MappingProxyType(_WMO_2014),
     }
 )
 # Where a built-in profile's choice rests on a text other than its option's own citation.
-CHOICE_SOURCES: Mapping[str, Mapping[str, str]] = MappingProxyType({"wmo-2014": MappingProxyType(_WMO_2014_SOURCES)})
+CHOICE_SOURCES: Mapping[str, Mapping[str, str]] = MappingProxyType({WMO_2014: MappingProxyType(_WMO_2014_SOURCES)})
 
 
 def description(profile: str, lang: str = DEFAULT_LANG) -> str:
@@ -412,7 +412,7 @@ def description(profile: str, lang: str = DEFAULT_LANG) -> str:
     return text(f"profile.{profile}", lang)
 
 
-DEFAULT = "green-book"
+DEFAULT = GREEN_BOOK
 
 
 MINIMUM = 8
