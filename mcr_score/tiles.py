@@ -33,7 +33,7 @@ INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 
 # Honors as 1z-7z in the Chinese order used by MCR tools: 5z red, 6z green, 7z white.
 # Riichi tools put white first (5z white, 7z red); this notation does not follow them.
-Z_HONORS = "ESWNCFP"
+Z_HONORS = HONORS
 
 # Unicode Mahjong Tiles block: winds, dragons (red, green, white), then characters, bamboo, dots.
 _UNICODE_ORDER = (

@@ -128,3 +128,21 @@ def test_the_profile_names_are_written_in_the_fan_table_only() -> None:
     assert tuple(profiles.PROFILE_CHOICES) == tuple(profiles.PROFILES) == table.PROFILES
     assert table.PROFILES[0] == profiles.DEFAULT
     assert all(set(row.points) <= set(table.PROFILES) for row in table.FANS.values())
+
+
+def _strings(relative: str) -> list[str]:
+    return [n.value for n in ast.walk(_tree(relative)) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def test_the_four_winds_are_written_in_tiles_only() -> None:
+    """`tiles.Wind` / `WINDS` (and `HONORS` after them): the notation's patterns, its suffix check,
+    the 1z-7z spelling and the honour letters are built from them, and the service's `Wind` type
+    spells the same four."""
+    from typing import get_args
+
+    from mcr_score.web import schemas
+
+    readers = ("tiles.py", "notation/__init__.py", "notation/parser.py", "notation/text_rules.py")
+    assert {m: [s for s in _strings(m) if "ESWN" in s] for m in readers} == {m: [] for m in readers}
+    assert tiles.Z_HONORS == tiles.HONORS == "ESWNCFP"
+    assert get_args(schemas.Wind) == tiles.WINDS  # a Literal: mypy reads no computed value
