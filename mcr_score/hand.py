@@ -11,14 +11,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from mcr_score import errors
+from mcr_score import errors, vocabulary
 from mcr_score._hand_fast import surely_valid
 from mcr_score.messages import Message, count, msg
 from mcr_score.tiles import COPIES, FLOWER_LETTERS, INDEX, TILES, WINDS, Tile, starts_chow
 from mcr_score.tiles import MAX_FLOWERS as MAX_FLOWERS  # where the other modules read it (R98 #81)
 from mcr_score.values import reduce
 
-MELD_KINDS = ("chow", "pung", "kong")
+MELD_KINDS: tuple[str, ...] = tuple(str(k) for k in vocabulary.MELD_KINDS)
+"""The kinds a declared meld can be: `vocabulary.MELD_KINDS`, the one spelling, as plain texts (what
+`Meld.kind` holds, compared on every meld checked)."""
 # Meld digits, as in the notation: a chow names the claimed tile (1-3, lowest first); a pung
 # or an exposed kong the player it came from (1 left, 2 opposite, 3 right); 5-7 mark a kong
 # promoted from a pung claimed from player 1-3. A concealed kong has none.

@@ -146,3 +146,20 @@ def test_the_four_winds_are_written_in_tiles_only() -> None:
     assert {m: [s for s in _strings(m) if "ESWN" in s] for m in readers} == {m: [] for m in readers}
     assert tiles.Z_HONORS == tiles.HONORS == "ESWNCFP"
     assert get_args(schemas.Wind) == tiles.WINDS  # a Literal: mypy reads no computed value
+
+
+def test_the_meld_kinds_are_written_in_vocabulary_only() -> None:
+    """`vocabulary.MELD_KINDS` (members of `Kind`): `hand.MELD_KINDS` is the same three as plain
+    texts, and no module writes the three as a tuple of its own."""
+    found = []
+    for path in _modules():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Tuple) and [getattr(e, "value", None) for e in node.elts] == [
+                "chow",
+                "pung",
+                "kong",
+            ]:
+                found.append(f"{path.relative_to(PACKAGE).as_posix()}:{node.lineno}")
+    assert found == []
+    assert hand.MELD_KINDS == vocabulary.MELD_KINDS == ("chow", "pung", "kong")
+    assert all(type(k) is str for k in hand.MELD_KINDS)
