@@ -58,6 +58,11 @@ class Shape:
         """The concealed tiles of a waiting hand with `melds` declared melds: a winning tile short."""
         return self.tiles(melds) - 1
 
+    def size(self, concealed: int, melds: int) -> int:
+        """A hand's size as the rules count it: its concealed tiles, and three for each declared meld
+        (a kong's fourth tile is its replacement's), so a winning hand is `tiles(0)`."""
+        return concealed + 3 * melds
+
 
 FOUR_SETS = Shape(4)
 """Four sets and a pair: the hand of MCR (R98 Art. 8) and of the Chinese systems built like it."""

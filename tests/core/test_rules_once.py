@@ -163,3 +163,20 @@ def test_the_meld_kinds_are_written_in_vocabulary_only() -> None:
     assert found == []
     assert hand.MELD_KINDS == vocabulary.MELD_KINDS == ("chow", "pung", "kong")
     assert all(type(k) is str for k in hand.MELD_KINDS)
+
+
+def test_the_hand_size_is_read_from_the_shape() -> None:
+    """`hand.Shape` (`tiles`, `waiting`, `size`): the record reader and the advice count a hand by
+    it, never by `3 * len(melds)` or a literal 13 or 14."""
+    readers = ("notation/record.py", "systems/mcr/advice.py")
+    found = []
+    for m in readers:
+        for node in ast.walk(_tree(m)):
+            sides = (node.left, node.right) if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) else ()
+            if any(isinstance(side, ast.Constant) and side.value == 3 for side in sides):
+                found.append(f"{m}:{node.lineno} three per meld")
+            if isinstance(node, ast.Constant) and node.value in (13, 14) and type(node.value) is int:
+                found.append(f"{m}:{node.lineno} a hand size")
+    assert found == []
+    shape = hand.FOUR_SETS
+    assert (shape.tiles(0), shape.waiting(0), shape.size(8, 2), shape.tiles(2)) == (14, 13, 14, 8)

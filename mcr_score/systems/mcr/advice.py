@@ -22,7 +22,7 @@ from typing import Any
 from mcr_score import errors
 from mcr_score.engine.arrangements import completing_tiles, counts_of
 from mcr_score.engine.shanten import FORMS, FormReading, form_readings, overall
-from mcr_score.hand import Hand, check_hand
+from mcr_score.hand import FOUR_SETS, Hand, check_hand
 from mcr_score.messages import msg
 from mcr_score.notation import parse_hand, parse_located, parse_tiles, read_tile
 from mcr_score.systems.mcr import profiles
@@ -30,7 +30,7 @@ from mcr_score.systems.mcr.scoring import Score, score_with_profile
 from mcr_score.tiles import COPIES, LAST_COPY_SEEN, Tile
 from mcr_score.vocabulary import Form
 
-HAND_TILES = 13  # a waiting hand: standing tiles plus three for each declared meld
+HAND_TILES = FOUR_SETS.waiting(0)  # a waiting hand: standing tiles plus three for each declared meld
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +212,7 @@ def _hand(hand: Hand | str, want_winning: bool, command: str) -> Hand:
     else:
         raise TypeError(f"{command}() takes a Hand or its notation (str), not {type(hand).__name__}")
     if (hand.winning is not None) != want_winning:
-        got = len(hand.standing) + (hand.winning is not None) + 3 * len(hand.melds)
+        got = FOUR_SETS.size(len(hand.standing) + (hand.winning is not None), len(hand.melds))
         raise errors.HandSizeError(
             msg("error.hand-size", command=command, want=HAND_TILES + want_winning, got=got), where="hand"
         )
