@@ -52,8 +52,9 @@ def _reason(e: OSError) -> Message:
     return msg("file.os", reason=e.strerror or str(e))
 
 
-def _kind(mode: int) -> Message | None:
-    """What a file that is not a regular file is (None: a regular file)."""
+def kind_of(mode: int) -> Message | None:
+    """What a file that is not a regular file is (None: a regular file): the one list of the kinds
+    refused, for every file read and for `batch --resume`'s output."""
     for test, message_id in _KINDS:
         if test(mode):
             return msg(message_id)
@@ -83,7 +84,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int = MAX_INPUT) -> bytes:
     if "\x00" in name:
         raise InputFileError(msg("file.nul"), where=shown_name(name))
     try:
-        kind = _kind(os.stat(name).st_mode)
+        kind = kind_of(os.stat(name).st_mode)
         if kind is not None:
             raise InputFileError(msg("file.not-regular", kind=kind), where=name)
         # O_NONBLOCK: a file swapped for a FIFO after the check opens at once instead of waiting
@@ -91,7 +92,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int = MAX_INPUT) -> bytes:
     except OSError as e:
         raise InputFileError(msg("file.cannot-read", reason=_reason(e)), where=name) from None
     with os.fdopen(fd, "rb") as f:
-        kind = _kind(os.fstat(fd).st_mode)
+        kind = kind_of(os.fstat(fd).st_mode)
         if kind is not None:
             raise InputFileError(msg("file.not-regular", kind=kind), where=name)
         try:

@@ -11,18 +11,29 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from mcr_score import errors
+from mcr_score import errors, vocabulary
 from mcr_score._hand_fast import surely_valid
 from mcr_score.messages import Message, count, msg
 from mcr_score.tiles import COPIES, FLOWER_LETTERS, INDEX, TILES, WINDS, Tile, starts_chow
 from mcr_score.tiles import MAX_FLOWERS as MAX_FLOWERS  # where the other modules read it (R98 #81)
 from mcr_score.values import reduce
 
-MELD_KINDS = ("chow", "pung", "kong")
+MELD_KINDS: tuple[str, ...] = tuple(str(k) for k in vocabulary.MELD_KINDS)
+"""The kinds a declared meld can be: `vocabulary.MELD_KINDS`, the one spelling, as plain texts (what
+`Meld.kind` holds, compared on every meld checked)."""
 # Meld digits, as in the notation: a chow names the claimed tile (1-3, lowest first); a pung
 # or an exposed kong the player it came from (1 left, 2 opposite, 3 right); 5-7 mark a kong
 # promoted from a pung claimed from player 1-3. A concealed kong has none.
-CLAIMS = {"chow": (1, 2, 3), "pung": (1, 2, 3), "kong": (1, 2, 3, 5, 6, 7)}
+PROMOTED = 4
+"""A promoted kong's claim digit is its pung's plus this one number (5-7: the pung came from 1-3)."""
+FROM = {1: "left", 2: "opposite", 3: "right"}
+"""The player a pung's or a kong's claim digit names, seen from the player who claimed."""
+CLAIMS = {"chow": (1, 2, 3), "pung": tuple(FROM), "kong": (*FROM, *(c + PROMOTED for c in FROM))}
+
+
+def promoted_claim(claim: int) -> int:
+    """The claim digit of the kong made by adding a tile to a pung claimed with digit `claim`."""
+    return claim + PROMOTED
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +57,11 @@ class Shape:
     def waiting(self, melds: int) -> int:
         """The concealed tiles of a waiting hand with `melds` declared melds: a winning tile short."""
         return self.tiles(melds) - 1
+
+    def size(self, concealed: int, melds: int) -> int:
+        """A hand's size as the rules count it: its concealed tiles, and three for each declared meld
+        (a kong's fourth tile is its replacement's), so a winning hand is `tiles(0)`."""
+        return concealed + 3 * melds
 
 
 FOUR_SETS = Shape(4)
@@ -121,7 +137,15 @@ class Meld:
     @property
     def promoted(self) -> bool:
         """A kong made by adding a drawn tile to an exposed pung (加杠)."""
-        return self.kind == "kong" and self.claim is not None and self.claim >= 5
+        return self.kind == "kong" and self.claim is not None and self.claim > PROMOTED
+
+    @property
+    def claimed_from(self) -> str | None:
+        """Who a pung's or an exposed kong's tiles came from (`FROM`: left, opposite, right), a
+        promoted kong's pung included; None for a chow (its digit names a tile) or with no digit."""
+        if self.claim is None or self.kind == "chow":
+            return None
+        return FROM[self.claim - PROMOTED if self.promoted else self.claim]
 
 
 @dataclass(frozen=True, slots=True)

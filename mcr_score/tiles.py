@@ -33,7 +33,7 @@ INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 
 # Honors as 1z-7z in the Chinese order used by MCR tools: 5z red, 6z green, 7z white.
 # Riichi tools put white first (5z white, 7z red); this notation does not follow them.
-Z_HONORS = "ESWNCFP"
+Z_HONORS = HONORS
 
 # Unicode Mahjong Tiles block: winds, dragons (red, green, white), then characters, bamboo, dots.
 _UNICODE_ORDER = (
@@ -50,6 +50,10 @@ FLOWER_LETTERS = "abcdefgh"
 MAX_FLOWERS = 8  # four flowers and four seasons (R98 #81)
 COPIES = 4
 """Each of the 34 tile kinds is in the set four times: a hand holds at most four of one."""
+LAST_COPY_SEEN = COPIES - 1
+"""The copies of the winning tile in sight that make the win the last copy (和绝张, Last Tile, fan 58:
+the other three already shown, R98 #58): the one place the engine, the advice, the referee and the
+replay read it."""
 
 GREEN = frozenset(INDEX[n] for n in ("2s", "3s", "4s", "6s", "8s", "F"))
 REVERSIBLE = frozenset(

@@ -37,7 +37,7 @@ class Kind(StrEnum):
 
 
 MELD_KINDS = (Kind.CHOW, Kind.PUNG, Kind.KONG)
-"""The kinds a declared meld can be (`hand.MELD_KINDS` spells the same three)."""
+"""The kinds a declared meld can be, written once (`hand.MELD_KINDS` is these, as plain texts)."""
 
 
 class Wait(StrEnum):

@@ -16,7 +16,6 @@ import csv
 import json
 import json.scanner
 import os
-import re
 import sys
 from collections.abc import Callable
 from typing import Final
@@ -38,7 +37,7 @@ from mcr_score.messages import count, msg
 from mcr_score.notation import MAX_NOTATION, parse_hand
 from mcr_score.notation.record import HAND_FIELDS, json_type, read_record
 from mcr_score.systems.mcr import profiles
-from mcr_score.systems.mcr.claims import Claim, claim_from_json, claim_from_text
+from mcr_score.systems.mcr.claims import CLAIM_TEXT, Claim, claim_from_json, claim_from_text
 from mcr_score.systems.mcr.scoring import Score, score
 
 MAX_PROBLEMS = 20  # problems listed in one error record (garbage can have thousands)
@@ -47,8 +46,6 @@ _COMMON_FIELDS = ("id", "claimed_total", "claimed_fans")
 # A record's known fields; Final, as the module's tables read for each record (compiled, any other
 # module-level name is a look-up in the module's globals at each use).
 _RECORD_FIELDS: Final = frozenset((*HAND_FIELDS, *_COMMON_FIELDS, "notation"))
-# A text field that is a claim (a total, fan ids), not a hand: digits, separators, `69x2`.
-_CLAIM_FIELD = re.compile(r"\d+(?:[x×*]\d+)?(?:[\s,;]+\d+(?:[x×*]\d+)?)*")
 
 RecordId = str | int | None
 
@@ -135,8 +132,8 @@ def score_game_hand(record: GameHand, rules: str) -> Output:
     read and scored, so that an error record is the very one the line gives."""
     out = record.out
     # A worker has the notation; none there is a hand without its tiles, never made (`games.records`).
-    hand = record.hand if record.hand is not None else out.notation or ""
     try:
+        hand = record.hand if record.hand is not None else parse_hand(out.notation or "")
         claim = claim_from_json(out.total, list(out.fans) if out.fans else None)
         return _scored(out.id, record.number, score_hand(hand, rules), claim)
     except Exception:  # not lost: the record is the one its line gives, error and all
@@ -235,7 +232,7 @@ def _score_text(notation: object, rules: str, win: str | None = None) -> Score:
             where="notation",
         )
     try:
-        return score_hand(parse_hand(notation, win=win) if win else notation, rules)
+        return score_hand(parse_hand(notation, win=win) if win else parse_hand(notation), rules)
     except errors.McrError as e:
         for p in e.problems:
             if p.where is None:
@@ -252,7 +249,7 @@ def _score_text_line(text: str, line: int | None, rules: str) -> Output:
         fields = text.split("\t")
         if len(fields) == 1:
             return _scored(None, line, _score_text(text, rules), None)
-        if len(fields) == 2 and _CLAIM_FIELD.fullmatch(fields[1].strip()):
+        if len(fields) == 2 and CLAIM_TEXT.fullmatch(fields[1].strip()):
             raise RecordError(msg("error.record.claim-after-hand", field=repr(fields[1].strip())), where="line")
         rid = fields[0].strip() or None
         if len(fields) > 4:

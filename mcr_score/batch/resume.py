@@ -8,7 +8,6 @@ import dataclasses
 import json
 import os
 import re
-import stat
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from mcr_score.batch.output import csv_header, csv_record
 from mcr_score.batch.pool import Record, Task, score_chunk
 from mcr_score.batch.report import Report
 from mcr_score.batch.tally import Tally
+from mcr_score.files import kind_of
 from mcr_score.messages import msg
 from mcr_score.systems.mcr import profiles
 
@@ -77,13 +77,6 @@ its record copies at most its id from it (6 bytes a character escaped in JSON), 
 
 _RECORD_START = b'{"id": '  # every JSON output record starts so (`records._scored`, `error_record`)
 _CSV_ROW_START = re.compile(rb"[0-9]*(?:,.*)?", re.DOTALL)  # a CSV output row starts with its line number
-_KINDS = (
-    (stat.S_ISDIR, "file.kind.directory"),
-    (stat.S_ISFIFO, "file.kind.fifo"),
-    (stat.S_ISCHR, "file.kind.device"),
-    (stat.S_ISBLK, "file.kind.device"),
-    (stat.S_ISSOCK, "file.kind.socket"),
-)
 
 
 def _could_start_a_record(partial: bytes, out_fmt: str, header: bool) -> bool:
@@ -157,10 +150,9 @@ def prepare_output(
     state = Resume()
     f: BinaryIO
     if resume and os.path.exists(path):
-        mode = os.stat(path).st_mode
-        kind = next((msg(k) for test, k in _KINDS if test(mode)), None)
-        if kind is not None or not stat.S_ISREG(mode):
-            raise BatchError(msg("error.resume.not-file", path=path, kind=kind or msg("file.kind.other")))
+        kind = kind_of(os.stat(path).st_mode)
+        if kind is not None:
+            raise BatchError(msg("error.resume.not-file", path=path, kind=kind))
         state = read_output(path, out_fmt, report)
         name = profiles.get(rules).name
         if state.rules - {name}:

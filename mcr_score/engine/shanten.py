@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mcr_score.engine.arrangements import KNIT_TILES, ORPHANS
+from mcr_score.tiles import COPIES
 from mcr_score.vocabulary import Form
 
 FORMS = tuple(Form)  # the order of `shanten`'s answer
@@ -150,7 +151,7 @@ def _standard_useful(counts: Sequence[int], n: int, held: Sequence[int], base: i
     others: dict[int, Shapes] = {}
     out = []
     for t in _near(counts):
-        if held[t] >= 4:
+        if held[t] >= COPIES:
             continue
         g = 3 if t >= 27 else t // 9
         if g not in others:
@@ -212,7 +213,7 @@ def _knitted_straight(counts: Counts, n_melds: int, held: Counts | None = None) 
     if held is not None:  # the useful tiles of the knits at the least shanten only: the others lower nothing
         for shanten, missing, rest, rest_shanten in readings:
             if shanten == best:
-                useful |= {i for i in missing if held[i] < 4} | set(_standard_useful(rest, n, held, rest_shanten))
+                useful |= {i for i in missing if held[i] < COPIES} | set(_standard_useful(rest, n, held, rest_shanten))
     return FormReading(Form.KNITTED_STRAIGHT, best, tuple(sorted(useful)))
 
 

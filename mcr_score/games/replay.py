@@ -42,10 +42,10 @@ from mcr_score.errors import McrError
 from mcr_score.games.errors import GameRecordError, ReplayError
 from mcr_score.games.fan_names import is_blessing
 from mcr_score.games.model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, RecordedFan, Win
-from mcr_score.hand import FOUR_SETS, Hand, Meld, Situation, check_hand
+from mcr_score.hand import FOUR_SETS, Hand, Meld, Situation, check_hand, promoted_claim
 from mcr_score.messages import Message, count, msg
 from mcr_score.systems.mcr.limits import MAX_POINTS
-from mcr_score.tiles import INDEX, TILES, WINDS, Tile, starts_chow
+from mcr_score.tiles import INDEX, LAST_COPY_SEEN, TILES, WINDS, Tile, starts_chow
 
 KONG_CAUSE = "kong"
 FLOWER_CAUSE = "flower"
@@ -792,7 +792,7 @@ class Table:
         self._remove(event, seat, tile, 1)
         self._show(event, tile, 1)
         pung = seat.melds[at]
-        seat.melds[at] = Meld("kong", tile, claim=(pung.claim or 1) + 4)
+        seat.melds[at] = Meld("kong", tile, claim=promoted_claim(pung.claim or 1))
         seat.owed.append(KONG_CAUSE)
         self.robbable = (event.seat, tile)
 
@@ -821,7 +821,7 @@ class Table:
         visible = self._visible(tile) - (0 if event.source is None else 1)
         situation = shared_situation(
             event.source is None,
-            visible == 3 and not (self.known and tile in tiles),
+            visible == LAST_COPY_SEEN and not (self.known and tile in tiles),
             self.wall.left() == 0,
             robbing or (event.source is None and seat.last_cause == KONG_CAUSE),
             WINDS[event.seat],

@@ -24,7 +24,7 @@ from mcr_score.notation.text_rules import (
     meld_kind,
     situation_of,
 )
-from mcr_score.tiles import FLOWER_LETTERS, INDEX, TILES, UNICODE, WINDS, Z_HONORS, Tile, starts_chow
+from mcr_score.tiles import FLOWER_LETTERS, HONORS, INDEX, TILES, UNICODE, WINDS, Z_HONORS, Tile, starts_chow
 from mcr_score.vocabulary import MELD_KINDS, Kind
 
 if TYPE_CHECKING:
@@ -124,11 +124,12 @@ def grammar_path() -> Path:
 
 
 # The shape of `format_hand`'s output: melds, then tiles, then the suffix (optional here).
+_WIND = f"([{''.join(WINDS)}])"
 _CANONICAL = re.compile(
-    r"((?:\[[^\[\]|]*\])*)([^\[\]|]*)(?:\|([ESWN])([ESWN])([01])([01])([01])([01])"
+    r"((?:\[[^\[\]|]*\])*)([^\[\]|]*)(?:\|" + _WIND + _WIND + r"([01])([01])([01])([01])"
     r"(?:\|([1-8]|[a-h]{1,8}))?)?"
 )
-_GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])")
+_GROUP = re.compile(rf"([1-9]+)([mps])|([{HONORS}])")
 _DEFAULT_SUFFIX = "|EE0000"
 _WIND_SET = frozenset(WINDS)
 _FLOWER_SET = frozenset(FLOWER_LETTERS)

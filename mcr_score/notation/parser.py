@@ -40,8 +40,10 @@ from mcr_score.notation.text_rules import (
     slip_problems,
     slips,
 )
-from mcr_score.tiles import INDEX, UNICODE, UNICODE_FLOWERS, Z_HONORS, Tile
+from mcr_score.tiles import INDEX, UNICODE, UNICODE_FLOWERS, WINDS, Z_HONORS, Tile
 from mcr_score.vocabulary import Kind
+
+_WIND_LETTERS = "".join(WINDS)  # a suffix's seat and prevalent wind
 
 GRAMMAR_NAME = "mcr.lark"
 
@@ -256,7 +258,7 @@ def _suffix_problem(text: str, bar: int) -> errors.McrError:
     suffix = text[bar:].rstrip(IGNORED)
     # The suffix's characters after the bar, each with its column, spaces left out.
     chars = [(c, bar + 2 + i) for i, c in enumerate(suffix[1:]) if c not in IGNORED]
-    expect = [("ESWN", msg("error.suffix.wind"))] * 2 + [("01", msg("error.suffix.flag"))] * 4
+    expect = [(_WIND_LETTERS, msg("error.suffix.wind"))] * 2 + [("01", msg("error.suffix.flag"))] * 4
     for i, (allowed, what) in enumerate(expect):
         if i >= len(chars):
             end = chars[-1][1] + 1 if chars else bar + 2
@@ -264,7 +266,7 @@ def _suffix_problem(text: str, bar: int) -> errors.McrError:
         char, column = chars[i]
         if char not in allowed:
             message = msg("error.suffix.char", char=repr(char), expected=what)
-            if allowed == "ESWN":
+            if allowed == _WIND_LETTERS:
                 message = lower_case_wind_hint(message, char)
             return errors.BadSituationError(message, text=text, column=column)
     rest_column = chars[5][1] + 1

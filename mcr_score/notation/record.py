@@ -13,7 +13,7 @@ from typing import Any, Final, NamedTuple
 
 from mcr_score import errors
 from mcr_score.errors import BadFieldError, UnknownFieldError
-from mcr_score.hand import CLAIMS, Hand, Locator, Meld, Ref, Situation
+from mcr_score.hand import CLAIMS, FOUR_SETS, Hand, Locator, Meld, Ref, Situation
 from mcr_score.messages import Message, msg
 from mcr_score.tiles import FLOWER_LETTERS, INDEX, TILES, WINDS, Tile, starts_chow
 from mcr_score.vocabulary import MELD_KINDS, Kind
@@ -140,7 +140,7 @@ def read_record(record: Mapping[str, Any]) -> RecordRead:
     keys.sort()
     win_value = fields.get("win")
     winning = None if win_value is None else _tile(win_value, "win", problems)
-    if "win" not in fields or (win_value is None and n + 3 * len(melds_value) >= 14):
+    if "win" not in fields or (win_value is None and FOUR_SETS.size(n, len(melds_value)) >= FOUR_SETS.tiles(0)):
         problems.append(BadFieldError(msg("error.record.no-win"), where="win"))
     self_drawn = _flag(fields, "self_drawn", problems)
     last_copy = _flag(fields, "last_tile", problems)

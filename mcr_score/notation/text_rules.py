@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from mcr_score import errors
 from mcr_score.hand import Situation
 from mcr_score.messages import Message, msg
-from mcr_score.tiles import Tile
+from mcr_score.tiles import HONORS, Tile
 from mcr_score.vocabulary import Kind
 
 MAX_PROBLEMS = 20
@@ -33,7 +33,7 @@ DIGITS = "0123456789"
 FULL_WIDTH = range(0xFF01, 0xFF5F)
 FULL_WIDTH_OFFSET = 0xFEE0
 # The honours' letters, which take no suit letter (`EEE`, not `EEEz`; `1z`-`7z` is the other spelling).
-HONOUR_LETTERS = "ESWNCFP"
+HONOUR_LETTERS = HONORS
 # Characters of other notations, each with the hint that says how this one writes it: the dragons
 # as letters (red, green; D for "dragon") and separators between tiles.
 OTHER_NOTATIONS = {"R": "error.hint.dragons", "G": "error.hint.dragons", "D": "error.hint.dragons"} | dict.fromkeys(

@@ -25,7 +25,7 @@ def profile_dicts(profiles: Mapping[str, Described]) -> dict[str, dict[str, Any]
     return {name: {"description": p.description, "choices": p.choices()} for name, p in profiles.items()}
 
 
-def switch_dicts(switches: tuple[SwitchDef, ...]) -> list[dict[str, Any]]:
+def switch_dicts(switches: tuple[SwitchDef[object], ...]) -> list[dict[str, Any]]:
     """Each switch as JSON; `gap` only where the system numbers its gaps (the project's reading notes
     number them; the text pages do not show it), `example` null when none."""
     return [
@@ -42,7 +42,7 @@ def switch_dicts(switches: tuple[SwitchDef, ...]) -> list[dict[str, Any]]:
 
 
 def switch_lines(
-    system: str, profiles: Mapping[str, Described], switches: tuple[SwitchDef, ...], lang: str = DEFAULT_LANG
+    system: str, profiles: Mapping[str, Described], switches: tuple[SwitchDef[object], ...], lang: str = DEFAULT_LANG
 ) -> list[str]:
     """The built-in profiles, then each switch with its options (the default starred) and its example."""
     lines = ["  " + colon(name, description(system, name, lang), lang) for name in profiles]
@@ -57,7 +57,7 @@ def switch_lines(
     return lines
 
 
-def options_cell(s: SwitchDef, lang: str = DEFAULT_LANG) -> str:
+def options_cell(s: SwitchDef[object], lang: str = DEFAULT_LANG) -> str:
     """A switch's options in one Markdown cell, the default starred."""
     return "<br>".join(colon(f"{'*' if o == s.default else ''}`{o}`", s.reading(o, lang), lang) for o in s.options)
 

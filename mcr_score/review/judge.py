@@ -33,7 +33,7 @@ from mcr_score.errors import McrError
 from mcr_score.games.errors import UnknownPlayerError
 from mcr_score.games.model import CLAIMS, SHEET_FORMATS, Act, Event, Game, HandRecord, RecordFormat
 from mcr_score.games.replay import KONG_CAUSE, Table, _Stop, describe
-from mcr_score.hand import FOUR_SETS, MAX_FLOWERS, Hand, Meld, Situation
+from mcr_score.hand import FOUR_SETS, MAX_FLOWERS, Hand, Meld, Situation, promoted_claim
 from mcr_score.messages import Message, msg
 from mcr_score.notation import format_hand, format_tiles
 from mcr_score.systems.mcr import profiles
@@ -627,7 +627,9 @@ class _Walk:
             melds = (*v.melds, Meld("kong", tile, concealed=True))
             rest = _minus(v.concealed, tile, 4)
         else:
-            melds = tuple(Meld("kong", tile, claim=(m.claim or 1) + 4) if _is_pung(m, tile) else m for m in v.melds)
+            melds = tuple(
+                Meld("kong", tile, claim=promoted_claim(m.claim or 1)) if _is_pung(m, tile) else m for m in v.melds
+            )
             rest = _minus(v.concealed, tile)
         choice = f"kong {tile.code}"
         made = self.option(choice, Hand(melds, rest, None, self.situation(v)), v.seen)

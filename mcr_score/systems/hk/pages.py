@@ -18,7 +18,7 @@ from mcr_score.systems.hk import SYSTEM, score_hand
 from mcr_score.systems.hk.rules import PROFILES, SWITCHES, VALUES, HkRules, profile
 from mcr_score.systems.hk.scoring import HkScore, Valued, hit_dict
 from mcr_score.systems.hk.table import TABLE, Element, Kind
-from mcr_score.systems.mcr.pages.text import hand_text, hand_to_dict
+from mcr_score.systems.mcr.pages.text import group_label, hand_text, hand_to_dict
 from mcr_score.textwidth import pad
 
 
@@ -52,8 +52,8 @@ def reading_dict(v: Valued, rules: HkRules, chosen: bool = True) -> dict[str, An
     return {
         "chosen": chosen,
         "form": str(v.form),
-        "arrangement": [{**g.to_dict(), "label": g.label} for g in groups],
-        "win_set": groups[v.win_group].label,
+        "arrangement": [{**g.to_dict(), "label": group_label(g)} for g in groups],
+        "win_set": group_label(groups[v.win_group]),
         "elements": [hit_dict(h, rules) for h in v.added],
         "not_added": [{**hit_dict(h, rules), "why": str(why)} for h, why in v.not_added],
         "limit": v.limit,

@@ -37,7 +37,7 @@ from mcr_score.systems.hk.rules import ConcealedOnDiscard, DoubleWind, HkRules
 from mcr_score.systems.hk.table import TABLE, Element, Kind
 from mcr_score.systems.mcr.result import Group
 from mcr_score.tiles import DRAGONS, INDEX, TILES
-from mcr_score.vocabulary import Form
+from mcr_score.vocabulary import Form, Reason
 from mcr_score.vocabulary import Kind as GroupKind
 
 _DRAGONS = frozenset(INDEX[d] for d in DRAGONS)
@@ -48,11 +48,10 @@ _BIG_THREE = len(DRAGONS)  # « Pung des 3 Dragons »
 _FORMS = frozenset({Form.STANDARD, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS})
 
 
-class Reason(StrEnum):
-    """Why a hand is not a winning hand."""
+class HkReason(StrEnum):
+    """Why a hand is not a winning hand, beyond the reasons every system shares (`vocabulary.Reason`:
+    waiting, no winning shape)."""
 
-    WAITING = "waiting"
-    NO_SHAPE = "no-shape"
     PAIRS_NOT_DIFFERENT = "pairs-not-different"  # « 7 paires de tuiles différentes »
 
 
@@ -112,7 +111,7 @@ class HkScore:
 
     rules: HkRules
     winning: bool
-    reason: Reason | None = None
+    reason: Reason | HkReason | None = None
     best: Valued | None = None
     others: tuple[Valued, ...] = ()
 
@@ -276,7 +275,7 @@ def score(hand: Hand, rules: HkRules) -> HkScore:
         return HkScore(rules, False, Reason.WAITING)
     found, repeated = readings(hand)
     if not found:
-        return HkScore(rules, False, Reason.PAIRS_NOT_DIFFERENT if repeated else Reason.NO_SHAPE)
+        return HkScore(rules, False, HkReason.PAIRS_NOT_DIFFERENT if repeated else Reason.NO_SHAPE)
     valued = [value(hand, a, rules) for a in found]
     best = max(valued, key=Valued.sort_key)  # max keeps the first of equal values
     return HkScore(rules, True, None, best, tuple(v for v in valued if v is not best))

@@ -11,9 +11,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from types import MappingProxyType
 
-from mcr_score.engine.switches import STANDARD, SwitchDef, choose, chosen, description, options
+from mcr_score.engine.switches import STANDARD, Switches, switch
 
 NAME = "maho"  # the system's name in the registry and in its JSON
 
@@ -53,83 +52,33 @@ class Jokers(StrEnum):
     NONE = "none"
 
 
-SWITCHES: tuple[SwitchDef, ...] = (
-    SwitchDef(
-        "rainbow",
-        (Rainbow.ALLOWED, Rainbow.FORBIDDEN),
-        Rainbow.ALLOWED,
-        "[123a][456a][7a7b7c][999b]5c5c",
-        system=NAME,
-    ),
-    SwitchDef(
-        "rainbow-families",
-        (RainbowFamilies.DISTINCT, RainbowFamilies.MIXED),
-        RainbowFamilies.DISTINCT,
-        "[123a][456a][3a4a5b][999b]5c5c",
-        system=NAME,
-    ),
-    SwitchDef(
-        "runs-wrap",
-        (Wrap.NO, Wrap.YES),
-        Wrap.NO,
-        "[912a][456a][777b][999b]5c5c",
-        system=NAME,
-    ),
-    SwitchDef(
-        "silver-pair-counts",
-        (SilverPair.NO, SilverPair.YES),
-        SilverPair.NO,
-        "[123a][456a][777b][999b]5x5x",
-        system=NAME,
-    ),
-    SwitchDef(
-        "jokers",
-        (Jokers.NONE,),
-        Jokers.NONE,
-        "",
-        system=NAME,
-    ),
-)
-BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
-# The profile's field of each switch, in the switches' order.
-FIELDS: Mapping[str, str] = MappingProxyType(
-    {
-        "rainbow": "rainbow",
-        "rainbow-families": "rainbow_families",
-        "runs-wrap": "runs_wrap",
-        "silver-pair-counts": "silver_pair",
-        "jokers": "jokers",
-    }
-)
-
-
 @dataclass(frozen=True, slots=True)
 class MahoRules:
-    """A profile of Maho!: a name and one option per switch."""
+    """A profile of Maho!: a name and one option per switch (`switch`: its key, its default, a hand
+    whose answer differs between the options)."""
 
     name: str
     description: str
-    rainbow: Rainbow = Rainbow.ALLOWED
-    rainbow_families: RainbowFamilies = RainbowFamilies.DISTINCT
-    runs_wrap: Wrap = Wrap.NO
-    silver_pair: SilverPair = SilverPair.NO
-    jokers: Jokers = Jokers.NONE
+    rainbow: Rainbow = switch("rainbow", Rainbow.ALLOWED, "[123a][456a][7a7b7c][999b]5c5c")
+    rainbow_families: RainbowFamilies = switch(
+        "rainbow-families", RainbowFamilies.DISTINCT, "[123a][456a][3a4a5b][999b]5c5c"
+    )
+    runs_wrap: Wrap = switch("runs-wrap", Wrap.NO, "[912a][456a][777b][999b]5c5c")
+    silver_pair: SilverPair = switch("silver-pair-counts", SilverPair.NO, "[123a][456a][777b][999b]5x5x")
+    jokers: Jokers = switch("jokers", Jokers.NONE, "")
 
     def choices(self) -> dict[str, str]:
         """The profile as switch -> option (the shape a house file writes)."""
-        return chosen(self, FIELDS)
+        return MAHO.chosen(self)
 
 
-def rules_of(name: str, description: str, choices: Mapping[str, str]) -> MahoRules:
-    """A profile from switch -> option (options already checked against `SWITCHES`)."""
-    return MahoRules(name, description, **options(SWITCHES, FIELDS, choices))
-
-
-STANDARD_RULES = rules_of(STANDARD, description(NAME, STANDARD), {})
-PROFILES: Mapping[str, MahoRules] = MappingProxyType({STANDARD_RULES.name: STANDARD_RULES})
+MAHO: Switches[MahoRules] = Switches(NAME, MahoRules)
+SWITCHES = MAHO.switches
+PROFILES: Mapping[str, MahoRules] = MAHO.standard()
+STANDARD_RULES = PROFILES[STANDARD]
 DEFAULT = STANDARD_RULES.name
 
 
 def profile(rules: str | os.PathLike[str]) -> MahoRules:
     """A built-in profile by name, or a house file (`house.read_house`) against these switches."""
-    return choose(rules, PROFILES, SWITCHES, lambda house: rules_of(house.name, house.description, house.choices))
+    return MAHO.choose(rules, PROFILES)

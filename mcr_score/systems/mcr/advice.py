@@ -22,15 +22,15 @@ from typing import Any
 from mcr_score import errors
 from mcr_score.engine.arrangements import completing_tiles, counts_of
 from mcr_score.engine.shanten import FORMS, FormReading, form_readings, overall
-from mcr_score.hand import Hand, check_hand
+from mcr_score.hand import FOUR_SETS, Hand, check_hand
 from mcr_score.messages import msg
 from mcr_score.notation import parse_hand, parse_located, parse_tiles, read_tile
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.scoring import Score, score_with_profile
-from mcr_score.tiles import Tile
+from mcr_score.tiles import COPIES, LAST_COPY_SEEN, Tile
 from mcr_score.vocabulary import Form
 
-HAND_TILES = 13  # a waiting hand: standing tiles plus three for each declared meld
+HAND_TILES = FOUR_SETS.waiting(0)  # a waiting hand: standing tiles plus three for each declared meld
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +212,7 @@ def _hand(hand: Hand | str, want_winning: bool, command: str) -> Hand:
     else:
         raise TypeError(f"{command}() takes a Hand or its notation (str), not {type(hand).__name__}")
     if (hand.winning is not None) != want_winning:
-        got = len(hand.standing) + (hand.winning is not None) + 3 * len(hand.melds)
+        got = FOUR_SETS.size(len(hand.standing) + (hand.winning is not None), len(hand.melds))
         raise errors.HandSizeError(
             msg("error.hand-size", command=command, want=HAND_TILES + want_winning, got=got), where="hand"
         )
@@ -244,7 +244,7 @@ def _visible(hand: Hand, seen: Iterable[Tile | str] | str) -> tuple[list[int], l
     seen_counts = counts_of(seen_tiles_)
     held = counts_of(hand.concealed_tiles())
     for i in range(34):
-        if seen_counts[i] and held[i] + in_melds[i] + seen_counts[i] > 4:
+        if seen_counts[i] and held[i] + in_melds[i] + seen_counts[i] > COPIES:
             raise errors.TooManyCopiesError(
                 msg("error.seen.too-many", tile=Tile.from_index(i), n=held[i] + in_melds[i] + seen_counts[i]),
                 where="--seen",
@@ -265,10 +265,10 @@ def _wait_list(hand: Hand, profile: profiles.Profile, in_melds: list[int], seen:
     situation = hand.situation
     out = []
     for w in completing_tiles(standing, n_melds):
-        if standing[w] + in_melds[w] >= 4:
+        if standing[w] + in_melds[w] >= COPIES:
             continue
         visible = in_melds[w] + seen[w]
-        last = standing[w] == 0 and visible == 3
+        last = standing[w] == 0 and visible == LAST_COPY_SEEN
         tile = Tile.from_index(w)
         unrobbable = situation.robbing_kong and bool(standing[w] or in_melds[w])
         scores = []
@@ -283,7 +283,7 @@ def _wait_list(hand: Hand, profile: profiles.Profile, in_melds: list[int], seen:
             won = Hand(hand.melds, hand.standing, tile, s)
             errors.raise_all(check_hand(won))
             scores.append(score_with_profile(won, profile))
-        out.append(WaitTile(tile, 4 - standing[w] - visible, last, scores[0], scores[1], unrobbable))
+        out.append(WaitTile(tile, COPIES - standing[w] - visible, last, scores[0], scores[1], unrobbable))
     return tuple(out)
 
 
@@ -301,7 +301,7 @@ def waits(
 
 def _lefts(tiles: Iterable[int], unavailable: list[int]) -> tuple[tuple[Tile, ...], tuple[int, ...]]:
     chosen = tuple(tiles)
-    return tuple(Tile.from_index(i) for i in chosen), tuple(max(0, 4 - unavailable[i]) for i in chosen)
+    return tuple(Tile.from_index(i) for i in chosen), tuple(max(0, COPIES - unavailable[i]) for i in chosen)
 
 
 def _form(reading: FormReading | None, unavailable: list[int]) -> FormShanten | None:

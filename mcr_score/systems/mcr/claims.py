@@ -57,8 +57,14 @@ def most(fan: int) -> int:
 MAX_TOTAL = MAX_POINTS
 """The most a hand can total, flowers included (`limits`): a claimed total above it is a typing error."""
 
-_ITEM = re.compile(r"[^\s,;]+")  # a claimed fan in text: ids are separated by spaces, commas or semicolons
-_FAN_ITEM = re.compile(r"([^x*×]+)(?:[x*×]([^x*×]+))?")  # `69` or `69x2` (`*`, `×` too)
+# The claim text syntax, written once: fan ids separated by spaces, commas or semicolons, each `69`
+# or `69x2` (`*`, `×` too). `CLAIM_TEXT` is a whole field of such items, which batch reads as a
+# claim (not a hand) where a hand was expected.
+_SEPARATORS = r"\s,;"
+_TIMES = "x*×"
+_ITEM = re.compile(rf"[^{_SEPARATORS}]+")
+_FAN_ITEM = re.compile(rf"([^{_TIMES}]+)(?:[{_TIMES}]([^{_TIMES}]+))?")
+CLAIM_TEXT = re.compile(rf"\d+(?:[{_TIMES}]\d+)?(?:[{_SEPARATORS}]+\d+(?:[{_TIMES}]\d+)?)*")
 _DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: not ٣, ２, ²
 
 

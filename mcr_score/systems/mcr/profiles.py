@@ -20,11 +20,12 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from mcr_score.engine.switches import SwitchDef, data_switch
 from mcr_score.errors import ProfileFileError, UnknownProfileError
 from mcr_score.messages import DEFAULT_LANG, msg, text
 from mcr_score.systems.mcr.fans.facts import DISCARD_PUNG_CONCEALED, LIVE_WAITS_ONLY, TILE_HOG_SUITS_ONLY
 from mcr_score.systems.mcr.fans.ids import Fan
-from mcr_score.systems.mcr.fans.table import FANS
+from mcr_score.systems.mcr.fans.table import CHINA, FANS, GREEN_BOOK, WMO_2014
 
 _EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
@@ -65,22 +66,13 @@ class Option:
         return frozenset(out)
 
 
-@dataclass(frozen=True)
-class Switch:
-    """A point of dispute; `example` is a hand whose score differs between the options. Its words
-    (the point, each option's reading) are texts, in the catalogues by the switch's key."""
+Switch = SwitchDef[Option]
+"""An MCR switch: the common switch (`engine/switches.SwitchDef`) whose payload is each option's
+fan data; its default is the default profile's (green-book's) choice, its words under `mcr.switch.<key>`."""
 
-    key: str
-    options: Mapping[str, Option]
-    example: str
 
-    def point(self, lang: str = DEFAULT_LANG) -> str:
-        """What the switch decides, in `lang`."""
-        return text(f"switch.{self.key}.point", lang)
-
-    def reading(self, option: str, lang: str = DEFAULT_LANG) -> str:
-        """What `option` reads, in `lang`."""
-        return text(f"switch.{self.key}.option.{option}", lang)
+def _switch(key: str, options: Mapping[str, Option], example: str, default: str) -> Switch:
+    return data_switch("mcr", key, options, example, default)
 
 
 _ALWAYS_CONCEALED = (
@@ -103,26 +95,27 @@ GB = "Green Book 2006"
 WMO14 = "WMO 2014"
 
 SWITCHES: tuple[Switch, ...] = (
-    Switch(
+    _switch(
         "two-concealed-kongs",
         {
             "8": Option(
                 f"{GB} §3.8.1 p.16 and App. 1 p.37; Sloper S259, S341",
-                points_from={Fan.TWO_CONCEALED_KONGS: "green-book"},
+                points_from={Fan.TWO_CONCEALED_KONGS: GREEN_BOOK},
             ),
             "6": Option(
                 "R98 #53 p.26; A#53",
-                points_from={Fan.TWO_CONCEALED_KONGS: "china"},
+                points_from={Fan.TWO_CONCEALED_KONGS: CHINA},
             ),
         },
         "[1111m][2222s]345pEE67s8s|EE1000",
+        "8",
     ),
-    Switch(
+    _switch(
         "concealed-and-melded-kong",
         {
             "private-fan": Option(
                 "A#57 note; A-code SUPPORT_CONCEALED_KONG_AND_MELDED_KONG=1 (PyMahjongGB 1.4.0)",
-                points_from={Fan.CONCEALED_KONG_AND_MELDED_KONG: "china"},
+                points_from={Fan.CONCEALED_KONG_AND_MELDED_KONG: CHINA},
             ),
             "six-points": Option(
                 f'{GB} §3.8.1 p.16, fan 57: "One Melded Kong and one Concealed Kong are 6 points"; S259',
@@ -130,8 +123,9 @@ SWITCHES: tuple[Switch, ...] = (
             ),
         },
         "[1111m][2222s1]345pEE67s8s|EE1000",
+        "six-points",
     ),
-    Switch(
+    _switch(
         "fully-concealed-with-concealed-forms",
         {
             "combined": Option(
@@ -144,8 +138,9 @@ SWITCHES: tuple[Switch, ...] = (
             ),
         },
         "1133557799mEE2p2p|EE1000",
+        "combined",
     ),
-    Switch(
+    _switch(
         "all-green-with-half-flush",
         {
             "combined": Option(
@@ -158,8 +153,9 @@ SWITCHES: tuple[Switch, ...] = (
             ),
         },
         "[234s1]22334666sFF4s|EE0000",
+        "combined",
     ),
-    Switch(
+    _switch(
         "all-terminals-with-double-pung",
         {
             "combined": Option(
@@ -172,8 +168,9 @@ SWITCHES: tuple[Switch, ...] = (
             ),
         },
         "[111m1][111s1][999m1]99s1p1p9s|EE0000",
+        "combined",
     ),
-    Switch(
+    _switch(
         "lesser-knitted-with-knitted-straight",
         {
             "not-counted": Option(
@@ -183,8 +180,9 @@ SWITCHES: tuple[Switch, ...] = (
             "combined": Option("A#34 example 2, A#35 note (current Chinese tournament practice)"),
         },
         "147m258s369pESWNC",
+        "not-counted",
     ),
-    Switch(
+    _switch(
         "knitted-straight-all-chows",
         {
             "not-counted": Option(
@@ -196,8 +194,9 @@ SWITCHES: tuple[Switch, ...] = (
             ),
         },
         "147m258p369s23m11m1m",
+        "not-counted",
     ),
-    Switch(
+    _switch(
         "knitted-straight-with-waits",
         {
             "not-counted": Option(
@@ -209,8 +208,9 @@ SWITCHES: tuple[Switch, ...] = (
             ),
         },
         "147m258s369p12p44p3p",
+        "not-counted",
     ),
-    Switch(
+    _switch(
         "nine-gates-terminal-pungs",
         {
             "all": Option(
@@ -223,8 +223,9 @@ SWITCHES: tuple[Switch, ...] = (
             ),
         },
         "1112345678999m5m|EE0000",
+        "all",
     ),
-    Switch(
+    _switch(
         "seven-pairs-tile-hog",
         {
             "not-counted": Option(
@@ -237,10 +238,11 @@ SWITCHES: tuple[Switch, ...] = (
             "counted": Option("A#3 example 2; A#8 example 3"),
         },
         "1199m1199p11119s9s",
+        "not-counted",
     ),
     # Points the 2006 texts leave open: green-book and china choose the Chinese calculators' reading (so they
     # agree with each other and with PyMahjongGB), and each option that does so says why.
-    Switch(
+    _switch(
         "kongs-with-concealed-kong-fans",
         {
             "mil": Option(
@@ -260,8 +262,9 @@ SWITCHES: tuple[Switch, ...] = (
             ),
         },
         "[1111m][2222s][3333p1]45sEE6s|EE0000",
+        "mil",
     ),
-    Switch(
+    _switch(
         "discard-completed-pung",
         {
             "melded": Option(
@@ -273,8 +276,9 @@ SWITCHES: tuple[Switch, ...] = (
             ),
         },
         "111m444s789p55pEEE|SS0000",
+        "melded",
     ),
-    Switch(
+    _switch(
         "exhausted-waits",
         {
             "formal": Option(
@@ -287,8 +291,9 @@ SWITCHES: tuple[Switch, ...] = (
             ),
         },
         "[111m1]1234m123p123s4m|EE0000",
+        "formal",
     ),
-    Switch(
+    _switch(
         "tile-hog-of-honors",
         {
             "counted": Option(
@@ -301,8 +306,9 @@ SWITCHES: tuple[Switch, ...] = (
             ),
         },
         "1133m5577p99sEEEE|EE0000",
+        "counted",
     ),
-    Switch(
+    _switch(
         "all-types-with-knitted-straight",
         {
             "counted": Option(
@@ -314,26 +320,10 @@ SWITCHES: tuple[Switch, ...] = (
             ),
         },
         "147p258s369mEEECC|SS0000",
+        "counted",
     ),
 )
 
-_GREEN_BOOK = {
-    "two-concealed-kongs": "8",
-    "concealed-and-melded-kong": "six-points",
-    "fully-concealed-with-concealed-forms": "combined",
-    "all-green-with-half-flush": "combined",
-    "all-terminals-with-double-pung": "combined",
-    "lesser-knitted-with-knitted-straight": "not-counted",
-    "knitted-straight-with-waits": "not-counted",
-    "nine-gates-terminal-pungs": "all",
-    "seven-pairs-tile-hog": "not-counted",
-    "knitted-straight-all-chows": "not-counted",
-    "kongs-with-concealed-kong-fans": "mil",
-    "discard-completed-pung": "melded",
-    "exhausted-waits": "formal",
-    "tile-hog-of-honors": "counted",
-    "all-types-with-knitted-straight": "counted",
-}
 _CHINA = {
     "two-concealed-kongs": "6",
     "concealed-and-melded-kong": "private-fan",
@@ -351,6 +341,11 @@ _CHINA = {
     "tile-hog-of-honors": "counted",
     "all-types-with-knitted-straight": "counted",
 }
+# The default profile takes each switch's default (written once, in the switch); the other built-in
+# profiles are variants of the system, a choice for every switch. Its choices are listed in the
+# order the other profiles write theirs (the pages and `rules --json` print them in that order).
+_DEFAULTS = {s.key: s.default for s in SWITCHES}
+_GREEN_BOOK = {key: _DEFAULTS[key] for key in _CHINA}
 # The 2014 WMO Chinese edition: each choice with the clause behind it ([WMO14]: quoted, with printed
 # pages, in SkyEye-FAST/mcr-mahjong RULES_REVIEW.md; [SF]: that project's reading where the quoted
 # clauses do not settle the point: its wmo-2014-zh profile keeps its upstream, the code PyMahjongGB
@@ -403,13 +398,13 @@ _WMO_2014_SOURCES = {
 }
 PROFILE_CHOICES: Mapping[str, Mapping[str, str]] = MappingProxyType(
     {
-        "green-book": MappingProxyType(_GREEN_BOOK),
-        "china": MappingProxyType(_CHINA),
-        "wmo-2014": MappingProxyType(_WMO_2014),
+        GREEN_BOOK: MappingProxyType(_GREEN_BOOK),
+        CHINA: MappingProxyType(_CHINA),
+        WMO_2014: MappingProxyType(_WMO_2014),
     }
 )
 # Where a built-in profile's choice rests on a text other than its option's own citation.
-CHOICE_SOURCES: Mapping[str, Mapping[str, str]] = MappingProxyType({"wmo-2014": MappingProxyType(_WMO_2014_SOURCES)})
+CHOICE_SOURCES: Mapping[str, Mapping[str, str]] = MappingProxyType({WMO_2014: MappingProxyType(_WMO_2014_SOURCES)})
 
 
 def description(profile: str, lang: str = DEFAULT_LANG) -> str:
@@ -417,7 +412,7 @@ def description(profile: str, lang: str = DEFAULT_LANG) -> str:
     return text(f"profile.{profile}", lang)
 
 
-DEFAULT = "green-book"
+DEFAULT = GREEN_BOOK
 
 
 MINIMUM = 8
@@ -472,7 +467,7 @@ def build(name: str, choices: Mapping[str, str], description: str = "") -> Profi
     joint: dict[tuple[Fan, ...], frozenset[Fan]] = {}
     flags: set[str] = set()
     for key, choice in choices.items():
-        options = by_key[key].options
+        options = by_key[key].payload
         if choice not in options:
             raise ValueError(f"profile {name!r}: switch {key!r} has no option {choice!r}; options: {list(options)}")
         option = options[choice]

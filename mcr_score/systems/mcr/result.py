@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
-from mcr_score.notation import format_tiles
 from mcr_score.systems.mcr.fans.ids import Fan
 from mcr_score.systems.mcr.fans.table import FANS
 from mcr_score.tiles import Tile
@@ -23,7 +22,6 @@ from mcr_score.vocabulary import Form, Kind, Reason, Rule, Wait
 __all__ = ["FanCount", "Form", "Group", "Kind", "NotCounted", "Reading", "Reason", "Rule", "Score", "Tiles", "Wait"]
 
 Tiles = tuple[Tile, ...]
-_SPREAD: Final = (Kind.KNITTED, Kind.SINGLE)  # kinds whose tiles are shown one by one
 
 
 def _codes(tiles: Tiles) -> list[str]:
@@ -53,13 +51,6 @@ class Group:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return reduce(self)
-
-    @property
-    def label(self) -> str:
-        """The group as written: `123m`, `EEE`, `55p`; knitted and single tiles one by one (`1m 4m 7m`)."""
-        if self.kind in _SPREAD:
-            return " ".join(_codes(self.tiles))
-        return format_tiles(self.tiles)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import Final, overload
+from typing import Final
 
 from mcr_score import errors
 from mcr_score._hand_fast import surely_valid
@@ -39,7 +39,6 @@ from mcr_score.engine.arrangements import (
 )
 from mcr_score.engine.waits import KNIT, PAIR, PAIR_WAIT, choose, has_wait_shape, placements, waits_on_one_tile
 from mcr_score.hand import FOUR_SETS, Hand, check_hand
-from mcr_score.notation import parse_hand
 from mcr_score.systems.mcr import exclusions, profiles
 from mcr_score.systems.mcr.exclusions import FLOWERS, Hit, Hits, Removed, apply, orders_of
 from mcr_score.systems.mcr.fans.detectors import NEEDS, Detector, Needs, detectors_for
@@ -64,25 +63,12 @@ __all__ = [
 MINIMUM = profiles.MINIMUM
 
 
-@overload
-def score(hand: Hand, rules: str | os.PathLike[str] = ...) -> Score: ...
-@overload
-def score(hand: str, rules: str | os.PathLike[str] = ...) -> Score: ...
-
-
-# The implementation takes `object` so that, compiled, a hand of another type reaches the named
-# `TypeError` below instead of mypyc's own (the overloads above are the signature callers see).
-def score(hand: object, rules: str | os.PathLike[str] = profiles.DEFAULT) -> Score:
-    """Score a hand (or its notation) under a rule profile: a built-in name or a house file (a path
-    ending in `.toml`, or any `os.PathLike`). Raise `McrError` for impossible input, `TypeError`
-    for a hand or rules of another type (`rules=None` included: the default is written out)."""
-    if isinstance(hand, str):
-        hand = parse_hand(hand)
-    elif isinstance(hand, Hand):
-        if not surely_valid(hand, FOUR_SETS):  # `check_hand`'s own first step, without its Python call
-            errors.raise_all(check_hand(hand))
-    else:
-        raise TypeError(f"score() takes a Hand or its notation (str), not {type(hand).__name__}")
+def score(hand: Hand, rules: str | os.PathLike[str] = profiles.DEFAULT) -> Score:
+    """Score a hand under a rule profile: a built-in name or a house file (a path ending in `.toml`,
+    or any `os.PathLike`). The engine takes a `Hand`: the notation is read above it
+    (`mcr_score.score`, `mcr_score/api.py`). Raise `McrError` for an impossible hand."""
+    if not surely_valid(hand, FOUR_SETS):  # `check_hand`'s own first step, without its Python call
+        errors.raise_all(check_hand(hand))
     profile = _BUILT_IN.get(rules) if isinstance(rules, str) else None  # `profiles.get`'s first step
     return score_with_profile(hand, profile if profile is not None else profiles.get(rules))
 

@@ -10,9 +10,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from types import MappingProxyType
 
-from mcr_score.engine.switches import STANDARD, SwitchDef, choose, chosen, description, options
+from mcr_score.engine.switches import STANDARD, Switches, switch
 
 
 class Jokerless(StrEnum):
@@ -22,44 +21,27 @@ class Jokerless(StrEnum):
     EXCEPT_NO_JOKER_HANDS = "except-no-joker-hands"
 
 
-SWITCHES: tuple[SwitchDef, ...] = (
-    SwitchDef(
-        "jokerless",
-        (Jokerless.ANY_HAND, Jokerless.EXCEPT_NO_JOKER_HANDS),
-        Jokerless.ANY_HAND,
-        "",  # a line of the user's card, described in words
-        system="nmjl",
-        worded=True,
-    ),
-)
-BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
-# The profile's field of each switch.
-FIELDS: Mapping[str, str] = MappingProxyType({"jokerless": "jokerless"})
-
-
 @dataclass(frozen=True, slots=True)
 class NmjlRules:
-    """A profile of the system: a name and one option per switch."""
+    """A profile of the system: a name and one option per switch (`switch`: its key, its default;
+    its example a line of the user's card, described in words)."""
 
     name: str
     description: str
-    jokerless: Jokerless = Jokerless.ANY_HAND
+    jokerless: Jokerless = switch("jokerless", Jokerless.ANY_HAND, "", worded=True)
 
     def choices(self) -> dict[str, str]:
         """The profile as switch -> option (the shape a house file writes)."""
-        return chosen(self, FIELDS)
+        return NMJL.chosen(self)
 
 
-def rules_of(name: str, description: str, choices: Mapping[str, str]) -> NmjlRules:
-    """A profile from switch -> option (options already checked against `SWITCHES`)."""
-    return NmjlRules(name, description, **options(SWITCHES, FIELDS, choices))
-
-
-STANDARD_RULES = rules_of(STANDARD, description("nmjl", STANDARD), {})
-PROFILES: Mapping[str, NmjlRules] = MappingProxyType({STANDARD_RULES.name: STANDARD_RULES})
+NMJL: Switches[NmjlRules] = Switches("nmjl", NmjlRules)
+SWITCHES = NMJL.switches
+PROFILES: Mapping[str, NmjlRules] = NMJL.standard()
+STANDARD_RULES = PROFILES[STANDARD]
 DEFAULT = STANDARD_RULES.name
 
 
 def profile(rules: str | os.PathLike[str]) -> NmjlRules:
     """A built-in profile by name, or a house file (`house.read_house`) against these switches."""
-    return choose(rules, PROFILES, SWITCHES, lambda house: rules_of(house.name, house.description, house.choices))
+    return NMJL.choose(rules, PROFILES)

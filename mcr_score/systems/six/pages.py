@@ -15,7 +15,7 @@ from mcr_score.present.i18n import colon
 from mcr_score.present.style import Style
 from mcr_score.present.switch_pages import markdown_head, options_cell, profile_dicts, switch_dicts, switch_lines
 from mcr_score.systems.base import Situated
-from mcr_score.systems.mcr.pages.text import hand_text, hand_to_dict
+from mcr_score.systems.mcr.pages.text import group_label, hand_text, hand_to_dict
 from mcr_score.systems.six import SYSTEM, rounds, score_hand
 from mcr_score.systems.six.rules import PROFILES, SWITCHES, profile
 from mcr_score.systems.six.scoring import SixScore, Valued
@@ -32,7 +32,7 @@ def reading_dict(v: Valued, chosen: bool = True) -> dict[str, Any]:
     return {
         "chosen": chosen,
         "form": str(v.reading.form),
-        "arrangement": [{**g.to_dict(), "label": g.label} for g in v.reading.to_groups()],
+        "arrangement": [{**g.to_dict(), "label": group_label(g)} for g in v.reading.to_groups()],
         "patterns": [str(r) for r in v.patterns],
         "counted": [str(r) for r in v.counted],
         "value": v.value,

@@ -11,9 +11,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from types import MappingProxyType
 
-from mcr_score.engine.switches import STANDARD, SwitchDef, choose, chosen, description, options
+from mcr_score.engine.switches import STANDARD, Switches, switch
 
 
 class Unlisted(StrEnum):
@@ -44,78 +43,30 @@ class Pairs(StrEnum):
     DISTINCT = "distinct"
 
 
-SWITCHES: tuple[SwitchDef, ...] = (
-    SwitchDef(
-        "unlisted-combinations",
-        (Unlisted.MAX, Unlisted.MULTIPLY),
-        Unlisted.MAX,
-        "11223344m",
-        gap="G2",
-        system="six",
-    ),
-    SwitchDef(
-        "terminals",
-        (Terminals.OUTSIDE, Terminals.STRICT),
-        Terminals.OUTSIDE,
-        "12378911m",
-        gap="G3",
-        system="six",
-    ),
-    SwitchDef(
-        "two-five-eight",
-        (TwoFiveEight.ALL_TILES, TwoFiveEight.EACH_NUMBER),
-        TwoFiveEight.ALL_TILES,
-        "222m222p55m",
-        gap="G4",
-        system="six",
-    ),
-    SwitchDef(
-        "pairs",
-        (Pairs.MAY_REPEAT, Pairs.DISTINCT),
-        Pairs.MAY_REPEAT,
-        "11115599m",
-        gap="G5",
-        system="six",
-    ),
-)
-BY_KEY: Mapping[str, SwitchDef] = MappingProxyType({s.key: s for s in SWITCHES})
-# The profile's field of each switch, in the switches' order.
-FIELDS: Mapping[str, str] = MappingProxyType(
-    {
-        "unlisted-combinations": "unlisted",
-        "terminals": "terminals",
-        "two-five-eight": "two_five_eight",
-        "pairs": "pairs",
-    }
-)
-
-
 @dataclass(frozen=True, slots=True)
 class SixRules:
-    """A profile of the six-player system: a name and one option per switch."""
+    """A profile of the six-player system: a name and one option per switch (`switch`: its key,
+    its default, a hand whose answer differs between the options, the gap it settles)."""
 
     name: str
     description: str
-    unlisted: Unlisted = Unlisted.MAX
-    terminals: Terminals = Terminals.OUTSIDE
-    two_five_eight: TwoFiveEight = TwoFiveEight.ALL_TILES
-    pairs: Pairs = Pairs.MAY_REPEAT
+    unlisted: Unlisted = switch("unlisted-combinations", Unlisted.MAX, "11223344m", gap="G2")
+    terminals: Terminals = switch("terminals", Terminals.OUTSIDE, "12378911m", gap="G3")
+    two_five_eight: TwoFiveEight = switch("two-five-eight", TwoFiveEight.ALL_TILES, "222m222p55m", gap="G4")
+    pairs: Pairs = switch("pairs", Pairs.MAY_REPEAT, "11115599m", gap="G5")
 
     def choices(self) -> dict[str, str]:
         """The profile as switch -> option (the shape a house file writes)."""
-        return chosen(self, FIELDS)
+        return SIX.chosen(self)
 
 
-def rules_of(name: str, description: str, choices: Mapping[str, str]) -> SixRules:
-    """A profile from switch -> option (options already checked against `SWITCHES`)."""
-    return SixRules(name, description, **options(SWITCHES, FIELDS, choices))
-
-
-STANDARD_RULES = rules_of(STANDARD, description("six", STANDARD), {})
-PROFILES: Mapping[str, SixRules] = MappingProxyType({STANDARD_RULES.name: STANDARD_RULES})
+SIX: Switches[SixRules] = Switches("six", SixRules)
+SWITCHES = SIX.switches
+PROFILES: Mapping[str, SixRules] = SIX.standard()
+STANDARD_RULES = PROFILES[STANDARD]
 DEFAULT = STANDARD_RULES.name
 
 
 def profile(rules: str | os.PathLike[str]) -> SixRules:
     """A built-in profile by name, or a house file (`house.read_house`) against these switches."""
-    return choose(rules, PROFILES, SWITCHES, lambda house: rules_of(house.name, house.description, house.choices))
+    return SIX.choose(rules, PROFILES)

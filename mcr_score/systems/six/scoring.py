@@ -21,8 +21,9 @@ from mcr_score.hand import Hand
 from mcr_score.systems.mcr.result import Group
 from mcr_score.systems.six.rules import Pairs, SixRules, Terminals, TwoFiveEight, Unlisted
 from mcr_score.systems.six.table import TABLE, Row
-from mcr_score.tiles import TILES, rank_of, suit_of
+from mcr_score.tiles import COPIES, TILES, rank_of, suit_of
 from mcr_score.vocabulary import Kind as GroupKind
+from mcr_score.vocabulary import Reason
 
 PLAYERS = 6  # « un mur de 9 tuiles » each: 6 × 18 = 108 tiles (seed 004, PIOCHE)
 SETS = 2  # two sets and a pair: 8 tiles [DERIVED, rulesets.md §2.1]
@@ -36,11 +37,10 @@ class Form(StrEnum):
     FOUR_PAIRS = "four-pairs"
 
 
-class Reason(StrEnum):
-    """Why a hand is not a winning hand."""
+class SixReason(StrEnum):
+    """Why a hand is not a winning hand, beyond the reasons every system shares (`vocabulary.Reason`:
+    waiting, no winning shape)."""
 
-    WAITING = "waiting"
-    NO_SHAPE = "no-shape"
     THREE_SUITS = "three-suits"
 
 
@@ -122,7 +122,7 @@ class SixScore:
 
     rules: str
     winning: bool
-    reason: Reason | None = None
+    reason: Reason | SixReason | None = None
     best: Valued | None = None
     others: tuple[Valued, ...] = ()
     win: Win = Win()
@@ -223,7 +223,7 @@ def multipliers(hand: Hand, reading: Reading, win: Win) -> tuple[Multiplier, ...
     counts = counts_of(t for m in hand.melds for t in m.tiles)
     for t in hand.concealed_tiles():
         counts[t.index] += 1
-    alike = sum(1 for t, c in enumerate(counts) if c == 4 and t not in kongs)
+    alike = sum(1 for t, c in enumerate(counts) if c == COPIES and t not in kongs)
     out = []
     for row, n in (
         (Row.KONG, len(kongs)),
@@ -258,7 +258,7 @@ def score(hand: Hand, rules: SixRules, win: Win) -> SixScore:
         return SixScore(rules.name, False, Reason.WAITING, win=win)
     tiles = [*hand.concealed_tiles(), *(t for m in hand.melds for t in m.tiles)]
     if len({suit_of(t.index) for t in tiles}) > MAX_SUITS:
-        return SixScore(rules.name, False, Reason.THREE_SUITS, win=win)
+        return SixScore(rules.name, False, SixReason.THREE_SUITS, win=win)
     valued = [value(hand, r, rules, win) for r in readings(hand, rules)]
     if not valued:
         return SixScore(rules.name, False, Reason.NO_SHAPE, win=win)
@@ -275,7 +275,7 @@ def ready(hand: Hand, rules: SixRules) -> bool | None:
         held[t.index] += 1
     found: bool | None = None
     for index in range(27):  # the suited tiles: the system has no others
-        if held[index] >= 4:
+        if held[index] >= COPIES:
             continue  # a fifth copy cannot come
         result = score(dataclasses.replace(hand, winning=TILES[index]), rules, Win())
         if result.winning:

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mcr_score import score
 from mcr_score.notation import parse_hand
 from mcr_score.systems.mcr.claims import Claim, check
 from mcr_score.systems.mcr.pages.referee import check_claim, explain
-from mcr_score.systems.mcr.scoring import score
 
 HANDS = (
     "123456789m123p5s5s",  # 28 62 63 70 79: a winning hand

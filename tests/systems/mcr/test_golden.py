@@ -27,9 +27,8 @@ from collections import Counter
 
 import pytest
 
-from mcr_score import parse_hand
+from mcr_score import parse_hand, score
 from mcr_score.systems.mcr.fans.table import FANS
-from mcr_score.systems.mcr.scoring import score
 from tests.support import TESTS
 
 GOLDEN = TESTS / "golden"

@@ -19,6 +19,7 @@ from typing import Final
 from mcr_score.engine.arrangements import CHOW, KONG, SET_TILES, Arrangement, Set
 from mcr_score.engine.waits import PAIR, PAIR_WAIT, PUNG_WAIT, Placement
 from mcr_score.hand import Situation
+from mcr_score.tiles import LAST_COPY_SEEN
 from mcr_score.vocabulary import EngineFlag, Form
 
 __all__ = [
@@ -300,7 +301,7 @@ def build_facts(
         kinds |= 1 << t
     suits = (kinds & SUIT_MASKS[0] != 0) + (kinds & SUIT_MASKS[1] != 0) + (kinds & SUIT_MASKS[2] != 0)
     honors = kinds & HONOR_MASK != 0
-    last_copy = situation.last_copy or meld_copies_of_win == 3
+    last_copy = situation.last_copy or meld_copies_of_win == LAST_COPY_SEEN
     return Facts(
         form=arr.form,
         sets=sets,

@@ -48,7 +48,8 @@ from typing import Literal
 from mcr_score.messages import DEFAULT_LANG, LANGS, text
 from mcr_score.systems.mcr.fans.ids import Fan
 
-PROFILES = ("green-book", "china", "wmo-2014")
+GREEN_BOOK, CHINA, WMO_2014 = PROFILES = ("green-book", "china", "wmo-2014")
+"""The built-in profiles, each a column of points below: their names, written here once."""
 
 # A family of fans of which only the highest present counts: the kong series (MIL table, A#5 and
 # A#17 notes), the concealed-pung series (A#12, A#33) and the wait fans (A#77-79: at most one).
@@ -115,7 +116,7 @@ _ROWS = (
     # ---- 88 points ------------------------------------------------------------------------
     FanDef(
         fan=Fan.BIG_FOUR_WINDS,
-        points={"green-book": 88, "china": 88, "wmo-2014": 88},
+        points={GREEN_BOOK: 88, CHINA: 88, WMO_2014: 88},
         excludes=frozenset(
             {Fan.BIG_THREE_WINDS, Fan.ALL_PUNGS, Fan.PREVALENT_WIND, Fan.SEAT_WIND, Fan.PUNG_OF_TERMINALS_OR_HONORS}
         ),  # 98: 38, 49, 60, 61 · A+: 73
@@ -126,7 +127,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.BIG_THREE_DRAGONS,
-        points={"green-book": 88, "china": 88, "wmo-2014": 88},
+        points={GREEN_BOOK: 88, CHINA: 88, WMO_2014: 88},
         excludes=frozenset({Fan.TWO_DRAGONS_PUNGS, Fan.DRAGON_PUNG}),  # 98: 59 · A+: 54
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
         repeatable=False,
@@ -135,7 +136,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.ALL_GREEN,
-        points={"green-book": 88, "china": 88, "wmo-2014": 88},
+        points={GREEN_BOOK: 88, CHINA: 88, WMO_2014: 88},
         excludes=frozenset({Fan.HALF_FLUSH, Fan.ONE_VOIDED_SUIT}),  # 98: 50 · A+: 75 (code)
         excludes_own=frozenset(),
         repeatable=False,
@@ -144,7 +145,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.NINE_GATES,
-        points={"green-book": 88, "china": 88, "wmo-2014": 88},
+        points={GREEN_BOOK: 88, CHINA: 88, WMO_2014: 88},
         excludes=frozenset(
             {Fan.FULL_FLUSH, Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND, Fan.NO_HONORS}
         ),  # 98: 22 · A+: 56, 62, 76 (73×1: see cite)
@@ -155,7 +156,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.FOUR_KONGS,
-        points={"green-book": 88, "china": 88, "wmo-2014": 88},
+        points={GREEN_BOOK: 88, CHINA: 88, WMO_2014: 88},
         excludes=frozenset({Fan.ALL_PUNGS, Fan.SINGLE_WAIT}),  # 98: — · A+: 49, 79
         excludes_own=frozenset(),
         repeatable=False,
@@ -175,7 +176,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.SEVEN_SHIFTED_PAIRS,
-        points={"green-book": 88, "china": 88, "wmo-2014": 88},
+        points={GREEN_BOOK: 88, CHINA: 88, WMO_2014: 88},
         excludes=frozenset(
             {
                 Fan.SEVEN_PAIRS,
@@ -193,7 +194,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.THIRTEEN_ORPHANS,
-        points={"green-book": 88, "china": 88, "wmo-2014": 88},
+        points={GREEN_BOOK: 88, CHINA: 88, WMO_2014: 88},
         excludes=frozenset(
             {Fan.ALL_TERMINALS_AND_HONORS, Fan.ALL_TYPES, Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND, Fan.SINGLE_WAIT}
         ),  # 98: 52, 56, 79 · A+: 18, 62
@@ -205,7 +206,7 @@ _ROWS = (
     # ---- 64 points ------------------------------------------------------------------------
     FanDef(
         fan=Fan.ALL_TERMINALS,
-        points={"green-book": 64, "china": 64, "wmo-2014": 64},
+        points={GREEN_BOOK: 64, CHINA: 64, WMO_2014: 64},
         excludes=frozenset(
             {
                 Fan.ALL_TERMINALS_AND_HONORS,
@@ -223,7 +224,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.LITTLE_FOUR_WINDS,
-        points={"green-book": 64, "china": 64, "wmo-2014": 64},
+        points={GREEN_BOOK: 64, CHINA: 64, WMO_2014: 64},
         excludes=frozenset({Fan.BIG_THREE_WINDS}),  # 98: 38
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
         repeatable=False,
@@ -232,7 +233,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.LITTLE_THREE_DRAGONS,
-        points={"green-book": 64, "china": 64, "wmo-2014": 64},
+        points={GREEN_BOOK: 64, CHINA: 64, WMO_2014: 64},
         excludes=frozenset({Fan.TWO_DRAGONS_PUNGS, Fan.DRAGON_PUNG}),  # 98: 59 · A+: 54
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
         repeatable=False,
@@ -241,7 +242,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.ALL_HONORS,
-        points={"green-book": 64, "china": 64, "wmo-2014": 64},
+        points={GREEN_BOOK: 64, CHINA: 64, WMO_2014: 64},
         excludes=frozenset(
             {
                 Fan.ALL_TERMINALS_AND_HONORS,
@@ -258,7 +259,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.FOUR_CONCEALED_PUNGS,
-        points={"green-book": 64, "china": 64, "wmo-2014": 64},
+        points={GREEN_BOOK: 64, CHINA: 64, WMO_2014: 64},
         excludes=frozenset({Fan.ALL_PUNGS, Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND}),  # 98: 49, 62 · A+: 56
         excludes_own=frozenset(),
         repeatable=False,
@@ -269,7 +270,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.PURE_TERMINAL_CHOWS,
-        points={"green-book": 64, "china": 64, "wmo-2014": 64},
+        points={GREEN_BOOK: 64, CHINA: 64, WMO_2014: 64},
         excludes=frozenset(
             {
                 Fan.SEVEN_PAIRS,
@@ -289,7 +290,7 @@ _ROWS = (
     # ---- 48 points ------------------------------------------------------------------------
     FanDef(
         fan=Fan.QUADRUPLE_CHOW,
-        points={"green-book": 48, "china": 48, "wmo-2014": 48},
+        points={GREEN_BOOK: 48, CHINA: 48, WMO_2014: 48},
         excludes=frozenset(
             {Fan.SEVEN_PAIRS, Fan.PURE_TRIPLE_CHOW, Fan.PURE_SHIFTED_PUNGS, Fan.TILE_HOG, Fan.PURE_DOUBLE_CHOW}
         ),  # 98: 24, 64, 69 · A+: 19, 23
@@ -301,7 +302,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.FOUR_PURE_SHIFTED_PUNGS,
-        points={"green-book": 48, "china": 48, "wmo-2014": 48},
+        points={GREEN_BOOK: 48, CHINA: 48, WMO_2014: 48},
         excludes=frozenset({Fan.PURE_TRIPLE_CHOW, Fan.PURE_SHIFTED_PUNGS, Fan.ALL_PUNGS}),  # 98: 23, 49 · A+: 24
         excludes_own=frozenset(),
         repeatable=False,
@@ -312,7 +313,7 @@ _ROWS = (
     # ---- 32 points ------------------------------------------------------------------------
     FanDef(
         fan=Fan.FOUR_PURE_SHIFTED_CHOWS,
-        points={"green-book": 32, "china": 32, "wmo-2014": 32},
+        points={GREEN_BOOK: 32, CHINA: 32, WMO_2014: 32},
         excludes=frozenset(
             {Fan.PURE_SHIFTED_CHOWS, Fan.SHORT_STRAIGHT, Fan.TWO_TERMINAL_CHOWS}
         ),  # 98: — · A+: 30, 71, 72
@@ -324,7 +325,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.THREE_KONGS,
-        points={"green-book": 32, "china": 32, "wmo-2014": 32},
+        points={GREEN_BOOK: 32, CHINA: 32, WMO_2014: 32},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -343,7 +344,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.ALL_TERMINALS_AND_HONORS,
-        points={"green-book": 32, "china": 32, "wmo-2014": 32},
+        points={GREEN_BOOK: 32, CHINA: 32, WMO_2014: 32},
         excludes=frozenset({Fan.ALL_PUNGS, Fan.OUTSIDE_HAND, Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # 98: 49 · A+: 55, 73
         excludes_own=frozenset(),
         repeatable=False,
@@ -353,7 +354,7 @@ _ROWS = (
     # ---- 24 points ------------------------------------------------------------------------
     FanDef(
         fan=Fan.SEVEN_PAIRS,
-        points={"green-book": 24, "china": 24, "wmo-2014": 24},
+        points={GREEN_BOOK: 24, CHINA: 24, WMO_2014: 24},
         excludes=frozenset({Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND, Fan.SINGLE_WAIT}),  # 98: 56, 79 · A+: 62
         excludes_own=frozenset(),
         repeatable=False,
@@ -362,7 +363,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.GREATER_HONORS_AND_KNITTED_TILES,
-        points={"green-book": 24, "china": 24, "wmo-2014": 24},
+        points={GREEN_BOOK: 24, CHINA: 24, WMO_2014: 24},
         excludes=frozenset(
             {
                 Fan.LESSER_HONORS_AND_KNITTED_TILES,
@@ -379,7 +380,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.ALL_EVEN_PUNGS,
-        points={"green-book": 24, "china": 24, "wmo-2014": 24},
+        points={GREEN_BOOK: 24, CHINA: 24, WMO_2014: 24},
         excludes=frozenset({Fan.ALL_PUNGS, Fan.ALL_SIMPLES, Fan.NO_HONORS}),  # 98: 49, 68 · A+: 76
         excludes_own=frozenset(),
         repeatable=False,
@@ -388,7 +389,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.FULL_FLUSH,
-        points={"green-book": 24, "china": 24, "wmo-2014": 24},
+        points={GREEN_BOOK: 24, CHINA: 24, WMO_2014: 24},
         excludes=frozenset({Fan.NO_HONORS}),  # 98: 76
         excludes_own=frozenset(),
         repeatable=False,
@@ -397,7 +398,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.PURE_TRIPLE_CHOW,
-        points={"green-book": 24, "china": 24, "wmo-2014": 24},
+        points={GREEN_BOOK: 24, CHINA: 24, WMO_2014: 24},
         excludes=frozenset({Fan.PURE_SHIFTED_PUNGS, Fan.PURE_DOUBLE_CHOW}),  # 98: 24 · A+: 69
         excludes_own=frozenset(),
         repeatable=False,
@@ -408,7 +409,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.PURE_SHIFTED_PUNGS,
-        points={"green-book": 24, "china": 24, "wmo-2014": 24},
+        points={GREEN_BOOK: 24, CHINA: 24, WMO_2014: 24},
         excludes=frozenset({Fan.PURE_TRIPLE_CHOW}),  # 98: 23
         excludes_own=frozenset(),
         repeatable=False,
@@ -418,7 +419,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.UPPER_TILES,
-        points={"green-book": 24, "china": 24, "wmo-2014": 24},
+        points={GREEN_BOOK: 24, CHINA: 24, WMO_2014: 24},
         excludes=frozenset({Fan.UPPER_FOUR, Fan.NO_HONORS}),  # 98: 76 · A+: 36
         excludes_own=frozenset(),
         repeatable=False,
@@ -427,7 +428,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.MIDDLE_TILES,
-        points={"green-book": 24, "china": 24, "wmo-2014": 24},
+        points={GREEN_BOOK: 24, CHINA: 24, WMO_2014: 24},
         excludes=frozenset({Fan.ALL_SIMPLES, Fan.NO_HONORS}),  # 98: 68 · A+: 76
         excludes_own=frozenset(),
         repeatable=False,
@@ -437,7 +438,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.LOWER_TILES,
-        points={"green-book": 24, "china": 24, "wmo-2014": 24},
+        points={GREEN_BOOK: 24, CHINA: 24, WMO_2014: 24},
         excludes=frozenset({Fan.LOWER_FOUR, Fan.NO_HONORS}),  # 98: 76 · A+: 37
         excludes_own=frozenset(),
         repeatable=False,
@@ -447,7 +448,7 @@ _ROWS = (
     # ---- 16 points ------------------------------------------------------------------------
     FanDef(
         fan=Fan.PURE_STRAIGHT,
-        points={"green-book": 16, "china": 16, "wmo-2014": 16},
+        points={GREEN_BOOK: 16, CHINA: 16, WMO_2014: 16},
         excludes=frozenset({Fan.SHORT_STRAIGHT, Fan.TWO_TERMINAL_CHOWS}),  # 98: — · A+: 71, 72
         excludes_own=frozenset(),
         repeatable=False,
@@ -457,7 +458,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.THREE_SUITED_TERMINAL_CHOWS,
-        points={"green-book": 16, "china": 16, "wmo-2014": 16},
+        points={GREEN_BOOK: 16, CHINA: 16, WMO_2014: 16},
         excludes=frozenset(
             {Fan.ALL_CHOWS, Fan.MIXED_DOUBLE_CHOW, Fan.TWO_TERMINAL_CHOWS, Fan.NO_HONORS}
         ),  # 98: 63, 70, 72, 76
@@ -469,7 +470,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.PURE_SHIFTED_CHOWS,
-        points={"green-book": 16, "china": 16, "wmo-2014": 16},
+        points={GREEN_BOOK: 16, CHINA: 16, WMO_2014: 16},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -479,7 +480,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.ALL_FIVES,
-        points={"green-book": 16, "china": 16, "wmo-2014": 16},
+        points={GREEN_BOOK: 16, CHINA: 16, WMO_2014: 16},
         excludes=frozenset({Fan.ALL_SIMPLES, Fan.NO_HONORS}),  # 98: 68 · A+: 76
         excludes_own=frozenset(),
         repeatable=False,
@@ -489,7 +490,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.TRIPLE_PUNG,
-        points={"green-book": 16, "china": 16, "wmo-2014": 16},
+        points={GREEN_BOOK: 16, CHINA: 16, WMO_2014: 16},
         excludes=frozenset({Fan.DOUBLE_PUNG}),  # 98: — · A+: 65
         excludes_own=frozenset(),
         repeatable=False,
@@ -500,7 +501,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.THREE_CONCEALED_PUNGS,
-        points={"green-book": 16, "china": 16, "wmo-2014": 16},
+        points={GREEN_BOOK: 16, CHINA: 16, WMO_2014: 16},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -512,7 +513,7 @@ _ROWS = (
     # ---- 12 points ------------------------------------------------------------------------
     FanDef(
         fan=Fan.LESSER_HONORS_AND_KNITTED_TILES,
-        points={"green-book": 12, "china": 12, "wmo-2014": 12},
+        points={GREEN_BOOK: 12, CHINA: 12, WMO_2014: 12},
         excludes=frozenset(
             {Fan.ALL_TYPES, Fan.FULLY_CONCEALED_HAND, Fan.CONCEALED_HAND, Fan.SINGLE_WAIT}
         ),  # 98: 52, 56, 79 · A+: 62
@@ -523,7 +524,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.KNITTED_STRAIGHT,
-        points={"green-book": 12, "china": 12, "wmo-2014": 12},
+        points={GREEN_BOOK: 12, CHINA: 12, WMO_2014: 12},
         excludes=frozenset(),  # 98: — (A allows 34, 52, 63, 56/62, 77-79)
         excludes_own=frozenset(),
         repeatable=False,
@@ -532,7 +533,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.UPPER_FOUR,
-        points={"green-book": 12, "china": 12, "wmo-2014": 12},
+        points={GREEN_BOOK: 12, CHINA: 12, WMO_2014: 12},
         excludes=frozenset({Fan.NO_HONORS}),  # 98: 76
         excludes_own=frozenset(),
         repeatable=False,
@@ -541,7 +542,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.LOWER_FOUR,
-        points={"green-book": 12, "china": 12, "wmo-2014": 12},
+        points={GREEN_BOOK: 12, CHINA: 12, WMO_2014: 12},
         excludes=frozenset({Fan.NO_HONORS}),  # 98: 76
         excludes_own=frozenset(),
         repeatable=False,
@@ -550,7 +551,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.BIG_THREE_WINDS,
-        points={"green-book": 12, "china": 12, "wmo-2014": 12},
+        points={GREEN_BOOK: 12, CHINA: 12, WMO_2014: 12},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
         repeatable=False,
@@ -560,7 +561,7 @@ _ROWS = (
     # ---- 8 points -------------------------------------------------------------------------
     FanDef(
         fan=Fan.MIXED_STRAIGHT,
-        points={"green-book": 8, "china": 8, "wmo-2014": 8},
+        points={GREEN_BOOK: 8, CHINA: 8, WMO_2014: 8},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -570,7 +571,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.REVERSIBLE_TILES,
-        points={"green-book": 8, "china": 8, "wmo-2014": 8},
+        points={GREEN_BOOK: 8, CHINA: 8, WMO_2014: 8},
         excludes=frozenset({Fan.ONE_VOIDED_SUIT}),  # 98: 75
         excludes_own=frozenset(),
         repeatable=False,
@@ -579,7 +580,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.MIXED_TRIPLE_CHOW,
-        points={"green-book": 8, "china": 8, "wmo-2014": 8},
+        points={GREEN_BOOK: 8, CHINA: 8, WMO_2014: 8},
         excludes=frozenset({Fan.MIXED_DOUBLE_CHOW}),  # 98: — · A+: 70
         excludes_own=frozenset(),
         repeatable=False,
@@ -589,7 +590,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.MIXED_SHIFTED_PUNGS,
-        points={"green-book": 8, "china": 8, "wmo-2014": 8},
+        points={GREEN_BOOK: 8, CHINA: 8, WMO_2014: 8},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -599,7 +600,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.CHICKEN_HAND,
-        points={"green-book": 8, "china": 8, "wmo-2014": 8},
+        points={GREEN_BOOK: 8, CHINA: 8, WMO_2014: 8},
         excludes=frozenset(),  # 98: — (scored only when no other fan scores: not a set exclusion)
         excludes_own=frozenset(),
         repeatable=False,
@@ -608,7 +609,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.LAST_TILE_DRAW,
-        points={"green-book": 8, "china": 8, "wmo-2014": 8},
+        points={GREEN_BOOK: 8, CHINA: 8, WMO_2014: 8},
         excludes=frozenset({Fan.SELF_DRAWN}),  # 98: 80
         excludes_own=frozenset(),
         repeatable=False,
@@ -617,7 +618,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.LAST_TILE_CLAIM,
-        points={"green-book": 8, "china": 8, "wmo-2014": 8},
+        points={GREEN_BOOK: 8, CHINA: 8, WMO_2014: 8},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -626,7 +627,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.OUT_WITH_REPLACEMENT_TILE,
-        points={"green-book": 8, "china": 8, "wmo-2014": 8},
+        points={GREEN_BOOK: 8, CHINA: 8, WMO_2014: 8},
         excludes=frozenset({Fan.SELF_DRAWN}),  # 98: 80
         excludes_own=frozenset(),
         repeatable=False,
@@ -635,7 +636,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.ROBBING_THE_KONG,
-        points={"green-book": 8, "china": 8, "wmo-2014": 8},
+        points={GREEN_BOOK: 8, CHINA: 8, WMO_2014: 8},
         excludes=frozenset({Fan.LAST_TILE}),  # 98: 58
         excludes_own=frozenset(),
         repeatable=False,
@@ -644,7 +645,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.TWO_CONCEALED_KONGS,
-        points={"green-book": 8, "china": 6, "wmo-2014": 8},
+        points={GREEN_BOOK: 8, CHINA: 6, WMO_2014: 8},
         excludes=frozenset({Fan.TWO_CONCEALED_PUNGS}),  # 98: — · A+: 66
         excludes_own=frozenset(),
         repeatable=False,
@@ -656,7 +657,7 @@ _ROWS = (
     # ---- 6 points -------------------------------------------------------------------------
     FanDef(
         fan=Fan.ALL_PUNGS,
-        points={"green-book": 6, "china": 6, "wmo-2014": 6},
+        points={GREEN_BOOK: 6, CHINA: 6, WMO_2014: 6},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -665,7 +666,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.HALF_FLUSH,
-        points={"green-book": 6, "china": 6, "wmo-2014": 6},
+        points={GREEN_BOOK: 6, CHINA: 6, WMO_2014: 6},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -674,7 +675,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.MIXED_SHIFTED_CHOWS,
-        points={"green-book": 6, "china": 6, "wmo-2014": 6},
+        points={GREEN_BOOK: 6, CHINA: 6, WMO_2014: 6},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -684,7 +685,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.ALL_TYPES,
-        points={"green-book": 6, "china": 6, "wmo-2014": 6},
+        points={GREEN_BOOK: 6, CHINA: 6, WMO_2014: 6},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -693,7 +694,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.MELDED_HAND,
-        points={"green-book": 6, "china": 6, "wmo-2014": 6},
+        points={GREEN_BOOK: 6, CHINA: 6, WMO_2014: 6},
         excludes=frozenset({Fan.SINGLE_WAIT}),  # 98: 79
         excludes_own=frozenset(),
         repeatable=False,
@@ -702,7 +703,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.TWO_DRAGONS_PUNGS,
-        points={"green-book": 6, "china": 6, "wmo-2014": 6},
+        points={GREEN_BOOK: 6, CHINA: 6, WMO_2014: 6},
         excludes=frozenset({Fan.DRAGON_PUNG}),  # 98: — · A+: 59
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
         repeatable=False,
@@ -712,7 +713,7 @@ _ROWS = (
     # ---- 4 points -------------------------------------------------------------------------
     FanDef(
         fan=Fan.OUTSIDE_HAND,
-        points={"green-book": 4, "china": 4, "wmo-2014": 4},
+        points={GREEN_BOOK: 4, CHINA: 4, WMO_2014: 4},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -721,7 +722,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.FULLY_CONCEALED_HAND,
-        points={"green-book": 4, "china": 4, "wmo-2014": 4},
+        points={GREEN_BOOK: 4, CHINA: 4, WMO_2014: 4},
         excludes=frozenset({Fan.SELF_DRAWN}),  # 98: — · A+: 80
         excludes_own=frozenset(),
         repeatable=False,
@@ -730,7 +731,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.TWO_MELDED_KONGS,
-        points={"green-book": 4, "china": 4, "wmo-2014": 4},
+        points={GREEN_BOOK: 4, CHINA: 4, WMO_2014: 4},
         excludes=frozenset(),  # 98: — (kong-series rule: see cite)
         excludes_own=frozenset(),
         repeatable=False,
@@ -741,7 +742,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.LAST_TILE,
-        points={"green-book": 4, "china": 4, "wmo-2014": 4},
+        points={GREEN_BOOK: 4, CHINA: 4, WMO_2014: 4},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -751,7 +752,7 @@ _ROWS = (
     # ---- 2 points -------------------------------------------------------------------------
     FanDef(
         fan=Fan.DRAGON_PUNG,
-        points={"green-book": 2, "china": 2, "wmo-2014": 2},
+        points={GREEN_BOOK: 2, CHINA: 2, WMO_2014: 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
         repeatable=True,  # once per dragon pung or kong
@@ -760,7 +761,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.PREVALENT_WIND,
-        points={"green-book": 2, "china": 2, "wmo-2014": 2},
+        points={GREEN_BOOK: 2, CHINA: 2, WMO_2014: 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
         repeatable=False,
@@ -769,7 +770,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.SEAT_WIND,
-        points={"green-book": 2, "china": 2, "wmo-2014": 2},
+        points={GREEN_BOOK: 2, CHINA: 2, WMO_2014: 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset({Fan.PUNG_OF_TERMINALS_OR_HONORS}),  # A+: 73(own)
         repeatable=False,
@@ -778,7 +779,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.CONCEALED_HAND,
-        points={"green-book": 2, "china": 2, "wmo-2014": 2},
+        points={GREEN_BOOK: 2, CHINA: 2, WMO_2014: 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -787,7 +788,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.ALL_CHOWS,
-        points={"green-book": 2, "china": 2, "wmo-2014": 2},
+        points={GREEN_BOOK: 2, CHINA: 2, WMO_2014: 2},
         excludes=frozenset({Fan.NO_HONORS}),  # 98: — · A+: 76
         excludes_own=frozenset(),
         repeatable=False,
@@ -796,7 +797,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.TILE_HOG,
-        points={"green-book": 2, "china": 2, "wmo-2014": 2},
+        points={GREEN_BOOK: 2, CHINA: 2, WMO_2014: 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=True,  # once per tile kind
@@ -805,7 +806,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.DOUBLE_PUNG,
-        points={"green-book": 2, "china": 2, "wmo-2014": 2},
+        points={GREEN_BOOK: 2, CHINA: 2, WMO_2014: 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=True,  # e.g. 111m 111p 999m 999s
@@ -815,7 +816,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.TWO_CONCEALED_PUNGS,
-        points={"green-book": 2, "china": 2, "wmo-2014": 2},
+        points={GREEN_BOOK: 2, CHINA: 2, WMO_2014: 2},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -825,7 +826,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.CONCEALED_KONG,
-        points={"green-book": 2, "china": 2, "wmo-2014": 2},
+        points={GREEN_BOOK: 2, CHINA: 2, WMO_2014: 2},
         excludes=frozenset(),  # 98: — (kong-series rule: see cite)
         excludes_own=frozenset(),
         repeatable=False,
@@ -835,7 +836,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.ALL_SIMPLES,
-        points={"green-book": 2, "china": 2, "wmo-2014": 2},
+        points={GREEN_BOOK: 2, CHINA: 2, WMO_2014: 2},
         excludes=frozenset({Fan.NO_HONORS}),  # 98: — · A+: 76
         excludes_own=frozenset(),
         repeatable=False,
@@ -845,7 +846,7 @@ _ROWS = (
     # ---- 1 point --------------------------------------------------------------------------
     FanDef(
         fan=Fan.PURE_DOUBLE_CHOW,
-        points={"green-book": 1, "china": 1, "wmo-2014": 1},
+        points={GREEN_BOOK: 1, CHINA: 1, WMO_2014: 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=True,  # account-once principle caps it
@@ -855,7 +856,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.MIXED_DOUBLE_CHOW,
-        points={"green-book": 1, "china": 1, "wmo-2014": 1},
+        points={GREEN_BOOK: 1, CHINA: 1, WMO_2014: 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=True,  # account-once principle caps it
@@ -865,7 +866,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.SHORT_STRAIGHT,
-        points={"green-book": 1, "china": 1, "wmo-2014": 1},
+        points={GREEN_BOOK: 1, CHINA: 1, WMO_2014: 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=True,  # account-once principle caps it
@@ -875,7 +876,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.TWO_TERMINAL_CHOWS,
-        points={"green-book": 1, "china": 1, "wmo-2014": 1},
+        points={GREEN_BOOK: 1, CHINA: 1, WMO_2014: 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=True,  # account-once principle caps it
@@ -885,7 +886,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.PUNG_OF_TERMINALS_OR_HONORS,
-        points={"green-book": 1, "china": 1, "wmo-2014": 1},
+        points={GREEN_BOOK: 1, CHINA: 1, WMO_2014: 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=True,  # per set
@@ -894,7 +895,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.MELDED_KONG,
-        points={"green-book": 1, "china": 1, "wmo-2014": 1},
+        points={GREEN_BOOK: 1, CHINA: 1, WMO_2014: 1},
         excludes=frozenset(),  # 98: — (kong-series rule: see cite)
         excludes_own=frozenset(),
         repeatable=False,
@@ -904,7 +905,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.ONE_VOIDED_SUIT,
-        points={"green-book": 1, "china": 1, "wmo-2014": 1},
+        points={GREEN_BOOK: 1, CHINA: 1, WMO_2014: 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -913,7 +914,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.NO_HONORS,
-        points={"green-book": 1, "china": 1, "wmo-2014": 1},
+        points={GREEN_BOOK: 1, CHINA: 1, WMO_2014: 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -922,7 +923,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.EDGE_WAIT,
-        points={"green-book": 1, "china": 1, "wmo-2014": 1},
+        points={GREEN_BOOK: 1, CHINA: 1, WMO_2014: 1},
         excludes=frozenset(),  # 98: — (A: at most one of 77-79: see cite)
         excludes_own=frozenset(),
         repeatable=False,
@@ -933,7 +934,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.CLOSED_WAIT,
-        points={"green-book": 1, "china": 1, "wmo-2014": 1},
+        points={GREEN_BOOK: 1, CHINA: 1, WMO_2014: 1},
         excludes=frozenset(),  # 98: — (A: at most one of 77-79: see cite)
         excludes_own=frozenset(),
         repeatable=False,
@@ -944,7 +945,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.SINGLE_WAIT,
-        points={"green-book": 1, "china": 1, "wmo-2014": 1},
+        points={GREEN_BOOK: 1, CHINA: 1, WMO_2014: 1},
         excludes=frozenset(),  # 98: — (A: at most one of 77-79: see cite)
         excludes_own=frozenset(),
         repeatable=False,
@@ -954,7 +955,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.SELF_DRAWN,
-        points={"green-book": 1, "china": 1, "wmo-2014": 1},
+        points={GREEN_BOOK: 1, CHINA: 1, WMO_2014: 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=False,
@@ -963,7 +964,7 @@ _ROWS = (
     ),
     FanDef(
         fan=Fan.FLOWER_TILES,
-        points={"green-book": 1, "china": 1, "wmo-2014": 1},
+        points={GREEN_BOOK: 1, CHINA: 1, WMO_2014: 1},
         excludes=frozenset(),  # 98: —
         excludes_own=frozenset(),
         repeatable=True,  # once per flower or season tile
@@ -973,7 +974,7 @@ _ROWS = (
     # ---- private fan of the reference calculator (china profile only) ----------------------
     FanDef(
         fan=Fan.CONCEALED_KONG_AND_MELDED_KONG,
-        points={"china": 5},
+        points={CHINA: 5},
         excludes=frozenset(),  # no row in fan-table.md (kong-series rule: see cite)
         excludes_own=frozenset(),
         repeatable=False,

@@ -16,17 +16,16 @@ from typing import Any
 from mcr_score import errors
 from mcr_score.hand import Hand, Meld
 from mcr_score.messages import msg
-from mcr_score.notation import format_hand, format_tiles
+from mcr_score.notation import format_hand, format_tiles, parse_hand
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.claims import Claim, check
 from mcr_score.systems.mcr.fans.ids import Fan
 from mcr_score.systems.mcr.fans.table import FANS
-from mcr_score.systems.mcr.pages.text import situation_to_dict
+from mcr_score.systems.mcr.pages.text import group_label, situation_to_dict
 from mcr_score.systems.mcr.payments import payments
 from mcr_score.systems.mcr.scoring import Group, NotCounted, Score, score
+from mcr_score.tiles import LAST_COPY_SEEN
 from mcr_score.vocabulary import Kind
-
-_FROM = {1: "left", 2: "opposite", 3: "right"}
 
 
 def check_discarder(hand: Hand, discarder: str | None) -> None:
@@ -145,7 +144,7 @@ def _arrangement(hand: Hand, result: Score) -> list[dict[str, Any]]:
             )
         entry = {
             "kind": group.kind,
-            "tiles": group.label,
+            "tiles": group_label(group),
             "tile_list": codes,
             "concealed": group.concealed,
             "declared": group.declared,
@@ -166,7 +165,7 @@ def _claim(meld: Meld) -> dict[str, Any] | None:
         return None
     if meld.kind == Kind.CHOW:
         return {"tile": meld.tiles[meld.claim - 1].code, "from": "left", "promoted": False}
-    return {"tile": None, "from": _FROM[meld.claim - 4 if meld.promoted else meld.claim], "promoted": meld.promoted}
+    return {"tile": None, "from": meld.claimed_from, "promoted": meld.promoted}
 
 
 def _not_counted(n: NotCounted) -> dict[str, Any]:
@@ -188,7 +187,7 @@ def _alternatives(result: Score) -> list[dict[str, Any]]:
     return [
         {
             "form": r.form,
-            "sets": [g.label for g in r.groups],
+            "sets": [group_label(g) for g in r.groups],
             "points": r.points,
             "total": r.points + result.flower_points,
             "behind": result.points - r.points,
@@ -216,7 +215,7 @@ def _checks(hand: Hand, discarder: str | None) -> list[dict[str, Any]]:
         in_melds = sum(m.tiles.count(win) for m in hand.melds)
         if s.last_copy:
             checks.append({"check": "last-copy", "status": "ok", "tile": win.code, "in_melds": in_melds})
-        elif in_melds == 3:
+        elif in_melds == LAST_COPY_SEEN:
             checks.append(
                 {
                     "check": "last-copy",
@@ -266,7 +265,7 @@ def fan_row(fan: Fan, rules: str = profiles.DEFAULT) -> dict[str, Any]:
         "switches": {
             s.key: profile.choices[s.key]
             for s in profiles.SWITCHES
-            if any(fan in option.fans() for option in s.options.values())
+            if any(fan in option.fans() for option in s.payload.values())
         },
     }
 
@@ -281,7 +280,7 @@ def fan_detail(fan: Fan, rules: str = profiles.DEFAULT) -> dict[str, Any]:
     row = FANS[fan]
     profile = profiles.get(rules)
     used = rules if fan in profile.points else next(iter(row.points))
-    result = score(row.example, used)
+    result = score(parse_hand(row.example), used)
     return fan_row(fan, rules) | {
         "definition": row.definition(),
         "cite": row.cite,

@@ -15,7 +15,15 @@ from mcr_score.systems.mcr.scoring import Group, Score
 from mcr_score.textwidth import FAN_COLUMNS, columns
 from mcr_score.vocabulary import Kind, Reason, Rule
 
-_PLAYERS = {1: "left", 2: "opposite", 3: "right"}
+_SPREAD = (Kind.KNITTED, Kind.SINGLE)  # kinds whose tiles are shown one by one
+
+
+def group_label(group: Group) -> str:
+    """A group as written: `123m`, `EEE`, `55p`; knitted and single tiles one by one (`1m 4m 7m`).
+    Here, in the pages, not on `Group`: the engine's result does not import the notation."""
+    if group.kind in _SPREAD:
+        return " ".join(t.code for t in group.tiles)
+    return format_tiles(group.tiles)
 
 
 def meld_to_dict(meld: Meld) -> dict[str, Any]:
@@ -70,9 +78,9 @@ def describe_meld(meld: Meld, lang: str = DEFAULT_LANG) -> str:
         if meld.kind == Kind.CHOW:
             then = text("parse.claimed-tile", lang, tile=meld.claim)
         elif meld.promoted:
-            then = text("parse.promoted", lang, who=text(f"who.{_PLAYERS[meld.claim - 4]}", lang))
+            then = text("parse.promoted", lang, who=text(f"who.{meld.claimed_from}", lang))
         else:
-            then = text("parse.from", lang, who=text(f"who.{_PLAYERS[meld.claim]}", lang))
+            then = text("parse.from", lang, who=text(f"who.{meld.claimed_from}", lang))
         detail = text("i18n.clause", lang, first=detail, then=then)
     return text("parse.meld", lang, kind=text(f"kind.{meld.kind}", lang), tiles=tiles, detail=detail)
 
@@ -123,7 +131,7 @@ def _group_label(score: Score, i: int, style: Style) -> str:
     """A group as written (`123m`), or in Unicode tiles with the winning tile marked on a terminal."""
     g = score.arrangement[i]
     if not style.unicode:
-        return g.label
+        return group_label(g)
     codes = [t.code for t in g.tiles]
     win = codes.index(score.win_tile.code) if i == score.win_set and score.win_tile is not None else None
     return draw_tiles(codes, style, win)
@@ -211,7 +219,7 @@ def brief_text(score: Score, lang: str = DEFAULT_LANG, style: Style = PLAIN) -> 
 def _source(profile: str, switch: Switch) -> str:
     """Why `profile` chose its option of `switch`: its own source where it names one, else the option's citation."""
     choice = PROFILES[profile].choices[switch.key]
-    return CHOICE_SOURCES.get(profile, {}).get(switch.key, switch.options[choice].cite)
+    return CHOICE_SOURCES.get(profile, {}).get(switch.key, switch.payload[choice].cite)
 
 
 def rules_text(lang: str = DEFAULT_LANG) -> str:
@@ -221,7 +229,7 @@ def rules_text(lang: str = DEFAULT_LANG) -> str:
     lines += ["  " + colon(p.name, description(p.name, lang), lang) for p in PROFILES.values()]
     for switch in SWITCHES:
         lines.append("\n" + colon(switch.key, switch.point(lang), lang))
-        for key, option in switch.options.items():
+        for key, option in switch.payload.items():
             users = [p.name for p in PROFILES.values() if p.choices[switch.key] == key]
             lines.append(
                 "  " + colon(f"{key}{' [' + ', '.join(users) + ']' if users else ''}", switch.reading(key, lang), lang)
@@ -256,7 +264,7 @@ def rules_to_dict() -> dict[str, Any]:
                         "cite": option.cite,
                         "profiles": [p.name for p in PROFILES.values() if p.choices[s.key] == key],
                     }
-                    for key, option in s.options.items()
+                    for key, option in s.payload.items()
                 ],
                 "sources": {name: _source(name, s) for name in PROFILES},
             }
@@ -280,7 +288,7 @@ def rules_markdown(lang: str = DEFAULT_LANG) -> str:
     names = list(PROFILES)
 
     def reading(s: Switch, key: str, named: bool = False, cite: str | None = None) -> str:
-        read = paren(cite or s.options[key].cite, lang, s.reading(key, lang))
+        read = paren(cite or s.payload[key].cite, lang, s.reading(key, lang))
         return colon(f"`{key}`", read, lang) if named else read
 
     def example(s: Switch) -> str:
@@ -329,6 +337,6 @@ def rules_markdown(lang: str = DEFAULT_LANG) -> str:
             common = PROFILES[names[0]].choices[s.key]
             own = [colon(n, CHOICE_SOURCES[n][s.key], lang) for n in names if s.key in CHOICE_SOURCES.get(n, {})]
             others = _then([reading(s, key, True) for key in s.options if key != common], lang)
-            cite = _then([s.options[common].cite, *own], lang)
+            cite = _then([s.payload[common].cite, *own], lang)
             lines.append(row(f"`{s.key}`", s.point(lang), reading(s, common, True, cite), others, example(s)))
     return "\n".join(lines) + "\n"
