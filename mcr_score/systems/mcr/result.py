@@ -14,10 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from mcr_score.engine.arrangements import Arrangement
+from mcr_score.engine.groups import groups_of
 from mcr_score.notation import format_tiles
 from mcr_score.systems.mcr.fans.ids import Fan
 from mcr_score.systems.mcr.fans.table import FANS
-from mcr_score.tiles import Tile
+from mcr_score.tiles import TILES, Tile
 from mcr_score.values import reduce
 from mcr_score.vocabulary import Form, Kind, Reason, Rule, Wait
 
@@ -36,6 +38,7 @@ __all__ = [
     "ScoreField",
     "Tiles",
     "Wait",
+    "result_groups",
 ]
 
 Tiles = tuple[Tile, ...]
@@ -84,6 +87,12 @@ class Group:
             "concealed": self.concealed,
             "declared": self.declared,
         }
+
+
+def result_groups(arr: Arrangement) -> tuple[Group, ...]:
+    """The arrangement's groups as the result shows them (`engine.groups.groups_of`: their order and
+    kinds), their tiles as `Tile` values: what every system's result lists as its arrangement."""
+    return tuple(Group(g.kind, tuple(TILES[i] for i in g.tiles), g.concealed, g.declared) for g in groups_of(arr))
 
 
 class _HasFan(Protocol):
