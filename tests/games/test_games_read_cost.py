@@ -114,6 +114,9 @@ def test_a_value_made_field_by_field_is_the_one_its_class_makes() -> None:
         assert pickle.loads(pickle.dumps(made)) == made
         with pytest.raises(dataclasses.FrozenInstanceError):
             made.__setattr__(names[cls][0], None)
+        for wrong in (fields[:-1], (*fields, None)):  # a field forgotten, or one the class lacks
+            with pytest.raises(TypeError, match=cls.__name__):
+                replay.made(cls, replay.setters(cls), wrong)
 
 
 def test_a_claimed_meld_made_once_is_the_one_meld_makes() -> None:
