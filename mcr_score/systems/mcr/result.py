@@ -12,16 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from mcr_score.engine.arrangements import Arrangement
-from mcr_score.engine.groups import groups_of
 from mcr_score.notation import format_tiles
 from mcr_score.systems.mcr.fans.ids import Fan
 from mcr_score.systems.mcr.fans.table import FANS
 from mcr_score.tiles import TILES, Tile
 from mcr_score.values import reduce
 from mcr_score.vocabulary import Form, Kind, Reason, Rule, Wait
+
+if TYPE_CHECKING:
+    from mcr_score.engine.arrangements import Arrangement
 
 __all__ = [
     "SCORE_FIELDS",
@@ -92,6 +93,8 @@ class Group:
 def result_groups(arr: Arrangement) -> tuple[Group, ...]:
     """The arrangement's groups as the result shows them (`engine.groups.groups_of`: their order and
     kinds), their tiles as `Tile` values: what every system's result lists as its arrangement."""
+    from mcr_score.engine.groups import groups_of  # on first use: `score()` reads its own memos of it
+
     return tuple(Group(g.kind, tuple(TILES[i] for i in g.tiles), g.concealed, g.declared) for g in groups_of(arr))
 
 
