@@ -67,7 +67,7 @@ from mcr_score.engine import arrangements
 from mcr_score.engine import waits as placement
 from mcr_score.notation import build_parsers
 from mcr_score.systems import Situated
-from mcr_score.systems.mcr import exclusions, scoring
+from mcr_score.systems.mcr import _scoring_fast, exclusions, scoring
 from mcr_score.systems.mcr.fans import detectors, facts
 from tests.support.cli import CLI
 from tests.support.reference import reference_call, reference_fans
@@ -84,7 +84,7 @@ GAMES = Path(__file__).with_name("games.txt")  # `python -m tests.support.games 
 
 # The modules of the scoring path: a memo added to any of them (a `functools` cache, or one its
 # `clear_memos` empties) is cleared by the cold pass.
-ENGINE = (arrangements, placement, facts, detectors, exclusions, scoring)
+ENGINE = (arrangements, placement, facts, detectors, exclusions, scoring, _scoring_fast)
 CACHED = tuple(
     {id(f): f for m in ENGINE for f in vars(m).values() if callable(getattr(f, "cache_clear", None))}.values()
 )

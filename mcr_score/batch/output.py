@@ -6,7 +6,7 @@ import csv
 import io
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from json.encoder import encode_basestring
@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from mcr_score.files import CSV_FORMULA, csv_text
 from mcr_score.systems.mcr.fans.ids import Fan
-from mcr_score.systems.mcr.result import FanCount, Group, NotCounted, Reading, Score
+from mcr_score.systems.mcr.result import SCORE_FIELDS, FanCount, Group, NotCounted, Reading, Score, ScoreField
 from mcr_score.tiles import INDEX, Tile
 from mcr_score.vocabulary import Kind, Rule
 
@@ -86,51 +86,20 @@ class Scored:
 
     def jsonl(self) -> str:
         """`to_jsonl(self.to_dict())`, byte for byte (tests/batch/test_batch_output.py), without the
-        dictionaries: pieces of JSON joined, what never changes (the keys, a fan's id and name, a
-        word of the vocabulary) written once. Building the object and encoding it was a third of a
-        record's time in a batch (issue 30)."""
+        dictionaries: pieces of JSON joined, in the order of `SCORE_FIELDS`, what never changes (the
+        keys, a fan's id and name, a word of the vocabulary) written once. Building the object and
+        encoding it was a third of a record's time in a batch (issue 30)."""
         s, rid = self.score, self.rid
         parts = [
             '{"id": ',
             "null" if rid is None else encode_basestring(rid) if isinstance(rid, str) else _encode(rid),
             ', "line": ',
             "null" if self.line is None else str(self.line),
-            ', "ok": true, "rules": ',
-            encode_basestring(s.rules),
-            ', "winning": ',
-            _bool(s.winning),
-            ', "reason": ',
-            _text(s.reason),
-            ', "total": ',
-            str(s.total),
-            ', "points": ',
-            str(s.points),
-            ', "flower_points": ',
-            str(s.flower_points),
-            ', "meets_minimum": ',
-            _bool(s.meets_minimum),
-            ', "minimum": ',
-            str(s.minimum),
-            ', "short_by": ',
-            _number(s.short_by),
-            ', "form": ',
-            _text(s.form),
-            ', "win_tile": ',
-            "null" if s.win_tile is None else f'"{s.win_tile.code}"',
-            ', "win_set": ',
-            "null" if s.win_set is None else _tiles(s.arrangement[s.win_set].tiles),
-            ', "wait": ',
-            _text(s.wait),
-            ', "fans": [',
-            ", ".join([_fan(f) for f in s.fans]),
-            '], "not_counted": [',
-            ", ".join([_not_counted(n) for n in s.not_counted]),
-            '], "arrangement": [',
-            ", ".join([_group(g) for g in s.arrangement]),
-            '], "alternatives": [',
-            ", ".join([_reading(r) for r in s.alternatives]),
-            "]",
+            ', "ok": true',
         ]
+        for key, write in _LINE:
+            parts.append(key)
+            parts.append(write(s))
         if self.claim is not None:
             parts.append(', "claim": ')
             parts.append(_encode(self.claim))
@@ -264,6 +233,41 @@ def _not_counted(n: NotCounted) -> str:
             f'{_fan_head(n)}"rule": {_text(rule)}, "by": {_number(None if by is None else int(by))}, "sets": '
         )
     return f'{head}{_sets(n.sets)}, "by_sets": {_sets(n.by_sets)}}}'
+
+
+# The fast writer of each score field it knows, by the field's name in `SCORE_FIELDS`.
+_WRITERS: Final[dict[str, Callable[[Score], str]]] = {
+    "rules": lambda s: encode_basestring(s.rules),
+    "winning": lambda s: _bool(s.winning),
+    "reason": lambda s: _text(s.reason),
+    "total": lambda s: str(s.total),
+    "points": lambda s: str(s.points),
+    "flower_points": lambda s: str(s.flower_points),
+    "meets_minimum": lambda s: _bool(s.meets_minimum),
+    "minimum": lambda s: str(s.minimum),
+    "short_by": lambda s: _number(s.short_by),
+    "form": lambda s: _text(s.form),
+    "win_tile": lambda s: "null" if s.win_tile is None else f'"{s.win_tile.code}"',
+    "win_set": lambda s: "null" if s.win_set is None else _tiles(s.arrangement[s.win_set].tiles),
+    "wait": lambda s: _text(s.wait),
+    "fans": lambda s: "[" + ", ".join([_fan(f) for f in s.fans]) + "]",
+    "not_counted": lambda s: "[" + ", ".join([_not_counted(n) for n in s.not_counted]) + "]",
+    "arrangement": lambda s: "[" + ", ".join([_group(g) for g in s.arrangement]) + "]",
+    "alternatives": lambda s: "[" + ", ".join([_reading(r) for r in s.alternatives]) + "]",
+}
+
+
+def _encoded(read: Callable[[Score], object]) -> Callable[[Score], str]:
+    """The writer of a field without a fast one: its value as `Score.to_dict` reads it, encoded."""
+    return lambda s: _encode(read(s))
+
+
+def line_plan(fields: Sequence[ScoreField]) -> tuple[tuple[str, Callable[[Score], str]], ...]:
+    """What `Scored.jsonl` writes after `"ok"`: each field's key and its writer, in the fields' order."""
+    return tuple((f', "{name}": ', _WRITERS.get(name) or _encoded(read)) for name, read in fields)
+
+
+_LINE: Final = line_plan(SCORE_FIELDS)
 
 
 def csv_row(out: OutputRecord) -> list[str]:

@@ -5,7 +5,6 @@ its file and field (`GHQY2zTj.json: records[3].step.a[57]: ...`)."""
 from __future__ import annotations
 
 import functools
-import gc
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -104,22 +103,14 @@ def json_of(data: Input) -> Any:
     """The file as one JSON document (no key twice, bounded nesting and numbers); decoded once when
     the format is told from the content and then read.
 
-    The collector is paused while the parser builds the document (and set back as it was, whatever
-    happens): a record is thousands of new lists and objects, a young-generation collection every
-    700 of them, each walking what was just built, which a parse never makes garbage of (some 4% of
-    a tziakcha hand's reading, callgrind; the objects are walked once when it resumes). The text is
-    decoded only if the parser needs it: the compiled scanner reads the bytes (and a document it
-    reads is valid UTF-8)."""
-    collecting = gc.isenabled()
-    gc.disable()
+    The text is decoded only if the parser needs it: the compiled scanner reads the bytes (and a
+    document it reads is valid UTF-8). The garbage collector is left as the caller set it: a
+    library reader switches no process-wide state (the command line and batch settle it)."""
     try:
         return loads_json(lambda: text_of(data), digits=JSON_DIGITS, raw=_utf8(data))
     except DataError as e:
         reason = located(text_of(data), e).msg  # valid UTF-8: the parser read it
         raise GameRecordError(msg("record.json", file=data.name, reason=reason)) from None
-    finally:
-        if collecting:
-            gc.enable()
 
 
 class Fields:

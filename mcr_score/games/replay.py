@@ -91,7 +91,10 @@ def made(cls: type[V], fields: tuple[Callable[[object, object], None], ...], val
     order, each set in its slot, as its `__init__` sets it: the values a hand's reading makes (a
     `HandRecord`, its `Deal`, its `Win`s and `Holding`s) made by the dataclasses' own `__init__`,
     interpreted code called from compiled code, cost some 1.2k instructions a field, a fifth of a
-    hand's reading (issue 26); so, about 300. `fields`: `setters(cls)`; a test pins each use."""
+    hand's reading (issue 26); so, about 300. `fields`: `setters(cls)`; values for more or fewer
+    fields than the class has are refused (`TypeError`), so a field added to it fails where it is made."""
+    if len(values) != len(fields):  # a field added to the class and not where it is made: at once
+        raise TypeError(f"{cls.__name__} has {len(fields)} fields, {len(values)} given")
     value = _NEW(cls)
     for i in range(len(fields)):
         fields[i](value, values[i])

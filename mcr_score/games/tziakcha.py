@@ -22,6 +22,7 @@ from mcr_score.decoding import DataError, loads_json, located
 from mcr_score.games.errors import GameRecordError
 from mcr_score.games.fan_names import tziakcha_fan
 from mcr_score.games.model import (
+    Act,
     Deal,
     Event,
     Events,
@@ -313,6 +314,58 @@ def _kind(f: Fields, code: int, places: tuple[str, ...], i: int, prefix: str, ch
     return kind
 
 
+# An action is `[seat << 4 | kind, data, ms]` (docs/record-formats.md §4.1, "Actions"): its kinds
+# and the fields of its numbers, named. `Final` ints: compiled, each is a C constant, as the digit was.
+SEAT_SHIFT: Final = 4  # the seat is bits 4-5 of the action's first number, its kind bits 0-3
+KIND_BITS: Final = 15
+FLOWER_LAID: Final = 1  # data: the tile drawn in its place (bits 0-7), the flower laid aside (bits 8-11)
+DISCARDED: Final = 2  # data: the tile, and HAND_CUT
+CHOWED: Final = 3  # data: the middle tile's kind (bits 0-5), the claimed tile's place in it (MELD_FROM)
+PUNGED: Final = 4  # data: the tile's kind, the seat it came from (MELD_FROM: claimer - discarder)
+KONGED: Final = 5  # data: the tile's kind; ADDED_KONG_BITS both set: added; MELD_FROM 0: concealed
+WON: Final = 6  # data >> 1: the total claimed; 0 and 1: a false Hu
+DRAWN: Final = 7  # data: the tile, and FROM_THE_BACK
+PASSED: Final = 8
+DECLINED: Final = 9
+TILE_BITS: Final = 0xFF  # the tile id of a draw, discard or flower
+FROM_THE_BACK: Final = 0x100  # a draw's flag: the replacement of a kong or flower
+HAND_CUT: Final = 0x100  # a discard's flag: from the hand (手切), not the tile just drawn
+FLOWER_SHIFT: Final = 8  # a flower laid aside: its number - 1 in bits 8-11
+MELD_KIND_BITS: Final = 0x3F  # a meld's tile kind (a chow's middle tile)
+MELD_FROM_SHIFT: Final = 6  # bits 6-7 of a meld: a chow's claimed tile (1-3), a pung's or kong's direction
+ADDED_KONG_BITS: Final = 0x300
+
+
+def _meld_from(data: int) -> int:
+    """Bits 6-7 of a meld's data: a chow's claimed place (1-3), or the direction of a pung's or
+    kong's source ((claimer - discarder) mod 4, 0 for none)."""
+    return data >> MELD_FROM_SHIFT & 3
+
+
+def _event(
+    seat: int,
+    act: Act,
+    ms: int | None,
+    at: str,
+    tile: Tile | None = None,
+    flower: Flower | None = None,
+    meld: tuple[Tile, ...] = (),
+    source: int | None = None,
+    hand_cut: bool | None = None,
+) -> Event:
+    """`Event(seat, act, tile, flower, meld, source, hand_cut, ms, at)`, made as the tuple it is (a
+    `NamedTuple`, `tuple.__new__`: a hand has a hundred of them); its fields by name, in one place
+    (tests/games/test_games_read_cost.py pins it to `Event`)."""
+    return new_event(Event, (seat, act, tile, flower, meld, source, hand_cut, ms, at))
+
+
+def _drawn(seat: int, act: Act, drawn: Piece, ms: int | None, at: str) -> Event:
+    """A draw (or a replacement) of a piece: a flower's goes in `flower`, a tile's in `tile`."""
+    if isinstance(drawn, Flower):
+        return _event(seat, act, ms, at, flower=drawn)
+    return _event(seat, act, ms, at, tile=drawn)
+
+
 def _events(
     f: Fields, actions: Sequence[Any], prefix: str, discarder: int | None, table: Table | None
 ) -> tuple[list[Event], list[int], bool]:
@@ -344,87 +397,79 @@ def _events(
                 raise f.error(at, msg("record.length", n=count("n.item", n), want=3))
             combined = f.num(action[0], f"{at}[0]", 0, 0x3F)
             data = f.num(action[1], f"{at}[1]", 0, 0xFFFFFF)
-        seat = combined >> 4 & 3
-        kind = combined & 15
-        tile_id = data & 0xFF
-        if (kind == 1 or kind == 2 or kind == 7) and tile_id >= TILES:
+        seat = combined >> SEAT_SHIFT & 3
+        kind = combined & KIND_BITS
+        tile_id = data & TILE_BITS
+        # `==` on each, not `in` a tuple: compiled, these compare C ints.
+        if (kind == FLOWER_LAID or kind == DISCARDED or kind == DRAWN) and tile_id >= TILES:  # noqa: SIM109
             raise f.error(f"{_action_at(places, i, prefix)}[1]", msg("record.tziakcha-code", code=data))
         if table is not None:  # the acts the table plays on ints, without an event
-            if kind == 7:
-                if not data & 0x100 and table.draw(seat, CODES[tile_id]):
+            if kind == DRAWN:
+                if not data & FROM_THE_BACK and table.draw(seat, CODES[tile_id]):
                     continue
-            elif kind == 2:
+            elif kind == DISCARDED:
                 if tile_id < FLOWER_IDS and table.discard(seat, CODES[tile_id]):
                     continue
-            elif kind == 1:
-                if table.flower(seat, (data >> 8 & 15) + 1, CODES[tile_id]):
+            elif kind == FLOWER_LAID:
+                if table.flower(seat, (data >> FLOWER_SHIFT & 15) + 1, CODES[tile_id]):
                     continue
-            elif (kind == 3 or kind == 4) and data and _kind(f, data, places, i, prefix, kind == 3) >= 0:
-                if kind == 3:
-                    if data & 0xC0 and table.chow(seat, KIND_CODES[(data & 0x3F) - 1]):
+            elif (kind == CHOWED or kind == PUNGED) and data:  # noqa: SIM109
+                direction = _meld_from(data)
+                _kind(f, data, places, i, prefix, kind == CHOWED)  # checked: a bad code is named
+                if kind == CHOWED:
+                    if direction and table.chow(seat, KIND_CODES[(data & MELD_KIND_BITS) - 1]):
                         continue
-                elif table.pung(seat, KIND_CODES[data & 0x3F], (seat - (data >> 6 & 3)) % 4 if data >> 6 & 3 else -1):
+                elif table.pung(seat, KIND_CODES[data & MELD_KIND_BITS], (seat - direction) % 4 if direction else -1):
                     continue
-        if events is None and (kind == 8 or kind == 9):  # a pass, a win declined: nothing on the table
+        # A pass, a win declined: nothing on the table.
+        if events is None and (kind == PASSED or kind == DECLINED):  # noqa: SIM109
             continue
         at = _action_at(places, i, prefix)
         ms = action[2] if n > 2 and type(action[2]) is int else None
-        # The three acts of most actions are made as the tuples they are (`Event` is a NamedTuple):
-        # a hand has a hundred of them. The fields in order: seat act tile flower meld source
-        # hand_cut time_ms at.
         made: tuple[Event, ...]
-        if kind == 7:
-            drawn = PIECES[tile_id]
-            act = REPLACEMENT if data & 0x100 else DRAW
-            if type(drawn) is Flower:
-                made = (new_event(Event, (seat, act, None, drawn, (), None, None, ms, at)),)
-            else:
-                made = (new_event(Event, (seat, act, drawn, None, (), None, None, ms, at)),)
-        elif kind == 2:
+        if kind == DRAWN:
+            act = REPLACEMENT if data & FROM_THE_BACK else DRAW
+            made = (_drawn(seat, act, PIECES[tile_id], ms, at),)
+        elif kind == DISCARDED:
             tile = PIECES[tile_id]
-            if type(tile) is Flower:
+            if isinstance(tile, Flower):
                 raise f.error(at, msg("record.tziakcha-code", code=tile_id))
-            made = (new_event(Event, (seat, DISCARD, tile, None, (), None, bool(data & 0x100), ms, at)),)
-        elif kind == 8:
-            made = (new_event(Event, (seat, PASS, None, None, (), None, None, ms, at)),)
-        elif kind == 1:  # a flower laid aside, and its replacement drawn
-            drawn = PIECES[tile_id]
+            made = (_event(seat, DISCARD, ms, at, tile=tile, hand_cut=bool(data & HAND_CUT)),)
+        elif kind == PASSED:
+            made = (_event(seat, PASS, ms, at),)
+        elif kind == FLOWER_LAID:  # a flower laid aside, and its replacement drawn
             made = (
-                new_event(Event, (seat, FLOWER, None, Flower((data >> 8 & 15) + 1), (), None, None, ms, at)),
-                new_event(Event, (seat, REPLACEMENT, None, drawn, (), None, None, ms, at))
-                if type(drawn) is Flower
-                else new_event(Event, (seat, REPLACEMENT, drawn, None, (), None, None, ms, at)),
+                _event(seat, FLOWER, ms, at, flower=Flower((data >> FLOWER_SHIFT & 15) + 1)),
+                _drawn(seat, REPLACEMENT, PIECES[tile_id], ms, at),
             )
-        elif kind == 3 and data:
+        elif kind == CHOWED and data:
             meld = _meld_tiles(_kind(f, data, places, i, prefix, True))
-            position = data >> 6 & 3
+            position = _meld_from(data)
             if not 1 <= position <= 3:
                 raise f.error(f"{at}[1]", msg("record.tziakcha-code", code=data))
-            made = (new_event(Event, (seat, CHOW, meld[position - 1], None, meld, (seat - 1) % 4, None, ms, at)),)
-        elif kind == 4 and data:
+            made = (_event(seat, CHOW, ms, at, tile=meld[position - 1], meld=meld, source=(seat - 1) % 4),)
+        elif kind == PUNGED and data:
             tile = KIND_TILES[_kind(f, data, places, i, prefix)]
-            direction = data >> 6 & 3
+            direction = _meld_from(data)
             source = (seat - direction) % 4 if direction else None
-            made = (new_event(Event, (seat, PUNG, tile, None, (tile,) * 3, source, None, ms, at)),)
-        elif kind == 5 and data:
+            made = (_event(seat, PUNG, ms, at, tile=tile, meld=(tile,) * 3, source=source),)
+        elif kind == KONGED and data:
             tile = KIND_TILES[_kind(f, data, places, i, prefix)]
-            direction = data >> 6 & 3
-            if data & 0x300 == 0x300:
-                made = (new_event(Event, (seat, ADDED_KONG, tile, None, (tile,) * 4, None, None, ms, at)),)
+            direction = _meld_from(data)
+            if data & ADDED_KONG_BITS == ADDED_KONG_BITS:
+                made = (_event(seat, ADDED_KONG, ms, at, tile=tile, meld=(tile,) * 4),)
             elif direction == 0:
-                made = (new_event(Event, (seat, CONCEALED_KONG, tile, None, (tile,) * 4, None, None, ms, at)),)
+                made = (_event(seat, CONCEALED_KONG, ms, at, tile=tile, meld=(tile,) * 4),)
             else:
-                source = (seat - direction) % 4
-                made = (new_event(Event, (seat, KONG, tile, None, (tile,) * 4, source, None, ms, at)),)
-        elif kind == 6:
+                made = (_event(seat, KONG, ms, at, tile=tile, meld=(tile,) * 4, source=(seat - direction) % 4),)
+        elif kind == WON:
             if data >> 1 == 0:
-                made = (new_event(Event, (seat, FALSE_WIN, None, None, (), None, None, ms, at)),)
+                made = (_event(seat, FALSE_WIN, ms, at),)
                 false_wins.append(seat)
             else:
-                source = None if discarder in (None, seat) else discarder
-                made = (new_event(Event, (seat, WIN, None, None, (), source, None, ms, at)),)
-        elif kind == 9:
-            made = (new_event(Event, (seat, DECLINE, None, None, (), None, None, ms, at)),)
+                made = (_event(seat, WIN, ms, at, source=None if discarder in (None, seat) else discarder),)
+        elif kind == DECLINED:
+            made = (_event(seat, DECLINE, ms, at),)
         else:
             continue
         if events is not None:

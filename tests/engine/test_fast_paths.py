@@ -4,9 +4,11 @@
 - a detector skipped for an arrangement (`detectors.Needs` not met) would have found nothing;
 - `check_hand`'s quick proof of a usual hand's validity against its full check;
 - the batch package and the notation load their heavy parts only on use (start-up time);
-- `scoring._union` (the positions of several hits kept as bits) against `dict.fromkeys`;
-- the result's memos (`scoring._GROUPS`, `_WHOLE_FANS`, `_WHOLE_NOT_COUNTED`) hold the values a fresh
+- `fast.union` (the positions of several hits kept as bits) against `dict.fromkeys`;
+- the result's memos (`fast.GROUPS`, `_WHOLE_FANS`, `_WHOLE_NOT_COUNTED`) hold the values a fresh
   build gives, and a score read through them equals one built after `scoring.clear_memos`;
+- the scorer's groups of an arrangement (`_scoring_fast.arrangement_groups`, through the memos)
+  against the one definition every system reads (`engine.groups.groups_of`, `result.result_groups`);
 - the engine's tables kept in plain dicts and lists (the arrangement tables, each profile's data and
   orders) are emptied by their module's `clear_memos`, which the speed benchmark's cold pass calls.
 """
@@ -33,12 +35,14 @@ from mcr_score.engine.arrangements import (
     is_complete,
     meld_set,
 )
+from mcr_score.engine.groups import groups_of
 from mcr_score.engine.waits import placements
 from mcr_score.hand import FOUR_SETS, Hand, Meld, _problems, check_hand, field_locator
+from mcr_score.systems.mcr import _scoring_fast as fast
 from mcr_score.systems.mcr import exclusions, profiles, scoring
 from mcr_score.systems.mcr.fans.detectors import DETECTORS, NEEDS, detectors_for
 from mcr_score.systems.mcr.fans.facts import build_facts
-from mcr_score.systems.mcr.result import FanCount, Group, NotCounted
+from mcr_score.systems.mcr.result import FanCount, Group, NotCounted, result_groups
 from mcr_score.tiles import TILES
 from mcr_score.vocabulary import Form, Kind, Rule
 from tests.support.strategies import generate
@@ -176,7 +180,7 @@ def test_the_quick_check_proves_only_what_the_full_check_finds_valid() -> None:
 
 @pytest.mark.parametrize("rules", sorted(profiles.PROFILES))
 def test_the_detectors_of_a_hand_are_filtered_from_its_shapes_list_as_from_every_fan(rules: str) -> None:
-    """`scoring._detectors` filters the shape's list (`_shape_detectors`) by the hand's traits: the same
+    """`fast.detectors_of` filters the shape's list (`_shape_detectors`) by the hand's traits: the same
     detectors, in the same order, as `detectors_for` over every fan of the profile."""
     profile = profiles.get(rules)
     rng = random.Random(30)
@@ -184,8 +188,8 @@ def test_the_detectors_of_a_hand_are_filtered_from_its_shapes_list_as_from_every
         for chows in range(5):
             for pungs in range(5 - chows):
                 for traits in rng.sample(range(1 << 11), 40):
-                    assert scoring._detectors(profile, form, chows, pungs, traits) == detectors_for(
-                        scoring._fan_order(profile), form, chows, pungs, traits
+                    assert fast.detectors_of(profile, form, chows, pungs, traits) == detectors_for(
+                        fast.fan_order(profile), form, chows, pungs, traits
                     )
 
 
@@ -198,21 +202,21 @@ def test_the_memoized_groups_are_the_groups_built_fresh() -> None:
                 for declared in (False, True):
                     s = Set(kind, tile, concealed, declared)
                     fresh = Group(KIND_NAMES[kind], tuple(TILES[i] for i in indices), concealed, declared)
-                    assert scoring._set_group(s, kind * 34 + tile) == fresh
-                    assert scoring._set_group(s, kind * 34 + tile) is scoring._set_group(s, kind * 34 + tile)
+                    assert fast.set_group(s, kind * 34 + tile) == fresh
+                    assert fast.set_group(s, kind * 34 + tile) is fast.set_group(s, kind * 34 + tile)
     for tile in range(34):
-        assert scoring._pair_group(tile) == Group(Kind.PAIR, (TILES[tile],) * 2, True)
-        assert scoring._set_group(Set(1, tile, True, False), 34 + tile) is not scoring._pair_group(tile)
+        assert fast.pair_group(tile) == Group(Kind.PAIR, (TILES[tile],) * 2, True)
+        assert fast.set_group(Set(1, tile, True, False), 34 + tile) is not fast.pair_group(tile)
 
 
 def test_the_memoized_whole_hand_fans_are_the_values_built_fresh() -> None:
     fan, by = next(iter(profiles.get("china").points)), None
     for points, count in ((1, 1), (8, 2), (8, 1), (88, 1), (1, 1)):
-        assert scoring._whole_fan(fan, points, count) == FanCount(fan, points, count)
-        assert scoring._whole_fan(fan, points, count) is scoring._whole_fan(fan, points, count)
+        assert fast.whole_fan(fan, points, count) == FanCount(fan, points, count)
+        assert fast.whole_fan(fan, points, count) is fast.whole_fan(fan, points, count)
     for rule in [*Rule, *Rule]:
         for responsible in (by, fan, by):
-            assert scoring._whole_not_counted(fan, rule, responsible) == NotCounted(fan, rule, responsible)
+            assert fast.whole_not_counted(fan, rule, responsible) == NotCounted(fan, rule, responsible)
 
 
 @pytest.mark.parametrize("rules", ["china", "green-book"])
@@ -230,8 +234,8 @@ def test_a_score_through_the_memos_equals_one_built_without_them(rules: str) -> 
 def test_the_union_of_hits_is_dict_fromkeys_of_their_positions() -> None:
     rng = random.Random(30)
     for _ in range(2000):
-        hits = [tuple(rng.sample(range(scoring._POSITIONS), rng.randint(0, 4))) for _ in range(rng.randint(1, 5))]
-        assert scoring._union(hits) == tuple(dict.fromkeys([p for h in hits for p in h]))
+        hits = [tuple(rng.sample(range(fast.POSITIONS), rng.randint(0, 4))) for _ in range(rng.randint(1, 5))]
+        assert fast.union(hits) == tuple(dict.fromkeys([p for h in hits for p in h]))
 
 
 def test_the_engine_tables_are_emptied_by_clear_memos() -> None:
@@ -243,7 +247,7 @@ def test_the_engine_tables_are_emptied_by_clear_memos() -> None:
         arrangements._GROUP_WAITS,
         arrangements._HONOR_SPLITS,
         *arrangements._SUIT_SETS,
-        scoring._DATA,
+        fast.DATA,
         exclusions._ORDERS,
     ]
     assert all(tables)
@@ -258,3 +262,26 @@ def test_the_engine_tables_are_emptied_by_clear_memos() -> None:
         scoring.clear_memos()
         cold.append(scoring.score(h, "china"))
     assert warm == cold
+
+
+def test_the_scorers_groups_are_the_engines_groups_of_each_arrangement() -> None:
+    """`_scoring_fast.arrangement_groups` (memos, positions) lists what `engine.groups.groups_of`
+    defines, for every arrangement of generated hands of every form; and each hit position points
+    at its group."""
+    forms = set()
+    for h in HANDS:
+        win = h.winning
+        assert win is not None
+        concealed = plus(counts_of(h.standing), win.index)
+        melds = tuple(meld_set(m) for m in h.melds)
+        for arr in arrange(concealed, melds):
+            forms.add(arr.form)
+            groups, where, at, _ = fast.arrangement_groups(arr, arr.sets)
+            assert tuple(groups) == result_groups(arr)
+            assert [(g.kind, tuple(t.index for t in g.tiles)) for g in groups] == [
+                (g.kind, g.tiles) for g in groups_of(arr)
+            ]
+            for position, index in enumerate(where):
+                if index >= 0:
+                    assert at[position] == groups[index].tiles
+    assert forms == set(Form)

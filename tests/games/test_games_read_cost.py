@@ -11,10 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mcr_score.games import replay, tziakcha
-from mcr_score.games.model import Deal, Flower, HandRecord, Holding, Outcome, Win
+from mcr_score.games.model import Act, Deal, Event, Flower, HandRecord, Holding, Outcome, Win
 from mcr_score.games.reading import Fields
 from mcr_score.hand import Hand, Meld, Situation
-from mcr_score.tiles import TILES, starts_chow
+from mcr_score.tiles import TILES, Tile, starts_chow
 
 WALLS = st.one_of(
     st.permutations(range(144)).map(bytes),
@@ -114,6 +114,9 @@ def test_a_value_made_field_by_field_is_the_one_its_class_makes() -> None:
         assert pickle.loads(pickle.dumps(made)) == made
         with pytest.raises(dataclasses.FrozenInstanceError):
             made.__setattr__(names[cls][0], None)
+        for wrong in (fields[:-1], (*fields, None)):  # a field forgotten, or one the class lacks
+            with pytest.raises(TypeError, match=cls.__name__):
+                replay.made(cls, replay.setters(cls), wrong)
 
 
 def test_a_claimed_meld_made_once_is_the_one_meld_makes() -> None:
@@ -151,3 +154,27 @@ def test_a_wall_of_every_tile_id_once_is_a_deal_the_check_of_the_deal_passes(ids
     assert codes is not None
     assert replay._deal_problem(codes, True, len(deal.wall or ())) is None
     assert replay.Table(deal, "E", codes).fault is None
+
+
+def test_the_event_maker_is_the_event_by_its_field_names() -> None:
+    """tziakcha's reader makes its events as the tuples they are (`tziakcha._event`, `tuple.__new__`):
+    each field given by name lands in `Event`'s field of that name, the others at their defaults."""
+    tile, flower = Tile("5p"), Flower(3)
+    meld = (tile,) * 3
+    made = tziakcha._event(2, Act.PUNG, 1234, "a[7]", tile=tile, flower=flower, meld=meld, source=1, hand_cut=True)
+    assert made == Event(
+        seat=2, act=Act.PUNG, tile=tile, flower=flower, meld=meld, source=1, hand_cut=True, time_ms=1234, at="a[7]"
+    )
+    assert type(made) is Event
+    assert tziakcha._event(0, Act.PASS, None, "") == Event(0, Act.PASS)
+    assert tziakcha._drawn(1, Act.DRAW, flower, 5, "x") == Event(1, Act.DRAW, flower=flower, time_ms=5, at="x")
+    assert tziakcha._drawn(1, Act.DRAW, tile, 5, "x") == Event(1, Act.DRAW, tile=tile, time_ms=5, at="x")
+
+
+def test_the_action_kinds_are_the_record_formats_numbers() -> None:
+    """The named action kinds and fields are tziakcha's numbers (docs/record-formats.md §4.1)."""
+    kinds = (tziakcha.FLOWER_LAID, tziakcha.DISCARDED, tziakcha.CHOWED, tziakcha.PUNGED, tziakcha.KONGED)
+    assert (*kinds, tziakcha.WON, tziakcha.DRAWN, tziakcha.PASSED, tziakcha.DECLINED) == tuple(range(1, 10))
+    assert tziakcha._meld_from(0b11_000000 | 5) == 3
+    assert tziakcha._meld_from(0b01_000000) == 1
+    assert (0x25 >> tziakcha.SEAT_SHIFT & 3, 0x25 & tziakcha.KIND_BITS) == (2, 5)

@@ -21,7 +21,6 @@ from enum import StrEnum
 from typing import Any
 
 from mcr_score.engine.arrangements import (
-    KIND_NAMES,
     KONG,
     PUNG,
     SEVEN_PAIRS,
@@ -35,10 +34,9 @@ from mcr_score.engine.arrangements import (
 from mcr_score.hand import Hand
 from mcr_score.systems.hk.rules import ConcealedOnDiscard, DoubleWind, HkRules
 from mcr_score.systems.hk.table import TABLE, Element, Kind
-from mcr_score.systems.mcr.result import Group
-from mcr_score.tiles import DRAGONS, INDEX, TILES
+from mcr_score.systems.mcr.result import Group, result_groups
+from mcr_score.tiles import DRAGONS, INDEX
 from mcr_score.vocabulary import Form, Reason
-from mcr_score.vocabulary import Kind as GroupKind
 
 _DRAGONS = frozenset(INDEX[d] for d in DRAGONS)
 _BIG_THREE = len(DRAGONS)  # « Pung des 3 Dragons »
@@ -88,17 +86,7 @@ class Valued:
 
     def groups(self) -> list[Group]:
         """The reading as the result's groups (MCR's `Group`: the same JSON for every system)."""
-        arr = self.arrangement
-        pair = [Group(GroupKind.PAIR, (TILES[arr.pair],) * 2, True)] if arr.pair is not None else []
-        if arr.form == SEVEN_PAIRS:
-            return [Group(GroupKind.PAIR, (TILES[t],) * 2, True) for t in arr.pairs]
-        if arr.form == THIRTEEN_ORPHANS:
-            singles = tuple(TILES[t] for t in arr.singles if t != arr.pair)
-            return [*pair, Group(GroupKind.SINGLE, singles, True)]
-        sets = [
-            Group(KIND_NAMES[s.kind], tuple(TILES[t] for t in s.indices), s.concealed, s.declared) for s in arr.sets
-        ]
-        return [*sets, *pair]
+        return list(result_groups(self.arrangement))
 
     def sort_key(self) -> tuple[float, int, bool]:
         """What a reading is worth, to compare readings: fan (a limit without a number above all), points."""

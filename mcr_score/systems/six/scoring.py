@@ -16,13 +16,21 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from mcr_score.engine.arrangements import CHOW, KIND_NAMES, KONG, Set, counts_of, meld_set, standard_splits
+from mcr_score.engine.arrangements import (
+    CHOW,
+    KONG,
+    STANDARD,
+    Arrangement,
+    Set,
+    counts_of,
+    meld_set,
+    standard_splits,
+)
 from mcr_score.hand import Hand
-from mcr_score.systems.mcr.result import Group
+from mcr_score.systems.mcr.result import Group, result_groups
 from mcr_score.systems.six.rules import Pairs, SixRules, Terminals, TwoFiveEight, Unlisted
 from mcr_score.systems.six.table import TABLE, Row
 from mcr_score.tiles import COPIES, TILES, rank_of, suit_of
-from mcr_score.vocabulary import Kind as GroupKind
 from mcr_score.vocabulary import Reason
 
 PLAYERS = 6  # « un mur de 9 tuiles » each: 6 × 18 = 108 tiles (seed 004, PIOCHE)
@@ -73,13 +81,7 @@ class Reading:
 
     def to_groups(self) -> list[Group]:
         """The reading as the result's groups (MCR's `Group`: the same JSON for every system)."""
-        if self.form is Form.FOUR_PAIRS:
-            return [Group(GroupKind.PAIR, (TILES[t], TILES[t]), True) for t in self.pairs]
-        assert self.pair is not None
-        sets = [
-            Group(KIND_NAMES[s.kind], tuple(TILES[t] for t in s.indices), s.concealed, s.declared) for s in self.sets
-        ]
-        return [*sets, Group(GroupKind.PAIR, (TILES[self.pair], TILES[self.pair]), True)]
+        return list(result_groups(Arrangement(STANDARD, self.sets, self.pair, pairs=self.pairs)))
 
 
 @dataclass(frozen=True, slots=True)

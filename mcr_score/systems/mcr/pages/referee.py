@@ -11,7 +11,7 @@ Payments come from `payments.py`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mcr_score import errors
 from mcr_score.hand import Hand, Meld
@@ -23,6 +23,7 @@ from mcr_score.systems.mcr.fans.ids import Fan
 from mcr_score.systems.mcr.fans.table import FANS
 from mcr_score.systems.mcr.pages.text import group_label, situation_to_dict
 from mcr_score.systems.mcr.payments import payments
+from mcr_score.systems.mcr.result import SCORE_FIELDS
 from mcr_score.systems.mcr.scoring import Group, NotCounted, Score, score
 from mcr_score.tiles import LAST_COPY_SEEN
 from mcr_score.vocabulary import Kind
@@ -109,18 +110,24 @@ def _fan(fan: Fan) -> dict[str, Any]:
     return {"id": int(fan), "names": FANS[fan].names}
 
 
+# The score's fields the verdict shows, in its order, each read as `score --json` reads it.
+VERDICT_FIELDS: Final = (
+    "winning",
+    "reason",
+    "total",
+    "points",
+    "flower_points",
+    "minimum",
+    "meets_minimum",
+    "short_by",
+)
+_READERS: Final = dict(SCORE_FIELDS)
+
+
 def _verdict(hand: Hand, result: Score) -> dict[str, Any]:
-    return {
-        "winning": result.winning,
-        "reason": result.reason,
-        "total": result.total,
-        "points": result.points,
-        "flower_points": result.flower_points,
-        "minimum": result.minimum,
-        "meets_minimum": result.meets_minimum,
-        "short_by": result.short_by,
-        "valid_hu": result.winning and result.meets_minimum,
-    }
+    out = {name: _READERS[name](result) for name in VERDICT_FIELDS}
+    out["valid_hu"] = result.winning and result.meets_minimum
+    return out
 
 
 def _state(group: Group) -> str:
