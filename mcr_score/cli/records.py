@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import click
 
 from mcr_score import files
-from mcr_score.cli.options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_errors
+from mcr_score.cli.options import LANG_OPTION, Command, for_system, handles_errors, system_option
 from mcr_score.errors import McrError
 from mcr_score.games.errors import RecordInputError
 from mcr_score.games.model import AUTO, RecordFormat, format_names
@@ -39,7 +39,7 @@ TARGETS = ("pmn", "jsonl", "notation")
 @click.option(
     "-o", "--output", metavar="OUT", type=click.Path(dir_okay=False), default=None, help="help.convert.opt.output"
 )
-@SYSTEM_OPTION
+@system_option(Capability.CONVERT)
 @LANG_OPTION
 @handles_errors
 def convert(
@@ -49,7 +49,7 @@ def convert(
     from mcr_score.games.api import check_inputs
 
     lang = lang or language_from_env()
-    for_system(Capability.CONVERT)
+    for_system()
     if output is not None:
         files.check_output(output, "-o", inputs=list(sources))
     try:

@@ -258,6 +258,11 @@ class Score:
         return {f.id: f.count for f in self.fans}
 
     @property
+    def valid(self) -> bool:
+        """A valid Hu: a winning hand of at least the minimum without flowers (`score --check`)."""
+        return self.winning and self.meets_minimum
+
+    @property
     def short_by(self) -> int | None:
         """The points (flowers kept out) a winning hand lacks to reach the minimum: 0 when it does;
         None for a hand that does not win. Every page that says how far short a hand is reads it."""
