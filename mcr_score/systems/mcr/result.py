@@ -202,7 +202,7 @@ class Score:
     total: int = 0
     points: int = 0
     flower_points: int = 0
-    minimum: int  # the least points (flowers kept out) a valid Hu scores: `scoring.MINIMUM`
+    minimum: int  # the least points (flowers kept out) a valid Hu scores: `Profile.minimum`
     meets_minimum: bool = False
     form: Form | None = None  # None for a hand that does not win
     fans: tuple[FanCount, ...] = ()

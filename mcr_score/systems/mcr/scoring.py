@@ -50,7 +50,6 @@ from mcr_score.tiles import INDEX, TILES
 from mcr_score.vocabulary import Form, Kind, Rule, Wait
 
 __all__ = [
-    "MINIMUM",
     "FanCount",
     "Group",
     "NotCounted",
@@ -60,8 +59,6 @@ __all__ = [
     "score",
     "score_with_profile",
 ]
-
-MINIMUM = profiles.MINIMUM
 
 
 @overload

@@ -11,7 +11,7 @@ from mcr_score.notation.situation import apply_situation, read_hand
 from mcr_score.systems.base import Capability, Situated, System
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.profiles import Profile
-from mcr_score.systems.mcr.scoring import MINIMUM, Score, score_with_profile
+from mcr_score.systems.mcr.scoring import Score, score_with_profile
 
 # The situation options of the hand commands (cli/options.situation_options), by parameter name.
 SITUATION = frozenset(
@@ -48,7 +48,7 @@ SYSTEM: System[Hand, Score, Profile] = System(
     name="mcr",
     players=4,
     shape=FOUR_SETS,
-    minimum=MINIMUM,
+    minimum=profiles.PROFILES[profiles.DEFAULT].minimum,
     capabilities=frozenset(Capability) - {Capability.CARD},  # MCR's hands are not lines of a card
     options={
         Capability.PARSE: SITUATION | {"win"},
