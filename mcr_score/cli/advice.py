@@ -1,5 +1,5 @@
 """`mcr-score waits`, `shanten` and `discards`: what a hand waits on, how far it is from ready,
-and which tile to let go."""
+and which tile to let go. MCR's alone (only MCR has these capabilities): it calls `systems.mcr` by name."""
 
 from __future__ import annotations
 

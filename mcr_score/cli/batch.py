@@ -1,4 +1,5 @@
-"""`mcr-score batch`: the command-line face of `mcr_score.batch` (options, exit codes, summary)."""
+"""`mcr-score batch`: the command-line face of `mcr_score.batch` (options, exit codes, summary).
+MCR's alone, as its capability says: `--system` takes only MCR."""
 
 from __future__ import annotations
 

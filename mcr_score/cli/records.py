@@ -1,5 +1,6 @@
 """`mcr-score convert`: game records rewritten as PMN, as the JSON lines `batch` reads, or as its text
-lines (`mcr_score.games` reads and writes; this module takes the options and the files)."""
+lines (`mcr_score.games` reads and writes; this module takes the options and the files). MCR's
+alone, as its capability says: the records are MCR games."""
 
 from __future__ import annotations
 

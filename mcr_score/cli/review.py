@@ -1,5 +1,6 @@
 """`mcr-score review`: a recorded game replayed from each player's seat and every decision judged
-(`mcr_score.review.judge` judges; this module takes the options and the files)."""
+(`mcr_score.review.judge` judges; this module takes the options and the files). MCR's alone, as
+its capability says."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""`mcr-score serve`: the table-side page and the JSON service (the optional `web` extra: FastAPI, uvicorn)."""
+"""`mcr-score serve`: the table-side page and the JSON service (the optional `web` extra: FastAPI, uvicorn).
+MCR's alone, as its capability says."""
 
 from __future__ import annotations
 
