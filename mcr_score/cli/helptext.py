@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from mcr_score.messages import DEFAULT_LANG, LANGS, catalogue, join_or, language_from_env, text
+from mcr_score.messages import DEFAULT_LANG, LANGS, catalogue, join_list, join_or, language_from_env, text
 from mcr_score.textwidth import width
 
 LANG_KEY = "mcr_score.help.lang"
@@ -56,9 +56,14 @@ def system_values(names: Sequence[str], lang: str) -> dict[str, str]:
         return text(key, lang, name=name, what=text(f"help.system.{name}", lang))
 
     others = [name for name in names if name != systems.DEFAULT]
+    # The names the profiles of `--rules` belong to, "six, hk or maho", with the word a sentence
+    # of choices takes (Chinese writes 或 there, where a plain list of options takes 、).
+    choices = (
+        join_list(others[:-1], lang) + text("help.opt.rules-or", lang) + others[-1] if others[1:] else "".join(others)
+    )
     return {
         "systems": join_or([item(name) for name in names], lang),
-        "others": text("help.opt.rules-others", lang, names=join_or(others, lang)) if others else "",
+        "others": text("help.opt.rules-others", lang, names=choices) if others else "",
     }
 
 

@@ -102,3 +102,13 @@ def test_a_word_the_system_refuses_is_a_usage_error_naming_the_option(cli_runner
 def test_the_files_a_system_s_options_name_are_inputs() -> None:
     fields = {"deck": "deck.toml", "bonus": None, "card": "", "mode": "basic"}
     assert cli_options.input_files(fields) == ["deck.toml"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "written"),
+    [("en", "with --system six, hk or maho:"), ("fr", "avec --system six, hk ou maho :"), ("zh", "six、hk或maho时")],
+)
+def test_the_rules_help_names_the_command_s_systems_as_a_choice(cli_runner: CliRunner, lang: str, written: str) -> None:
+    """`fans` (no nmjl): the systems whose profiles `--rules` takes, joined as a choice in each language."""
+    result = cli_runner.invoke(main, ["fans", "--help", "--lang", lang], terminal_width=400)
+    assert written in result.output
