@@ -112,3 +112,7 @@ def test_the_rules_help_names_the_command_s_systems_as_a_choice(cli_runner: CliR
     """`fans` (no nmjl): the systems whose profiles `--rules` takes, joined as a choice in each language."""
     result = cli_runner.invoke(main, ["fans", "--help", "--lang", lang], terminal_width=400)
     assert written in result.output
+
+
+def test_a_command_without_system_is_no_capability() -> None:
+    assert cli_options.capability_of(click.Command("plain")) is None

@@ -126,11 +126,13 @@ def test_hk_s_minimum_counts_its_fan(tmp_path: Path) -> None:
     assert result.short_by == 40 - result.total
 
 
-def test_a_hand_that_does_not_win_is_short_of_nothing_it_could_reach() -> None:
-    six = systems.get("six")
+@pytest.mark.parametrize(("name", "text"), [("six", "[2222s]888s56s"), ("hk", "123456789m234p5p6p")])
+def test_a_hand_that_does_not_win_is_short_of_nothing_it_could_reach(name: str, text: str) -> None:
+    system = systems.get(name)
     situated = systems.Situated({})
-    result = six.score(six.read("[2222s]888s56s", situated), six.profile("standard"), situated)
+    result = system.score(system.read(text, situated), system.profile("standard"), situated)
     assert not result.winning
     assert not result.valid
     assert result.short_by is None
     assert result.minimum is None
+    assert result.total == 0
