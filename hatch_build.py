@@ -40,7 +40,7 @@ COMPILED = (
     "mcr_score/systems/mcr/fans/facts.py",
     "mcr_score/systems/mcr/fans/detectors.py",
     "mcr_score/systems/mcr/scoring.py",
-    "mcr_score/api.py",  # the public `score`: reads the notation, then calls the engine's
+    "mcr_score/systems/mcr/api.py",  # the public `score`: reads the notation, then calls the engine's
     "mcr_score/systems/mcr/_scoring_fast.py",  # the scorer's memos and per-profile data
     # The replay of game records and tziakcha's reader, which plays a hand as it reads it (issue 26):
     # a hundred actions a hand, each decoded and played on the table's tile counts.

@@ -12,11 +12,11 @@ from os import path
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING (mypy reads the name), without importing typing
 if TYPE_CHECKING:
-    from mcr_score.api import score
     from mcr_score.errors import HandError, McrError, NotationError
     from mcr_score.hand import Hand, Meld, Situation, check_hand
     from mcr_score.notation import format_hand, parse_hand, with_situation
     from mcr_score.systems.mcr.advice import DiscardsResult, ShantenResult, WaitsResult, discards, shanten, waits
+    from mcr_score.systems.mcr.api import score
     from mcr_score.systems.mcr.scoring import FanCount, NotCounted, Score
     from mcr_score.systems.mcr.tournament import (
         CatchUp,
@@ -59,7 +59,7 @@ _EXPORTS = {
     "format_hand": "notation",
     "parse_hand": "notation",
     "read_session": "systems.mcr.tournament",
-    "score": "api",
+    "score": "systems.mcr.api",
     "score_session": "systems.mcr.tournament",
     "shanten": "systems.mcr.advice",
     "standings": "systems.mcr.tournament",

@@ -25,6 +25,7 @@ SLOW = (
     "test_dask_example.py",
     "test_packaging.py",
     "test_startup.py",
+    "test_seam_types.py",  # mypy on a module that imports the package
     "test_web_browser.py",
     "test_web_static.py",
     # processes: batch workers, signals, the CLI in a fresh interpreter

@@ -22,7 +22,7 @@ from mcr_score.batch.output import OutputRecord, csv_record
 from mcr_score.decoding import ascii_int
 from mcr_score.files import csv_text
 from mcr_score.messages import DEFAULT_LANG, count, text
-from mcr_score.systems.mcr.scoring import MINIMUM
+from mcr_score.systems.mcr.profiles import DEFAULT, PROFILES
 from mcr_score.vocabulary import Reason
 
 REPORT_FORMATS = {".md": "markdown", ".csv": "csv"}
@@ -124,9 +124,11 @@ class Report:
         line: int | None, rid: str, total: object, points: object, flowers: object, short: object = None
     ) -> Problem:
         """A hand below the minimum: `short` is the record's `short_by`; a CSV row has no such column
-        (nor a JSON record written before the field was), so the minimum less its points instead."""
+        (nor a JSON record written before the field was), so the minimum less its points instead
+        (the default profile's, which every built-in profile and house file keeps)."""
         if short is None:
-            short = MINIMUM - (ascii_int(str(points or 0)) or 0)  # a CSV output read back on --resume is text
+            minimum = PROFILES[DEFAULT].minimum
+            short = minimum - (ascii_int(str(points or 0)) or 0)  # a CSV output read back on --resume is text
         detail = text(
             "report.below",
             _LANG,

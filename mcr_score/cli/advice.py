@@ -1,5 +1,5 @@
 """`mcr-score waits`, `shanten` and `discards`: what a hand waits on, how far it is from ready,
-and which tile to let go."""
+and which tile to let go. MCR's alone (only MCR has these capabilities): it calls `systems.mcr` by name."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ import click
 from mcr_score.cli.options import (
     JSON_OPTION,
     RULES_OPTION,
-    SYSTEM_OPTION,
     Command,
     for_system,
     handles_errors,
     lang_option,
     situation_options,
+    system_option,
 )
 from mcr_score.hand import Hand
 from mcr_score.messages import language_from_env
@@ -58,7 +58,7 @@ def _answer(
 @click.argument("text", metavar="HAND")
 @situation_options
 @SEEN_OPTION
-@SYSTEM_OPTION
+@system_option(Capability.WAITS)
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
@@ -75,7 +75,7 @@ def waits(
     **fields: Any,
 ) -> None:
     """`mcr-score waits`: its help is `help.waits.*` in the catalogues."""
-    _, rules = for_system(Capability.WAITS)
+    _, rules = for_system()
     hand = apply_situation(text, parse_hand(text), robbing_kong, replacement, **fields)
     result = waits_of(hand, rules, seen)
     _answer(result, hand, lang, as_json, waits_text)
@@ -84,13 +84,13 @@ def waits(
 @click.command(cls=Command, help="help.shanten")
 @click.argument("text", metavar="HAND")
 @SEEN_OPTION
-@SYSTEM_OPTION
+@system_option(Capability.SHANTEN)
 @LANG_OPTION
 @JSON_OPTION
 @handles_errors
 def shanten(text: str, seen: str, system: str | None, lang: str | None, as_json: bool) -> None:
     """`mcr-score shanten`: its help is `help.shanten.*` in the catalogues."""
-    for_system(Capability.SHANTEN)
+    for_system()
     hand = parse_hand(text)
     result = shanten_of(hand, seen)
     _answer(result, hand, lang, as_json, shanten_text)
@@ -100,7 +100,7 @@ def shanten(text: str, seen: str, system: str | None, lang: str | None, as_json:
 @click.argument("text", metavar="HAND")
 @situation_options
 @SEEN_OPTION
-@SYSTEM_OPTION
+@system_option(Capability.DISCARDS)
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
@@ -117,7 +117,7 @@ def discards(
     **fields: Any,
 ) -> None:
     """`mcr-score discards`: its help is `help.discards.*` in the catalogues."""
-    _, rules = for_system(Capability.DISCARDS)
+    _, rules = for_system()
     # The 14th tile is the one just drawn: the situation is the win's to come, not a win on it.
     hand = apply_situation_drawn(text, parse_located(text, drawn=True)[0], robbing_kong, replacement, **fields)
     result = discards_of(hand, rules, seen)

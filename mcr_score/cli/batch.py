@@ -1,4 +1,5 @@
-"""`mcr-score batch`: the command-line face of `mcr_score.batch` (options, exit codes, summary)."""
+"""`mcr-score batch`: the command-line face of `mcr_score.batch` (options, exit codes, summary).
+MCR's alone, as its capability says: `--system` takes only MCR."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import click
 from mcr_score import batch as core
 from mcr_score import files
 from mcr_score.batch.report import Report, report_format
-from mcr_score.cli.options import RULES, RULES_HELP, SYSTEM_OPTION, Command, for_system
+from mcr_score.cli.options import RULES, RULES_HELP, Command, for_system, system_option
 from mcr_score.errors import McrError
 from mcr_score.games.model import HAND_FORMATS, format_names
 from mcr_score.messages import Message, msg
@@ -115,7 +116,7 @@ RECORD_FORMATS = format_names(HAND_FORMATS)
     help="help.batch.opt.report-path",
 )
 @click.option("--rules", type=RULES, default=DEFAULT, show_default=True, help=RULES_HELP)
-@SYSTEM_OPTION
+@system_option(Capability.BATCH)
 @click.option(
     "-j",
     "--jobs",
@@ -168,7 +169,7 @@ def batch(
 ) -> None:
     """`mcr-score batch`: its help is `help.batch.*` in the catalogues."""
     try:
-        for_system(Capability.BATCH)
+        for_system()
     except McrError as e:
         click.echo(e.render(), err=True)
         sys.exit(e.exit_code)

@@ -9,12 +9,12 @@ import click
 
 from mcr_score import systems
 from mcr_score.cli.help_group import HelpGroup
-from mcr_score.cli.options import JSON_OPTION, SYSTEM_OPTION, Command, NotInSystemError, handles_errors, lang_option
+from mcr_score.cli.options import JSON_OPTION, Command, NotInSystemError, handles_errors, lang_option, system_option
 from mcr_score.messages import language_from_env, msg
 from mcr_score.systems import Capability
 
 
-def _card_system(name: str | None) -> systems.System:
+def _card_system(name: str | None) -> systems.AnySystem:
     """The system `--system` names, refused unless it reads cards; without it, the one that does."""
     if name is not None:
         chosen = systems.get(name)
@@ -31,7 +31,7 @@ def card() -> None:
 
 @card.command("check", cls=Command, help="help.card.check")
 @click.argument("file", metavar="FILE")
-@SYSTEM_OPTION
+@system_option(Capability.CARD)
 @click.option("--expansions", is_flag=True, help="help.card.check.opt.expansions")
 @lang_option(names_in_json=False)
 @JSON_OPTION

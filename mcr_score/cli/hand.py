@@ -11,17 +11,15 @@ from mcr_score.cli.options import (
     COLOR_OPTION,
     JSON_OPTION,
     RULES_OPTION,
-    SYSTEM_OPTION,
     WIN_OPTION,
     Command,
     for_system,
     handles_errors,
     lang_option,
-    maho_options,
-    nmjl_options,
     read_hand,
     situation_options,
-    six_options,
+    system_option,
+    system_options,
 )
 from mcr_score.messages import language_from_env, msg
 from mcr_score.notation.situation import ContradictoryOptionsError
@@ -35,14 +33,14 @@ EXIT_FALSE_HU = 3  # `score --check`: a winning hand below 8 points, or not a wi
 @click.argument("text", metavar="HAND")
 @WIN_OPTION
 @situation_options
-@maho_options
-@SYSTEM_OPTION
+@system_options(Capability.PARSE)
+@system_option(Capability.PARSE)
 @lang_option(names_in_json=False)
 @click.option("--json", "as_json", is_flag=True, help="help.parse.opt.json")
 @handles_errors
 def parse(text: str, win: str | None, system: str | None, lang: str | None, as_json: bool, **fields: Any) -> None:
     """`mcr-score parse`: its help is `help.parse.*` in the catalogues."""
-    chosen, _ = for_system(Capability.PARSE)
+    chosen, _ = for_system()
     hand = read_hand(chosen, text, Situated({**fields, "win": win}))
     pages = chosen.page()
     if as_json:
@@ -57,10 +55,8 @@ def parse(text: str, win: str | None, system: str | None, lang: str | None, as_j
 @click.argument("text", metavar="HAND")
 @WIN_OPTION
 @situation_options
-@six_options
-@maho_options
-@nmjl_options
-@SYSTEM_OPTION
+@system_options(Capability.SCORE)
+@system_option(Capability.SCORE)
 @RULES_OPTION
 @lang_option(names_in_json=False)  # score --json names each fan in English, whatever --lang
 @JSON_OPTION
@@ -87,7 +83,7 @@ def score(
     """`mcr-score score`: its help is `help.score.*` in the catalogues."""
     if as_json and brief:
         raise ContradictoryOptionsError(msg("error.options.json-brief"), where="options")
-    chosen, profile = for_system(Capability.SCORE)
+    chosen, profile = for_system()
     situated = Situated({**fields, "win": win})
     hand = read_hand(chosen, text, situated)
     result = chosen.score(hand, chosen.profile(profile), situated)
@@ -99,5 +95,5 @@ def score(
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
         click.echo(chosen.page().score_text(hand, result, profile, lang, style, brief), color=style.color)
-    if check and not chosen.valid(result):
+    if check and not result.valid:
         sys.exit(EXIT_FALSE_HU)

@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from mcr_score.messages import DEFAULT_LANG, LANGS, catalogue, join_or, language_from_env, text
+from mcr_score.messages import DEFAULT_LANG, LANGS, catalogue, join_list, join_or, language_from_env, text
 from mcr_score.textwidth import width
 
 LANG_KEY = "mcr_score.help.lang"
@@ -43,20 +43,34 @@ def _values(lang: str) -> dict[str, str]:
     """What any help text may name: the languages, the default one, the rule systems of the registry."""
     from mcr_score import systems  # here: the group's help is the only one that would not load it anyway
 
+    return {**system_values(systems.NAMES, lang), "langs": join_or(list(LANGS), lang), "default": DEFAULT_LANG}
+
+
+def system_values(names: Sequence[str], lang: str) -> dict[str, str]:
+    """The rule systems a help names (`{systems}` of `--system`, `{others}` of `--rules`): those of
+    the registry, or those that have the command (`Command.format_options`)."""
+    from mcr_score import systems  # here, as above
+
     def item(name: str) -> str:
         key = "help.system.default" if name == systems.DEFAULT else "help.system.item"
         return text(key, lang, name=name, what=text(f"help.system.{name}", lang))
 
+    others = [name for name in names if name != systems.DEFAULT]
+    # The names the profiles of `--rules` belong to, "six, hk or maho", with the word a sentence
+    # of choices takes (Chinese writes 或 there, where a plain list of options takes 、).
+    choices = (
+        join_list(others[:-1], lang) + text("help.opt.rules-or", lang) + others[-1] if others[1:] else "".join(others)
+    )
     return {
-        "systems": join_or([item(name) for name in systems.NAMES], lang),
-        "langs": join_or(list(LANGS), lang),
-        "default": DEFAULT_LANG,
+        "systems": join_or([item(name) for name in names], lang),
+        "others": text("help.opt.rules-others", lang, names=choices) if others else "",
     }
 
 
 def help_text(help_id: str, lang: str, values: Mapping[str, Any] | None = None) -> str:
-    """The text of a help id in `lang`; `values` fills a command's own placeholders."""
-    return text(help_id, lang, **_values(lang), **(values or {}))
+    """The text of a help id in `lang`; `values` fills a command's own placeholders (and may name
+    fewer systems than the registry has)."""
+    return text(help_id, lang, **{**_values(lang), **(values or {})})
 
 
 def command_help(prefix: str, lang: str, values: Mapping[str, Any] | None = None) -> str:

@@ -31,9 +31,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 if TYPE_CHECKING:
     _StrParamType = click.ParamType[str]  # the type checker sees a recent click, where ParamType is generic
     _IntParamType = click.ParamType[int]
+    _StrChoice = click.Choice[str]
 else:
     _StrParamType = click.ParamType  # and not subscriptable at run time on the older clicks pyproject allows
     _IntParamType = click.ParamType
+    _StrChoice = click.Choice
 
 
 class OptionProblem(click.BadParameter):
@@ -189,13 +191,40 @@ def lang_option(names_in_json: bool) -> LangOption:
 
 LANG_OPTION = lang_option(names_in_json=True)
 RULES_OPTION = click.option("--rules", type=RULES, default=None, help=RULES_HELP)
-SYSTEM_OPTION = click.option(
-    "--system",
-    type=click.Choice(systems.NAMES),
-    default=None,
-    is_eager=True,  # before --rules, wherever it stands: a house file is checked against it
-    help="help.opt.system",
-)
+
+
+class SystemChoice(_StrChoice):
+    """`--system` of a command, which is a capability of the systems: every system's name is read
+    (one without the capability is refused by `for_system`, naming the system), and `--help` lists
+    only the systems that have it (`systems.having`, which loads them: only the help does)."""
+
+    def __init__(self, capability: systems.Capability) -> None:
+        super().__init__(systems.NAMES)
+        self.capability = capability
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "[" + "|".join(systems.having(self.capability)) + "]"
+
+
+def system_option(capability: systems.Capability) -> Callable[[F], F]:
+    """`--system` for a command that is `capability` of the systems that have it."""
+    return click.option(
+        "--system",
+        type=SystemChoice(capability),
+        default=None,
+        is_eager=True,  # before --rules, wherever it stands: a house file is checked against it
+        help="help.opt.system",
+    )
+
+
+def capability_of(command: click.Command) -> systems.Capability | None:
+    """The capability a command is, as its `--system` option says (None: the command has none)."""
+    for p in command.params:
+        if isinstance(p.type, SystemChoice):
+            return p.type.capability
+    return None
+
+
 # The options every system takes on a command that has them (by parameter name).
 _COMMON = frozenset({"text", "file", "files", "system", "rules", "lang", "as_json"})
 
@@ -207,10 +236,13 @@ class NotInSystemError(errors.McrError):
     exit_code = 2
 
 
-def for_system(capability: systems.Capability) -> tuple[systems.System, str]:
+def for_system() -> tuple[systems.AnySystem, str]:
     """The current command's system and profile (`--system`, `--rules`, a house file naming its
-    system), refusing a command the system cannot answer and every option given that it has not."""
+    system), refusing a command the system cannot answer (the command's capability, which its
+    `--system` option names) and every option given that it has not."""
     ctx = click.get_current_context()
+    capability = capability_of(ctx.command)
+    assert capability is not None, "a command asking for its system has a --system option (system_option)"
     rules = ctx.params.get("rules")
     system = systems.pick(ctx.params.get("system"), rules)
     name = ctx.info_name or capability
@@ -229,8 +261,7 @@ def for_system(capability: systems.Capability) -> tuple[systems.System, str]:
     if refused:
         options = ", ".join(p.opts[0] for p in refused)
         raise NotInSystemError(msg("error.system.option", options=options, system=system.name), where=options)
-    rules = rules or system.default_profile
-    systems.checked(system, rules)  # now: a bad profile is the user's first problem
+    rules = systems.profile_named(system, rules)
     if ctx.params.get("system") is None and system.name != systems.DEFAULT:
         ctx.meta[_HOUSE_SYSTEM] = rules  # the house file chose the system: `read_hand` says so
     return system, rules
@@ -239,7 +270,7 @@ def for_system(capability: systems.Capability) -> tuple[systems.System, str]:
 _HOUSE_SYSTEM = "mcr_score.engine.house-system"  # ctx.meta: the house file that chose the system, if one did
 
 
-def read_hand(system: systems.System, text: str, situated: systems.Situated) -> Any:
+def read_hand(system: systems.AnySystem, text: str, situated: systems.Situated) -> object:
     """`system.read(text, situated)`; when a house file chose the system (no `--system`), a hand
     it refuses says so in its first problem: MCR tiles read as Maho! cards are otherwise a riddle."""
     try:
@@ -306,74 +337,56 @@ def situation_options(f: F) -> F:
     return f
 
 
-def six_options(f: F) -> F:
-    """The options of a win only the six-player system has (seed 004's multipliers and payments)."""
-    f = click.option(
-        "--order",
-        type=WholeNumber(1, 5),
-        default=None,
-        metavar="K",
-        help="help.opt.order",
-    )(f)
-    return click.option(
-        "--first-discard",
-        is_flag=True,
-        default=None,
-        help="help.opt.first-discard",
-    )(f)
+class CheckedWord(_StrParamType):
+    """A word a system checks (`OptionSpec.check`): its problem is a usage error of the option."""
 
-
-class ModeType(_StrParamType):
-    """A Maho! mode, checked by the system (its modes are its own data)."""
-
-    name = "MODE"
+    def __init__(self, check: Callable[[str], str], metavar: str | None) -> None:
+        self.check = check
+        self.name = metavar or "WORD"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from mcr_score.systems.maho.given import mode_of  # here: only a Maho! command loads the system
-
         try:
-            return str(mode_of(str(value)))
+            return self.check(str(value))
         except errors.McrError as e:
             self.fail(e.message, param, ctx)
 
 
-def maho_options(f: F) -> F:
-    """The options only the Maho! system has: its mode, its deck, the Original mode's bonus table."""
-    f = click.option(
-        "--bonus",
-        metavar="FILE",
-        default=None,
-        help="help.opt.bonus",
-    )(f)
-    f = click.option(
-        "--deck",
-        metavar="FILE",
-        default=None,
-        help="help.opt.deck",
-    )(f)
-    return click.option(
-        "--mode",
-        type=ModeType(),
-        default=None,
-        metavar="[basic|standard|original]",
-        help="help.opt.mode",
-    )(f)
+def _option(spec: systems.OptionSpec) -> Callable[[F], F]:
+    """The click option of a system's option spec."""
+    from mcr_score.systems.base import OptionKind
+
+    if spec.kind is OptionKind.FLAG:
+        return click.option(spec.flag, spec.name, is_flag=True, default=spec.default, help=spec.help)
+    kind: _StrParamType | _IntParamType | None = None
+    if spec.kind is OptionKind.NUMBER:
+        kind = WholeNumber(spec.low or 0, spec.high)
+    elif spec.kind is OptionKind.WORD and spec.check is not None:
+        kind = CheckedWord(spec.check, spec.metavar)
+    return click.option(spec.flag, spec.name, type=kind, default=spec.default, metavar=spec.metavar, help=spec.help)
 
 
-def nmjl_options(f: F) -> F:
-    """The options of a hand only American mah-jongg has: the card it is scored on, and a bet."""
-    f = click.option(
-        "--bet",
-        is_flag=True,
-        default=None,
-        help="help.opt.bet",
-    )(f)
-    return click.option(
-        "--card",
-        metavar="FILE",
-        default=None,
-        help="help.opt.card",
-    )(f)
+def system_options(capability: systems.Capability) -> Callable[[F], F]:
+    """The options the systems declare for the command that is `capability` (`systems.option_specs`),
+    each system's in the registry's order: adding a system edits no module here."""
+
+    def decorate(f: F) -> F:
+        for spec in reversed(systems.option_specs()):
+            if capability in spec.commands:
+                f = _option(spec)(f)
+        return f
+
+    return decorate
+
+
+def input_files(fields: Mapping[str, object]) -> list[str]:
+    """The files the systems' options name in `fields` (a deck, a card): inputs no output may overwrite."""
+    from mcr_score.systems.base import OptionKind
+
+    return [
+        value
+        for spec in systems.option_specs()
+        if spec.kind is OptionKind.FILE and isinstance(value := fields.get(spec.name), str) and value
+    ]
 
 
 class Command(click.Command):
@@ -416,7 +429,12 @@ class Command(click.Command):
         helptext.format_help_text(self.help or "", formatter, self.help_values)
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        helptext.format_options(ctx, self.get_params(ctx), formatter, self.help_values)
+        """The options, `--system` and `--rules` naming only the systems that have the command."""
+        capability = capability_of(self)
+        values = dict(self.help_values)
+        if capability is not None:
+            values |= helptext.system_values(systems.having(capability), helptext.lang_of(formatter))
+        helptext.format_options(ctx, self.get_params(ctx), formatter, values)
 
     def get_short_help_str(self, limit: int = 45) -> str:
         return helptext.short_help(self.help or "", language_from_env(), limit)

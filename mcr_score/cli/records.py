@@ -1,5 +1,6 @@
 """`mcr-score convert`: game records rewritten as PMN, as the JSON lines `batch` reads, or as its text
-lines (`mcr_score.games` reads and writes; this module takes the options and the files)."""
+lines (`mcr_score.games` reads and writes; this module takes the options and the files). MCR's
+alone, as its capability says: the records are MCR games."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterator
 import click
 
 from mcr_score import files
-from mcr_score.cli.options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_errors
+from mcr_score.cli.options import LANG_OPTION, Command, for_system, handles_errors, system_option
 from mcr_score.errors import McrError
 from mcr_score.games.errors import RecordInputError
 from mcr_score.games.model import AUTO, RecordFormat, format_names
@@ -39,7 +40,7 @@ TARGETS = ("pmn", "jsonl", "notation")
 @click.option(
     "-o", "--output", metavar="OUT", type=click.Path(dir_okay=False), default=None, help="help.convert.opt.output"
 )
-@SYSTEM_OPTION
+@system_option(Capability.CONVERT)
 @LANG_OPTION
 @handles_errors
 def convert(
@@ -49,7 +50,7 @@ def convert(
     from mcr_score.games.api import check_inputs
 
     lang = lang or language_from_env()
-    for_system(Capability.CONVERT)
+    for_system()
     if output is not None:
         files.check_output(output, "-o", inputs=list(sources))
     try:

@@ -19,7 +19,6 @@ from mcr_score.cli.options import (
     JSON_OPTION,
     LANG_OPTION,
     RULES_OPTION,
-    SYSTEM_OPTION,
     WIN_OPTION,
     WIND,
     ClaimedFansType,
@@ -28,11 +27,10 @@ from mcr_score.cli.options import (
     WholeNumber,
     for_system,
     handles_errors,
-    maho_options,
-    nmjl_options,
     read_hand,
     situation_options,
-    six_options,
+    system_option,
+    system_options,
 )
 from mcr_score.messages import language_from_env
 from mcr_score.present.style import Style
@@ -78,10 +76,8 @@ def _dump(data: object) -> None:
     metavar="IDS",
     help="help.explain.opt.claimed-fans",
 )
-@six_options
-@maho_options
-@nmjl_options
-@SYSTEM_OPTION
+@system_options(Capability.EXPLAIN)
+@system_option(Capability.EXPLAIN)
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
@@ -102,7 +98,7 @@ def explain(
     """`mcr-score explain`: its help is `help.explain.*` in the catalogues."""
     lang = lang or language_from_env()
     try:
-        chosen, profile = for_system(Capability.EXPLAIN)
+        chosen, profile = for_system()
         situated = Situated({**fields, "win": win, "discarder": discarder})
         hand = read_hand(chosen, text, situated)
         pages = chosen.page()
@@ -124,14 +120,14 @@ def explain(
 
 
 @click.command(cls=Command, help="help.fans")
-@SYSTEM_OPTION
+@system_option(Capability.FANS)
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
 @handles_errors
 def fans(system: str | None, rules: str | None, lang: str | None, as_json: bool) -> None:
     """`mcr-score fans`: its help is `help.fans.*` in the catalogues."""
-    chosen, profile = for_system(Capability.FANS)
+    chosen, profile = for_system()
     pages = chosen.page()
     rows = pages.elements(profile)
     if as_json:
@@ -142,14 +138,14 @@ def fans(system: str | None, rules: str | None, lang: str | None, as_json: bool)
 
 @click.command(cls=Command, help="help.fan")
 @click.argument("number", type=WholeNumber(1, len(FANS)), metavar="NUMBER")
-@SYSTEM_OPTION
+@system_option(Capability.FAN)
 @RULES_OPTION
 @LANG_OPTION
 @JSON_OPTION
 @handles_errors
 def fan(number: int, system: str | None, rules: str | None, lang: str | None, as_json: bool) -> None:
     """`mcr-score fan`: its help is `help.fan.*` in the catalogues."""
-    _, profile = for_system(Capability.FAN)
+    _, profile = for_system()
     detail = fan_detail(Fan(number), profile)
     if as_json:
         _dump(detail)

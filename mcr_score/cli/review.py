@@ -1,5 +1,6 @@
 """`mcr-score review`: a recorded game replayed from each player's seat and every decision judged
-(`mcr_score.review.judge` judges; this module takes the options and the files)."""
+(`mcr_score.review.judge` judges; this module takes the options and the files). MCR's alone, as
+its capability says."""
 
 from __future__ import annotations
 
@@ -14,11 +15,11 @@ from mcr_score.cli.options import (
     JSON_OPTION,
     LANG_OPTION,
     RULES_OPTION,
-    SYSTEM_OPTION,
     Command,
     WholeNumber,
     for_system,
     handles_errors,
+    system_option,
 )
 from mcr_score.games.model import AUTO, RecordFormat, format_names
 from mcr_score.messages import language_from_env, msg
@@ -69,7 +70,7 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
     show_default=True,
     help="help.review.opt.jobs",
 )
-@SYSTEM_OPTION
+@system_option(Capability.REVIEW)
 @RULES_OPTION
 @JSON_OPTION
 @click.option(
@@ -98,7 +99,7 @@ def review(
     from mcr_score.review.judge import review_file
 
     lang = lang or language_from_env()
-    _, rules = for_system(Capability.REVIEW)
+    _, rules = for_system()
     if html_out is not None:
         files.check_output(html_out, "--html", inputs=[file, *([rules] if rules.endswith(".toml") else [])])
     check_inputs([file], record_format)

@@ -6,14 +6,14 @@ import json
 
 import click
 
-from mcr_score.cli.options import LANG_OPTION, SYSTEM_OPTION, Command, for_system, handles_errors
+from mcr_score.cli.options import LANG_OPTION, Command, for_system, handles_errors, system_option
 from mcr_score.messages import language_from_env, msg
 from mcr_score.notation.situation import ContradictoryOptionsError
 from mcr_score.systems import Capability
 
 
 @click.command(cls=Command, help="help.rules")
-@SYSTEM_OPTION
+@system_option(Capability.RULES)
 @click.option("--markdown", is_flag=True, help="help.rules.opt.markdown")
 @click.option("--json", "as_json", is_flag=True, help="help.rules.opt.json")
 @LANG_OPTION
@@ -22,7 +22,7 @@ def rules(system: str | None, markdown: bool, as_json: bool, lang: str | None) -
     """`mcr-score rules`: its help is `help.rules.*` in the catalogues."""
     if as_json and markdown:
         raise ContradictoryOptionsError(msg("error.options.json-markdown"), where="options")
-    chosen, _ = for_system(Capability.RULES)
+    chosen, _ = for_system()
     pages = chosen.page()
     if as_json:
         click.echo(json.dumps(pages.rules_dict(), ensure_ascii=False))

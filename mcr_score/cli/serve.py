@@ -1,10 +1,11 @@
-"""`mcr-score serve`: the table-side page and the JSON service (the optional `web` extra: FastAPI, uvicorn)."""
+"""`mcr-score serve`: the table-side page and the JSON service (the optional `web` extra: FastAPI, uvicorn).
+MCR's alone, as its capability says."""
 
 from __future__ import annotations
 
 import click
 
-from mcr_score.cli.options import SYSTEM_OPTION, Command, for_system, handles_errors
+from mcr_score.cli.options import Command, for_system, handles_errors, system_option
 from mcr_score.messages import language_from_env, text
 from mcr_score.systems import Capability
 
@@ -18,11 +19,11 @@ from mcr_score.systems import Capability
 )
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="help.serve.opt.port")
 @click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True, help="help.serve.opt.workers")
-@SYSTEM_OPTION
+@system_option(Capability.SERVE)
 @handles_errors
 def serve(host: str, port: int, workers: int, system: str | None) -> None:
     """`mcr-score serve`: its help is `help.serve.*` in the catalogues."""
-    for_system(Capability.SERVE)
+    for_system()
     lang = language_from_env()
     try:
         import uvicorn  # the web extra: imported here so the other commands never need it

@@ -19,18 +19,20 @@ from mcr_score.cli.options import (
     JSON_OPTION,
     LANG_OPTION,
     RULES_OPTION,
-    SYSTEM_OPTION,
     Command,
     WholeNumber,
     for_system,
     handles_errors,
-    maho_options,
+    input_files,
+    system_option,
+    system_options,
 )
 from mcr_score.decoding import MAX_DIGITS, ascii_int, shown, too_long
 from mcr_score.errors import McrError, raise_all
 from mcr_score.games.model import SHEET_FORMATS, RecordFormat
 from mcr_score.messages import language_from_env, msg
 from mcr_score.systems import Capability, Situated
+from mcr_score.systems.base import Session
 from mcr_score.systems.mcr.pages.sheet_text import catchup_text, session_csv, standings_text
 from mcr_score.systems.mcr.tournament import (
     FalseHu,
@@ -87,7 +89,7 @@ def _rules_file(rules: str) -> list[str]:
 
 @click.command(cls=Command, help="help.session")
 @click.argument("file", type=FILE)
-@SYSTEM_OPTION
+@system_option(Capability.SESSION)
 @RULES_OPTION
 @click.option(
     "--false-hu",
@@ -111,7 +113,7 @@ def _rules_file(rules: str) -> list[str]:
 )
 @click.option("--html", "html_out", type=FILE, default=None, help="help.session.opt.html-out")
 @click.option("--csv", "csv_out", type=FILE, default=None, help="help.session.opt.csv-out")
-@maho_options
+@system_options(Capability.SESSION)
 @LANG_OPTION
 @JSON_OPTION
 @handles_errors
@@ -130,14 +132,15 @@ def session(
 ) -> None:
     """`mcr-score session`: its help is `help.session.*` in the catalogues."""
     lang = lang or language_from_env()
-    chosen, profile = for_system(Capability.SESSION)
-    inputs = [file, *_rules_file(profile), *[fields[k] for k in ("deck", "bonus") if fields.get(k)]]
+    chosen, profile = for_system()
+    inputs = [file, *_rules_file(profile), *input_files(fields)]
     if html_out is not None:
         user_files.check_output(html_out, "--html", inputs=inputs)
     if csv_out is not None:
         user_files.check_output(csv_out, "--csv", inputs=inputs, outputs=[("--html", html_out)] if html_out else [])
     pages = chosen.page()
     compared = None
+    result: Session
     if record_format is not None:
         from mcr_score.games.api import check_inputs
         from mcr_score.games.sessions import compare, load
@@ -153,6 +156,7 @@ def session(
     if html_out is not None:
         user_files.write_text(html_out, pages.session_html(result, lang), "--html")
     if csv_out is not None:
+        assert isinstance(result, SessionResult)  # `--csv` is MCR's sheet: the other systems refuse it (`for_system`)
         user_files.write_text(csv_out, session_csv(result), "--csv")
     if as_json:
         data = result.to_dict() | ({"recorded": compared.to_dict()} if compared is not None else {})
@@ -164,7 +168,7 @@ def session(
 
 @click.command("standings", cls=Command, help="help.standings")
 @click.argument("files", nargs=-1, required=True, type=FILE)
-@SYSTEM_OPTION
+@system_option(Capability.STANDINGS)
 @RULES_OPTION
 @click.option("--players", "players_file", type=FILE, default=None, help="help.standings.opt.players-file")
 @click.option(
@@ -190,7 +194,7 @@ def standings_command(
 ) -> None:
     """`mcr-score standings`: its help is `help.standings.*` in the catalogues."""
     lang = lang or language_from_env()
-    _, rules = for_system(Capability.STANDINGS)
+    _, rules = for_system()
     if ema_out is not None:
         inputs = [*files, *([players_file] if players_file else []), *_rules_file(rules)]
         user_files.check_output(ema_out, "--ema-csv", inputs=inputs)
@@ -223,7 +227,7 @@ def standings_command(
 @click.command(cls=Command, help="help.catchup")
 @click.option("--scores", metavar="S1,S2,S3,S4", callback=_ints(4), required=True, help="help.catchup.opt.scores")
 @click.option("--player", type=WholeNumber(1, 4), default=None, help="help.catchup.opt.player")
-@SYSTEM_OPTION
+@system_option(Capability.CATCHUP)
 @LANG_OPTION.variant(names_in_json=False)
 @JSON_OPTION
 @handles_errors
@@ -231,6 +235,6 @@ def catchup(
     scores: tuple[int, int, int, int], player: int | None, system: str | None, lang: str | None, as_json: bool
 ) -> None:
     """`mcr-score catchup`: its help is `help.catchup.*` in the catalogues."""
-    for_system(Capability.CATCHUP)
+    for_system()
     result = catch_up(scores, player)
     click.echo(json.dumps(result.to_dict()) if as_json else catchup_text(result, lang or language_from_env()))

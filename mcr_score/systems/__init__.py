@@ -22,13 +22,30 @@ from mcr_score.lazy import attributes
 from mcr_score.messages import msg
 
 if TYPE_CHECKING:
-    from mcr_score.systems.base import Capability, Profile, Situated, System
+    from mcr_score.systems.base import AnySystem, Capability, OptionSpec, Profile, Situated, System
 
 # What a system is (`base`), loaded on first use: the names of the systems (`NAMES`, which the
 # group's --help lists) cost no hand model.
-__getattr__ = attributes(__name__, {"Capability": "base", "Situated": "base", "System": "base"}, globals())
+__getattr__ = attributes(
+    __name__,
+    {"AnySystem": "base", "Capability": "base", "OptionSpec": "base", "Situated": "base", "System": "base"},
+    globals(),
+)
 
-__all__ = ["DEFAULT", "NAMES", "Capability", "Situated", "System", "UnknownSystemError", "checked", "get"]
+__all__ = [
+    "DEFAULT",
+    "NAMES",
+    "AnySystem",
+    "Capability",
+    "OptionSpec",
+    "Situated",
+    "System",
+    "UnknownSystemError",
+    "checked",
+    "get",
+    "option_specs",
+    "profile_named",
+]
 
 _MODULES: Mapping[str, str] = MappingProxyType(
     {"mcr": ".mcr", "six": ".six", "hk": ".hk", "maho": ".maho", "nmjl": ".nmjl"}
@@ -45,25 +62,48 @@ class UnknownSystemError(McrError):
 
 
 @functools.cache
-def get(name: str) -> System:
-    """The system called `name`."""
+def get(name: str) -> AnySystem:
+    """The system called `name`: here its hand becomes opaque to the caller (`base.AnySystem`),
+    which passes it back only to this system; each system's `SYSTEM` is typed where it is built."""
     module = _MODULES.get(name)
     if module is None:
         raise UnknownSystemError(msg("error.system.unknown", name=name, known=", ".join(NAMES)))
-    system: System = importlib.import_module(module, __name__).SYSTEM
+    system: AnySystem = importlib.import_module(module, __name__).SYSTEM
     return system
 
 
-def choose(system: str | None, rules: str | None) -> tuple[System, str]:
+@functools.cache
+def option_specs() -> tuple[OptionSpec, ...]:
+    """The command-line options the systems declare (`<system>/options.py`, `OPTIONS`), in the
+    registry's order: importing them loads none of a system's rules."""
+    specs: tuple[OptionSpec, ...] = ()
+    for module in _MODULES.values():
+        specs += importlib.import_module(f"{module}.options", __name__).OPTIONS
+    return specs
+
+
+def having(capability: Capability) -> tuple[str, ...]:
+    """The names of the systems that answer `capability`, in the registry's order (what a command's
+    `--help` lists)."""
+    return tuple(name for name in NAMES if get(name).can(capability))
+
+
+def choose(system: str | None, rules: str | None) -> tuple[AnySystem, str]:
     """The system and the profile that `--system` and `--rules` name together, the profile checked
     (`pick`). Without `--rules`, the system's default profile."""
     chosen = pick(system, rules)
+    return chosen, profile_named(chosen, rules)
+
+
+def profile_named(chosen: AnySystem, rules: str | None) -> str:
+    """The profile `--rules` names for `chosen` (its default without one), checked now: a bad
+    profile is the user's first problem."""
     rules = rules or chosen.default_profile
-    checked(chosen, rules)  # now: a bad profile is the user's first problem
-    return chosen, rules
+    checked(chosen, rules)
+    return rules
 
 
-def checked(chosen: System, rules: str) -> Profile:
+def checked(chosen: AnySystem, rules: str) -> Profile:
     """`chosen.profile(rules)`, except that a house file naming no system that is not one of
     `chosen`'s but whose base and switches are another system's is refused saying so."""
     try:
@@ -74,7 +114,7 @@ def checked(chosen: System, rules: str) -> Profile:
         raise
 
 
-def _refuse_another_systems(chosen: System, path: str, error: ProfileFileError) -> None:
+def _refuse_another_systems(chosen: AnySystem, path: str, error: ProfileFileError) -> None:
     """Raise `OtherSystemHouseError` when the house file at `path` names no system and what it
     writes (its `base`, its switches) fits another system and not `chosen`; else return."""
     from mcr_score.engine.house import data_of  # here: only a house file that failed needs it
@@ -89,7 +129,7 @@ def _refuse_another_systems(chosen: System, path: str, error: ProfileFileError) 
         return
     from mcr_score.engine.switches import RENAMED  # here, as above
 
-    def fits(system: System) -> bool:
+    def fits(system: AnySystem) -> bool:
         named = base is None or base in system.profile_names or (base in RENAMED and system.name != DEFAULT)
         return named and set(keys) <= set(system.switch_keys)
 
@@ -107,7 +147,7 @@ def _refuse_another_systems(chosen: System, path: str, error: ProfileFileError) 
     raise OtherSystemHouseError(message) from error
 
 
-def pick(system: str | None, rules: str | None) -> System:
+def pick(system: str | None, rules: str | None) -> AnySystem:
     """The system that `--system` and `--rules` name together: a house file may name its system
     (`system = "six"`), which then needs no `--system`, and must agree with one given."""
     declared: object = None

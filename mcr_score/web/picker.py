@@ -21,9 +21,10 @@ from collections import Counter
 from typing import Any
 
 from mcr_score import errors
-from mcr_score.hand import FOUR_SETS, Hand, Meld, building_problems
+from mcr_score.hand import Hand, Meld, building_problems
 from mcr_score.messages import msg
 from mcr_score.notation import format_hand, parse_building, suffix_columns, with_situation
+from mcr_score.systems.mcr import SYSTEM as MCR
 from mcr_score.tiles import COPIES, FLOWER_LETTERS, NAMES, SUITS, TILES, WINDS, Tile
 
 MODES = ("single", "chow", "pung", "kong", "concealed", "promoted")
@@ -41,8 +42,8 @@ _MELD_OF_MODE = {
 _FLAGS = {"self-drawn": "self_drawn", "last-copy": "last_copy", "wall-last": "wall_last", "kong": "kong"}
 _WINDS = {"prevalent": "prevalent_wind", "seat": "seat_wind"}
 _ROWS = [*SUITS, "z"]
-SHAPE = FOUR_SETS
-"""The page scores MCR: four sets and a pair."""
+SHAPE = MCR.shape
+"""The page scores MCR (the service is MCR's): its hand, four sets and a pair."""
 
 
 class EditError(errors.McrError):

@@ -1,7 +1,7 @@
 """Issue 38: the engine sits below the notation. The shared engine (`engine/`) imports neither the
 notation nor a rule system, and MCR's engine (scoring, result, exclusions, profiles, payments, the
 fans) does not reach the notation, even through another module: it takes a `Hand`, and the text is
-read above it (`mcr_score.score`, `mcr_score/api.py`; a group as written, `pages.text.group_label`)."""
+read above it (`mcr_score.score`, `systems/mcr/api.py`; a group as written, `pages.text.group_label`)."""
 
 from __future__ import annotations
 

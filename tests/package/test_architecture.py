@@ -12,6 +12,15 @@
     catalogue files and holds the default, `DEFAULT_LANG`): what differs between languages (words,
     punctuation, plural forms, number separators, which other names to show) is in each language's
     catalogue, so that a fourth language is one more file in `mcr_score/locales/`.
+(e) no module of `cli/`, `web/`, `batch/`, `games/`, `review/`, `present/` or MCR's own package
+    (its tournament, advice, pages) imports `systems.six`, `.hk`, `.maho` or `.nmjl`, at any depth:
+    shared code receives a `System` from the registry, and a system's options are its own
+    (`systems/<x>/options.py`, read by `systems.option_specs`);
+(f) the layers, lowest first: the root model (`tiles`, `hand`, `errors`...), `engine/` (below the
+    notation: it takes a `Hand`), `notation/`, `systems/`, then `present/` `review/` `games/`, then
+    `batch/`, then `cli/` `web/`: no module imports a layer above its own, but for the named
+    exceptions of `LAYER_EXCEPTIONS` (the entry point; a system's pages, which are presentation);
+(g) no import cycle between the subpackages (each a node, a system's pages with `present`).
 
 Each checker is also run on a small package planted in a temporary directory, with one violation
 of its rule, to show it finds it (a checker that finds nothing anywhere would pass above).
@@ -25,7 +34,17 @@ import pytest
 
 from mcr_score.messages import LANGS
 from tests.support import REPO
-from tests.support.architecture import find_cycle, front_end_edges, import_graph, language_literals, system_literals
+from tests.support.architecture import (
+    LAYER_EXCEPTIONS,
+    find_cycle,
+    front_end_edges,
+    import_graph,
+    language_literals,
+    layer_edges,
+    package_cycle,
+    system_imports,
+    system_literals,
+)
 
 ROOT = REPO
 PACKAGE = "mcr_score"
@@ -46,6 +65,28 @@ def test_no_rule_system_is_named_outside_the_registry() -> None:
 
 def test_no_language_is_named_outside_the_messages_layer() -> None:
     assert language_literals(ROOT, PACKAGE, LANGS) == []
+
+
+def test_no_other_system_is_imported_by_shared_code() -> None:
+    assert system_imports(import_graph(ROOT, PACKAGE), PACKAGE) == []
+
+
+def test_no_module_imports_a_layer_above_its_own() -> None:
+    assert layer_edges(ROOT, PACKAGE, import_graph(ROOT, PACKAGE)) == []
+
+
+def test_no_import_cycle_between_packages() -> None:
+    assert package_cycle(ROOT, PACKAGE, import_graph(ROOT, PACKAGE)) is None
+
+
+def test_each_layer_exception_is_used() -> None:
+    """An exception that no longer matches an edge is a stale one: it would hide a future debt."""
+    import fnmatch
+
+    graph = import_graph(ROOT, PACKAGE)
+    edges = [f"{s} -> {t}" for s, ts in graph.items() for t in ts]
+    for pattern in LAYER_EXCEPTIONS:
+        assert any(fnmatch.fnmatchcase(e, pattern.format(p=PACKAGE)) for e in edges), pattern
 
 
 def test_the_graph_sees_the_edges_the_rules_are_about() -> None:
@@ -175,3 +216,101 @@ def test_a_language_named_outside_the_messages_layer_is_found(tmp_path: Path) ->
         "pkg/more.py:1: 'fr'",
         "pkg/pages.py:2: 'zh'",
     ]
+
+
+@pytest.mark.parametrize(
+    ("files", "found"),
+    [
+        # at the top, inside a function, by name or by module
+        ({"cli/hand.py": "from ..systems.maho import given\n"}, ["pkg.cli.hand -> pkg.systems.maho.given"]),
+        ({"web/api.py": "def f():\n    import pkg.systems.nmjl\n"}, ["pkg.web.api -> pkg.systems.nmjl"]),
+        ({"present/x.py": "from pkg.systems.six import SYSTEM\n"}, ["pkg.present.x -> pkg.systems.six"]),
+        (
+            {"systems/mcr/tournament/a.py": "from ....systems.hk import rules\n"},
+            ["pkg.systems.mcr.tournament.a -> pkg.systems.hk.rules"],
+        ),
+        ({"games/a.py": "from pkg.systems import six\n"}, ["pkg.games.a -> pkg.systems.six"]),
+        # MCR by name, the registry, and a system's own modules are fine
+        ({"cli/advice.py": "from ..systems.mcr import advice\nfrom ..systems import get\n"}, []),
+        ({"systems/six/pages.py": "from pkg.systems.six import rules\n"}, []),
+    ],
+)
+def test_another_system_imported_by_shared_code_is_found(
+    tmp_path: Path, files: dict[str, str], found: list[str]
+) -> None:
+    targets = {
+        "systems/maho/given.py",
+        "systems/nmjl/__init__.py",
+        "systems/six/__init__.py",
+        "systems/hk/rules.py",
+        "systems/six/rules.py",
+        "systems/mcr/advice.py",
+        "systems/__init__.py",
+    }
+    root = plant(tmp_path, {**dict.fromkeys(targets, ""), **files})
+    assert system_imports(import_graph(root, "pkg"), "pkg") == found
+
+
+@pytest.mark.parametrize(
+    ("files", "found"),
+    [
+        (
+            {"engine/waits.py": "from ..notation import parse\n", "notation/parse.py": ""},
+            ["pkg.engine.waits -> pkg.notation.parse"],
+        ),
+        (
+            {"tiles.py": "def f():\n    from .systems import get\n", "systems/__init__.py": ""},
+            ["pkg.tiles -> pkg.systems"],
+        ),
+        ({"engine/a.py": "from pkg.cli import options\n", "cli/options.py": ""}, ["pkg.engine.a -> pkg.cli.options"]),
+        (
+            {"systems/six/rules.py": "from pkg.games import api\n", "games/api.py": ""},
+            ["pkg.systems.six.rules -> pkg.games.api"],
+        ),
+        ({"present/a.py": "from pkg.batch import run\n", "batch/run.py": ""}, ["pkg.present.a -> pkg.batch.run"]),
+        ({"batch/a.py": "import pkg.web.api\n", "web/api.py": ""}, ["pkg.batch.a -> pkg.web.api"]),
+        # down the layers, and the named exceptions, are fine
+        (
+            {
+                "notation/a.py": "from ..engine import waits\nfrom .. import tiles\n",
+                "engine/waits.py": "",
+                "tiles.py": "",
+            },
+            [],
+        ),
+        ({"systems/six/pages.py": "from pkg.present import style\n", "present/style.py": ""}, []),
+        ({"__main__.py": "from pkg.cli import main\n", "cli/__init__.py": ""}, []),
+    ],
+)
+def test_an_import_up_the_layers_is_found(tmp_path: Path, files: dict[str, str], found: list[str]) -> None:
+    root = plant(tmp_path, files)
+    assert layer_edges(root, "pkg", import_graph(root, "pkg")) == found
+
+
+def test_a_cycle_between_packages_is_found(tmp_path: Path) -> None:
+    """No module cycle, yet `games` and `review` import each other (by different modules)."""
+    root = plant(
+        tmp_path,
+        {
+            "games/a.py": "from ..review import b\n",
+            "review/b.py": "",
+            "review/c.py": "from ..games import d\n",
+            "games/d.py": "",
+        },
+    )
+    graph = import_graph(root, "pkg")
+    assert find_cycle(graph) is None
+    assert package_cycle(root, "pkg", graph) == ["games", "review", "games"]
+
+
+def test_a_system_s_pages_count_with_the_presentation(tmp_path: Path) -> None:
+    """`present` may read MCR's fan table while MCR's pages use `present`: no cycle of packages."""
+    root = plant(
+        tmp_path,
+        {
+            "systems/mcr/pages/text.py": "from pkg.present import i18n\n",
+            "present/i18n.py": "from pkg.systems.mcr import table\n",
+            "systems/mcr/table.py": "",
+        },
+    )
+    assert package_cycle(root, "pkg", import_graph(root, "pkg")) is None

@@ -190,3 +190,120 @@ def language_literals(
             if value in wanted:
                 found.append(f"{path.relative_to(root)}:{line}: {value!r}")
     return found
+
+
+# ---- layers --------------------------------------------------------------------------------------
+
+# The layers, lowest first: a module may import its own layer and those below, never one above. The
+# root model is every module directly under the package (`tiles`, `hand`, `errors`...).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("",),  # the root model
+    ("engine",),  # below the notation: it takes a `Hand`, never text
+    ("notation",),
+    ("systems",),
+    ("present", "review", "games"),
+    ("batch",),
+    ("cli", "web"),
+)
+# The systems other than MCR, which nothing outside their packages, the registry and the pages they
+# name imports: shared code receives a `System` (the registry's), never one of these by name.
+OTHER_SYSTEMS = ("six", "hk", "maho", "nmjl")
+# Where those imports are forbidden: the front ends, the shared presentation, review and games, and
+# MCR's own package (its tournament, advice, pages), which is a system like the others.
+NOT_IMPORTING_SYSTEMS = ("cli", "web", "batch", "games", "review", "present", "systems.mcr")
+
+
+def subpackage(name: str, dirs: set[str]) -> str:
+    """The first part of a module's name under the package: `engine` for `pkg.engine.waits` (and for
+    `pkg.engine` when it is a directory of `dirs`), `""` for a root module (`pkg.tiles`) or the package."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 2 or name in dirs else ""
+
+
+def package_dirs(root: Path, package: str) -> set[str]:
+    """The dotted names of the package's subpackages (directories with an `__init__.py`)."""
+    return {
+        ".".join(p.parent.relative_to(root).parts)
+        for p in (root / package).rglob("__init__.py")
+        if p.parent != root / package
+    }
+
+
+def layer_index(part: str, layers: tuple[tuple[str, ...], ...] = LAYERS) -> int | None:
+    return next((i for i, names in enumerate(layers) if part in names), None)
+
+
+# The imports up the layers that are allowed, each with why (`source -> target`, `*` any part of a
+# name: fnmatch): by design, not debts.
+LAYER_EXCEPTIONS: dict[str, str] = {
+    "{p}.__main__ -> {p}.cli": "`python -m mcr_score` is an entry point: it runs the command line",
+    "{p}.systems.*.pages -> {p}.present.*": "a system's pages (`System.pages`) are its presentation, "
+    "built on the shared one; the front ends import them only through the registry",
+    "{p}.systems.*.pages.* -> {p}.present.*": "the same, for a system whose pages are a package (MCR's)",
+}
+
+
+def layer_edges(
+    root: Path,
+    package: str,
+    graph: Graph,
+    layers: tuple[tuple[str, ...], ...] = LAYERS,
+    exceptions: Iterable[str] = LAYER_EXCEPTIONS,
+) -> list[str]:
+    """`source -> target` for every import from a layer to one above it (see `LAYERS`), but those
+    `exceptions` allow (`{p}` is the package)."""
+    import fnmatch
+
+    dirs = package_dirs(root, package)
+    allowed = [e.format(p=package) for e in exceptions]
+    bad = []
+    for source in sorted(graph):
+        low = layer_index(subpackage(source, dirs), layers)
+        for target in sorted(graph[source]):
+            high = layer_index(subpackage(target, dirs), layers)
+            edge = f"{source} -> {target}"
+            up = low is not None and high is not None and high > low
+            if up and not any(fnmatch.fnmatchcase(edge, pattern) for pattern in allowed):
+                bad.append(edge)
+    return bad
+
+
+def system_imports(
+    graph: Graph,
+    package: str,
+    systems: Iterable[str] = OTHER_SYSTEMS,
+    importers: Iterable[str] = NOT_IMPORTING_SYSTEMS,
+) -> list[str]:
+    """`source -> target` for every import of one of `systems` (`pkg.systems.<name>` or below) by a
+    module under one of `importers` (dotted, under the package)."""
+    targets = tuple(f"{package}.systems.{name}" for name in systems)
+    sources = tuple(f"{package}.{name}" for name in importers)
+    bad = []
+    for source in sorted(graph):
+        if not any(source == s or source.startswith(s + ".") for s in sources):
+            continue
+        for target in sorted(graph[source]):
+            if any(target == t or target.startswith(t + ".") for t in targets):
+                bad.append(f"{source} -> {target}")
+    return bad
+
+
+def package_cycle(root: Path, package: str, graph: Graph) -> list[str] | None:
+    """An import cycle between the package's subpackages (each a node, the root model one, a system's
+    pages counted with `present`), or None."""
+    dirs = package_dirs(root, package)
+
+    def node(name: str) -> str:
+        parts = name.split(".")
+        if parts[1:2] == ["systems"] and parts[3:4] == ["pages"]:
+            return "present"  # a system's pages are presentation (`LAYER_EXCEPTIONS`)
+        return subpackage(name, dirs) or "(root)"
+
+    collapsed: Graph = {}
+    for source, targets in graph.items():
+        if source == f"{package}.__main__":
+            continue  # the entry point, above everything (`LAYER_EXCEPTIONS`)
+        collapsed.setdefault(node(source), set()).update(node(t) for t in targets)
+    for part, edges in collapsed.items():
+        edges.discard(part)
+    return find_cycle(collapsed)

@@ -8,78 +8,18 @@ give the winds, self-draw and kong, and the fields the table has no element for 
 modules: `table` (the seed's eight rows), `rules` (switches, values, profiles), `check`, `scoring`.
 """
 
-from __future__ import annotations
+from mcr_score.lazy import attributes
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from mcr_score.systems.hk.system import SITUATION, SYSTEM, HkRules, HkScore, score_hand
 
-from mcr_score import errors
-from mcr_score.hand import FOUR_SETS, Hand, Ref, field_locator
-from mcr_score.notation import parse_located
-from mcr_score.notation.situation import apply_situation, read_hand
-from mcr_score.systems.base import Capability, Situated, System
-from mcr_score.systems.hk.check import NOT_IN_TABLE, check_hk
-from mcr_score.systems.hk.rules import DEFAULT, PROFILES, SWITCHES, HkRules, profile
-from mcr_score.systems.hk.scoring import HkScore, score
-
-# The situation options the hand commands take (by parameter name): MCR's, but the last copy and
-# the last tile of the wall, which no row of the table reads.
-SITUATION = frozenset({"self_drawn", "kong", "robbing_kong", "replacement", "seat_wind", "prevalent_wind", "flowers"})
-_FIELDS = tuple(sorted(SITUATION - {"robbing_kong", "replacement"}))  # the fields of `Situation` among them
-
-
-def read(text: str, situated: Situated) -> Hand:
-    """The hand of HAND, `--win` and the situation options, as MCR reads it (`situation.apply_situation`),
-    then what the seed's table cannot score, every problem located."""
-    fields = situated.fields
-    given: dict[str, Any] = {name: fields.get(name) for name in (*_FIELDS, *NOT_IN_TABLE)}
-    hand = apply_situation(
-        text,
-        read_hand(text, fields.get("win")),
-        bool(fields.get("robbing_kong")),
-        bool(fields.get("replacement")),
-        **given,
-    )
-    if any(getattr(hand.situation, name) for name in NOT_IN_TABLE):
-        in_text = parse_located(text)[1].locate
-
-        def locate(ref: Ref) -> tuple[int | None, str | None]:
-            return field_locator(ref) if fields.get(ref[1]) else in_text(ref)  # set by a field, or in the suffix
-
-        errors.raise_all(check_hk(hand, locate, text))
-    return hand
-
-
-def score_hand(hand: Hand, rules: Any, situated: Situated) -> HkScore:
-    return score(hand, rules)
-
-
-def valid(result: Any) -> bool:
-    """A valid win: a winning hand of at least the house file's minimum fan (none by default)."""
-    return bool(result.winning and result.meets_minimum)
-
-
-SYSTEM = System(
-    name="hk",
-    seed="003_e3b934238c0c8e57.txt",
-    players=4,  # « Le Mahjong se joue à 4 joueurs »
-    shape=FOUR_SETS,
-    minimum=None,  # the seed names no number; a house file's `minimum` (rulesets.md §4.2)
-    capabilities=frozenset({Capability.PARSE, Capability.SCORE, Capability.EXPLAIN, Capability.FANS, Capability.RULES}),
-    options={
-        Capability.PARSE: SITUATION | {"win"},
-        Capability.SCORE: SITUATION | {"win", "brief", "check"},
-        Capability.EXPLAIN: SITUATION | {"win"},
-        Capability.FANS: frozenset(),
-        Capability.RULES: frozenset({"markdown"}),
-    },
-    default_profile=DEFAULT,
-    profile_names=tuple(PROFILES),
-    switch_keys=tuple(s.key for s in SWITCHES),
-    profile=profile,
-    read=read,
-    score=score_hand,
-    valid=valid,
-    pages="mcr_score.systems.hk.pages",
+# The system and its functions, loaded on first use (`system`): importing the package, as reading its
+# CLI options does (`options`), loads none of its rules.
+__getattr__ = attributes(
+    __name__,
+    {"HkRules": "system", "HkScore": "system", "SITUATION": "system", "SYSTEM": "system", "score_hand": "system"},
+    globals(),
 )
 
-__all__ = ["SITUATION", "SYSTEM", "HkRules", "HkScore"]
+__all__ = ["SITUATION", "SYSTEM", "HkRules", "HkScore", "score_hand"]

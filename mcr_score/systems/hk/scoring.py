@@ -121,6 +121,27 @@ class HkScore:
         minimum = self.rules.minimum
         return self.winning and (minimum is None or self.limit or (self.fan or 0) >= minimum)
 
+    @property
+    def total(self) -> int:
+        """The fan, which the minimum counts (the points are indicative, flowers among them)."""
+        return self.fan or 0
+
+    @property
+    def minimum(self) -> int | None:
+        return self.rules.minimum
+
+    @property
+    def valid(self) -> bool:
+        """A valid win: a winning hand of at least the house file's minimum fan (none by default)."""
+        return self.winning and self.meets_minimum
+
+    @property
+    def short_by(self) -> int | None:
+        """The fan a winning hand lacks to reach the minimum (a limit hand lacks none)."""
+        if not self.winning:
+            return None
+        return 0 if self.meets_minimum or self.minimum is None else self.minimum - self.total
+
     def to_dict(self) -> dict[str, Any]:
         best = self.best
         groups = best.groups() if best is not None else None

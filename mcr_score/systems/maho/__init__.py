@@ -10,73 +10,36 @@ splits of a hand), `notation`, `given` (the mode, deck and bonus table a command
 (the Original mode's table, supplied by the user), `scoring`, `game` (a game of rounds settled).
 """
 
-from __future__ import annotations
+from mcr_score.lazy import attributes
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from mcr_score.systems.maho.system import (
+        SYSTEM,
+        GameResult,
+        MahoHand,
+        MahoRules,
+        MahoScore,
+        read,
+        read_game,
+        score_hand,
+    )
 
-from mcr_score.hand import Shape
-from mcr_score.systems.base import Capability, Situated, System
-from mcr_score.systems.maho.game import GameResult, game_mode, load_game, settle_game
-from mcr_score.systems.maho.given import bonus_of, deck_of, mode_of
-from mcr_score.systems.maho.modes import DEFAULT_MODE, MODES
-from mcr_score.systems.maho.notation import MahoHand, read_hand
-from mcr_score.systems.maho.rules import DEFAULT, NAME, PROFILES, SWITCHES, MahoRules, profile
-from mcr_score.systems.maho.scoring import MahoScore, score
-
-# The options of the Maho! commands (by parameter name): the mode, the deck file, the bonus table.
-OPTIONS = frozenset({"mode", "deck"})
-
-
-def read(text: str, situated: Situated) -> MahoHand:
-    """A hand of the deck and mode the command gives, every problem located in the text."""
-    fields = situated.fields
-    return read_hand(text, deck_of(fields), mode_of(fields.get("mode")))
-
-
-def score_hand(hand: MahoHand, rules: MahoRules, situated: Situated) -> MahoScore:
-    """The hand scored in its mode; the Original mode with the bonus table given (`--bonus`)."""
-    return score(hand, rules, bonus_of(hand.mode, situated.fields))
-
-
-def valid(result: Any) -> bool:
-    """A winning hand is a valid win: the seed sets no minimum."""
-    return bool(result.winning)
-
-
-def read_game(path: str, rules: MahoRules, situated: Situated) -> GameResult:
-    """A game file settled with the deck, the mode (the file's, or `--mode`) and the bonus table given."""
-    data = load_game(path)
-    mode = game_mode(data, situated.fields.get("mode"))
-    deck = deck_of(situated.fields)
-    bonus = bonus_of(mode, situated.fields)
-    return settle_game(data, mode, rules.name, lambda text: score(read_hand(text, deck, mode), rules, bonus))
-
-
-SYSTEM = System(
-    name=NAME,
-    seed="000_5ac446c0f0fedb0a.txt",
-    players=None,  # the seed does not say how many play: a game file names its players
-    shape=Shape(MODES[DEFAULT_MODE].series),  # four series and a pair; the Basic mode lays three
-    minimum=None,
-    capabilities=frozenset(
-        {Capability.PARSE, Capability.SCORE, Capability.EXPLAIN, Capability.FANS, Capability.RULES, Capability.SESSION}
-    ),
-    options={
-        Capability.PARSE: OPTIONS,
-        Capability.SCORE: OPTIONS | {"bonus", "check"},
-        Capability.EXPLAIN: OPTIONS | {"bonus"},
-        Capability.FANS: frozenset(),
-        Capability.RULES: frozenset({"markdown"}),
-        Capability.SESSION: OPTIONS | {"bonus", "html_out"},
+# The system and its functions, loaded on first use (`system`): importing the package, as reading its
+# CLI options does (`options`), loads none of its rules.
+__getattr__ = attributes(
+    __name__,
+    {
+        "GameResult": "system",
+        "MahoHand": "system",
+        "MahoRules": "system",
+        "MahoScore": "system",
+        "SYSTEM": "system",
+        "read": "system",
+        "read_game": "system",
+        "score_hand": "system",
     },
-    default_profile=DEFAULT,
-    profile_names=tuple(PROFILES),
-    switch_keys=tuple(s.key for s in SWITCHES),
-    profile=profile,
-    read=read,
-    score=score_hand,
-    valid=valid,
-    pages="mcr_score.systems.maho.pages",
+    globals(),
 )
 
 __all__ = ["SYSTEM", "GameResult", "MahoHand", "MahoRules", "MahoScore", "read", "read_game", "score_hand"]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from mcr_score.systems.base import NoMinimum
 from mcr_score.systems.maho.bonus import Bonus, BonusRow, Special
 from mcr_score.systems.maho.cards import Card
 from mcr_score.systems.maho.modes import BASE, MODES, PER_SILVER, Scoring
@@ -53,7 +54,7 @@ class Reading:
 
 
 @dataclass(frozen=True, slots=True)
-class MahoScore:
+class MahoScore(NoMinimum):
     """The result of scoring a hand; `to_dict()` is `score --system maho --json`. `laid` is each laid
     group as a series or why it is none; `best` the split worth most, `others` the rest."""
 

@@ -5,74 +5,14 @@ The seed is the French list of the 81 fans with the 8-point minimum and the paym
 come from the rulebooks the fan table cites (docs/fan-table.md).
 """
 
-from __future__ import annotations
+from mcr_score.lazy import attributes
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from mcr_score.systems.mcr.system import SYSTEM
 
-from mcr_score.hand import FOUR_SETS, Hand
-from mcr_score.notation.situation import apply_situation, read_hand
-from mcr_score.systems.base import Capability, Situated, System
-from mcr_score.systems.mcr import profiles
-from mcr_score.systems.mcr.scoring import MINIMUM, Score, score_with_profile
+# The system and its functions, loaded on first use (`system`): importing the package, as reading its
+# CLI options does (`options`), loads none of its rules.
+__getattr__ = attributes(__name__, {"SYSTEM": "system"}, globals())
 
-# The situation options of the hand commands (cli/options.situation_options), by parameter name.
-SITUATION = frozenset(
-    {
-        "self_drawn",
-        "last_copy",
-        "wall_last",
-        "kong",
-        "robbing_kong",
-        "replacement",
-        "seat_wind",
-        "prevalent_wind",
-        "flowers",
-    }
-)
-
-
-def read(text: str, situated: Situated) -> Hand:
-    """The hand of HAND, `--win` and the situation options (`situation.apply_situation`)."""
-    fields = dict(situated.fields)
-    win = fields.pop("win", None)
-    robbing_kong = bool(fields.pop("robbing_kong", False))
-    replacement = bool(fields.pop("replacement", False))
-    mcr_fields: dict[str, Any] = {name: fields.get(name) for name in SITUATION - {"robbing_kong", "replacement"}}
-    return apply_situation(text, read_hand(text, win), robbing_kong, replacement, **mcr_fields)
-
-
-def score(hand: Hand, profile: Any, situated: Situated) -> Score:
-    return score_with_profile(hand, profile)
-
-
-def valid(result: Any) -> bool:
-    """A valid Hu: a winning hand of at least the minimum without flowers."""
-    return bool(result.winning and result.meets_minimum)
-
-
-SYSTEM = System(
-    name="mcr",
-    seed="mcr-regles-officielles-fr.txt",
-    players=4,
-    shape=FOUR_SETS,
-    minimum=MINIMUM,
-    capabilities=frozenset(Capability) - {Capability.CARD},  # MCR's hands are not lines of a card
-    options={
-        Capability.PARSE: SITUATION | {"win"},
-        Capability.SCORE: SITUATION | {"win", "brief", "check", "color"},
-        Capability.EXPLAIN: SITUATION | {"win", "discarder", "claimed_total", "claimed_fans", "color"},
-        Capability.FANS: frozenset(),
-        Capability.FAN: frozenset(),
-        Capability.RULES: frozenset({"markdown"}),
-        Capability.SESSION: frozenset({"false_hu", "html_out", "csv_out", "record_format", "game"}),
-        Capability.REVIEW: frozenset({"record_format", "player", "jobs", "html_out"}),
-    },
-    default_profile=profiles.DEFAULT,
-    profile_names=tuple(profiles.PROFILES),
-    switch_keys=tuple(s.key for s in profiles.SWITCHES),
-    profile=profiles.get,
-    read=read,
-    score=score,
-    valid=valid,
-    pages="mcr_score.systems.mcr.pages",
-)
+__all__ = ["SYSTEM"]

@@ -418,7 +418,7 @@ DEFAULT = GREEN_BOOK
 MINIMUM = 8
 """MCR's least points for a valid Hu, flowers kept out: every `Score` carries it (`minimum`,
 `short_by`), and the pages, the batch report and the session sheet read it from there or from
-`scoring.MINIMUM`."""
+a `Profile` (`minimum`)."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -221,7 +221,7 @@ class Score:
     total: int = 0
     points: int = 0
     flower_points: int = 0
-    minimum: int  # the least points (flowers kept out) a valid Hu scores: `scoring.MINIMUM`
+    minimum: int  # the least points (flowers kept out) a valid Hu scores: `Profile.minimum`
     meets_minimum: bool = False
     form: Form | None = None  # None for a hand that does not win
     fans: tuple[FanCount, ...] = ()
@@ -275,6 +275,11 @@ class Score:
 
     def fan_counts(self) -> dict[int, int]:
         return {f.id: f.count for f in self.fans}
+
+    @property
+    def valid(self) -> bool:
+        """A valid Hu: a winning hand of at least the minimum without flowers (`score --check`)."""
+        return self.winning and self.meets_minimum
 
     @property
     def short_by(self) -> int | None:

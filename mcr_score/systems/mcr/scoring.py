@@ -56,7 +56,6 @@ from mcr_score.tiles import INDEX
 from mcr_score.vocabulary import Wait
 
 __all__ = [
-    "MINIMUM",
     "FanCount",
     "Group",
     "NotCounted",
@@ -68,13 +67,11 @@ __all__ = [
     "score_with_profile",
 ]
 
-MINIMUM = profiles.MINIMUM
-
 
 def score(hand: Hand, rules: str | os.PathLike[str] = profiles.DEFAULT) -> Score:
     """Score a hand under a rule profile: a built-in name or a house file (a path ending in `.toml`,
     or any `os.PathLike`). The engine takes a `Hand`: the notation is read above it
-    (`mcr_score.score`, `mcr_score/api.py`). Raise `McrError` for an impossible hand."""
+    (`mcr_score.score`, `systems/mcr/api.py`). Raise `McrError` for an impossible hand."""
     if not surely_valid(hand, FOUR_SETS):  # `check_hand`'s own first step, without its Python call
         errors.raise_all(check_hand(hand))
     profile = BUILT_IN.get(rules) if isinstance(rules, str) else None  # `profiles.get`'s first step

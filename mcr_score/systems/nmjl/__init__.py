@@ -8,75 +8,54 @@ what to supply. Modules: `tiles` (the 152 tiles), `notation` (the nmjl dialect o
 payments).
 """
 
-from __future__ import annotations
+from mcr_score.lazy import attributes
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from mcr_score.systems.nmjl.system import (
+        SYSTEM,
+        Card,
+        CardError,
+        CardRequiredError,
+        Hand,
+        NmjlRules,
+        NmjlScore,
+        Win,
+        card_of,
+        load_card,
+        win_of,
+    )
 
-from mcr_score.hand import FOUR_SETS
-from mcr_score.messages import msg
-from mcr_score.systems.base import Capability, Situated, System
-from mcr_score.systems.nmjl.card import Card, CardError, CardRequiredError, load_card
-from mcr_score.systems.nmjl.notation import Hand, read
-from mcr_score.systems.nmjl.rules import DEFAULT, PROFILES, SWITCHES, NmjlRules, profile
-from mcr_score.systems.nmjl.scoring import NAME, PLAYERS, NmjlScore, Win, score
-
-# The options the hand commands take (by parameter name): --self-drawn/--discard, --card, --bet.
-SITUATION = frozenset({"self_drawn", "card", "bet"})
-
-
-def _card_path(situated: Situated) -> str:
-    """The file `--card` names; without one, a usage error saying to supply it (never a guess)."""
-    path = situated.fields.get("card")
-    if path is None:
-        raise CardRequiredError(msg("nmjl.card.required"), where="--card")
-    return str(path)
-
-
-def card_of(situated: Situated) -> Card:
-    """The card `--card` names, read whole (every problem of it at once)."""
-    return load_card(_card_path(situated))
-
-
-def read_hand(text: str, situated: Situated) -> Hand:
-    """The hand of HAND in the nmjl dialect; the card is asked for first: nothing is scored without it."""
-    _card_path(situated)
-    return read(text)
-
-
-def win_of(situated: Situated) -> Win:
-    return Win(bool(situated.fields.get("self_drawn")), bool(situated.fields.get("bet")))
-
-
-def score_hand(hand: Hand, rules: Any, situated: Situated) -> NmjlScore:
-    return score(hand, card_of(situated), rules, win_of(situated))
-
-
-def valid(result: Any) -> bool:
-    """A hand that is a line of the card is a valid Mah-jongg: the seed sets no minimum."""
-    return bool(result.winning)
-
-
-SYSTEM = System(
-    name=NAME,
-    seed="002_4dabee44773c2771.txt",
-    players=PLAYERS,
-    shape=FOUR_SETS,  # 14 tiles, as four sets and a pair have; the card, not a shape, says what wins
-    minimum=None,
-    capabilities=frozenset({Capability.SCORE, Capability.EXPLAIN, Capability.RULES, Capability.CARD}),
-    options={
-        Capability.SCORE: SITUATION | {"check"},
-        Capability.EXPLAIN: SITUATION,
-        Capability.RULES: frozenset({"markdown"}),
-        Capability.CARD: frozenset(),
+# The system and its functions, loaded on first use (`system`): importing the package, as reading its
+# CLI options does (`options`), loads none of its rules.
+__getattr__ = attributes(
+    __name__,
+    {
+        "Card": "system",
+        "CardError": "system",
+        "CardRequiredError": "system",
+        "Hand": "system",
+        "NmjlRules": "system",
+        "NmjlScore": "system",
+        "SYSTEM": "system",
+        "Win": "system",
+        "card_of": "system",
+        "load_card": "system",
+        "win_of": "system",
     },
-    default_profile=DEFAULT,
-    profile_names=tuple(PROFILES),
-    switch_keys=tuple(s.key for s in SWITCHES),
-    profile=profile,
-    read=read_hand,
-    score=score_hand,
-    valid=valid,
-    pages="mcr_score.systems.nmjl.pages",
+    globals(),
 )
 
-__all__ = ["SYSTEM", "Card", "CardError", "CardRequiredError", "Hand", "NmjlRules", "NmjlScore", "Win", "load_card"]
+__all__ = [
+    "SYSTEM",
+    "Card",
+    "CardError",
+    "CardRequiredError",
+    "Hand",
+    "NmjlRules",
+    "NmjlScore",
+    "Win",
+    "card_of",
+    "load_card",
+    "win_of",
+]

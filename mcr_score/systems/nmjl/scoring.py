@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from mcr_score.systems.base import NoMinimum
 from mcr_score.systems.nmjl.card import Card
 from mcr_score.systems.nmjl.match import Fit, every_line, matches, nearest
 from mcr_score.systems.nmjl.notation import Hand
@@ -67,7 +68,7 @@ class Payment:
 
 
 @dataclass(frozen=True, slots=True)
-class NmjlScore:
+class NmjlScore(NoMinimum):
     """The result of scoring a hand on a card; `to_dict()` is `score --system nmjl --json`."""
 
     rules: NmjlRules

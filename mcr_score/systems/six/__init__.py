@@ -8,89 +8,26 @@ rows), `rules` (switches and profiles), `check` (what the seed forbids), `scorin
 of play settled).
 """
 
-from __future__ import annotations
+from mcr_score.lazy import attributes
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from mcr_score.systems.six.system import SHAPE, SYSTEM, SixRules, SixScore, Win, read, score_hand
 
-from mcr_score import errors
-from mcr_score.hand import Hand, Shape
-from mcr_score.notation import parse_located
-from mcr_score.notation.situation import apply_situation
-from mcr_score.systems.base import Capability, Situated, System
-from mcr_score.systems.six.check import check_six
-from mcr_score.systems.six.rules import DEFAULT, PROFILES, SWITCHES, SixRules, profile
-from mcr_score.systems.six.scoring import PLAYERS, SETS, SixScore, Win, score
-
-SHAPE = Shape(SETS)
-# The options the six-player hand commands take (by parameter name).
-SITUATION = frozenset({"self_drawn", "replacement", "robbing_kong", "first_discard", "order"})
-
-
-def read(text: str, situated: Situated) -> Hand:
-    """A hand of the system: the notation read for 8 tiles (plus one per kong), the options
-    applied, then what the seed forbids, every problem located in the text."""
-    fields = situated.fields
-    hand, located = parse_located(text, shape=SHAPE)
-    hand = apply_situation(
-        text,
-        hand,
-        bool(fields.get("robbing_kong")),
-        bool(fields.get("replacement")),
-        shape=SHAPE,
-        self_drawn=fields.get("self_drawn"),
-        last_copy=None,
-        wall_last=None,
-        kong=None,
-        seat_wind=None,
-        prevalent_wind=None,
-        flowers=None,
-    )
-    errors.raise_all(check_six(hand, bool(fields.get("first_discard")), located.locate, text))
-    return hand
-
-
-def win_of(hand: Hand, situated: Situated) -> Win:
-    """How the hand won: from its situation (self-drawn, a kong's replacement tile) and the options
-    only this system has (the round's first discard, the winner's order)."""
-    s = hand.situation
-    order = situated.fields.get("order") or 1
-    return Win(s.self_drawn, s.replacement, bool(situated.fields.get("first_discard")), int(order))
-
-
-def score_hand(hand: Hand, rules: Any, situated: Situated) -> SixScore:
-    return score(hand, rules, win_of(hand, situated))
-
-
-def valid(result: Any) -> bool:
-    """A winning hand is a valid win: the seed sets no minimum."""
-    return bool(result.winning)
-
-
-SYSTEM = System(
-    name="six",
-    seed="004_fd76618afd005efe.txt",
-    players=PLAYERS,
-    shape=SHAPE,
-    minimum=None,
-    capabilities=frozenset(
-        {Capability.PARSE, Capability.SCORE, Capability.EXPLAIN, Capability.FANS, Capability.RULES, Capability.SESSION}
-    ),
-    options={
-        Capability.PARSE: SITUATION - {"first_discard", "order"},
-        Capability.SCORE: SITUATION | {"check"},
-        Capability.EXPLAIN: SITUATION,
-        Capability.FANS: frozenset(),
-        Capability.RULES: frozenset({"markdown"}),
-        Capability.SESSION: frozenset({"html_out"}),
+# The system and its functions, loaded on first use (`system`): importing the package, as reading its
+# CLI options does (`options`), loads none of its rules.
+__getattr__ = attributes(
+    __name__,
+    {
+        "SHAPE": "system",
+        "SYSTEM": "system",
+        "SixRules": "system",
+        "SixScore": "system",
+        "Win": "system",
+        "read": "system",
+        "score_hand": "system",
     },
-    default_profile=DEFAULT,
-    profile_names=tuple(PROFILES),
-    switch_keys=tuple(s.key for s in SWITCHES),
-    profile=profile,
-    read=read,
-    score=score_hand,
-    valid=valid,
-    pages="mcr_score.systems.six.pages",
+    globals(),
 )
 
-__all__ = ["SHAPE", "SYSTEM", "SixRules", "SixScore", "Win"]
+__all__ = ["SHAPE", "SYSTEM", "SixRules", "SixScore", "Win", "read", "score_hand"]

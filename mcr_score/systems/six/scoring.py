@@ -27,6 +27,7 @@ from mcr_score.engine.arrangements import (
     standard_splits,
 )
 from mcr_score.hand import Hand
+from mcr_score.systems.base import NoMinimum
 from mcr_score.systems.mcr.result import Group, result_groups
 from mcr_score.systems.six.rules import Pairs, SixRules, Terminals, TwoFiveEight, Unlisted
 from mcr_score.systems.six.table import TABLE, Row
@@ -119,7 +120,7 @@ class Payment:
 
 
 @dataclass(frozen=True, slots=True)
-class SixScore:
+class SixScore(NoMinimum):
     """The result of scoring a six-player hand; `to_dict()` is `score --system six --json`."""
 
     rules: str

@@ -41,7 +41,7 @@ def score_text(hand: Hand, result: Any, rules: str, lang: str, style: Style, bri
 def explain(hand: Hand, rules: str, situated: Situated) -> dict[str, Any]:
     from mcr_score.systems.mcr.pages import referee
 
-    discarder = situated.fields.get("discarder")
+    discarder = situated.get("discarder", str)
     return referee.explain(hand, rules, discarder.upper() if discarder else None)
 
 
@@ -77,9 +77,9 @@ def rules_markdown(lang: str) -> str:
 
 def session(path: str, rules: str, situated: Situated) -> SessionResult:
     """A 16-hand sheet settled (`--false-hu` overrides the file's setting)."""
-    from mcr_score.systems.mcr.tournament import load_session, settle_file
+    from mcr_score.systems.mcr.tournament import FalseHu, load_session, settle_file
 
-    return settle_file(*load_session(path, situated.fields.get("false_hu")), rules)
+    return settle_file(*load_session(path, situated.get("false_hu", FalseHu)), rules)
 
 
 def session_text(result: SessionResult, lang: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from mcr_score.messages import count, msg
 from mcr_score.systems.mcr.payments import BASE
-from mcr_score.systems.mcr.scoring import MINIMUM
+from mcr_score.systems.mcr.profiles import DEFAULT, PROFILES
 from mcr_score.systems.mcr.tournament.errors import CatchUpError
 from mcr_score.systems.mcr.tournament.limits import MAX_SESSION_SCORE
 
@@ -57,9 +57,10 @@ class CatchUp:
 
 
 def _smallest(gap: int, per_point: int, fixed: int) -> int:
-    """The smallest h >= MINIMUM (a valid Hu) with per_point * h + fixed > gap."""
+    """The smallest h >= the minimum (a valid Hu: the default profile's, as every built-in one's)
+    with per_point * h + fixed > gap."""
     h = (gap - fixed) // per_point + 1  # floor division: the first integer strictly past the bound
-    return max(MINIMUM, h)
+    return max(PROFILES[DEFAULT].minimum, h)
 
 
 def catch_up(scores: Sequence[int], player: int | None = None) -> CatchUp:

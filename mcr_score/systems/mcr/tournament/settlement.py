@@ -22,7 +22,7 @@ from mcr_score.messages import msg
 from mcr_score.notation import MAX_NOTATION, parse_hand, with_situation
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.payments import owed
-from mcr_score.systems.mcr.scoring import MINIMUM, score_with_profile
+from mcr_score.systems.mcr.scoring import score_with_profile
 from mcr_score.systems.mcr.tournament.errors import (
     HandNotationError,
     PointsMismatchError,
@@ -32,6 +32,7 @@ from mcr_score.systems.mcr.tournament.errors import (
 )
 from mcr_score.systems.mcr.tournament.places import number, ranks, table_points
 from mcr_score.systems.mcr.tournament.sheet import (
+    SEATS,
     FalseHu,
     Four,
     HandEntry,
@@ -119,7 +120,7 @@ class SessionResult:
 def win_payments(points: int, winner: int, discarder: int | None) -> Four:
     """What a valid Hu worth `points` moves, by player index (sums to zero)."""
     out = [0, 0, 0, 0]
-    for p in range(4):
+    for p in range(SEATS):
         if p != winner:
             amount = owed(points, self_drawn=discarder is None, discarder=p == discarder)
             out[p] -= amount
@@ -228,7 +229,7 @@ def _settle(entry: HandEntry, setting: FalseHu, profile: profiles.Profile) -> di
     reason: FalseHuReason | None = None
     if not winning:
         reason = "not-winning"
-    elif total - flowers < MINIMUM:
+    elif total - flowers < profile.minimum:
         reason = "below-minimum"
     if reason is not None:
         payments, penalty = false_hu_moves(entry.winner, setting)
