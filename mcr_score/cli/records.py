@@ -51,6 +51,8 @@ def convert(
 
     lang = lang or language_from_env()
     for_system()
+    if output == "-":  # the usual name of standard output, as `-` is standard input's
+        output = None
     if output is not None:
         files.check_output(output, "-o", inputs=list(sources))
     try:

@@ -208,6 +208,16 @@ def test_convert_to_pmn_and_back(tmp_path: Path) -> None:
     assert all(o["claim"]["matches"] for o in again)
 
 
+def test_convert_to_dash_is_standard_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`-o -` names standard output, as `-` names standard input: no file called `-` is made."""
+    monkeypatch.chdir(tmp_path)
+    result = run("convert", SESSION, "--to", "pmn", "-o", "-")
+    assert result.exit_code == 0
+    assert result.stdout == run("convert", SESSION, "--to", "pmn").stdout
+    assert result.stdout.startswith("[")
+    assert not (tmp_path / "-").exists()
+
+
 def test_convert_names_what_it_cannot_write(tmp_path: Path) -> None:
     """A score sheet has no deal and no play: its hands cannot be PMN; each is named, exit 1."""
     result = run("convert", GBHELPER, "--to", "pmn")
