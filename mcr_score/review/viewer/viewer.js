@@ -204,10 +204,14 @@
   function shown(metric, v) {
     return metric === "valid_chance" ? Math.round(v * 100) + "%" : number.format(v);
   }
-  function bar(cls, fraction, value, label) {
-    const track = el("span", "track " + cls);
+  // A bar: `fraction` of its track from the left; `signed`, from the middle, rightwards for a gain and
+  // leftwards for a loss (half the track for the largest).
+  function bar(cls, fraction, value, label, signed) {
+    const track = el("span", "track " + cls + (signed ? " signed" : ""));
     const fill = el("span", "fill" + (value < 0 ? " negative" : ""));
-    fill.style.width = (Math.min(Math.abs(fraction), 1) * 100).toFixed(2) + "%";
+    const width = Math.min(Math.abs(fraction), 1) * (signed ? 50 : 100);
+    fill.style.width = width.toFixed(2) + "%";
+    if (signed) fill.style.marginLeft = (value < 0 ? 50 - width : 50).toFixed(2) + "%";
     track.append(fill);
     track.setAttribute("role", "img");
     track.setAttribute("aria-label", label);
@@ -220,6 +224,7 @@
     box.append(el("h3", null, L("review.viewer.candidates") + (metric ? " · " + L("review.viewer.metric." + metric) : "")));
     const scale = metric === "valid_chance" ? 1
       : Math.max(...d.ranking.map((e) => (typeof e[metric] === "number" ? Math.abs(e[metric]) : 0))) || 1;
+    const signed = d.ranking.some((e) => typeof e[metric] === "number" && e[metric] < 0);
     const ol = el("ol", "candidates");
     d.ranking.forEach((e, i) => {
       const li = el("li", "candidate");
@@ -231,7 +236,7 @@
       if (metric) {
         const v = e[metric];
         const has = typeof v === "number";
-        const [track, fill] = bar("value", has ? v / scale : 0, has ? v : 0, L("review.viewer.metric." + metric));
+        const [track, fill] = bar("value", has ? v / scale : 0, has ? v : 0, L("review.viewer.metric." + metric), signed);
         fill.dataset.value = has ? String(v) : "";
         fill.dataset.scale = String(scale);
         fill.dataset.metric = metric;
@@ -321,6 +326,7 @@
   });
   window.addEventListener("hashchange", () => { fromHash(); draw(); });
   fromHash();
+  if (DATA.games.length) history.replaceState(null, "", hash());
   draw();
   document.body.dataset.ready = "1";
 })();
