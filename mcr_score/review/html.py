@@ -58,6 +58,7 @@ LABELS = (
     "review.viewer.seen-none",
     "review.viewer.candidates",
     "review.viewer.played",
+    "review.viewer.hu-on",
     "review.viewer.best",
     "review.viewer.loss",
     "review.viewer.shanten",

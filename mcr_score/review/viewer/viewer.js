@@ -180,7 +180,8 @@
     head.append(el("strong", "badge", L("review.verdict." + d.verdict)), el("span", "kind", L("review.kind." + d.kind)));
     box.append(head);
     const line = el("p", "played");
-    line.append(el("span", "word", L("review.viewer.played")));
+    const hu = d.kind === "hu" || d.kind === "missed-hu" || d.kind === "false-hu";
+    line.append(el("span", "word", L(hu ? "review.viewer.hu-on" : "review.viewer.played")));
     if (d.choice) line.append(choiceLabel(d.draw.choice));
     else line.append(el("span", null, L("review.viewer.no-tile")));
     if (d.best && d.best !== d.choice) {
@@ -189,7 +190,7 @@
       if (best) line.append(best.draw ? choiceLabel(best.draw) : tiles([best.tile]));
     }
     box.append(line);
-    if (d.kind === "hu" || d.kind === "missed-hu" || d.kind === "false-hu") {
+    if (hu) {
       box.append(el("p", "score", d.score === null || d.score === undefined
         ? L("review.viewer.no-score") : L("review.viewer.score", { score: d.score })));
     }
@@ -231,6 +232,8 @@
       const label = e.tile || e.choice;
       if (label === d.choice || label === "discard " + d.choice) li.classList.add("played");
       if (i === 0) li.classList.add("first");
+      // further from ready than the first: its copies of useful tiles are not the same race
+      if (typeof e.shanten === "number" && e.shanten > d.ranking[0].shanten) li.classList.add("further");
       li.dataset.choice = label;
       li.append(e.draw ? choiceLabel(e.draw) : tiles([e.tile]));
       if (metric) {
@@ -272,8 +275,8 @@
       li.append(tile(w.tile));
       li.append(el("span", null, L("review.viewer.wait", {
         left: w.left, points: best ? L("review.viewer.points", { n: best.total }) : "" })));
-      if (best) {
-        li.title = best.fans.map((f) => f.name + " " + f.points + (f.count > 1 ? "×" + f.count : "")).join(" · ");
+      if (best) {  // the fans of the better win, named in the page's language by the review
+        li.append(el("span", "fans", best.fans.map((f) => f.name + (f.count > 1 ? " ×" + f.count : "")).join(" · ")));
         if (!best.meets_minimum) li.classList.add("short");
       }
       ul.append(li);
@@ -305,6 +308,7 @@
         ? L("review.viewer.skipped", { problem: h.problem }) : L("review.viewer.no-decision")));
     } else {
       ROOT.dataset.kind = d.kind;
+      ROOT.dataset.verdict = d.verdict;
       const table = el("div", "table");
       table.append(position(d), verdict(d), ranking(d), seen(d));
       ROOT.append(table);
