@@ -105,7 +105,13 @@ def check_drawn(page: Any) -> None:
     assert drawn_tiles(page, ".hand .meld") == [t for m in p["melds"] for t in m["tiles"]]
     assert page.locator(".verdict").get_attribute("data-verdict") == d["verdict"]
     assert page.locator(".candidate").count() == len(d["ranking"])
-    assert drawn_tiles(page, ".seen") == d["draw"]["seen"]
+    seats = page.locator(".seen .seat-row").evaluate_all("rs => rs.map(r => r.dataset.seat)")
+    assert sorted(seats) == ["E", "N", "S", "W"]
+    assert seats[0] == d["seat"]  # the player's own seat first
+    for s in d["table"]:
+        row = f".seen .seat-row[data-seat='{s['seat']}']"
+        assert drawn_tiles(page, f"{row} .meld") == [t for m in s["melds"] for t in m["tiles"]]
+        assert drawn_tiles(page, f"{row} .river") == [t or "back" for t in s["discards"]]  # claimed: face down
 
 
 def test_keys_step_through_decisions_and_hands(page: Any, pages: dict[str, Path]) -> None:

@@ -169,8 +169,32 @@
   function seen(d) {
     const box = el("section", "seen");
     box.append(el("h3", null, L("review.viewer.seen")));
-    if (d.draw.seen.length) box.append(tiles(d.draw.seen, "tiles small"));
-    else box.append(el("p", "none", L("review.viewer.seen-none")));
+    if (!d.table || !d.table.length) {  // a review without the table seat by seat: the tiles in sight
+      if (d.draw.seen.length) box.append(tiles(d.draw.seen, "tiles small"));
+      else box.append(el("p", "none", L("review.viewer.seen-none")));
+      return box;
+    }
+    const own = d.table.findIndex((s) => s.seat === d.seat);
+    const order = d.table.map((_, i) => d.table[(own + i) % d.table.length]);  // the player's seat first
+    for (const s of order) {
+      const row = el("div", "seat-row");
+      row.dataset.seat = s.seat;
+      row.append(el("span", "seat-name", L("seat." + s.seat)));
+      for (const m of s.melds) {
+        const meld = tiles(m.tiles, "meld tiles small");
+        meld.dataset.kind = m.kind;
+        row.append(meld);
+      }
+      const river = el("span", "tiles small river");
+      for (const t of s.discards) {
+        const face = tile(t === null ? "back" : t);
+        if (t === null) face.classList.add("claimed");
+        river.append(face);
+      }
+      if (!s.discards.length) river.append(el("span", "none", L("review.viewer.seen-none")));
+      row.append(river);
+      box.append(row);
+    }
     return box;
   }
   function verdict(d) {
