@@ -46,6 +46,8 @@ LABELS = (
     "review.verdict.equal-best",
     "review.verdict.worse",
     "review.viewer.player",
+    "review.viewer.game",
+    "review.viewer.game-n",
     "review.viewer.where",
     "review.viewer.step",
     "review.viewer.prev-hand",

@@ -265,3 +265,32 @@ def test_a_name_with_markup_is_shown_as_written(page: Any, tmp_path: Path) -> No
     assert page.locator(".players .player").first.text_content() == EVIL
     assert page.locator("b").count() == 0
     assert page.locator("script").count() == 3
+
+
+def test_a_file_of_several_games_steps_from_one_to_the_next(page: Any, tmp_path: Path) -> None:
+    reviews = review_file(REPO / "examples" / "records" / "botzone.txt")
+    assert len(reviews) == 2
+    path = tmp_path / "two.html"
+    path.write_text(html.review_html(reviews, "en"), encoding="utf-8")
+    open_at(page, path)
+    assert page.locator("select.games option").all_text_contents() == [
+        f"Game {i}: {r.title}" for i, r in enumerate(reviews, 1)
+    ]
+    last = max(h.hand for h in reviews[0].hands if h.player == reviews[0].players[0])
+    open_at(page, path, f"#game=1&player=1&hand={last}&decision=1")
+    page.keyboard.press("ArrowDown")
+    assert (at(page)["game"], at(page)["hand"]) == (2, 1)
+    page.keyboard.press("ArrowLeft")  # before the game's first decision: the last of the game before
+    assert (at(page)["game"], at(page)["hand"]) == (1, last)
+    page.locator("select.games").select_option("1")
+    assert at(page) == {"game": 2, "player": 1, "hand": 1, "decision": 1}
+    page.keyboard.press("ArrowUp")
+    assert (at(page)["game"], at(page)["hand"]) == (1, last)
+    end = max(h.hand for h in reviews[1].hands if h.player == reviews[1].players[0])
+    open_at(page, path, f"#game=2&player=1&hand={end}&decision=999")
+    where = at(page)
+    page.keyboard.press("ArrowRight")  # the file's last decision: nothing after it
+    page.keyboard.press("ArrowDown")
+    assert at(page) == where
+    assert page.locator(".next-turn").is_disabled()
+    assert page.locator(".next-hand").is_disabled()

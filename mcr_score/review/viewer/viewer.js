@@ -63,7 +63,22 @@
     const h = hands()[state.hand];
     state.decision = h ? clamp((int("decision") || 1) - 1, decisionsOf(h).length) : 0;
   }
+  function toGame(g) {  // another game of the file: the same place at the table where it has one
+    state.game = g;
+    state.player = clamp(state.player, game().players.length);
+  }
+  // Hand `hand` (before the first: the previous game's last; past the last: the next game's first),
+  // at its decision `decision` (-1: its last); at either end of the file, nothing moves.
   function go(hand, decision) {
+    if (hand < 0) {
+      if (state.game === 0) return;
+      toGame(state.game - 1);
+      hand = hands().length - 1;
+    } else if (hand >= hands().length && hand > state.hand) {
+      if (state.game + 1 >= DATA.games.length) return;
+      toGame(state.game + 1);
+      hand = 0;
+    }
     const hs = hands();
     if (!hs.length) return;
     state.hand = clamp(hand, hs.length);
@@ -72,12 +87,14 @@
     history.replaceState(null, "", hash());
     draw();
   }
+  function atStart() { return state.game === 0 && state.hand === 0; }
+  function atEnd() { return state.game === DATA.games.length - 1 && state.hand >= hands().length - 1; }
   function step(by) {  // a decision, on into the next hand at either end
     const n = decisionsOf(hands()[state.hand]).length;
     const d = state.decision + by;
     if (d >= 0 && d < n) go(state.hand, d);
-    else if (by > 0 && state.hand + 1 < hands().length) go(state.hand + 1, 0);
-    else if (by < 0 && state.hand > 0) go(state.hand - 1, -1);
+    else if (by > 0) go(state.hand + 1, 0);
+    else go(state.hand - 1, -1);
   }
 
   // -- drawing ----------------------------------------------------------------------------------
@@ -95,6 +112,21 @@
     b.addEventListener("click", onClick);
     return b;
   }
+  function games() {  // a file of several games: a list to choose one
+    const choose = el("select", "games");
+    choose.setAttribute("aria-label", L("review.viewer.game"));
+    DATA.games.forEach((g, i) => {
+      const option = el("option", null, L("review.viewer.game-n", { n: i + 1, title: g.title || g.game }));
+      option.value = String(i);
+      option.selected = i === state.game;
+      choose.append(option);
+    });
+    choose.addEventListener("change", () => {
+      toGame(Number(choose.value));
+      go(0, 0);
+    });
+    return choose;
+  }
   function players() {
     const nav = el("nav", "players");
     nav.setAttribute("aria-label", L("review.viewer.player"));
@@ -107,13 +139,13 @@
   }
   function steps(hs, ds) {
     const nav = el("nav", "steps");
-    const first = state.hand === 0 && state.decision === 0;
-    const last = state.hand === hs.length - 1 && state.decision >= ds.length - 1;
+    const first = atStart() && state.decision === 0;
+    const last = atEnd() && state.decision >= ds.length - 1;
     nav.append(
-      button(L("review.viewer.prev-hand"), "prev-hand", () => go(state.hand - 1, 0), state.hand === 0, "↑"),
+      button(L("review.viewer.prev-hand"), "prev-hand", () => go(state.hand - 1, 0), atStart(), "↑"),
       button(L("review.viewer.prev-turn"), "prev-turn", () => step(-1), first, "←"),
       button(L("review.viewer.next-turn"), "next-turn", () => step(1), last, "→"),
-      button(L("review.viewer.next-hand"), "next-hand", () => go(state.hand + 1, 0), state.hand >= hs.length - 1, "↓"),
+      button(L("review.viewer.next-hand"), "next-hand", () => go(state.hand + 1, 0), atEnd(), "↓"),
     );
     return nav;
   }
@@ -314,7 +346,7 @@
     ROOT.append(title);
     if (!DATA.games.length) return;
     const g = game();
-    ROOT.append(el("p", "game", g.title), players());
+    ROOT.append(DATA.games.length > 1 ? games() : el("p", "game", g.title), players());
     const hs = hands();
     const h = hs[state.hand];
     if (!h) return;
