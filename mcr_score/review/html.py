@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
-from mcr_score.messages import LANGS, Message, catalogue, text
+from mcr_score.messages import LANGS, Message, catalogue, count, text
 from mcr_score.notation import parse_hand, parse_tiles
 from mcr_score.present.i18n import fan_name
 from mcr_score.review.judge import GameReview
@@ -69,8 +69,6 @@ LABELS = (
     "review.viewer.then",
     "review.viewer.waits",
     "review.viewer.wait",
-    "review.viewer.points",
-    "review.viewer.score",
     "review.viewer.no-score",
     "review.viewer.no-tile",
     "review.viewer.no-decision",
@@ -143,14 +141,28 @@ def _score(score: Mapping[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
+def _wait(wait: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A wait with its scores as the page shows them, and its words: the copies left and the
+    points of the better win (self-drawn on a tie, as `WaitTile.best`), counted in the language."""
+    out = dict(wait) | {k: _score(wait[k], lang) for k in ("discard", "self_drawn") if isinstance(wait.get(k), Mapping)}
+    wins = [out[k] for k in ("self_drawn", "discard") if k in out]
+    best = max(wins, key=lambda s: s.get("total", 0), default=None)
+    out["draw"] = {
+        "left": count("n.copy-left", wait["left"]).text(lang),
+        "points": count("n.point", best["total"]).text(lang) if best is not None else "",
+        "fans": [f["name"] + (f" ×{f['count']}" if f.get("count", 1) > 1 else "") for f in best["fans"]]
+        if best
+        else [],
+        "meets_minimum": bool(best and best.get("meets_minimum")),
+    }
+    return out
+
+
 def _entry(entry: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """A ranked choice (`Discard.to_dict`, `Option.to_dict`, and whatever the valuation adds), with
     how its label is drawn and its waits' scores named in the language."""
     out = {k: v for k, v in entry.items() if k not in ENTRY_UNDRAWN}
-    out["waits"] = [
-        dict(w) | {k: _score(w[k], lang) for k in ("discard", "self_drawn") if isinstance(w.get(k), Mapping)}
-        for w in entry.get("waits", ())
-    ]
+    out["waits"] = [_wait(w, lang) for w in entry.get("waits", ())]
     choice = entry.get("choice")
     if isinstance(choice, str):  # a tile (a discard's `tile`) the script draws as it is
         out["draw"] = _choice(choice) | ({"then": entry["then"]} if isinstance(entry.get("then"), str) else {})
@@ -167,6 +179,7 @@ def decision_data(decision: Mapping[str, Any], lang: str, reason: object = None)
         "position": _position(decision["position"]),
         "seen": _tiles(parse_tiles(decision["visible"])) if decision.get("visible") else [],
         "choice": _choice(decision.get("choice")),
+        "score": count("n.point", decision["score"]).text(lang) if isinstance(decision.get("score"), int) else None,
     }
     if isinstance(reason, Message):
         out["reason"] = {"id": reason.id, "text": reason.text(lang)}

@@ -239,9 +239,9 @@ def test_the_valuation_s_fields_are_drawn_by_name(page: Any, tmp_path: Path) -> 
     dangers = percents(page.locator(".candidate .danger .fill"))
     assert dangers == pytest.approx([e["danger"] * 100 for e in d["ranking"]], abs=0.01)
     facts = page.locator(".candidate .facts").nth(1).text_content()
-    assert "good draws 9" in facts and "dead draws 1" in facts  # noqa: PT018
+    assert "good draws: 9" in facts and "dead draws: 1" in facts  # noqa: PT018
     assert page.locator(".verdict .reason").text_content() == "keeps the Mixed Straight"
-    assert page.locator(".verdict .loss").text_content() == "loss 2.5 points"
+    assert page.locator(".verdict .loss").text_content() == "points lost: 2.5"
     assert page.locator(".verdict .dealt-in").count() == 1
     shoot(page, f"review-valued-{page.viewport_size['width']}.png")
 

@@ -223,3 +223,21 @@ def test_a_player_name_is_data_never_markup(tmp_path: Path) -> None:
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown language"):
         html.page({"lang": "xx", "games": []}, "xx")
+
+
+def test_counts_are_written_by_the_catalogue_s_plural_forms() -> None:
+    """A wait's copies and points and a Hu's score are said by the review (`n.copy-left`, `n.point`),
+    in the language's plural form: the script writes no number with a noun of its own."""
+    waits = {
+        (w["left"], w["draw"]["left"])
+        for d in Page(page("fr")).json("review-data")["games"][0]["decisions"]
+        for e in d["ranking"]
+        for w in e["waits"]
+    }
+    assert (1, "1 exemplaire restant") in waits
+    assert any(n > 1 and said == f"{n} exemplaires restants" for n, said in waits)
+    hus = [d for d in Page(page()).json("review-data")["games"][0]["decisions"] if d["kind"] == "hu"]
+    assert hus
+    assert all(d["draw"]["score"] == f"{d['score']} points" for d in hus)
+    d = html.decision_data({"position": "123m456p789s123s5p5p", "visible": "", "choice": "5p", "score": None}, "en")
+    assert d["draw"]["score"] is None

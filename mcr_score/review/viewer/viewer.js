@@ -247,8 +247,7 @@
     }
     box.append(line);
     if (hu) {
-      box.append(el("p", "score", d.score === null || d.score === undefined
-        ? L("review.viewer.no-score") : L("review.viewer.score", { score: d.score })));
+      box.append(el("p", "score", d.draw.score === null ? L("review.viewer.no-score") : d.draw.score));
     }
     if (typeof d.loss === "number") box.append(el("p", "loss", L("review.viewer.loss", { loss: number.format(d.loss) })));
     if (d.reason && d.reason.text) box.append(el("p", "reason", d.reason.text));
@@ -325,16 +324,11 @@
   function waits(ws) {
     const ul = el("ul", "waits");
     ul.setAttribute("aria-label", L("review.viewer.waits"));
-    for (const w of ws) {
+    for (const w of ws) {  // each wait's words are the review's: copies left, points, fans
       const li = el("li", "wait");
-      const best = [w.discard, w.self_drawn].filter(Boolean).sort((a, b) => b.total - a.total)[0];
-      li.append(tile(w.tile));
-      li.append(el("span", null, L("review.viewer.wait", {
-        left: w.left, points: best ? L("review.viewer.points", { n: best.total }) : "" })));
-      if (best) {  // the fans of the better win, named in the page's language by the review
-        li.append(el("span", "fans", best.fans.map((f) => f.name + (f.count > 1 ? " ×" + f.count : "")).join(" · ")));
-        if (!best.meets_minimum) li.classList.add("short");
-      }
+      li.append(tile(w.tile), el("span", null, L("review.viewer.wait", { left: w.draw.left, points: w.draw.points })));
+      if (w.draw.fans.length) li.append(el("span", "fans", w.draw.fans.join(" · ")));
+      if (!w.draw.meets_minimum) li.classList.add("short");
       ul.append(li);
     }
     return ul;
