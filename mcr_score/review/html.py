@@ -91,12 +91,12 @@ LABELS = (
     "seat.N",
 )
 CHOICE_WORDS = ("pass", "chow", "pung", "kong", "discard")  # how judge.py writes a choice other than a tile
-# What the page draws of a score (`Score.to_dict`): its total, whether it reaches the minimum, its
-# fans; and what it never draws of a ranked choice: the useful tiles one by one (their copies left,
-# `useful_left`, are drawn). The rest is left out of the embedded JSON, so that a 16-hand session
-# weighs a megabyte or two, not three; every other field, the valuation's included, is kept as the
-# review wrote it.
-SCORE_DRAWN = ("total", "meets_minimum", "fans")
+# What the page keeps of a score (`Score.to_dict`): its total and whether it reaches the minimum
+# (the fans are said in words, `_wait`); and what it never draws of a ranked choice: the useful tiles
+# one by one (their copies left, `useful_left`, are drawn). The rest is left out of the embedded
+# JSON, so that the 16-hand session's page weighs under 2 MB, not 3; every other field, the
+# valuation's included, is kept as the review wrote it.
+SCORE_KEPT = ("total", "meets_minimum")
 ENTRY_UNDRAWN = frozenset({"useful"})
 
 
@@ -132,27 +132,17 @@ def _choice(choice: str | None) -> dict[str, Any]:
     return {"word": None, "tiles": _tiles(parse_tiles(choice))}
 
 
-def _score(score: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """A score as the page shows it: its fans named in the language."""
-    out = {k: score[k] for k in SCORE_DRAWN if k in score}
-    out["fans"] = [
-        {k: v for k, v in f.items() if k != "sets"} | {"name": fan_name(f["id"], lang)} for f in score.get("fans", ())
-    ]
-    return out
-
-
 def _wait(wait: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """A wait with its scores as the page shows them, and its words: the copies left and the
-    points of the better win (self-drawn on a tie, as `WaitTile.best`), counted in the language."""
-    out = dict(wait) | {k: _score(wait[k], lang) for k in ("discard", "self_drawn") if isinstance(wait.get(k), Mapping)}
-    wins = [out[k] for k in ("self_drawn", "discard") if k in out]
-    best = max(wins, key=lambda s: s.get("total", 0), default=None)
+    """A wait as the page shows it: the totals of its two wins, and in words the copies left, the
+    points and the fans of the better win (self-drawn on a tie, as `WaitTile.best`), in the language."""
+    wins = {k: wait[k] for k in ("self_drawn", "discard") if isinstance(wait.get(k), Mapping)}
+    best = max(wins.values(), key=lambda s: s.get("total", 0), default=None)
+    out = dict(wait) | {k: {f: w[f] for f in SCORE_KEPT if f in w} for k, w in wins.items()}
+    fans = [] if best is None else best.get("fans", ())
     out["draw"] = {
         "left": count("n.copy-left", wait["left"]).text(lang),
         "points": count("n.point", best["total"]).text(lang) if best is not None else "",
-        "fans": [f["name"] + (f" ×{f['count']}" if f.get("count", 1) > 1 else "") for f in best["fans"]]
-        if best
-        else [],
+        "fans": [fan_name(f["id"], lang) + (f" ×{f['count']}" if f.get("count", 1) > 1 else "") for f in fans],
         "meets_minimum": bool(best and best.get("meets_minimum")),
     }
     return out
@@ -171,13 +161,12 @@ def _entry(entry: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 def decision_data(decision: Mapping[str, Any], lang: str, reason: object = None) -> dict[str, Any]:
     """A decision of the review's JSON as the page reads it: the same fields, and `draw` (the tiles
-    of its position, of the tiles in sight and of its choice). `reason`: the valuation's reason as
-    a `Message`, written in the page's language."""
+    of its position and of its choice, its score in words; the tiles in sight are its `table`).
+    `reason`: the valuation's reason as a `Message`, written in the page's language."""
     out = dict(decision)
     out["ranking"] = [_entry(e, lang) for e in decision.get("ranking", ())]
     out["draw"] = {
         "position": _position(decision["position"]),
-        "seen": _tiles(parse_tiles(decision["visible"])) if decision.get("visible") else [],
         "choice": _choice(decision.get("choice")),
         "score": count("n.point", decision["score"]).text(lang) if isinstance(decision.get("score"), int) else None,
     }

@@ -95,7 +95,10 @@ def test_the_sprite_is_embedded_with_every_tile_the_page_draws() -> None:
     drawn = set()
     for d in data["games"][0]["decisions"]:
         p = d["draw"]["position"]
-        drawn |= {*p["standing"], *(t for m in p["melds"] for t in m["tiles"]), *d["draw"]["seen"]}
+        drawn |= {*p["standing"], *(t for m in p["melds"] for t in m["tiles"])}
+        drawn |= {
+            t or "back" for s in d["table"] for t in [*s["discards"], *(x for m in s["melds"] for x in m["tiles"])]
+        }
         drawn |= {e["tile"] for e in d["ranking"] if "tile" in e}
     assert drawn
     assert drawn <= symbols
@@ -118,7 +121,6 @@ def test_a_decision_is_drawn_from_its_notation() -> None:
         "standing": ["5p", "7p", "1s", "2s", "2s", "3s", "3s", "5s", "6s", "7s"],
         "apart": "3p",
     }
-    assert d["draw"]["seen"] == ["1m", "5m", "5m", "6m"]
     assert d["draw"]["choice"] == {"word": "chow", "tiles": ["3m", "4m", "5m"]}
     assert [e.get("draw") for e in d["ranking"]] == [
         {"word": "chow", "tiles": ["3m", "4m", "5m"], "then": "5m"},
@@ -160,13 +162,17 @@ def test_the_valuation_s_fields_slot_in_by_name() -> None:
     assert said["reason"] == {"id": "review.viewer.no-decision", "text": catalogue("fr")["review.viewer.no-decision"]}
 
 
-def test_scores_keep_what_the_page_draws_and_name_fans_in_the_language() -> None:
+def test_scores_keep_their_totals_and_name_fans_in_the_language() -> None:
     data = Page(page("zh")).json("review-data")
     waits = [w for d in data["games"][0]["decisions"] for e in d["ranking"] for w in e.get("waits", ())]
     assert waits
     for w in waits:
-        assert set(w["discard"]) == {"total", "meets_minimum", "fans"}
-        assert all(re.search(r"[\u4e00-\u9fff]", f["name"]) for f in w["discard"]["fans"])
+        assert set(w["discard"]) == set(w["self_drawn"]) == {"total", "meets_minimum"}
+        assert w["draw"]["fans"]
+        assert all(re.search(r"[\u4e00-\u9fff]", name) for name in w["draw"]["fans"])
+        better = max(w["self_drawn"], w["discard"], key=lambda s: s["total"])
+        assert w["draw"]["points"] == f"{better['total']}番"
+        assert w["draw"]["meets_minimum"] == better["meets_minimum"]
     assert '"arrangement"' not in page("zh")
     assert '"useful":' not in page("zh")
 

@@ -201,9 +201,8 @@
   function seen(d) {
     const box = el("section", "seen");
     box.append(el("h3", null, L("review.viewer.seen")));
-    if (!d.table || !d.table.length) {  // a review without the table seat by seat: the tiles in sight
-      if (d.draw.seen.length) box.append(tiles(d.draw.seen, "tiles small"));
-      else box.append(el("p", "none", L("review.viewer.seen-none")));
+    if (!d.table || !d.table.length) {
+      box.append(el("p", "none", L("review.viewer.seen-none")));
       return box;
     }
     const own = d.table.findIndex((s) => s.seat === d.seat);
