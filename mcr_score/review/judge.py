@@ -36,6 +36,7 @@ from mcr_score.games.replay import KONG_CAUSE, Table, _Stop, describe
 from mcr_score.hand import FOUR_SETS, MAX_FLOWERS, Hand, Meld, Situation, promoted_claim
 from mcr_score.messages import Message, msg
 from mcr_score.notation import format_hand, format_tiles
+from mcr_score.review.seen import SeatView, seat_views
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.advice import Discard, discards, merit, shanten, waits
 from mcr_score.systems.mcr.scoring import score_with_profile
@@ -134,6 +135,7 @@ class Decision:
     shanten_lost: int = 0
     useful_lost: int = 0
     score: int | None = None
+    table: tuple[SeatView, ...] = ()  # `visible` seat by seat, for the viewer (`review.seen`)
 
     @property
     def best(self) -> str | None:
@@ -165,6 +167,7 @@ class Decision:
         }
         if ranking:
             out["ranking"] = [c.to_dict() for c in self.ranking]
+            out["table"] = [s.to_dict() for s in self.table]
         return out
 
 
@@ -516,6 +519,7 @@ class _Walk:
             position=format_hand(position),
             visible=format_tiles(v.seen),
             choice=choice,
+            table=seat_views(self.table, self.seat),
             **rest,
         )
 
