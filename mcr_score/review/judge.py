@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -436,18 +436,18 @@ def review_file(
     player: str | None = None,
     rules: str | os.PathLike[str] = profiles.DEFAULT,
     jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[GameReview, ...]:
     """Every game of a record file reviewed for the players `player` names (`players_of`), in the
     file's order. With `jobs` over 1, the hands are reviewed by at most that many processes, and
     no more than there are cores and hands to review (a review costs far more than reading: the
-    file is read once, here, and each process is sent hands)."""
+    file is read once, here, and each process is sent hands). `progress` is told (hands reviewed,
+    hands to review) after each hand."""
     check_reviewable(source, format)
     profile = profiles.get(rules)  # a house file's problem before any work
     file = os.fspath(source)
     from mcr_score.games.api import iter_games
 
-    if jobs <= 1:
-        return tuple(review_game(game, players_of(game, player), rules, file) for game in iter_games(source, format))
     games = []
     for game in iter_games(source, format):
         chosen = players_of(game, player)
@@ -457,11 +457,23 @@ def review_file(
         games.append((game, tuple(names[p] for p in picked), tasks))
     work = sum(1 for _, _, tasks in games for _, _, seats in tasks if seats)
     workers = min(jobs, cores(), work)
+    done = 0
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, work)
+
     reviews: list[GameReview] = []
     if workers <= 1:
         for game, players, tasks in games:
-            hands = tuple(r for i, record, seats in tasks for r in _review_seats(game.id, record, i, seats, rules))
-            reviews.append(_game_review(game, profile.name, players, hands, file))
+            hands: list[HandReview] = []
+            for i, record, seats in tasks:
+                if seats:
+                    hands += _review_seats(game.id, record, i, seats, rules)
+                    tick()
+            reviews.append(_game_review(game, profile.name, players, tuple(hands), file))
         return tuple(reviews)
     from concurrent.futures import ProcessPoolExecutor  # here: the usual run needs no processes
 
@@ -470,13 +482,14 @@ def review_file(
             [pool.submit(_safe_seats, game.id, record, i, seats, rules) for i, record, seats in tasks if seats]
             for game, _, tasks in games
         ]
-        for (game, players, _), done in zip(games, futures, strict=True):
+        for (game, players, _), submitted in zip(games, futures, strict=True):
             reviewed: list[HandReview] = []
-            for future in done:
+            for future in submitted:
                 part = future.result()
                 if isinstance(part, _Failed):
                     raise part.kind(part.message, where=part.where)
                 reviewed += part
+                tick()
             reviews.append(_game_review(game, profile.name, players, tuple(reviewed), file))
     return tuple(reviews)
 

@@ -19,10 +19,16 @@ The model, one rule per step (its figures are the constants below, measured in d
 - **1-shanten** (and a ready hand whose waits all fall short): each draw is tried with every
   discard after it; a draw whose best discard leaves a ready hand reaching the minimum is a good
   draw, one that leaves only a ready hand under it a dead draw. The chance is a two-step chain:
-  a good draw (a claim adds `CLAIM_LOOK` of a draw), then a win of that ready hand.
+  a good draw (a claim adds `CLAIM_LOOK` of a draw), then a win of that ready hand. A ready hand
+  under the minimum changes its waits at `SHORT_READY_STEP` of that rate: it claims nothing to
+  change them, and the players the issue quotes rank it below a 1-shanten with good draws (a
+  judgement this factor encodes; it is not measured).
 - **further out** (and a 1-shanten with no good draw): a chain of one step per tile still needed,
-  each at the rate of the hand's useful copies, the last at a typical wait, times the share of such
-  completions that reach the minimum (`FAR_VALID`); the value of a win is a typical one.
+  the first at the rate of the hand's useful copies, the next ones at those of a typical hand one
+  shanten nearer (`TYPICAL_USEFUL`), each step `FAR_STEP` of a draw (many useful tiles lower the
+  shanten of a form the hand will not keep), the last at a typical wait; times the share of such
+  completions that reach the minimum (`FAR_VALID`); the value of a win is a typical one. This
+  estimate sees no route: two far hands differ by their shanten and useful copies only.
 - **danger**: for each opponent, the chance they are ready (from their discards and melds) times the
   share of the waits a ready hand can have that the tile completes, weighted by the unseen copies
   each shape needs; an opponent whose melds are all of one suit favours that suit. MCR has no
@@ -61,9 +67,9 @@ OPPONENTS = 3
 DISCARD_LOOK = 0.5  # an opponent's discard as a share of a random unseen tile
 CLAIM_LOOK = 0.5  # a chow or pung improving the hand, as a share of one more draw per round
 OTHER_WIN = 0.12  # a ready opponent's chance per round of a Hu (their draw and the others' discards)
-READY_PER_DISCARD = 0.04  # an opponent's chance of being ready grows with each tile they discarded...
+READY_PER_DISCARD = 0.022  # an opponent's chance of being ready grows with each tile they discarded...
 READY_FREE_DISCARDS = 4  # ...after their first four
-READY_PER_MELD = 0.12  # ...and with each meld they exposed
+READY_PER_MELD = 0.065  # ...and with each meld they exposed
 READY_MOST = 0.85
 WAITS_WHEN_READY = 2.0  # the kinds a ready hand waits on, on average
 FLUSH_IN = 1.6  # an opponent whose melds are all of one suit: that suit's weight...
@@ -71,7 +77,10 @@ FLUSH_OUT = 0.3  # ...and the other suits'
 DEAL_IN_TOTAL = 14  # the total of a typical Hu a discard deals in to (flowers included)
 TYPICAL_TOTAL = 12  # the total of a typical valid Hu of the player's own
 TYPICAL_WAIT = 5  # copies of a typical wait, for a hand not yet ready
+# the useful copies of a typical hand at 1, 2, 3... shanten: the steps after a far hand's first
+TYPICAL_USEFUL = (15, 30, 45, 60, 75, 90, 105)
 FAR_VALID = 0.45  # the share of a far hand's completions that reach the minimum
+SHORT_READY_STEP = 0.4  # a ready hand under the minimum: a draw that changes its waits, as a share of a step
 FAR_STEP = 0.5  # a far hand's useful draw as a share of a step forward (many lower the shanten of a form not kept)
 ERROR = {Method.READY: 0.1, Method.ONE_SHANTEN: 0.15, Method.FAR: 0.25}  # relative error of `expected`
 ERROR_FLOOR = 1.0  # points: no estimate is finer than this
@@ -302,7 +311,10 @@ class Valuer:
                 good_draws, dead_draws = good, dead
             if good:
                 total = self.sight.unseen_total
-                step = min(1.0, good / total * (1 + CLAIM_LOOK * (ready is None)))
+                if ready is None:
+                    step = min(1.0, good / total * (1 + CLAIM_LOOK))
+                else:
+                    step = min(1.0, good / total) * SHORT_READY_STEP
                 return HandWorth(self.chain([step, hit]), win, good_draws, dead_draws, Method.ONE_SHANTEN)
             return self._far(standing, useful, max(least, 1) + 1, good_draws, dead_draws)
         return self._far(standing, useful, least, None, None)
@@ -312,9 +324,10 @@ class Valuer:
     ) -> HandWorth:
         total = self.sight.unseen_total
         copies = sum(self.sight.unseen[i] for i in useful if standing[i] < COPIES)
-        step = min(1.0, copies / total) * FAR_STEP
+        steps = [min(1.0, copies / total) * FAR_STEP]
+        steps += [min(1.0, TYPICAL_USEFUL[k - 1] / total) * FAR_STEP for k in range(shanten - 1, 0, -1)]
         last = 1 - (1 - TYPICAL_WAIT / total) * (1 - TYPICAL_WAIT / total) ** (OPPONENTS * DISCARD_LOOK)
-        chance = self.chain([step] * shanten + [last]) * FAR_VALID
+        chance = self.chain([*steps, last]) * FAR_VALID
         win = (
             owed(TYPICAL_TOTAL, self_drawn=False, discarder=True) + 2 * BASE + OPPONENTS * (TYPICAL_TOTAL + BASE)
         ) / 2
