@@ -104,4 +104,6 @@ def _worse_reason(best: Ranked, chosen: Ranked, bv: Value, cv: Value) -> str:
         return "review.reason.danger"
     if chosen.shanten > best.shanten:
         return "review.reason.slower"
+    if cv.good_draws is not None and bv.good_draws is not None:
+        return "review.reason.chance-draws"
     return "review.reason.chance"

@@ -81,7 +81,7 @@ TYPICAL_WAIT = 5  # copies of a typical wait, for a hand not yet ready
 TYPICAL_USEFUL = (15, 30, 45, 60, 75, 90, 105)
 FAR_VALID = 0.45  # the share of a far hand's completions that reach the minimum
 SHORT_READY_STEP = 0.4  # a ready hand under the minimum: a draw that changes its waits, as a share of a step
-FAR_STEP = 0.5  # a far hand's useful draw as a share of a step forward (many lower the shanten of a form not kept)
+FAR_STEP = 0.75  # a far hand's useful draw as a share of a step forward (many lower the shanten of a form not kept)
 ERROR = {Method.READY: 0.1, Method.ONE_SHANTEN: 0.15, Method.FAR: 0.25}  # relative error of `expected`
 ERROR_FLOOR = 1.0  # points: no estimate is finer than this
 
