@@ -9,9 +9,12 @@ import json
 import statistics
 from functools import cache
 
+import pytest
+
 from mcr_score.cli import main
+from mcr_score.cli import review as review_cli
 from mcr_score.games import read_game
-from mcr_score.review.judge import Decision, GameReview, Option, review_game
+from mcr_score.review.judge import Decision, GameReview, Option, review_file, review_game
 from mcr_score.systems.mcr.advice import Discard
 from mcr_score.systems.mcr.valuation import tolerance
 from mcr_score.vocabulary import DecisionKind as Kind
@@ -20,6 +23,7 @@ from tests.support import TESTS
 from tests.support.cli import runner
 
 SESSION = TESTS / "fixtures" / "records" / "tziakcha" / "session-GHQY2zTj.json"
+BOARD = TESTS / "fixtures" / "records" / "pmn" / "example_1.pmn"  # one hand: quick for the command's tests
 VALUE_FIELDS = {"valid_chance", "expected", "danger", "good_draws", "dead_draws"}
 
 
@@ -121,7 +125,7 @@ def test_the_summary_counts_bad_moves_and_the_loss():
 
 
 def test_review_json_has_the_issue_s_names():
-    result = runner().invoke(main, ["review", str(SESSION), "--json", "--player", "E"])
+    result = runner().invoke(main, ["review", str(BOARD), "--json"])
     assert result.exit_code == 0, result.output
     game = json.loads(result.output)["games"][0]
     decisions = game["decisions"]
@@ -148,6 +152,23 @@ def test_review_json_has_the_issue_s_names():
 
 def test_review_text_shows_the_loss_and_the_reason_in_three_languages():
     for lang, word in (("en", "why:"), ("fr", "pourquoi :"), ("zh", "原因：")):
-        result = runner().invoke(main, ["review", str(SESSION), "--player", "E", "--lang", lang])
+        result = runner().invoke(main, ["review", str(BOARD), "--lang", lang])
         assert result.exit_code == 0, result.output
         assert word in result.output
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_is_told_after_each_hand(jobs):
+    seen: list[tuple[int, int]] = []
+    review_file(BOARD, jobs=jobs, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 1)]
+
+
+def test_the_progress_bar_draws_on_standard_error_and_clears(capsys):
+    show = review_cli._bar()
+    show(1, 2)
+    show(2, 2)
+    err = capsys.readouterr().err
+    assert "[" + "#" * 15 + "." * 15 + "] 1/2" in err
+    assert err.endswith("\r")
+    assert not review_cli._on_terminal()  # under pytest standard error is no terminal: no bar
