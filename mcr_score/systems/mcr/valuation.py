@@ -213,7 +213,6 @@ class Valuer:
         self.profile = profile
         self.sight = view
         self._ready: dict[tuple[int, ...], _Ready | None] = {}
-        self._worth: dict[tuple[int, ...], HandWorth] = {}
         self.ends = min(0.9, sum(ready_chance(o) for o in view.opponents) * OTHER_WIN)
         self._shapes = [_shapes(i, view.unseen) for i in range(KINDS)]
         self._spread = sum(self._shapes) or 1.0
@@ -290,13 +289,6 @@ class Valuer:
 
     def worth(self, standing: tuple[int, ...]) -> HandWorth:
         """The chance of a valid Hu of the 13-tile hand with these standing counts, and its value."""
-        if standing in self._worth:
-            return self._worth[standing]
-        out = self._worth_of(standing)
-        self._worth[standing] = out
-        return out
-
-    def _worth_of(self, standing: tuple[int, ...]) -> HandWorth:
         ready = self.ready(standing)
         if ready is not None and ready.good:
             chance = self.chain([ready.hit])

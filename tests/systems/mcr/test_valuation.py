@@ -155,6 +155,13 @@ def test_discards_json_and_options():
     assert expected == sorted(expected, reverse=True)
 
 
+def test_an_opponent_given_as_a_value_is_kept():
+    from mcr_score.cli.advice import OpponentParam
+
+    assert OpponentParam().convert(Opponent(3, 1), None, None) == Opponent(3, 1)
+    assert OpponentParam().convert("3:1:p", None, None) == Opponent(3, 1, 1)
+
+
 @pytest.mark.parametrize("bad", ["x", "1", "1:2:z", "99:1", "1:9", "a:b"])
 def test_a_bad_opponent_is_a_usage_error(bad):
     out = runner().invoke(main, ["discards", HAND, "--opponent", bad])
