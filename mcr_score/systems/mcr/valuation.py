@@ -35,8 +35,9 @@ The model, one rule per step (its figures are the constants below, measured in d
   furiten: a tile an opponent discarded is not safe by rule, and the model does not treat it so. A
   deal-in costs the discarder the Hu's total and the base (`DEAL_IN_TOTAL` + 8).
 
-The value ranked is the expected score change: the win's value times its chance, less the
-deal-in's cost times the danger. Its error (`error`) is the tolerance a verdict allows.
+The value ranked is the expected score change: the win's value times its chance (when the tile
+does not deal in: a deal-in ends the hand), less the deal-in's cost times the danger. Its error
+(`error`) is the tolerance a verdict allows.
 """
 
 from __future__ import annotations
@@ -374,7 +375,7 @@ class Valuer:
         w = self.worth(standing)
         danger = 0.0 if discarded is None else self.danger(discarded.index)
         deal_in = float(owed(DEAL_IN_TOTAL, self_drawn=False, discarder=True))
-        expected = w.valid_chance * w.win - danger * deal_in
+        expected = (1 - danger) * w.valid_chance * w.win - danger * deal_in  # a deal-in also ends the hand
         error = max(ERROR_FLOOR, ERROR[w.method] * w.valid_chance * w.win + 0.5 * danger * deal_in)
         return Value(w.valid_chance, expected, danger, w.good_draws, w.dead_draws, w.win, deal_in, w.method, error)
 
