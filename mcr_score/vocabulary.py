@@ -90,6 +90,14 @@ class DecisionKind(StrEnum):
     FALSE_HU = "false-hu"  # a Hu declared below 8 points, or one the record marks wrong
 
 
+class Method(StrEnum):
+    """How a decision's chance of a valid Hu is found (`systems.mcr.valuation`)."""
+
+    READY = "ready"  # from the waits and their copies left
+    ONE_SHANTEN = "one-shanten"  # from the draws that reach a valid ready hand
+    FAR = "far"  # an estimate from the shanten and the useful copies
+
+
 class Verdict(StrEnum):
     """How a decision compares with the best one open to the player."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import click
 
@@ -13,14 +13,16 @@ from mcr_score.cli.options import (
     JSON_OPTION,
     RULES_OPTION,
     Command,
+    WholeNumber,
     for_system,
     handles_errors,
     lang_option,
     situation_options,
     system_option,
 )
+from mcr_score.decoding import ascii_int
 from mcr_score.hand import Hand
-from mcr_score.messages import language_from_env
+from mcr_score.messages import language_from_env, msg
 from mcr_score.notation import format_hand, parse_hand, parse_located
 from mcr_score.notation.situation import apply_situation, apply_situation_drawn
 from mcr_score.systems import Capability
@@ -28,6 +30,7 @@ from mcr_score.systems.mcr.advice import discards as discards_of
 from mcr_score.systems.mcr.advice import shanten as shanten_of
 from mcr_score.systems.mcr.advice import waits as waits_of
 from mcr_score.systems.mcr.pages.advice_text import discards_text, shanten_text, waits_text
+from mcr_score.systems.mcr.valuation import SUITS, Opponent
 
 LANG_OPTION = lang_option(names_in_json=False)  # the scores' fan names are English in JSON, whatever --lang
 
@@ -42,6 +45,35 @@ SEEN_OPTION = click.option(
     metavar="TILES",
     help="help.opt.seen",
 )
+WALL_OPTION = click.option("--wall", "wall_left", type=WholeNumber(0, 144), default=None, help="help.opt.wall")
+
+
+if TYPE_CHECKING:
+    _OpponentParamType = click.ParamType[Opponent]  # generic for the type checker, as `options` does
+else:
+    _OpponentParamType = click.ParamType
+
+
+class OpponentParam(_OpponentParamType):
+    """`D:M[:S]`: an opponent who discarded D tiles and exposed M melds, all of suit S (m, p, s)."""
+
+    name = "D:M[:S]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Opponent:
+        if isinstance(value, Opponent):
+            return value
+        parts = str(value).split(":")
+        numbers = [ascii_int(p) for p in parts[:2]]
+        suit = parts[2] if len(parts) == 3 else None
+        if len(parts) not in (2, 3) or None in numbers or (suit is not None and suit not in SUITS):
+            self.fail(msg("error.option.opponent", value=repr(str(value))).text(), param, ctx)
+        discarded, melds = (n for n in numbers if n is not None)
+        if discarded > 40 or melds > 4:
+            self.fail(msg("error.option.opponent", value=repr(str(value))).text(), param, ctx)
+        return Opponent(discarded, melds, None if suit is None else SUITS.index(suit))
+
+
+OPPONENT_OPTION = click.option("--opponent", "opponents", type=OpponentParam(), multiple=True, help="help.opt.opponent")
 
 
 def _answer(
@@ -100,6 +132,8 @@ def shanten(text: str, seen: str, system: str | None, lang: str | None, as_json:
 @click.argument("text", metavar="HAND")
 @situation_options
 @SEEN_OPTION
+@WALL_OPTION
+@OPPONENT_OPTION
 @system_option(Capability.DISCARDS)
 @RULES_OPTION
 @LANG_OPTION
@@ -108,6 +142,8 @@ def shanten(text: str, seen: str, system: str | None, lang: str | None, as_json:
 def discards(
     text: str,
     seen: str,
+    wall_left: int | None,
+    opponents: tuple[Opponent, ...],
     system: str | None,
     rules: str | None,
     lang: str | None,
@@ -120,5 +156,5 @@ def discards(
     _, rules = for_system()
     # The 14th tile is the one just drawn: the situation is the win's to come, not a win on it.
     hand = apply_situation_drawn(text, parse_located(text, drawn=True)[0], robbing_kong, replacement, **fields)
-    result = discards_of(hand, rules, seen)
+    result = discards_of(hand, rules, seen, wall_left, opponents or None)
     _answer(result, hand, lang, as_json, discards_text)

@@ -5,7 +5,8 @@ its capability says."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import click
@@ -103,7 +104,7 @@ def review(
     if html_out is not None:
         files.check_output(html_out, "--html", inputs=[file, *([rules] if rules.endswith(".toml") else [])])
     check_inputs([file], record_format)
-    reviews = review_file(file, record_format, player, rules, jobs)
+    reviews = review_file(file, record_format, player, rules, jobs, progress=_bar() if _on_terminal() else None)
     _warn_unreplayable(file, reviews, lang)
     if html_out is not None:
         from mcr_score.review.html import review_html
@@ -117,6 +118,26 @@ def review(
         from mcr_score.review.text import review_text
 
         click.echo("\n\n".join(review_text(r, lang) for r in reviews))
+
+
+def _on_terminal() -> bool:
+    """A progress bar only for a person watching: standard error is a terminal."""
+    return sys.stderr.isatty()
+
+
+BAR = 30  # characters of the progress bar
+
+
+def _bar() -> Callable[[int, int], None]:
+    """A progress bar on standard error, redrawn after each hand and cleared at the end."""
+
+    def show(done: int, total: int) -> None:
+        full = BAR * done // max(1, total)
+        click.echo(f"\r[{'#' * full}{'.' * (BAR - full)}] {done}/{total}", err=True, nl=False)
+        if done >= total:
+            click.echo("\r" + " " * (BAR + 24) + "\r", err=True, nl=False)
+
+    return show
 
 
 def _warn_unreplayable(file: str, reviews: Sequence[GameReview], lang: str) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,9 +37,11 @@ from mcr_score.hand import FOUR_SETS, MAX_FLOWERS, Hand, Meld, Situation, promot
 from mcr_score.messages import Message, msg
 from mcr_score.notation import format_hand, format_tiles
 from mcr_score.review.seen import SeatView, seat_views
+from mcr_score.review.verdicts import Judgement, judge
 from mcr_score.systems.mcr import profiles
-from mcr_score.systems.mcr.advice import Discard, discards, merit, shanten, waits
+from mcr_score.systems.mcr.advice import Discard, discards, hand_value, shanten, waits
 from mcr_score.systems.mcr.scoring import score_with_profile
+from mcr_score.systems.mcr.valuation import NO_VALUE, Opponent, Value
 from mcr_score.tiles import WINDS, Tile
 from mcr_score.vocabulary import DecisionKind as Kind
 from mcr_score.vocabulary import Verdict
@@ -60,15 +62,22 @@ class View:
     seen: tuple[Tile, ...]
     flowers: int
     wall_left: int | None
+    opponents: tuple[Opponent, ...] = ()  # in turn order after the seat: exposed melds, tiles discarded
 
 
 def view(table: Table, seat: int) -> View:
     """The table as `seat` sees it: its own tiles, and of the others only what lies face up."""
     seen: list[Tile] = []
+    opponents = []
     for s, other in enumerate(table.seats):
         seen += [t for t in other.discards if t is not None]
         if s != seat:
-            seen += [t for m in other.melds if not m.concealed for t in m.tiles]
+            exposed = tuple(m for m in other.melds if not m.concealed)
+            seen += [t for m in exposed for t in m.tiles]
+    n = len(table.seats)
+    for k in range(1, n):
+        other = table.seats[(seat + k) % n]
+        opponents.append(Opponent.of(len(other.discards), [m for m in other.melds if not m.concealed]))
     own = table.seats[seat]
     return View(
         own.concealed(),
@@ -76,6 +85,7 @@ def view(table: Table, seat: int) -> View:
         tuple(sorted(seen, key=lambda t: t.index)),
         len(own.flowers) + len(own.flowers_held),
         table.wall.left(),
+        tuple(opponents),
     )
 
 
@@ -90,10 +100,16 @@ class Option:
     useful_left: int
     reaches_minimum: bool | None
     then: str | None = None
+    value: Value | None = None
 
-    def merit(self) -> tuple[int, bool, int]:
-        """Lower first, as a discard's `merit`: shanten, ready short of 8, copies of useful tiles left."""
-        return (self.shanten, self.reaches_minimum is False, -self.useful_left)
+    @property
+    def expected(self) -> float:
+        return self.value.expected if self.value is not None else 0.0
+
+    def merit(self) -> tuple[float, int, bool, int]:
+        """Lower first: the expected score change (higher first), then as a discard's `merit`:
+        shanten, ready short of 8, copies of useful tiles left."""
+        return (-round(self.expected, 6), self.shanten, self.reaches_minimum is False, -self.useful_left)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -102,6 +118,7 @@ class Option:
             "useful_left": self.useful_left,
             "reaches_minimum": self.reaches_minimum,
             "then": self.then,
+            **(self.value.to_dict() if self.value is not None else NO_VALUE),
         }
 
 
@@ -136,16 +153,21 @@ class Decision:
     useful_lost: int = 0
     score: int | None = None
     table: tuple[SeatView, ...] = ()  # `visible` seat by seat, for the viewer (`review.seen`)
+    loss: float = 0.0  # points of expected score change given up against the best, >= 0
+    reason: Message | None = None
+    dealt_in: bool = False  # the discard completed an opponent's Hu, in the record
+    wall_left: int | None = None  # the tiles left in the wall, as the player saw it
+    opponents: tuple[Opponent, ...] = ()  # what the player saw of each opponent, in turn order after them
 
     @property
     def best(self) -> str | None:
         """The best choice (the first ranked), None for a Hu."""
         return _label(self.ranking[0]) if self.ranking else None
 
-    def cost(self) -> tuple[int, int, int, int]:
-        """What orders the costliest decisions: a missed or false Hu first, then shanten lost, copies
-        of useful tiles lost, the Hu's score."""
-        return (self.kind in HU_KINDS, self.shanten_lost, self.useful_lost, self.score or 0)
+    def cost(self) -> tuple[bool, float, int, int]:
+        """What orders the costliest decisions: a missed or false Hu first, then the points lost, the
+        shanten lost, the Hu's score."""
+        return (self.kind in HU_KINDS, self.loss, self.shanten_lost, self.score or 0)
 
     def to_dict(self, ranking: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -164,6 +186,11 @@ class Decision:
             "shanten_lost": self.shanten_lost,
             "useful_lost": self.useful_lost,
             "score": self.score,
+            "loss": round(self.loss, 2),
+            "reason": None if self.reason is None else {"id": self.reason.id, "text": self.reason.text()},
+            "dealt_in": self.dealt_in,
+            "wall_left": self.wall_left,
+            "opponents": [o.to_dict() for o in self.opponents],
         }
         if ranking:
             out["ranking"] = [c.to_dict() for c in self.ranking]
@@ -183,11 +210,24 @@ class Summary:
     false_hu: int
     shanten_lost: int
     costliest: tuple[Decision, ...]
+    judged: int = 0  # decisions among ranked choices (discards, claims, passes, kongs)
+    bad_moves: int = 0  # of those, lost beyond the tolerance
+    loss: float = 0.0  # points lost over those
 
     @property
     def agreement(self) -> float | None:
         """The discards that agree with the best, in percent (None: no discard)."""
         return round(100 * self.agreed / self.discards, 1) if self.discards else None
+
+    @property
+    def bad_move_rate(self) -> float | None:
+        """The ranked decisions lost beyond the tolerance, in percent (None: none judged)."""
+        return round(100 * self.bad_moves / self.judged, 1) if self.judged else None
+
+    @property
+    def mean_loss(self) -> float | None:
+        """Points of expected score change lost per ranked decision (None: none judged)."""
+        return round(self.loss / self.judged, 3) if self.judged else None
 
     @property
     def average_shanten_lost(self) -> float | None:
@@ -202,6 +242,10 @@ class Summary:
             "missed_hu": self.missed_hu,
             "false_hu": self.false_hu,
             "average_shanten_lost": self.average_shanten_lost,
+            "judged": self.judged,
+            "bad_moves": self.bad_moves,
+            "bad_move_rate": self.bad_move_rate,
+            "mean_loss": self.mean_loss,
             "costliest": [d.to_dict(ranking=False) for d in self.costliest],
         }
 
@@ -209,6 +253,7 @@ class Summary:
 def summarize(decisions: Sequence[Decision]) -> Summary:
     """The summary of some decisions (a hand's, a game's)."""
     played = [d for d in decisions if d.kind is Kind.DISCARD]
+    ranked = [d for d in decisions if d.ranking]
     worse = sorted((d for d in decisions if d.verdict is Verdict.WORSE), key=lambda d: d.cost(), reverse=True)
     return Summary(
         decisions=len(decisions),
@@ -218,6 +263,9 @@ def summarize(decisions: Sequence[Decision]) -> Summary:
         false_hu=sum(1 for d in decisions if d.kind is Kind.FALSE_HU),
         shanten_lost=sum(d.shanten_lost for d in played),
         costliest=tuple(worse[:COSTLIEST]),
+        judged=len(ranked),
+        bad_moves=sum(1 for d in ranked if d.verdict is Verdict.WORSE),
+        loss=sum(d.loss for d in ranked),
     )
 
 
@@ -391,18 +439,18 @@ def review_file(
     player: str | None = None,
     rules: str | os.PathLike[str] = profiles.DEFAULT,
     jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[GameReview, ...]:
     """Every game of a record file reviewed for the players `player` names (`players_of`), in the
     file's order. With `jobs` over 1, the hands are reviewed by at most that many processes, and
     no more than there are cores and hands to review (a review costs far more than reading: the
-    file is read once, here, and each process is sent hands)."""
+    file is read once, here, and each process is sent hands). `progress` is told (hands reviewed,
+    hands to review) after each hand."""
     check_reviewable(source, format)
     profile = profiles.get(rules)  # a house file's problem before any work
     file = os.fspath(source)
     from mcr_score.games.api import iter_games
 
-    if jobs <= 1:
-        return tuple(review_game(game, players_of(game, player), rules, file) for game in iter_games(source, format))
     games = []
     for game in iter_games(source, format):
         chosen = players_of(game, player)
@@ -412,11 +460,23 @@ def review_file(
         games.append((game, tuple(names[p] for p in picked), tasks))
     work = sum(1 for _, _, tasks in games for _, _, seats in tasks if seats)
     workers = min(jobs, cores(), work)
+    done = 0
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, work)
+
     reviews: list[GameReview] = []
     if workers <= 1:
         for game, players, tasks in games:
-            hands = tuple(r for i, record, seats in tasks for r in _review_seats(game.id, record, i, seats, rules))
-            reviews.append(_game_review(game, profile.name, players, hands, file))
+            hands: list[HandReview] = []
+            for i, record, seats in tasks:
+                if seats:
+                    hands += _review_seats(game.id, record, i, seats, rules)
+                    tick()
+            reviews.append(_game_review(game, profile.name, players, tuple(hands), file))
         return tuple(reviews)
     from concurrent.futures import ProcessPoolExecutor  # here: the usual run needs no processes
 
@@ -425,13 +485,14 @@ def review_file(
             [pool.submit(_safe_seats, game.id, record, i, seats, rules) for i, record, seats in tasks if seats]
             for game, _, tasks in games
         ]
-        for (game, players, _), done in zip(games, futures, strict=True):
+        for (game, players, _), submitted in zip(games, futures, strict=True):
             reviewed: list[HandReview] = []
-            for future in done:
+            for future in submitted:
                 part = future.result()
                 if isinstance(part, _Failed):
                     raise part.kind(part.message, where=part.where)
                 reviewed += part
+                tick()
             reviews.append(_game_review(game, profile.name, players, tuple(reviewed), file))
     return tuple(reviews)
 
@@ -520,6 +581,8 @@ class _Walk:
             visible=format_tiles(v.seen),
             choice=choice,
             table=seat_views(self.table, self.seat),
+            wall_left=v.wall_left,
+            opponents=v.opponents,
             **rest,
         )
 
@@ -544,7 +607,8 @@ class _Walk:
                 self.out.append(self.false_win(v, event))
             elif (tile := _playable(v, event)) is not None:  # else the replay stops at it, below
                 if event.act is Act.DISCARD:
-                    self.out.append(discard_decision(self, v, self.drawn, tile))
+                    dealt = any(e.act is Act.WIN and e.seat != seat for e in _answers(events, i))
+                    self.out.append(discard_decision(self, v, self.drawn, tile, dealt))
                 else:
                     self.out.append(self.kong(v, event, tile))
         self.table.play(event)
@@ -597,6 +661,7 @@ class _Walk:
                 ranking=(),
                 verdict=Verdict.BEST if good else Verdict.WORSE,
                 score=result.total,
+                reason=msg("review.reason.hu", score=result.total) if good else msg("review.reason.false-hu"),
             )
         )
 
@@ -621,12 +686,13 @@ class _Walk:
             ranking=(),
             verdict=Verdict.WORSE,
             score=result.total if result is not None and result.winning else None,
+            reason=msg("review.reason.false-hu"),
         )
 
     def kong(self, v: View, event: Event, tile: Tile) -> Decision:
         """A kong of the seat's own (concealed, or added to a pung) against the best discard."""
         position = _fourteen(v, self.drawn, self.situation(v))
-        best = discards(position, self.rules, v.seen).discards[0]
+        best = discards(position, self.rules, v.seen, v.wall_left, v.opponents).discards[0]
         if event.act is Act.CONCEALED_KONG:
             melds = (*v.melds, Meld("kong", tile, concealed=True))
             rest = _minus(v.concealed, tile, 4)
@@ -636,7 +702,7 @@ class _Walk:
             )
             rest = _minus(v.concealed, tile)
         choice = f"kong {tile.code}"
-        made = self.option(choice, Hand(melds, rest, None, self.situation(v)), v.seen)
+        made = self.option(choice, Hand(melds, rest, None, self.situation(v)), v.seen, v)
         passed = _option_of(f"discard {best.tile.code}", best)
         return self.judged(Kind.KONG, v, position, made, (passed, made), best.shanten)
 
@@ -662,7 +728,7 @@ class _Walk:
             return
         situation = self.situation(v)
         before = Hand(v.melds, v.concealed, None, situation)
-        passed = self.option("pass", before, v.seen)
+        passed = self.option("pass", before, v.seen, v)
         seen = _minus(v.seen, tile)
         made = [self.claimed(o, tile, v, situation, seen) for o in options]
         if taken is not None and taken.seat == seat:
@@ -687,17 +753,20 @@ class _Walk:
         choice = f"{meld.kind} {format_tiles(meld.tiles)}"
         melds = (*v.melds, meld)
         if meld.kind == "kong":
-            return self.option(choice, Hand(melds, rest, None, situation), seen)
-        best = discards(Hand(melds, rest[:-1], rest[-1], situation), self.rules, seen).discards[0]
+            return self.option(choice, Hand(melds, rest, None, situation), seen, v)
+        after = Hand(melds, rest[:-1], rest[-1], situation)
+        best = discards(after, self.rules, seen, v.wall_left, v.opponents).discards[0]
         return _option_of(choice, best)
 
-    def option(self, choice: str, hand: Hand, seen: Sequence[Tile]) -> Option:
-        """A 13-tile hand judged: shanten, copies of useful tiles left, and whether a wait reaches 8."""
+    def option(self, choice: str, hand: Hand, seen: Sequence[Tile], v: View) -> Option:
+        """A 13-tile hand judged: shanten, copies of useful tiles left, whether a wait reaches 8, and
+        its value as it stands (no tile let go)."""
         reading = shanten(hand, seen)
         reach = None
         if reading.shanten == 0:
             reach = any(w.meets_minimum for w in waits(hand, self.rules, seen).waits)
-        return Option(choice, reading.shanten, reading.useful_left, reach)
+        value = hand_value(hand, self.rules, seen, v.wall_left, v.opponents)
+        return Option(choice, reading.shanten, reading.useful_left, reach, value=value)
 
     def judged(
         self, kind: Kind, v: View, position: Hand, chosen: Option, options: Sequence[Option], before: int
@@ -705,7 +774,7 @@ class _Walk:
         """A claim, pass or kong judged against the others; `options[0]` is the hand left as it is
         (the pass, the best discard instead of the kong)."""
         ranking = tuple(sorted(options, key=lambda o: o.merit()))
-        judgement = _settled(ranking, chosen, options[0])
+        judgement = judge(ranking, chosen, [o.choice for o in ranking], [o.useful_left for o in ranking])
         return self.ranked(kind, v, position, chosen.choice, (before, chosen.shanten), ranking, judgement)
 
     def ranked(
@@ -716,10 +785,10 @@ class _Walk:
         choice: str,
         shanten: tuple[int, int],
         ranking: tuple[Choice, ...],
-        judgement: tuple[Verdict, int, int],
+        judgement: Judgement,
+        dealt_in: bool = False,
     ) -> Decision:
         """A decision among ranked choices: the shanten before and after, the verdict and the loss."""
-        verdict, lost, useful = judgement
         return self.decision(
             kind,
             v,
@@ -728,9 +797,12 @@ class _Walk:
             shanten_before=shanten[0],
             shanten_after=shanten[1],
             ranking=ranking,
-            verdict=verdict,
-            shanten_lost=lost,
-            useful_lost=useful,
+            verdict=judgement.verdict,
+            shanten_lost=judgement.shanten_lost,
+            useful_lost=judgement.useful_lost,
+            loss=judgement.loss,
+            reason=judgement.reason,
+            dealt_in=dealt_in,
         )
 
     def missed(self, tile: Tile, self_drawn: bool, robbing: bool = False) -> None:
@@ -764,6 +836,7 @@ class _Walk:
                 ranking=(),
                 verdict=Verdict.WORSE,
                 score=result.total,
+                reason=msg("review.reason.missed-hu", tile=tile.code, score=result.total),
             )
         )
 
@@ -784,46 +857,21 @@ def _playable(v: View, event: Event) -> Tile | None:
 _IDLE = frozenset({Act.PASS, Act.DECLINE, Act.FLOWER})  # acts that leave the drawn tile where it is
 
 
-def discard_decision(walk: _Walk, v: View, drawn: Tile | None, choice: Tile) -> Decision:
-    """A discard judged: the 14 tiles before it ranked as `mcr-score discards` ranks them."""
+def discard_decision(walk: _Walk, v: View, drawn: Tile | None, choice: Tile, dealt_in: bool = False) -> Decision:
+    """A discard judged: the 14 tiles before it ranked as `mcr-score discards` ranks them (the same
+    ranking, `advice.rank`), with the wall and the opponents as the seat sees them."""
     position = _fourteen(v, drawn, walk.situation(v))
-    ranking = discards(position, walk.rules, v.seen).discards
+    ranking = discards(position, walk.rules, v.seen, v.wall_left, v.opponents).discards
     chosen = next(d for d in ranking if d.tile == choice)
     shanten_ = (ranking[0].shanten, chosen.shanten)
-    return walk.ranked(Kind.DISCARD, v, position, choice.code, shanten_, ranking, _verdict(ranking, chosen))
-
-
-def _verdict(ranking: Sequence[Discard], chosen: Discard) -> tuple[Verdict, int, int]:
-    """A discard: best, equal-best (the same `merit` as the first) or worse, with the shanten and the
-    copies of useful tiles lost."""
-    best = ranking[0]
-    if chosen is best:
-        verdict = Verdict.BEST
-    elif merit(chosen) == merit(best):
-        verdict = Verdict.EQUAL_BEST
-    else:
-        verdict = Verdict.WORSE
-    return verdict, chosen.shanten - best.shanten, max(0, best.useful_left - chosen.useful_left)
-
-
-def _settled(ranking: Sequence[Option], chosen: Option, kept: Option) -> tuple[Verdict, int, int]:
-    """A claim, pass or kong: a claim gains a tile now that passing may draw next, so the figures
-    settle only two cases, both worse: a choice that gives up a ready hand reaching 8 points that
-    another gives, and a claim or kong that leaves the hand further from ready than keeping it as
-    it is (`kept`). Any other choice not ranked first is equal-best."""
-    best = ranking[0]
-    if chosen is best:
-        return Verdict.BEST, 0, 0
-    gives_up = best.shanten == 0 and best.reaches_minimum is True and chosen.reaches_minimum is not True
-    if gives_up or chosen.shanten > kept.shanten:
-        return Verdict.WORSE, chosen.shanten - best.shanten, max(0, best.useful_left - chosen.useful_left)
-    return Verdict.EQUAL_BEST, 0, 0
+    judgement = judge(ranking, chosen, [d.tile.code for d in ranking], [d.useful_left for d in ranking])
+    return walk.ranked(Kind.DISCARD, v, position, choice.code, shanten_, ranking, judgement, dealt_in)
 
 
 def _option_of(choice: str, d: Discard) -> Option:
-    """The hand a claim leaves, by the best discard after it."""
+    """The hand a claim leaves, by the best discard after it (its value, that discard's)."""
     reach = any(w.meets_minimum for w in d.waits) if d.shanten == 0 else None
-    return Option(choice, d.shanten, d.useful_left, reach, d.tile.code)
+    return Option(choice, d.shanten, d.useful_left, reach, d.tile.code, d.value)
 
 
 def _answers(events: Sequence[Event], i: int) -> tuple[Event, ...]:

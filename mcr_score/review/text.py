@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from mcr_score.messages import count, text
 from mcr_score.review.judge import Decision, GameReview, HandReview, Summary
+from mcr_score.systems.mcr.valuation import SUITS, Opponent
 from mcr_score.textwidth import columns
 from mcr_score.vocabulary import DecisionKind as Kind
 
-RIGHT = (True, False, True, True, True, True, True)
+RIGHT = (True, False, True, True, True, True, True, True, True)
 
 
 def percent(value: float | None) -> str:
@@ -23,10 +24,17 @@ def lost(value: float | None) -> str:
 def command(d: Decision) -> str:
     """The command that shows the position as the review judged it."""
     if d.kind in (Kind.DISCARD, Kind.KONG):
-        return f"mcr-score discards '{d.position}' --seen '{d.visible}'"
+        wall = "" if d.wall_left is None else f" --wall {d.wall_left}"
+        opponents = "".join(f" --opponent {_opponent(o)}" for o in d.opponents)
+        return f"mcr-score discards '{d.position}' --seen '{d.visible}'{wall}{opponents}"
     if d.kind in (Kind.CLAIM, Kind.PASS):
         return f"mcr-score shanten '{d.position}' --seen '{d.visible}'"
     return f"mcr-score score '{d.position}'"
+
+
+def _opponent(o: Opponent) -> str:
+    suit = "" if o.one_suit is None else f":{SUITS[o.one_suit]}"
+    return f"{o.discarded}:{o.melds}{suit}"
 
 
 def costly_line(d: Decision, lang: str) -> str:
@@ -56,7 +64,7 @@ def summary_line(player: str, s: Summary, lang: str, reviewed: bool = True) -> s
     discards agree" would say a review was made."""
     if not reviewed:
         return text("review.player-none", lang, player=player)
-    return text(
+    head = text(
         "review.player",
         lang,
         player=player,
@@ -67,12 +75,17 @@ def summary_line(player: str, s: Summary, lang: str, reviewed: bool = True) -> s
         missed=s.missed_hu,
         false=s.false_hu,
     )
+    value = text(
+        "review.value", lang, bad=s.bad_moves, judged=s.judged, rate=percent(s.bad_move_rate), mean=lost(s.mean_loss)
+    )
+    return f"{head}; {value}"
 
 
 def _row(h: HandReview) -> list[str]:
     s = h.summary
     agreement, shanten = percent(s.agreement), lost(s.average_shanten_lost)
-    return [str(h.hand), h.seat, str(s.discards), agreement, shanten, str(s.missed_hu), str(s.false_hu)]
+    bad, mean = percent(s.bad_move_rate), lost(s.mean_loss)
+    return [str(h.hand), h.seat, str(s.discards), agreement, shanten, bad, mean, str(s.missed_hu), str(s.false_hu)]
 
 
 def head_line(review: GameReview, lang: str) -> str:
@@ -89,7 +102,8 @@ def review_text(review: GameReview, lang: str) -> str:
         reviewed = any(h.problem is None or h.decisions for h in hands)
         lines += ["", summary_line(player, summary, lang, reviewed)]
         heads = [
-            text(f"review.col.{c}", lang) for c in ("hand", "seat", "discards", "agreement", "lost", "missed", "false")
+            text(f"review.col.{c}", lang)
+            for c in ("hand", "seat", "discards", "agreement", "lost", "bad", "mean-loss", "missed", "false")
         ]
         lines += ["  " + line for line in columns([heads, *(_row(h) for h in hands)], RIGHT)]
         for h in hands:
@@ -101,5 +115,8 @@ def review_text(review: GameReview, lang: str) -> str:
             continue
         lines.append("  " + text("review.costliest", lang))
         for d in summary.costliest:
-            lines += ["    " + costly_line(d, lang), "      " + command(d)]
+            lines += ["    " + costly_line(d, lang)]
+            if d.reason is not None:
+                lines.append("      " + text("review.costly-reason", lang, reason=d.reason.text(lang)))
+            lines.append("      " + command(d))
     return "\n".join(lines)

@@ -322,6 +322,15 @@ NEVER_ONE = {
     "sheet.choose": "2 or more",
     "batch.games.one-file": "2 or more",
     "review.costly-hu": "a Hu's points, left to the review's own fix of its score",
+    # issue 41: points written with one decimal ("1.0 points", never a bare 1), or a valid Hu's (8 or more)
+    **{
+        f"review.reason.{k}": "points with one decimal"
+        for k in ("below-minimum", "best", "best-draws", "best-ready", "chance", "chance-draws", "danger")
+    },
+    **{f"review.reason.{k}": "points with one decimal" for k in ("dead", "slower", "within")},
+    "review.reason.hu": "a valid Hu's points, 8 or more",
+    "review.reason.missed-hu": "a Hu's points, 8 or more (a missed Hu reaches the minimum)",
+    "review.value": "points with two decimals",
 }
 
 

@@ -59,7 +59,9 @@ def test_each_decision_agrees_with_the_engine():
     checked = 0
     for name, d in decisions():
         if d.kind is Kind.DISCARD:
-            ranked = discards(d.position, seen=d.visible).to_dict()["discards"]
+            ranked = discards(d.position, seen=d.visible, wall_left=d.wall_left, opponents=d.opponents).to_dict()[
+                "discards"
+            ]
             assert [c.to_dict() for c in d.ranking] == ranked, name
             chosen = next(c for c in ranked if c["tile"] == d.choice)
             assert (d.shanten_before, d.shanten_after) == (ranked[0]["shanten"], chosen["shanten"]), name
@@ -93,7 +95,8 @@ def test_verdicts_follow_the_ranking():
             assert (d.verdict, d.shanten_lost, d.useful_lost) == (Verdict.BEST, 0, 0), name
         elif d.kind is Kind.DISCARD:
             assert d.verdict is not Verdict.BEST, name
-            assert d.shanten_lost == chosen[0].shanten - first.shanten >= 0, name
+        if d.kind is Kind.DISCARD and d.verdict is Verdict.WORSE:
+            assert d.shanten_lost == max(0, chosen[0].shanten - first.shanten), name
         if d.verdict is not Verdict.WORSE:
             assert (d.shanten_lost, d.useful_lost) == (0, 0), name
 
@@ -205,7 +208,12 @@ def test_missed_and_false_hus():
 
 def test_a_kong_is_shown_with_the_discards_command():
     kong = next(d for d in reviewed(SESSION).decisions if d.kind is Kind.KONG)
-    assert command(kong) == f"mcr-score discards '{kong.position}' --seen '{kong.visible}'"
+    opponents = "".join(f" --opponent {o.discarded}:{o.melds}" for o in kong.opponents)
+    assert all(o.one_suit is None for o in kong.opponents)
+    assert (
+        command(kong)
+        == f"mcr-score discards '{kong.position}' --seen '{kong.visible}' --wall {kong.wall_left}{opponents}"
+    )
 
 
 # -- what the player cannot see ----------------------------------------------------------------

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from mcr_score.messages import msg
 from mcr_score.notation import parse_hand, parse_located, parse_tiles, read_tile
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.scoring import Score, score_with_profile
+from mcr_score.systems.mcr.valuation import NO_VALUE, Opponent, Value, Valuer, sight
 from mcr_score.tiles import COPIES, LAST_COPY_SEEN, Tile
 from mcr_score.vocabulary import Form
 
@@ -137,10 +138,16 @@ class Discard:
     useful: tuple[Tile, ...]
     left: tuple[int, ...]
     waits: tuple[WaitTile, ...] = ()
+    value: Value | None = None  # the chance of a valid Hu, its expected points, the danger (`valuation`)
 
     @property
     def useful_left(self) -> int:
         return sum(self.left)
+
+    @property
+    def expected(self) -> float:
+        """The expected score change of this discard (0 when it was not valued)."""
+        return self.value.expected if self.value is not None else 0.0
 
     @property
     def best(self) -> Score | None:
@@ -162,14 +169,14 @@ class Discard:
             "waits": [w.to_dict() for w in self.waits],
             "best": best.total if best else None,
             "below_minimum": self.below_minimum,
+            **(self.value.to_dict() if self.value is not None else NO_VALUE),
         }
 
 
 @dataclass(frozen=True, slots=True)
 class DiscardsResult:
-    """Every distinct discard of a 14-tile hand, best first: least shanten; then, for ready
-    hands, waits reaching 8 points before those that do not; then most copies of the useful
-    tiles left; then the best score."""
+    """Every distinct discard of a 14-tile hand, best first (`rank`): the highest expected score
+    change (the chance of a valid Hu times its value, less the danger times a deal-in's cost)."""
 
     rules: str
     hand: Hand
@@ -325,16 +332,23 @@ def shanten(hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> ShantenR
 
 
 def discards(
-    hand: Hand | str, rules: str | os.PathLike[str] = profiles.DEFAULT, seen: Iterable[Tile | str] | str = ()
+    hand: Hand | str,
+    rules: str | os.PathLike[str] = profiles.DEFAULT,
+    seen: Iterable[Tile | str] | str = (),
+    wall_left: int | None = None,
+    opponents: Sequence[Opponent] | None = None,
 ) -> DiscardsResult:
     """For each distinct tile of a 14-tile hand's concealed tiles: the shanten after discarding it,
-    its useful tiles and their copies left (the discarded tile counts as seen), and, when it
-    leaves the hand ready, its waits scored; ranked best first (`DiscardsResult`)."""
+    its useful tiles and their copies left (the discarded tile counts as seen), when it leaves the
+    hand ready its waits scored, and its value (`valuation`: the chance of a valid Hu before the
+    wall's `wall_left` tiles run out, the expected points, the danger against `opponents`; each
+    estimated from the tiles seen when not given); ranked best first (`rank`)."""
     hand = _hand(hand, True, "discards")
     profile = profiles.get(rules)
     in_melds, seen_counts = _visible(hand, seen)
     concealed = counts_of(hand.concealed_tiles())
     unavailable = [concealed[i] + in_melds[i] + seen_counts[i] for i in range(34)]
+    valuer = Valuer(hand.melds, hand.situation, profile, sight(unavailable, wall_left, opponents, sum(seen_counts)))
     n_melds = len(hand.melds)
     out = []
     for d in range(34):
@@ -351,17 +365,36 @@ def discards(
             seen_after = list(seen_counts)
             seen_after[d] += 1
             found = _wait_list(after, profile, in_melds, seen_after)
-        out.append(Discard(Tile.from_index(d), least, tiles, left, found))
-    out.sort(key=_rank)
-    return DiscardsResult(profile.name, hand, tuple(out))
+        value = valuer.value(tuple(rest), Tile.from_index(d))
+        out.append(Discard(Tile.from_index(d), least, tiles, left, found, value))
+    return DiscardsResult(profile.name, hand, rank(out))
+
+
+def hand_value(
+    hand: Hand,
+    rules: str | os.PathLike[str] = profiles.DEFAULT,
+    seen: Iterable[Tile | str] | str = (),
+    wall_left: int | None = None,
+    opponents: Sequence[Opponent] | None = None,
+) -> Value:
+    """The value of a checked 13-tile hand as it stands, no tile let go (a pass, a kong): as a
+    discard's (`discards`), without danger."""
+    profile = profiles.get(rules)
+    in_melds, seen_counts = _visible(hand, seen)
+    standing = counts_of(hand.standing)
+    visible = [standing[i] + in_melds[i] + seen_counts[i] for i in range(34)]
+    valuer = Valuer(hand.melds, hand.situation, profile, sight(visible, wall_left, opponents, sum(seen_counts)))
+    return valuer.value(tuple(standing), None)
 
 
 def merit(d: Discard) -> tuple[int, bool, int, int]:
-    """What ranks a discard, lower first: shanten, waits under 8, copies of the useful tiles left, the
-    best score. Two discards of the same merit are equally good (`review`'s equal-best)."""
+    """The ranking of before the valuation, lower first: shanten, waits under 8, copies of the useful
+    tiles left, the best score; it now breaks ties of the expected score change only."""
     best = d.best
     return (d.shanten, d.below_minimum, -d.useful_left, -(best.total if best else 0))
 
 
-def _rank(d: Discard) -> tuple[int, bool, int, int, int]:
-    return (*merit(d), d.tile.index)
+def rank(found: Iterable[Discard]) -> tuple[Discard, ...]:
+    """The one ranking of discards (`discards`, `review`): the highest expected score change first,
+    then `merit`, then the tile's order."""
+    return tuple(sorted(found, key=lambda d: (-round(d.expected, 6), *merit(d), d.tile.index)))

@@ -103,15 +103,17 @@ def test_shanten_result() -> None:
 
 
 def test_discards_ranked_with_the_route_to_eight_marked() -> None:
+    """Issue 41: a ready hand whose waits all fall short of 8 ranks below every 1-shanten discard
+    (it ranked first by shanten before); the 1-shanten ones by their expected score change."""
     result = mcr_score.discards(BELOW_8 + "1p", "china")
-    first, second = result.discards[:2]
-    assert {first.tile.code, second.tile.code} == {"1p", "9p"}
-    assert first.shanten == 0
-    assert first.below_minimum
-    assert first.best is not None
-    assert all(d.shanten == 1 and not d.below_minimum and d.best is None for d in result.discards[2:])
-    lefts = [d.useful_left for d in result.discards[2:]]
-    assert lefts == sorted(lefts, reverse=True)
+    last, before = result.discards[-1], result.discards[-2]
+    assert {last.tile.code, before.tile.code} == {"1p", "9p"}
+    assert last.shanten == 0
+    assert last.below_minimum
+    assert last.best is not None
+    assert all(d.shanten == 1 and not d.below_minimum and d.best is None for d in result.discards[:-2])
+    expected = [d.expected for d in result.discards]
+    assert expected == sorted(expected, reverse=True)
     gates = mcr_score.discards(NINE_GATES + "5m", "china")
     top = gates.discards[0]
     assert top.tile.code == "5m"
@@ -221,8 +223,9 @@ def test_discards_command() -> None:
     data = json.loads(run("discards", BELOW_8 + "1p", "--json", "--rules", "china").stdout)
     assert data["ok"]
     assert data["rules"] == "china"
-    assert data["discards"][0]["below_minimum"]
-    assert data["discards"][0]["waits"][0]["discard"]["total"] < 8
+    ready = next(d for d in data["discards"] if d["tile"] == "1p")
+    assert ready["below_minimum"]
+    assert ready["waits"][0]["discard"]["total"] < 8
 
 
 def test_score_on_a_waiting_hand_prints_its_waits() -> None:

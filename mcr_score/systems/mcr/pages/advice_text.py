@@ -10,6 +10,7 @@ from mcr_score.messages import DEFAULT_LANG, count, text
 from mcr_score.present.i18n import fan_name
 from mcr_score.systems.mcr.advice import DiscardsResult, ShantenResult, WaitsResult, WaitTile
 from mcr_score.systems.mcr.scoring import Score
+from mcr_score.systems.mcr.valuation import Value
 from mcr_score.textwidth import columns
 from mcr_score.tiles import Tile
 
@@ -97,9 +98,19 @@ def shanten_text(result: ShantenResult, label: str = "", lang: str = DEFAULT_LAN
     return "\n".join(lines)
 
 
+def value_cells(v: Value | None) -> list[str]:
+    """A choice's value as the columns show it: valid Hu chance, expected points, danger, good and
+    dead draws (`-` where there are none to count)."""
+    if v is None:
+        return ["-"] * 5
+    counts = ["-" if n is None else str(n) for n in (v.good_draws, v.dead_draws)]
+    return [f"{100 * v.valid_chance:.0f}%", f"{v.expected:+.1f}", f"{100 * v.danger:.1f}%", *counts]
+
+
 def discards_text(result: DiscardsResult, label: str = "", lang: str = DEFAULT_LANG) -> str:
     lines = _head(label, result.rules, lang)
-    heads = [text(f"discards.col.{c}", lang) for c in ("discard", "shanten", "left", "best", "useful")]
+    names = ("discard", "shanten", "left", "best", "chance", "expected", "danger", "good", "dead", "useful")
+    heads = [text(f"discards.col.{c}", lang) for c in names]
     rows = []
     for d in result.discards:
         best = d.best
@@ -110,10 +121,12 @@ def discards_text(result: DiscardsResult, label: str = "", lang: str = DEFAULT_L
                 str(d.shanten),
                 str(d.useful_left),
                 (str(best.total) if best else "") + (f" {mark}" if mark else ""),
+                *value_cells(d.value),
                 _useful(d.useful, d.left),
             ]
         )
-    lines += columns([heads, *rows], (False, True, True, False))
+    lines += columns([heads, *rows], (False, True, True, False, True, True, True, True, True))
+    lines.append(text("discards.value-note", lang))
     for d in result.discards:
         if d.waits:
             lines.append("")

@@ -1,0 +1,126 @@
+"""How far the review's valuation can be trusted, measured on real games (issue 41). Opt-in: the
+records are given on the command line and never kept in the repository.
+
+    .venv/bin/python -m benchmarks.advice_calibration FILE_OR_DIR... [--from botzone] [--jobs 2]
+
+For instance the 56 IJCAI-2026 games of a strong program (no licence: measurement only), after
+`tar -xzf /work/shared/records-t4-scale/botzone-ijcai2026-logs56.tar.gz -C /tmp/bz`:
+
+    .venv/bin/python -m benchmarks.advice_calibration /tmp/bz/suuttt-logs --from botzone --jobs 2
+    .venv/bin/python -m benchmarks.advice_calibration tests/fixtures/records/tziakcha/session-GHQY2zTj.json
+
+Printed, over every reviewed decision of every player:
+- agreement per decision kind: the share not called worse (the goal: at least 85% of the strong
+  program's discards), with the bad-move rate and the mean loss;
+- danger's calibration: the chosen discards in five quintiles of their danger, with the deal-ins
+  that followed (the record's Hu on that discard) against the danger predicted;
+- `valid_chance`'s calibration: the chosen discards by their chance of a valid Hu, against the
+  share of those hands the player went on to win with a valid Hu;
+- where the dealt-in tiles rank by danger among their candidates (0: the most dangerous).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+
+from mcr_score.review.judge import Decision, GameReview, review_file
+from mcr_score.systems.mcr.advice import Discard
+from mcr_score.vocabulary import DecisionKind as Kind
+from mcr_score.vocabulary import Verdict
+
+BINS = (0.0, 0.05, 0.1, 0.2, 0.35, 0.5, 0.7, 1.01)
+
+
+def files_of(paths: Sequence[str]) -> list[Path]:
+    out: list[Path] = []
+    for p in map(Path, paths):
+        out += sorted(f for f in p.iterdir() if f.is_file()) if p.is_dir() else [p]
+    return out
+
+
+def chosen(d: Decision) -> Discard:
+    return next(c for c in d.ranking if isinstance(c, Discard) and c.tile.code == d.choice)
+
+
+def report(reviews: Sequence[GameReview]) -> list[str]:
+    lines: list[str] = []
+    decisions = [d for r in reviews for d in r.decisions]
+    by_kind: dict[Kind, list[Decision]] = defaultdict(list)
+    for d in decisions:
+        if d.ranking:
+            by_kind[d.kind].append(d)
+    lines.append("agreement per decision kind (not called worse):")
+    for kind, ds in sorted(by_kind.items()):
+        ok = sum(1 for d in ds if d.verdict is not Verdict.WORSE)
+        loss = statistics.fmean(d.loss for d in ds)
+        lines.append(f"  {kind:8} {ok}/{len(ds)} = {100 * ok / len(ds):.1f}%  mean loss {loss:.2f} points")
+    discards = [d for d in decisions if d.kind is Kind.DISCARD]
+    values = [(chosen(d), d) for d in discards]
+    lines.append("danger calibration (chosen discards by quintile of danger):")
+    ordered = sorted(values, key=lambda x: x[0].value.danger if x[0].value else 0.0)
+    n = len(ordered)
+    for q in range(5):
+        part = ordered[q * n // 5 : (q + 1) * n // 5]
+        if not part:
+            continue
+        predicted = statistics.fmean(c.value.danger if c.value else 0.0 for c, _ in part)
+        dealt = sum(1 for _, d in part if d.dealt_in)
+        lo = part[0][0].value.danger if part[0][0].value else 0.0
+        hi = part[-1][0].value.danger if part[-1][0].value else 0.0
+        lines.append(
+            f"  Q{q + 1} danger {lo:.3f}-{hi:.3f}: {len(part)} discards, predicted {predicted * len(part):.1f}"
+            f" deal-ins, happened {dealt}"
+        )
+    ranks = []
+    for c, d in values:
+        if d.dealt_in:
+            dangers = sorted((x.value.danger for x in d.ranking if isinstance(x, Discard) and x.value), reverse=True)
+            ranks.append(dangers.index(c.value.danger) / max(1, len(dangers) - 1) if c.value else 1.0)
+    if ranks:
+        lines.append(
+            f"  dealt-in tiles: {len(ranks)}, mean danger rank among their candidates {statistics.fmean(ranks):.2f}"
+            " (0 = the most dangerous, 0.5 = chance)"
+        )
+    rows = [
+        (chosen(d), any(x.kind is Kind.HU for x in h.decisions))
+        for r in reviews
+        for h in r.hands
+        for d in h.decisions
+        if d.kind is Kind.DISCARD
+    ]
+    lines.append("valid_chance calibration (chosen discards by chance, against a valid Hu of that hand):")
+    for lo, hi in itertools.pairwise(BINS):
+        part = [(c, won) for c, won in rows if c.value is not None and lo <= c.value.valid_chance < hi]
+        if not part:
+            continue
+        pred = statistics.fmean(c.value.valid_chance for c, _ in part if c.value is not None)
+        hit = sum(1 for _, won in part if won) / len(part)
+        lines.append(f"  {lo:.2f}-{hi:.2f}: {len(part)} discards, predicted {pred:.3f}, happened {hit:.3f}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("paths", nargs="+")
+    parser.add_argument("--from", dest="fmt", default=None)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    reviews: list[GameReview] = []
+    for f in files_of(args.paths):
+        reviews += review_file(f, args.fmt, None, jobs=args.jobs)
+    took = time.perf_counter() - start
+    n = sum(len(r.decisions) for r in reviews)
+    print(f"{len(reviews)} games, {n} decisions reviewed in {took:.1f} s (--jobs {args.jobs})")
+    print("\n".join(report(reviews)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

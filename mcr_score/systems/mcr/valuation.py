@@ -1,0 +1,411 @@
+"""What a decision is worth: the chance of a valid Hu before the wall runs out, its expected
+points under the payments, and the danger of the tile let go (issue 41).
+
+Everything here reads only what the player sees (`Sight`): their own tiles and melds, the tiles
+in sight on the table (discards, the other seats' exposed melds), how many tiles each opponent has
+discarded and melded, and the tiles left in the wall. The tiles a player cannot see are the
+`unseen` ones: four copies of each kind less those in sight; they may lie in the wall or in an
+opponent's hand, and every draw is taken as one of them at random.
+
+The model, one rule per step (its figures are the constants below, measured in docs/review.md):
+- **rounds**: the player draws about one tile in four of the wall (`rounds`); each round the hand
+  may also end on another seat's Hu (`ends`, from how ready the opponents look).
+- **ready**: each wait whose win reaches the profile's minimum (flowers out) counts its copies
+  left; on the player's own draw every such wait counts, on each of the three discards of the
+  round only those a discard win brings to the minimum (a wait that reaches it only self-drawn
+  counts for less), and a discard is `DISCARD_LOOK` of a draw (the opponents keep what they use).
+  The value of a win is what the payments give (`payments.owed`): the total and 8 from the
+  discarder and 8 from each other on a discard, the total and 8 from each on a self-draw.
+- **1-shanten** (and a ready hand whose waits all fall short): each draw is tried with every
+  discard after it; a draw whose best discard leaves a ready hand reaching the minimum is a good
+  draw, one that leaves only a ready hand under it a dead draw. The chance is a two-step chain:
+  a good draw (a claim adds `CLAIM_LOOK` of a draw), then a win of that ready hand. A ready hand
+  under the minimum changes its waits at `SHORT_READY_STEP` of that rate: it claims nothing to
+  change them, and the players the issue quotes rank it below a 1-shanten with good draws (a
+  judgement this factor encodes; it is not measured).
+- **further out** (and a 1-shanten with no good draw): a chain of one step per tile still needed,
+  the first at the rate of the hand's useful copies, the next ones at those of a typical hand one
+  shanten nearer (`TYPICAL_USEFUL`), each step `FAR_STEP` of a draw (many useful tiles lower the
+  shanten of a form the hand will not keep), the last at a typical wait; times the share of such
+  completions that reach the minimum (`FAR_VALID`); the value of a win is a typical one. This
+  estimate sees no route: two far hands differ by their shanten and useful copies only.
+- **danger**: for each opponent, the chance they are ready (from their discards and melds) times the
+  share of the waits a ready hand can have that the tile completes, weighted by the unseen copies
+  each shape needs; an opponent whose melds are all of one suit favours that suit. MCR has no
+  furiten: a tile an opponent discarded is not safe by rule, and the model does not treat it so. A
+  deal-in costs the discarder the Hu's total and the base (`DEAL_IN_TOTAL` + 8).
+
+The value ranked is the expected score change: the win's value times its chance (when the tile
+does not deal in: a deal-in ends the hand), less the deal-in's cost times the danger. Its error
+(`error`) is the tolerance a verdict allows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mcr_score.engine.arrangements import completing_tiles
+from mcr_score.engine.shanten import form_readings, overall
+from mcr_score.hand import Hand, Meld, Situation
+from mcr_score.systems.mcr import profiles
+from mcr_score.systems.mcr.payments import BASE, owed
+from mcr_score.systems.mcr.scoring import score_with_profile
+from mcr_score.tiles import Tile
+from mcr_score.vocabulary import Method
+
+KINDS = 34
+COPIES = 4
+GAME_TILES = KINDS * COPIES
+DEALT = 13 * 4 + 1  # the tiles the deal gives (the dealer's fourteenth included)
+FLOWERS = 8
+SEATS = 4
+OPPONENTS = 3
+
+DISCARD_LOOK = 0.5  # an opponent's discard as a share of a random unseen tile
+CLAIM_LOOK = 0.5  # a chow or pung improving the hand, as a share of one more draw per round
+OTHER_WIN = 0.12  # a ready opponent's chance per round of a Hu (their draw and the others' discards)
+READY_PER_DISCARD = 0.022  # an opponent's chance of being ready grows with each tile they discarded...
+READY_FREE_DISCARDS = 4  # ...after their first four
+READY_PER_MELD = 0.065  # ...and with each meld they exposed
+READY_MOST = 0.85
+WAITS_WHEN_READY = 2.0  # the kinds a ready hand waits on, on average
+FLUSH_IN = 1.6  # an opponent whose melds are all of one suit: that suit's weight...
+FLUSH_OUT = 0.3  # ...and the other suits'
+DEAL_IN_TOTAL = 14  # the total of a typical Hu a discard deals in to (flowers included)
+TYPICAL_TOTAL = 12  # the total of a typical valid Hu of the player's own
+TYPICAL_WAIT = 5  # copies of a typical wait, for a hand not yet ready
+# the useful copies of a typical hand at 1, 2, 3... shanten: the steps after a far hand's first
+TYPICAL_USEFUL = (15, 30, 45, 60, 75, 90, 105)
+FAR_VALID = 0.45  # the share of a far hand's completions that reach the minimum
+SHORT_READY_STEP = 0.4  # a ready hand under the minimum: a draw that changes its waits, as a share of a step
+FAR_STEP = 0.75  # a far hand's useful draw as a share of a step forward (many lower the shanten of a form not kept)
+ERROR = {Method.READY: 0.1, Method.ONE_SHANTEN: 0.15, Method.FAR: 0.25}  # relative error of `expected`
+ERROR_FLOOR = 1.0  # points: no estimate is finer than this
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """What the player sees of one opponent: how many tiles they discarded, how many melds they
+    exposed, and the suit (0-2: m, p, s) all of those melds are of, when there are two or more."""
+
+    discarded: int = 0
+    melds: int = 0
+    one_suit: int | None = None
+
+    @classmethod
+    def of(cls, discarded: int, melds: Sequence[Meld]) -> Opponent:
+        """An opponent from their exposed melds: honour melds say nothing of a suit."""
+        suits = {m.tile.index // 9 for m in melds if m.tile.index < 27}
+        one = next(iter(suits)) if len(suits) == 1 and len(melds) >= 2 else None
+        return cls(discarded, len(melds), one)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "discarded": self.discarded,
+            "melds": self.melds,
+            "one_suit": SUITS[self.one_suit] if self.one_suit is not None else None,
+        }
+
+
+SUITS = "mps"
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """What the player sees besides their own hand: the copies of each kind they cannot see, the
+    tiles left in the wall and the opponents."""
+
+    unseen: tuple[int, ...]
+    wall_left: int
+    opponents: tuple[Opponent, ...]
+
+    @property
+    def unseen_total(self) -> int:
+        return max(1, sum(self.unseen))
+
+    @property
+    def rounds(self) -> int:
+        """The player's draws left: one tile in four of the wall, rounded up."""
+        return -(-max(0, self.wall_left) // SEATS)
+
+
+def default_wall(seen: int) -> int:
+    """The wall when the table does not say: after the deal and the flowers, one draw per tile seen."""
+    return max(0, GAME_TILES + FLOWERS - DEALT - FLOWERS - seen)
+
+
+def default_opponents(seen: int) -> tuple[Opponent, ...]:
+    """Three opponents, the tiles seen shared out between them as discards, when only the tiles are known."""
+    return tuple(Opponent(seen // OPPONENTS) for _ in range(OPPONENTS))
+
+
+def sight(visible: Sequence[int], wall_left: int | None, opponents: Sequence[Opponent] | None, seen: int) -> Sight:
+    """The `Sight` of a player: `visible` counts every tile they see (their own concealed tiles and
+    melds, the table's); `seen` is the number of tiles on the table (for the defaults)."""
+    wall = default_wall(seen) if wall_left is None else wall_left
+    opp = default_opponents(seen) if opponents is None else tuple(opponents)
+    return Sight(tuple(max(0, COPIES - v) for v in visible), wall, opp)
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """The worth of a 13-tile hand left by a decision, and of the tile let go. `good_draws`,
+    `dead_draws`: at ready, copies of the waits that reach the minimum and of those that do not;
+    at 1-shanten, copies of the draws that reach a valid ready hand and of those reaching only one
+    under the minimum; None further out. `win`: the points a valid Hu brings on average; `deal_in`:
+    what dealing in costs; `error`: the estimate's error in points."""
+
+    valid_chance: float
+    expected: float
+    danger: float
+    good_draws: int | None
+    dead_draws: int | None
+    win: float
+    deal_in: float
+    method: Method
+    error: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "valid_chance": round(self.valid_chance, 4),
+            "expected": round(self.expected, 2),
+            "danger": round(self.danger, 4),
+            "good_draws": self.good_draws,
+            "dead_draws": self.dead_draws,
+        }
+
+
+NO_VALUE = {"valid_chance": None, "expected": None, "danger": None, "good_draws": None, "dead_draws": None}
+
+
+@dataclass(frozen=True, slots=True)
+class _Ready:
+    """A ready hand's round: the chance a round brings a valid Hu, and the points of one."""
+
+    hit: float
+    win: float
+    good: int
+    dead: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandWorth:
+    """A 13-tile hand's chance of a valid Hu and its value, before any danger."""
+
+    valid_chance: float
+    win: float
+    good_draws: int | None
+    dead_draws: int | None
+    method: Method
+
+
+class Valuer:
+    """The worth of the hands of one position: the melds, the situation, the profile and the sight
+    are fixed, and what each ready hand is worth is kept, as many decisions share them."""
+
+    def __init__(self, melds: tuple[Meld, ...], situation: Situation, profile: profiles.Profile, view: Sight):
+        self.melds = melds
+        self.n_melds = len(melds)
+        self.situation = dataclasses.replace(situation, self_drawn=False, last_copy=False, wall_last=False, kong=False)
+        self.profile = profile
+        self.sight = view
+        self._ready: dict[tuple[int, ...], _Ready | None] = {}
+        self.ends = min(0.9, sum(ready_chance(o) for o in view.opponents) * OTHER_WIN)
+        self._shapes = [_shapes(i, view.unseen) for i in range(KINDS)]
+        self._spread = sum(self._shapes) or 1.0
+
+    # -- the chain --------------------------------------------------------------------------------
+
+    def chain(self, rates: Sequence[float]) -> float:
+        """The chance of passing every step of `rates` (each a chance per round, one step a round at
+        most) within the rounds left, the hand ending each round on another's Hu with `ends`."""
+        state = [1.0] + [0.0] * len(rates)
+        done = 0.0
+        for _ in range(self.sight.rounds):
+            nxt = [0.0] * (len(rates) + 1)
+            for k, p in enumerate(state):
+                if not p:
+                    continue
+                p *= 1 - self.ends
+                r = rates[k]
+                nxt[k] += p * (1 - r)
+                if k + 1 == len(rates):
+                    done += p * r
+                else:
+                    nxt[k + 1] += p * r
+            state = nxt
+        return done
+
+    # -- ready -----------------------------------------------------------------------------------
+
+    def _score(self, standing: tuple[int, ...], win: int, self_drawn: bool, last: bool) -> tuple[int, bool]:
+        tiles = tuple(Tile.from_index(i) for i in range(KINDS) for _ in range(standing[i]))
+        s = dataclasses.replace(self.situation, self_drawn=self_drawn, last_copy=last)
+        score = score_with_profile(Hand(self.melds, tiles, Tile.from_index(win), s), self.profile)
+        return score.total, score.meets_minimum
+
+    def ready(self, standing: tuple[int, ...]) -> _Ready | None:
+        """A ready hand's round (None: not ready, or no copy of a wait left)."""
+        if standing in self._ready:
+            return self._ready[standing]
+        unseen, total = self.sight.unseen, self.sight.unseen_total
+        p_self = p_disc = gain_self = gain_disc = 0.0
+        good = dead = 0
+        waits = [w for w in completing_tiles(list(standing), self.n_melds) if unseen[w] > 0 and standing[w] < COPIES]
+        for w in waits:
+            c = unseen[w]
+            last = standing[w] == 0 and c == 1
+            d_total, d_ok = self._score(standing, w, False, last)
+            s_total, s_ok = self._score(standing, w, True, last)
+            if s_ok:
+                p_self += c / total
+                gain_self += c / total * OPPONENTS * owed(s_total, self_drawn=True, discarder=True)
+            if d_ok:
+                p_disc += c / total
+                gain_disc += c / total * (owed(d_total, self_drawn=False, discarder=True) + 2 * BASE)
+            if s_ok or d_ok:
+                good += c
+            else:
+                dead += c
+        if not waits:
+            self._ready[standing] = None
+            return None
+        p_self, p_disc = min(p_self, 1.0), min(p_disc, 1.0)
+        miss_disc = (1 - p_disc) ** (OPPONENTS * DISCARD_LOOK)
+        hit = 1 - (1 - p_self) * miss_disc
+        win = 0.0
+        if hit > 0:
+            w_self = gain_self / p_self if p_self else 0.0
+            w_disc = gain_disc / p_disc if p_disc else 0.0
+            win = (p_self * w_self + (1 - p_self) * (1 - miss_disc) * w_disc) / hit
+        out = _Ready(hit, win, good, dead)
+        self._ready[standing] = out
+        return out
+
+    # -- a hand ----------------------------------------------------------------------------------
+
+    def worth(self, standing: tuple[int, ...]) -> HandWorth:
+        """The chance of a valid Hu of the 13-tile hand with these standing counts, and its value."""
+        ready = self.ready(standing)
+        if ready is not None and ready.good:
+            chance = self.chain([ready.hit])
+            return HandWorth(chance, ready.win, ready.good, ready.dead, Method.READY)
+        least, useful = overall(form_readings(standing, self.n_melds))
+        if least <= 1:
+            kinds = range(KINDS) if least == 0 else useful
+            good, dead, hit, win = self._draws(standing, kinds)
+            if ready is not None:  # ready, every wait short: the draws that change the waits are its way on
+                good_draws, dead_draws = ready.good, ready.dead
+            else:
+                good_draws, dead_draws = good, dead
+            if good:
+                total = self.sight.unseen_total
+                if ready is None:
+                    step = min(1.0, good / total * (1 + CLAIM_LOOK))
+                else:
+                    step = min(1.0, good / total) * SHORT_READY_STEP
+                return HandWorth(self.chain([step, hit]), win, good_draws, dead_draws, Method.ONE_SHANTEN)
+            return self._far(standing, useful, max(least, 1) + 1, good_draws, dead_draws)
+        return self._far(standing, useful, least, None, None)
+
+    def _far(
+        self, standing: tuple[int, ...], useful: Sequence[int], shanten: int, good: int | None, dead: int | None
+    ) -> HandWorth:
+        total = self.sight.unseen_total
+        copies = sum(self.sight.unseen[i] for i in useful if standing[i] < COPIES)
+        steps = [min(1.0, copies / total) * FAR_STEP]
+        steps += [min(1.0, TYPICAL_USEFUL[k - 1] / total) * FAR_STEP for k in range(shanten - 1, 0, -1)]
+        last = 1 - (1 - TYPICAL_WAIT / total) * (1 - TYPICAL_WAIT / total) ** (OPPONENTS * DISCARD_LOOK)
+        chance = self.chain([*steps, last]) * FAR_VALID
+        win = (
+            owed(TYPICAL_TOTAL, self_drawn=False, discarder=True) + 2 * BASE + OPPONENTS * (TYPICAL_TOTAL + BASE)
+        ) / 2
+        return HandWorth(chance, win, good, dead, Method.FAR)
+
+    def _draws(self, standing: tuple[int, ...], kinds: Sequence[int] | range) -> tuple[int, int, float, float]:
+        """Each drawable kind tried with every discard after it: copies of good and dead draws, and
+        the good draws' average round hit and win value (weighted by copies)."""
+        unseen = self.sight.unseen
+        good = dead = 0
+        hit = win = 0.0
+        for k in kinds:
+            c = unseen[k]
+            if c <= 0 or standing[k] >= COPIES:
+                continue
+            more = list(standing)
+            more[k] += 1
+            best: _Ready | None = None
+            short = False
+            for e in range(KINDS):
+                if not more[e] or e == k:
+                    continue
+                more[e] -= 1
+                r = self.ready(tuple(more))
+                more[e] += 1
+                if r is None:
+                    continue
+                if r.good and (best is None or r.hit * r.win > best.hit * best.win):
+                    best = r
+                short = short or not r.good
+            if best is not None:
+                good += c
+                hit += c * best.hit
+                win += c * best.win
+            elif short:
+                dead += c
+        return good, dead, (hit / good if good else 0.0), (win / good if good else 0.0)
+
+    def danger(self, t: int) -> float:
+        """The chance that kind `t`, discarded now, completes an opponent's Hu (`danger_of`)."""
+        safe = 1.0
+        for o in self.sight.opponents:
+            share = min(1.0, WAITS_WHEN_READY * _suit_weight(o, t) * self._shapes[t] / self._spread)
+            safe *= 1 - ready_chance(o) * share
+        return 1 - safe
+
+    # -- a decision ------------------------------------------------------------------------------
+
+    def value(self, standing: tuple[int, ...], discarded: Tile | None) -> Value:
+        """The worth of the 13-tile hand `standing` left after letting `discarded` go (None: no tile
+        let go, as a pass or a kong)."""
+        w = self.worth(standing)
+        danger = 0.0 if discarded is None else self.danger(discarded.index)
+        deal_in = float(owed(DEAL_IN_TOTAL, self_drawn=False, discarder=True))
+        expected = (1 - danger) * w.valid_chance * w.win - danger * deal_in  # a deal-in also ends the hand
+        error = max(ERROR_FLOOR, ERROR[w.method] * w.valid_chance * w.win + 0.5 * danger * deal_in)
+        return Value(w.valid_chance, expected, danger, w.good_draws, w.dead_draws, w.win, deal_in, w.method, error)
+
+
+def ready_chance(o: Opponent) -> float:
+    """The chance an opponent is ready, from what is seen of them: tiles discarded and melds exposed."""
+    by_discards = READY_PER_DISCARD * max(0, o.discarded - READY_FREE_DISCARDS)
+    return min(READY_MOST, by_discards + READY_PER_MELD * o.melds)
+
+
+def _shapes(t: int, unseen: Sequence[int]) -> float:
+    """How many ways a ready hand can wait on kind `t`, each weighted by the unseen copies it needs:
+    a chow's two tiles on either side (open, closed, edge waits), a pair waiting for its pung, a
+    single tile waiting for its pair."""
+    u = unseen
+    ways = u[t] * max(0, u[t] - 1) / 2 + 0.5 * u[t]
+    if t < 27:
+        r = t % 9
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            if 0 <= r + a <= 8 and 0 <= r + b <= 8:
+                ways += u[t + a] * u[t + b]
+    return ways
+
+
+def _suit_weight(o: Opponent, t: int) -> float:
+    if t >= 27 or o.one_suit is None:
+        return 1.0
+    return FLUSH_IN if t // 9 == o.one_suit else FLUSH_OUT
+
+
+def tolerance(best: Value, chosen: Value) -> float:
+    """The loss a verdict forgives: the two estimates' errors together."""
+    return math.hypot(best.error, chosen.error)

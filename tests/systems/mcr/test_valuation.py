@@ -1,0 +1,176 @@
+"""Issue 41's valuation (`systems/mcr/valuation.py`): the wall lowers a slow hand's chance, a wait
+reaching 8 only self-drawn counts for less, ready hands under 8 and dead 1-shanten hands rank
+below live ones, danger follows the opponents, and `discards` shows it all in JSON and text."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mcr_score import discards
+from mcr_score.cli import main
+from mcr_score.engine.arrangements import counts_of
+from mcr_score.hand import Meld, Situation
+from mcr_score.notation import parse_hand
+from mcr_score.systems.mcr import profiles
+from mcr_score.systems.mcr.advice import hand_value
+from mcr_score.systems.mcr.valuation import (
+    OPPONENTS,
+    Opponent,
+    Sight,
+    Valuer,
+    default_wall,
+    ready_chance,
+    sight,
+)
+from mcr_score.tiles import Tile
+from mcr_score.vocabulary import Method
+from tests.support.cli import runner
+
+FIELDS = ("valid_chance", "expected", "danger", "good_draws", "dead_draws")
+HAND = "123m456p78s11z2349m"  # after 9m: ready on 6s (under 8) and 9s (Mixed Straight)
+
+
+def valuer(text: str, wall: int = 60, opponents: tuple[Opponent, ...] = ()) -> tuple[Valuer, tuple[int, ...]]:
+    hand = parse_hand(text)
+    standing = counts_of(hand.standing)
+    melds = counts_of(t for m in hand.melds for t in m.tiles)
+    visible = [a + b for a, b in zip(standing, melds, strict=True)]
+    return Valuer(
+        hand.melds, hand.situation, profiles.get(profiles.DEFAULT), sight(visible, wall, opponents, 0)
+    ), tuple(standing)
+
+
+def test_fewer_tiles_in_the_wall_lower_the_chance():
+    chances = [discards(HAND, wall_left=w).discards[0].value for w in (80, 40, 12, 0)]
+    assert all(v is not None for v in chances)
+    values = [v.valid_chance for v in chances if v is not None]
+    assert values == sorted(values, reverse=True)
+    assert values[0] > values[2] > 0
+    assert values[-1] == 0
+
+
+def test_a_wait_reaching_8_only_self_drawn_counts_for_less():
+    """567m234s5677p8p22s: on 6p, 7 points on a discard, 9 self-drawn (Fully Concealed Hand): the
+    round's chance is the own draw's alone; a wait valid on a discard adds the others' discards."""
+    v, standing = valuer("567m234s5677p8p22s")
+    ready = v.ready(standing)
+    assert ready is not None
+    copies = v.sight.unseen[Tile("6p").index]
+    assert ready.hit == pytest.approx(copies / v.sight.unseen_total)
+    w, other = valuer("123m456p789s11z23m")  # Mixed Straight on 1m or 4m, on a discard too
+    live = w.ready(other)
+    assert live is not None
+    both = sum(w.sight.unseen[Tile(t).index] for t in ("1m", "4m"))
+    assert live.hit > both / w.sight.unseen_total
+
+
+def test_good_and_dead_draws_at_ready_and_1_shanten():
+    result = discards(HAND, wall_left=60)
+    by_tile = {d.tile.code: d for d in result.discards}
+    ready = by_tile["9m"].value
+    assert ready is not None
+    assert (ready.method, ready.good_draws, ready.dead_draws) == (Method.READY, 4, 4)  # 9s valid, 6s not
+    one = by_tile["4m"].value
+    assert one is not None
+    assert one.method is Method.ONE_SHANTEN
+    assert one.good_draws is not None
+    assert one.good_draws > 0
+    far = discards("19m19p19s1234567z9s").discards  # thirteen orphans: far by the standard form
+    assert all(d.value is not None for d in far)
+
+
+def test_a_ready_hand_under_8_changes_its_waits_slower_than_a_live_1_shanten():
+    """57m456p12356sEFF7s|SW0000 (the session, hand 6): E leaves a ready hand on 6m under 8; the
+    1-shanten discards with good draws rank above it."""
+    result = discards(
+        "57m456p12356sEFF7s|SW0000|1",
+        seen="1789m1113568p234567899sEESSWCCP",
+        wall_left=69,
+        opponents=[Opponent(5), Opponent(6, 2), Opponent(6, 1)],
+    )
+    first = result.discards[0]
+    assert not first.below_minimum
+    e = next(d for d in result.discards if d.tile.code == "E")
+    assert e.below_minimum
+    assert e.value is not None
+    assert e.value.good_draws == 0
+
+
+def test_beyond_1_shanten_good_and_dead_draws_are_null():
+    data = discards("1357m2468p159sESW").to_dict()  # far from anything
+    for entry in data["discards"]:
+        assert set(FIELDS) <= set(entry)
+        if entry["shanten"] > 1:
+            assert entry["good_draws"] is None
+            assert entry["dead_draws"] is None
+
+
+def test_danger_follows_what_the_opponents_show():
+    quiet = Sight((3,) * 34, 60, (Opponent(0),) * OPPONENTS)
+    v = Valuer((), Situation(), profiles.get(profiles.DEFAULT), quiet)
+    assert v.danger(Tile("5m").index) == 0  # nobody has discarded: nobody is ready
+    late = Sight((3,) * 34, 20, (Opponent(14, 2),) * OPPONENTS)
+    w = Valuer((), Situation(), profiles.get(profiles.DEFAULT), late)
+    assert 0 < w.danger(Tile("E").index) < w.danger(Tile("5m").index) < 1  # a middle tile fits more waits
+    flush = Sight((3,) * 34, 20, (Opponent(14, 2, 1),))
+    f = Valuer((), Situation(), profiles.get(profiles.DEFAULT), flush)
+    assert f.danger(Tile("5p").index) > f.danger(Tile("5m").index)
+
+
+def test_an_opponent_s_melds_of_one_suit():
+    chow, pung = Meld("chow", Tile("1p")), Meld("pung", Tile("7p"))
+    assert Opponent.of(9, [chow, pung]) == Opponent(9, 2, 1)
+    assert Opponent.of(9, [chow, Meld("pung", Tile("E"))]) == Opponent(9, 2, 1)  # honours and one suit: a half flush
+    assert Opponent.of(9, [chow]) == Opponent(9, 1, None)  # one meld says little
+    assert Opponent.of(9, [chow, Meld("pung", Tile("7s"))]).one_suit is None
+    assert ready_chance(Opponent(30, 4)) <= 0.85
+    assert Opponent(3, 1, 2).to_dict() == {"discarded": 3, "melds": 1, "one_suit": "s"}
+
+
+def test_the_defaults_from_the_tiles_seen():
+    assert default_wall(0) == 83
+    assert default_wall(500) == 0
+
+
+def test_a_hand_as_it_stands_has_no_danger():
+    value = hand_value(parse_hand("123m456p789s11z23m"), wall_left=40)
+    assert value.danger == 0
+    assert value.method is Method.READY
+    assert value.valid_chance > 0
+
+
+def test_discards_json_and_options():
+    out = runner().invoke(
+        main, ["discards", HAND, "--json", "--wall", "30", "--opponent", "10:2:s", "--opponent", "8:0"]
+    )
+    assert out.exit_code == 0, out.output
+    entries = json.loads(out.output)["discards"]
+    for entry in entries:
+        assert set(FIELDS) <= set(entry)
+        assert 0 <= entry["valid_chance"] <= 1
+        assert 0 <= entry["danger"] <= 1
+    expected = [e["expected"] for e in entries]
+    assert expected == sorted(expected, reverse=True)
+
+
+def test_an_opponent_given_as_a_value_is_kept():
+    from mcr_score.cli.advice import OpponentParam
+
+    assert OpponentParam().convert(Opponent(3, 1), None, None) == Opponent(3, 1)
+    assert OpponentParam().convert("3:1:p", None, None) == Opponent(3, 1, 1)
+
+
+@pytest.mark.parametrize("bad", ["x", "1", "1:2:z", "99:1", "1:9", "a:b"])
+def test_a_bad_opponent_is_a_usage_error(bad):
+    out = runner().invoke(main, ["discards", HAND, "--opponent", bad])
+    assert out.exit_code == 2
+    assert "--opponent" in out.output
+
+
+def test_discards_text_shows_the_columns():
+    for lang, word in (("en", "valid Hu"), ("fr", "Hu valide"), ("zh", "有效和牌")):
+        out = runner().invoke(main, ["discards", HAND, "--lang", lang])
+        assert out.exit_code == 0, out.output
+        assert word in out.output
