@@ -25,6 +25,9 @@ const ready = (async () => {
   const engine = pyodide.pyimport("mcr_score.web.engine");
   mark("imported");
   self.postMessage({ timing });
+  // Once the questions queued while it started are answered, the engine answers a few of its own, so
+  // that the first waits and scores a player asks find their modules imported and warm.
+  setTimeout(() => { try { engine.warm(); } catch { /* a warm-up only */ } }, 0);
   return engine;
 })();
 
