@@ -17,6 +17,7 @@
 const WINDS = ["E", "S", "W", "N"];
 const TIMEOUT_MS = 15000;
 const TYPING_MS = 120;
+const OFFLINE_WAIT_MS = 3000; // the longest the engine waits for the service worker on a first visit
 const HTTP_OK = 200;
 const HTTP_SERVER_ERROR = 500;
 // The situation button of each field of the notation's suffix (the engine gives each field's column).
@@ -64,32 +65,49 @@ function serviceEngine() {
   };
 }
 
+// The service worker (sw.js) in control before the engine's worker starts, so that the engine's files
+// are fetched through it and kept as they come: downloaded once, there for the next visit, offline.
+// On a return visit it is in control already; never more than OFFLINE_WAIT_MS of waiting.
+function offline() {
+  if (!("serviceWorker" in navigator)) return Promise.resolve();
+  const controlled = new Promise((resolve) => {
+    if (navigator.serviceWorker.controller) resolve();
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve());
+  });
+  navigator.serviceWorker.register("sw.js").catch(() => null);
+  return Promise.race([controlled, new Promise((resolve) => { setTimeout(resolve, OFFLINE_WAIT_MS); })]);
+}
+
 // The package in a Web Worker under Pyodide (static/engine-worker.js): the same answers, in the page.
+// Questions asked before the worker exists wait for it, in order.
 function workerEngine() {
-  performance.mark("engine-start");
-  const worker = new Worker("static/engine-worker.js");
   const waiting = new Map();
   let next = 0;
   let up;
   const started = new Promise((resolve) => { up = resolve; });
   const failAll = (error) => { for (const w of waiting.values()) w.reject(error); waiting.clear(); };
-  worker.onmessage = (e) => {
-    if (e.data.timing) { performance.mark("engine-ready", { detail: e.data.timing }); up(); return; } // for the load figures
-    const { id, status, body, error } = e.data;
-    const w = waiting.get(id);
-    waiting.delete(id);
-    if (!w) return;
-    if (error) w.reject(new Error(error));
-    else w.resolve({ ok: status === HTTP_OK, body });
-  };
-  worker.onerror = (e) => { up(); failAll(new Error(e.message || "engine error")); };
+  const made = offline().then(() => {
+    performance.mark("engine-start");
+    const worker = new Worker("static/engine-worker.js");
+    worker.onmessage = (e) => {
+      if (e.data.timing) { performance.mark("engine-ready", { detail: e.data.timing }); up(); return; } // for the load figures
+      const { id, status, body, error } = e.data;
+      const w = waiting.get(id);
+      waiting.delete(id);
+      if (!w) return;
+      if (error) w.reject(new Error(error));
+      else w.resolve({ ok: status === HTTP_OK, body });
+    };
+    worker.onerror = (e) => { up(); failAll(new Error(e.message || "engine error")); };
+    return worker;
+  });
   return {
     started,
     ask(name, params) {
       return new Promise((resolve, reject) => {
         const id = ++next;
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, name, params });
+        made.then((worker) => worker.postMessage({ id, name, params }));
       });
     },
   };
@@ -601,7 +619,7 @@ async function start() {
   else showHand(view, "", ++evaluation);
   document.body.dataset.usable = "1"; // the picker and the controls answer from here on (queued until the engine is up)
   try { await loadFanNames(fallback); await up; await typed; await edits; } catch (e) { failed(e); return; }
-  if (document.documentElement.dataset.engine === "pyodide" && "serviceWorker" in navigator) navigator.serviceWorker.register("sw.js");
+  if (document.documentElement.dataset.engine === "pyodide") navigator.serviceWorker?.ready.then((r) => r.active.postMessage("complete")); // keep what is not kept yet
   document.body.dataset.ready = "1"; // the engine has started and answered
 }
 
