@@ -5,7 +5,7 @@ library ships as source, whole. The script defines three steps, which page-preco
 around unpacking the site as the page's worker does:
 
 - `write_site()`, /out/site-full.zip: the wheels in /wheels, every module as a sourceless .pyc;
-- `write_cut()`, after asking the engine what the page asks (`QUESTIONS`): /out/site.zip, only the
+- `write_cut()`, after asking the engine what the page asks (its `QUESTIONS`): /out/site.zip, only the
   wheels' modules that these imported (with every data file and the wheels' metadata), and
   /out/python_stdlib.zip, only Pyodide's standard library modules imported so far (its start, the
   unpacking, the questions), each a sourceless .pyc;
@@ -26,41 +26,12 @@ import marshal
 import sys
 import sysconfig
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 SITE = Path("/site")  # the wheels unpacked, to be zipped
 PAGE_FILES = "mcr_score/web/static/"  # the page itself, which the build serves beside: not the engine's
 OUT = Path("/out")
-# What the page asks on a first visit and after: every module these import is kept and compiled.
-_RULES = ("green-book", "china", "wmo-2014")
-_HANDS = ("123456789m123p5s5s", "123m345p678s22m456s|EE1000|ab", "[EEEE][CCCC][FFFF][PPPP]NN")
-QUESTIONS = [
-    ("rules", {}),
-    *[("fans", {"rules": rules}) for rules in _RULES],
-    ("edit", {"hand": "", "edit": ""}),
-    ("edit", {"hand": "123456789m123p5s", "edit": "add single 5s"}),
-    *[("edit", {"hand": "1m", "edit": f"add {mode}"}) for mode in ("chow 2m", "kong 9s", "concealed E", "promoted P")],
-    *[("edit", {"hand": "1m2m", "edit": edit}) for edit in ("remove 0", "flower a", "self-drawn 1", "add chow 8m")],
-    ("edit", {"hand": "1m2m", "edit": "seat S"}),
-    ("edit", {"hand": "123456789m123p5s5s", "edit": "win 0"}),
-    ("edit", {"hand": "11111m", "edit": ""}),  # a fifth copy: the building check's error
-    ("edit", {"hand": "1m", "edit": "nonsense"}),
-    *[("explain", {"hand": hand, "rules": rules}) for hand in _HANDS for rules in _RULES],
-    ("explain", {"hand": "123456789m123p5s5s|EE0100", "rules": "green-book"}),  # an impossible situation
-    ("explain", {"hand": "123456789m123p5s6s", "rules": "green-book"}),  # not winning
-    ("waits", {"hand": "1112345678999m", "rules": "green-book"}),
-    ("waits", {"hand": "1357m2468p13579s", "rules": "china"}),  # no waits
-    ("parse", {"hand": "123456789m123p5s5s"}),
-    ("edit", {"hand": "1z1z1z2z2z2z3z3z3z4z4z5z5z5z", "edit": ""}),  # the grammar: Lark
-    *[
-        ("text/explain", {"hand": hand, "lang": lang})
-        for hand in ("12x", "11111m", _HANDS[0])
-        for lang in ("en", "fr", "zh")
-    ],
-    ("nothing", {}),
-    ("edit", {"hand": "", "rules": "none"}),
-]
 # Asked of the cut build (`verify`): hands of the page's tests, none of them above.
 CHECKS = [
     ("explain", {"hand": "[WWWW1][444s]45m678pFF6m|ES1000", "rules": "china"}),
@@ -112,11 +83,10 @@ def stdlib(used: set[str]) -> bytes:
     return out.getvalue()
 
 
-def ask(questions: list[tuple[str, dict[str, str]]]) -> None:
+def ask(questions: Sequence[tuple[str, dict[str, str]]]) -> None:
     """Each question answered by the page's engine, with an answer or a named error, never a crash."""
-    from mcr_score.web.engine import answer, warm
+    from mcr_score.web.engine import answer
 
-    warm()
     for name, params in questions:
         status = json.loads(answer(name, json.dumps(params)))["status"]
         assert status in (200, 422), (name, status)
@@ -132,6 +102,8 @@ def imported(folder: str) -> set[str]:
 
 
 def write_cut() -> None:
+    from mcr_score.web.engine import QUESTIONS
+
     ask(QUESTIONS)
     archive = next(p for p in sys.path if p.endswith(".zip"))
     purelib = "/" + sysconfig.get_paths()["purelib"].lstrip("/")  # Pyodide's has a leading "//"
@@ -143,5 +115,7 @@ def write_cut() -> None:
 
 
 def verify() -> None:
-    ask(QUESTIONS + CHECKS)
+    from mcr_score.web.engine import QUESTIONS
+
+    ask([*QUESTIONS, *CHECKS])
     print(f"verified: {len(QUESTIONS) + len(CHECKS)} questions answered by the cut build")

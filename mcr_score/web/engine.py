@@ -88,10 +88,42 @@ WARM_UP: tuple[tuple[str, dict[str, str]], ...] = (
 """Questions the page's worker asks its engine once started, before a player does: a tap, a score
 and the waits, whose modules are then imported and warm when the player asks the first of them."""
 
+_RULES = tuple(PROFILES)
+_HANDS = ("123456789m123p5s5s", "123m345p678s22m456s|EE1000|ab", "[EEEE][CCCC][FFFF][PPPP]NN")
+QUESTIONS: tuple[tuple[str, dict[str, str]], ...] = (
+    ("rules", {}),
+    *[("fans", {"rules": rules}) for rules in _RULES],
+    ("edit", {"hand": "", "edit": ""}),
+    ("edit", {"hand": "123456789m123p5s", "edit": "add single 5s"}),
+    *[("edit", {"hand": "1m", "edit": f"add {mode}"}) for mode in ("chow 2m", "kong 9s", "concealed E", "promoted P")],
+    *[("edit", {"hand": "1m2m", "edit": edit}) for edit in ("remove 0", "flower a", "self-drawn 1", "add chow 8m")],
+    ("edit", {"hand": "1m2m", "edit": "seat S"}),
+    ("edit", {"hand": "123456789m123p5s5s", "edit": "win 0"}),
+    ("edit", {"hand": "11111m", "edit": ""}),  # a fifth copy: the building check's error
+    ("edit", {"hand": "1m", "edit": "nonsense"}),
+    *[("explain", {"hand": hand, "rules": rules}) for hand in _HANDS for rules in _RULES],
+    ("explain", {"hand": "123456789m123p5s5s|EE0100", "rules": DEFAULT}),  # an impossible situation
+    ("explain", {"hand": "123456789m123p5s6s", "rules": DEFAULT}),  # not winning
+    *[("waits", {"hand": "1112345678999m", "rules": rules}) for rules in _RULES],
+    ("waits", {"hand": "1357m2468p13579s", "rules": DEFAULT}),  # no waits
+    ("parse", {"hand": "123456789m123p5s5s"}),
+    ("edit", {"hand": "1z1z1z2z2z2z3z3z3z4z4z5z5z5z", "edit": ""}),  # the grammar: Lark
+    *[
+        ("text/explain", {"hand": hand, "lang": lang})
+        for hand in ("12x", "11111m", _HANDS[0])
+        for lang in ("en", "fr", "zh")
+    ],
+    ("nothing", {}),
+    ("edit", {"hand": "", "rules": "none"}),
+)
+"""Everything the page asks, on every path: each profile and language, each edit, errors. The static
+build keeps only the modules these import (scripts/page_precompile.py), and the page's snapshot of
+its engine is made after asking them all, so that a start from it needs no file of the package."""
 
-def warm() -> None:
-    """Ask `WARM_UP`'s questions and drop the answers."""
-    for name, params in WARM_UP:
+
+def warm(every: bool = False) -> None:
+    """Ask `WARM_UP`'s questions (`QUESTIONS` if `every`) and drop the answers."""
+    for name, params in QUESTIONS if every else WARM_UP:
         answer(name, json.dumps(params))
 
 

@@ -70,12 +70,22 @@ function serviceEngine() {
 // On a return visit it is in control already; never more than OFFLINE_WAIT_MS of waiting.
 function offline() {
   if (!("serviceWorker" in navigator)) return Promise.resolve();
-  const controlled = new Promise((resolve) => {
+  return new Promise((resolve) => {
     if (navigator.serviceWorker.controller) resolve();
     navigator.serviceWorker.addEventListener("controllerchange", () => resolve());
+    navigator.serviceWorker.register("sw.js").catch(() => resolve()); // none here (a private window): no wait
+    setTimeout(resolve, OFFLINE_WAIT_MS);
   });
-  navigator.serviceWorker.register("sw.js").catch(() => null);
-  return Promise.race([controlled, new Promise((resolve) => { setTimeout(resolve, OFFLINE_WAIT_MS); })]);
+}
+
+// Every file of the build kept by the service worker (what it has not kept as it passed), so that
+// the page works offline from here on.
+function kept() {
+  if (!navigator.serviceWorker) return Promise.resolve();
+  return new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener("message", (e) => { if (e.data === "kept") resolve(); });
+    navigator.serviceWorker.ready.then((r) => r.active.postMessage("complete"));
+  });
 }
 
 // The package in a Web Worker under Pyodide (static/engine-worker.js): the same answers, in the page.
@@ -110,6 +120,7 @@ function workerEngine() {
         made.then((worker) => worker.postMessage({ id, name, params }));
       });
     },
+    idle() { made.then((worker) => worker.postMessage({ idle: true })); }, // its warm-up and snapshot, after the first answers
   };
 }
 
@@ -619,7 +630,10 @@ async function start() {
   else showHand(view, "", ++evaluation);
   document.body.dataset.usable = "1"; // the picker and the controls answer from here on (queued until the engine is up)
   try { await loadFanNames(fallback); await up; await typed; await edits; } catch (e) { failed(e); return; }
-  if (document.documentElement.dataset.engine === "pyodide") navigator.serviceWorker?.ready.then((r) => r.active.postMessage("complete")); // keep what is not kept yet
+  if (ENGINE.idle) {
+    ENGINE.idle();
+    await kept();
+  }
   document.body.dataset.ready = "1"; // the engine has started and answered
 }
 

@@ -3,15 +3,14 @@
 // scores with the network cut. A new build has a new VERSION, and the old cache is dropped.
 //
 // Each file is downloaded once: the page registers this worker before it starts its engine, and
-// waits for it to be active, so the engine's worker (and its Pyodide, its Python) fetches through
-// it and each answer is kept as it passes. Installing keeps only the page's small files; the rest
-// comes as the engine asks for it, and once the engine has started the page asks for whatever is
-// still missing (`complete`), revalidated (`no-cache`: a 304 with no body for what the HTTP cache
-// holds) rather than downloaded again.
+// waits for it to be in control (installing fetches nothing, so that is soon), so the engine's
+// worker (and its Pyodide, its Python) fetches through it and each answer is kept as it passes.
+// Once the engine has answered, the page asks for whatever is still missing (`complete`: the page's
+// own files, fetched before this worker was in control), revalidated (`no-cache`: a 304 with no
+// body for what the HTTP cache holds) rather than downloaded again.
 "use strict";
 const VERSION = "mcr-score-page";
 const FILES = [];
-const LARGE = /^(pyodide|python)\//; // fetched by the engine as it starts, kept as they pass
 
 const wanted = new Set(FILES.map((f) => new URL(f, self.location).href));
 
@@ -22,17 +21,16 @@ async function keepMissing(files) {
   await cache.addAll(missing);
 }
 
-self.addEventListener("install", (e) => {
-  e.waitUntil(keepMissing(FILES.filter((f) => !LARGE.test(f))).then(() => self.skipWaiting()));
-});
+self.addEventListener("install", () => self.skipWaiting());
 
 self.addEventListener("activate", (e) => {
-  const old = caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== VERSION).map((k) => caches.delete(k))));
+  const mine = (k) => k === VERSION || k.startsWith(`${VERSION}-`); // the build's files, its engine's snapshot
+  const old = caches.keys().then((keys) => Promise.all(keys.filter((k) => !mine(k)).map((k) => caches.delete(k))));
   e.waitUntil(old.then(() => self.clients.claim()));
 });
 
 self.addEventListener("message", (e) => {
-  if (e.data === "complete") e.waitUntil(keepMissing(FILES));
+  if (e.data === "complete") e.waitUntil(keepMissing(FILES).then(() => e.source.postMessage("kept")));
 });
 
 // A file from the cache, or from the network and kept (without holding the answer back: Pyodide
