@@ -155,7 +155,7 @@ def sw_ready(page: Any) -> None:
 
 KEPT = """async () => {
   for (const name of await caches.keys())
-    if (name.endsWith("-snapshot") && (await (await caches.open(name)).match("snapshot"))) return true;
+    if (name.endsWith("-snapshot") && (await (await caches.open(name)).keys()).length) return true;
   return false;
 }"""
 
@@ -163,8 +163,22 @@ KEPT = """async () => {
 def snapshot_kept(page: Any, site: Path) -> None:
     """Wait until the engine's snapshot is kept, where the build makes one: a return visit, as a
     player's next one, after the first visit has made it."""
-    if "makeMemorySnapshot" in (site / "static" / "engine-worker.js").read_text(encoding="utf-8"):
-        page.wait_for_function(KEPT, polling=250, timeout=TIMEOUT_MS)
+    if "makeMemorySnapshot" not in (site / "static" / "engine-worker.js").read_text(encoding="utf-8"):
+        return
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not page.evaluate(KEPT):  # asked in turn: `wait_for_function` would take the promise as true
+        if time.monotonic() > deadline:
+            raise TimeoutError("the engine's snapshot was never kept")
+        page.wait_for_timeout(250)
+
+
+FROM_SNAPSHOT = """() => Boolean(performance.getEntriesByName("engine-ready")[0]?.detail?.pyodide_from_snapshot)"""
+
+
+def engine_ready(page: Any) -> float:
+    """Seconds from the navigation to the engine's start, as the page marked it (0 if it has none)."""
+    ms = page.evaluate('() => performance.getEntriesByName("engine-ready")[0]?.startTime ?? 0')
+    return float(ms) / 1000
 
 
 def gzipped(site: Path, path: str) -> int:
@@ -205,12 +219,15 @@ def one_run(browser: Any, url: str, served: Served, site: Path, hand: str) -> di
     page.goto(link)
     figures["cold_link_usable_s"] = at(page, USABLE)
     figures["cold_link_verdict_s"] = at(page, VERDICT)
+    figures["cold_engine_ready_s"] = engine_ready(page)
     sw_ready(page)
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=TIMEOUT_MS)
     snapshot_kept(page, site)
     page.goto(link)
     figures["warm_link_usable_s"] = at(page, USABLE)
     figures["warm_link_verdict_s"] = at(page, VERDICT)
+    figures["warm_engine_ready_s"] = engine_ready(page)
+    figures["warm_from_snapshot"] = float(page.evaluate(FROM_SNAPSHOT))
     context.set_offline(True)
     page.goto(link)
     figures["offline_link_usable_s"] = at(page, USABLE)
@@ -244,6 +261,9 @@ LINES = [
     ("?q= link -> verdict, cold (s)", "cold_link_verdict_s"),
     ("?q= link -> verdict, warm reload (s)", "warm_link_verdict_s"),
     ("?q= link -> verdict, offline reload (s)", "offline_link_verdict_s"),
+    ("engine started, cold (s)", "cold_engine_ready_s"),
+    ("engine started, warm reload (s)", "warm_engine_ready_s"),
+    ("warm reload started from the snapshot (1 yes)", "warm_from_snapshot"),
     ("first visit: requests with a body", "first_visit_requests"),
     ("first visit: requests answered 304", "first_visit_revalidated"),
     ("first visit: MB sent", "first_visit_mb"),

@@ -36,6 +36,11 @@ const undoStack = [];
 let evaluation = 0; // the latest question wins; older answers are dropped
 let starting = true; // the engine has not answered yet: a pending verdict says it is starting
 let invalidReason = ""; // the engine's words for the unreadable text in the box
+// The picker on screen: the engine's worker starts after it (or after OFFLINE_WAIT_MS at most), so
+// that Pyodide's start does not hold back the first paint on a slow CPU.
+let paint;
+const painted = new Promise((resolve) => { paint = resolve; setTimeout(resolve, OFFLINE_WAIT_MS); });
+
 const ENGINE = document.documentElement.dataset.engine === "pyodide" ? workerEngine() : serviceEngine();
 
 function t(id, args = {}) {
@@ -96,7 +101,7 @@ function workerEngine() {
   let up;
   const started = new Promise((resolve) => { up = resolve; });
   const failAll = (error) => { for (const w of waiting.values()) w.reject(error); waiting.clear(); };
-  const made = offline().then(() => {
+  const made = Promise.all([offline(), painted]).then(() => {
     performance.mark("engine-start");
     const worker = new Worker("static/engine-worker.js");
     worker.onmessage = (e) => {
@@ -629,6 +634,7 @@ async function start() {
   if (q) { $("notation").value = q; drawHand(); typed = onText(0); }
   else showHand(view, "", ++evaluation);
   document.body.dataset.usable = "1"; // the picker and the controls answer from here on (queued until the engine is up)
+  requestAnimationFrame(() => setTimeout(paint)); // after the frame that shows it
   try { await loadFanNames(fallback); await up; await typed; await edits; } catch (e) { failed(e); return; }
   if (ENGINE.idle) {
     ENGINE.idle();
