@@ -108,11 +108,7 @@ QUESTIONS: tuple[tuple[str, dict[str, str]], ...] = (
     ("waits", {"hand": "1357m2468p13579s", "rules": DEFAULT}),  # no waits
     ("parse", {"hand": "123456789m123p5s5s"}),
     ("edit", {"hand": "1z1z1z2z2z2z3z3z3z4z4z5z5z5z", "edit": ""}),  # the grammar: Lark
-    *[
-        ("text/explain", {"hand": hand, "lang": lang})
-        for hand in ("12x", "11111m", _HANDS[0])
-        for lang in ("en", "fr", "zh")
-    ],
+    *[("text/explain", {"hand": hand, "lang": lang}) for hand in ("12x", "11111m", _HANDS[0]) for lang in LANGS],
     ("nothing", {}),
     ("edit", {"hand": "", "rules": "none"}),
 )
