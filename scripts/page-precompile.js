@@ -1,9 +1,20 @@
 // Node, at build time (scripts/build-page): load the page's pinned Pyodide from the build folder and
-// run scripts/page_precompile.py in it, so that the .pyc it writes are Pyodide's own Python's.
+// run scripts/page_precompile.py in it, so that the .pyc it writes are Pyodide's own Python's; then
+// start a second Pyodide from what it wrote (the cut standard library, the cut site) and ask it the
+// page's questions again, so that a module the cut left out fails the build.
 // Usage: node page-precompile.js PYODIDE_DIR WHEELS_DIR OUT_DIR
 "use strict";
 const fs = require("fs");
 const path = require("path");
+
+const SCRIPT = fs.readFileSync(path.join(__dirname, "page_precompile.py"), "utf8");
+
+// As the page's worker (static/engine-worker.js) does, so that what it imports is what the page's does.
+function unpackSite(py, zip) {
+  const folder = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  py.unpackArchive(zip, "zip", { extractDir: folder });
+  py.runPython("import importlib; importlib.invalidate_caches()");
+}
 
 async function main() {
   const [pyodideDir, wheelsDir, outDir] = process.argv.slice(2).map((p) => path.resolve(p));
@@ -14,14 +25,16 @@ async function main() {
   for (const name of fs.readdirSync(wheelsDir).filter((n) => n.endsWith(".whl"))) {
     py.FS.writeFile(`/wheels/${name}`, fs.readFileSync(path.join(wheelsDir, name)));
   }
-  py.runPython(fs.readFileSync(path.join(__dirname, "page_precompile.py"), "utf8"));
+  py.runPython(SCRIPT);
   py.runPython("write_site()");
-  // As the page's worker (static/engine-worker.js) does, so that what it imports is compiled too.
-  const folder = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  py.unpackArchive(py.FS.readFile("/out/site.zip"), "zip", { extractDir: folder });
-  py.runPython("import importlib; importlib.invalidate_caches()");
-  py.runPython("write_stdlib()");
+  unpackSite(py, py.FS.readFile("/out/site-full.zip"));
+  py.runPython("write_cut()");
   for (const name of ["site.zip", "python_stdlib.zip"]) fs.writeFileSync(path.join(outDir, name), py.FS.readFile(`/out/${name}`));
+
+  const cut = await loadPyodide({ indexURL: pyodideDir + path.sep, stdLibURL: path.join(outDir, "python_stdlib.zip") });
+  unpackSite(cut, new Uint8Array(fs.readFileSync(path.join(outDir, "site.zip"))));
+  cut.runPython(SCRIPT);
+  cut.runPython("verify()");
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -1,12 +1,17 @@
 """Run inside Pyodide at build time (scripts/page-precompile.js, for scripts/build-page): the page's
-Python compiled once here instead of on every visit. A browser's Pyodide compiles every module it
-imports from source, each time the page loads, and its standard library ships as source. The script
-defines two steps, which page-precompile.js runs around unpacking the site as the page's worker does:
+Python compiled once here instead of on every visit, and cut to what the page runs. A browser's
+Pyodide compiles every module it imports from source, each time the page loads, and its standard
+library ships as source, whole. The script defines three steps, which page-precompile.js runs
+around unpacking the site as the page's worker does:
 
-- `write_site()`, /out/site.zip: the wheels in /wheels, every module as a sourceless .pyc (no .py);
-- `write_stdlib()`, /out/python_stdlib.zip: Pyodide's standard library with each module imported so
-  far (Pyodide's start, the unpacking) or by asking the engine what the page asks, as a sourceless
-  .pyc, the others left as source.
+- `write_site()`, /out/site-full.zip: the wheels in /wheels, every module as a sourceless .pyc;
+- `write_cut()`, after asking the engine what the page asks (its `QUESTIONS`): /out/site.zip, only the
+  wheels' modules that these imported (with every data file and the wheels' metadata), and
+  /out/python_stdlib.zip, only Pyodide's standard library modules imported so far (its start, the
+  unpacking, the questions), each a sourceless .pyc;
+- `verify()`, run in a second Pyodide started from the cut standard library with the cut site
+  unpacked: other questions (`CHECKS`) answered, so a module the cut left out fails the build,
+  not a player's page.
 
 The .pyc are Pyodide's own Python's (its magic number), hash-based and unchecked: nothing compares
 them with a source at import.
@@ -19,22 +24,22 @@ import io
 import json
 import marshal
 import sys
+import sysconfig
 import zipfile
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 SITE = Path("/site")  # the wheels unpacked, to be zipped
 PAGE_FILES = "mcr_score/web/static/"  # the page itself, which the build serves beside: not the engine's
 OUT = Path("/out")
-# What the page asks on a first visit and a few taps: every module these import is compiled.
-QUESTIONS = [
-    ("rules", {}),
-    ("fans", {"rules": "green-book"}),
-    ("edit", {"hand": "", "edit": ""}),
-    ("edit", {"hand": "123456789m123p5s", "edit": "add single 5s"}),
-    ("explain", {"hand": "123456789m123p5s5s|EE1000|ab", "rules": "green-book"}),
-    ("waits", {"hand": "1112345678999m", "rules": "green-book"}),
-    ("edit", {"hand": "1z1z1z2z2z2z3z3z3z4z4z5z5z5z", "edit": ""}),  # the grammar: Lark
-    ("text/explain", {"hand": "12x", "lang": "fr"}),
+# Asked of the cut build (`verify`): hands of the page's tests, none of them above.
+CHECKS = [
+    ("explain", {"hand": "[WWWW1][444s]45m678pFF6m|ES1000", "rules": "china"}),
+    ("explain", {"hand": "11122233344455z", "rules": "wmo-2014"}),
+    ("waits", {"hand": "2223456777p[EEE]", "rules": "green-book"}),
+    ("edit", {"hand": "[123m]456p", "edit": "unmeld 0"}),
+    ("text/explain", {"hand": "123456789m123p5s5x", "lang": "zh"}),
+    ("text/explain", {"hand": "[WWWW1][444s]45m678pFF6m|ES1000", "lang": "fr"}),
 ]
 
 
@@ -48,44 +53,69 @@ def pyc(source: bytes, name: str) -> bytes:
 def write_site() -> None:
     for wheel in sorted(Path("/wheels").glob("*.whl")):
         zipfile.ZipFile(wheel).extractall(SITE)
+    (OUT / "site-full.zip").write_bytes(site(lambda name: True))
+
+
+def site(keep: Callable[[str], bool]) -> bytes:
+    """The wheels' files as a zip, each module in `keep` (a path in the site) as a sourceless .pyc,
+    every other file but the page's own (`PAGE_FILES`), and no other module."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         for path in sorted(SITE.rglob("*")):
             name = path.relative_to(SITE).as_posix()
             if not path.is_file() or "__pycache__" in path.parts or name.startswith(PAGE_FILES):
                 continue
-            if name.endswith(".py"):
-                z.writestr(name + "c", pyc(path.read_bytes(), name))
-            else:
+            if not name.endswith(".py"):
                 z.write(path, name)
-    (OUT / "site.zip").write_bytes(out.getvalue())
+            elif keep(name):
+                z.writestr(name + "c", pyc(path.read_bytes(), name))
+    return out.getvalue()
 
 
 def stdlib(used: set[str]) -> bytes:
-    """The standard library's zip with the modules in `used` (paths inside it) compiled."""
+    """The standard library's zip cut to the modules in `used` (paths inside it), compiled."""
     archive = next(p for p in sys.path if p.endswith(".zip"))
     out = io.BytesIO()
     with zipfile.ZipFile(archive) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         for info in src.infolist():
-            data = src.read(info)
             if info.filename in used:
-                z.writestr(info.filename + "c", pyc(data, f"{archive}/{info.filename}"))
-            else:
-                z.writestr(info, data)
+                z.writestr(info.filename + "c", pyc(src.read(info), f"{archive}/{info.filename}"))
     return out.getvalue()
 
 
-def write_stdlib() -> None:
+def ask(questions: Sequence[tuple[str, dict[str, str]]]) -> None:
+    """Each question answered by the page's engine, with an answer or a named error, never a crash."""
     from mcr_score.web.engine import answer
 
-    for name, params in QUESTIONS:
+    for name, params in questions:
         status = json.loads(answer(name, json.dumps(params)))["status"]
         assert status in (200, 422), (name, status)
-    archive = next(p for p in sys.path if p.endswith(".zip"))
-    used = {
-        m.__file__[len(archive) + 1 :]
+
+
+def imported(folder: str) -> set[str]:
+    """The files under `folder` (a path prefix) of the modules imported so far, relative to it."""
+    return {
+        m.__file__[len(folder) + 1 :]
         for m in list(sys.modules.values())
-        if getattr(m, "__file__", None) and m.__file__.startswith(archive + "/") and m.__file__.endswith(".py")
+        if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(folder + "/")
     }
-    (OUT / "python_stdlib.zip").write_bytes(stdlib(used))
-    print(f"compiled: {len(used)} modules of the standard library, every module of the page's wheels")
+
+
+def write_cut() -> None:
+    from mcr_score.web.engine import QUESTIONS
+
+    ask(QUESTIONS)
+    archive = next(p for p in sys.path if p.endswith(".zip"))
+    purelib = "/" + sysconfig.get_paths()["purelib"].lstrip("/")  # Pyodide's has a leading "//"
+    used_std = {f for f in imported(archive) if f.endswith(".py")}
+    used_site = {f[:-1] for f in imported(purelib) if f.endswith(".pyc")}
+    (OUT / "python_stdlib.zip").write_bytes(stdlib(used_std))
+    (OUT / "site.zip").write_bytes(site(lambda name: name in used_site))
+    print(f"kept: {len(used_std)} modules of the standard library, {len(used_site)} of the page's wheels")
+
+
+def verify() -> None:
+    from mcr_score.web.engine import QUESTIONS
+
+    ask([*QUESTIONS, *CHECKS])
+    print(f"verified: {len(QUESTIONS) + len(CHECKS)} questions answered by the cut build")

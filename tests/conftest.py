@@ -28,6 +28,7 @@ SLOW = (
     "test_seam_types.py",  # mypy on a module that imports the package
     "test_web_browser.py",
     "test_review_browser.py",
+    "test_web_phone.py",
     "test_web_static.py",
     # processes: batch workers, signals, the CLI in a fresh interpreter
     "test_batch.py::test_ctrl_c_leaves_complete_records_and_resume_finishes_the_same_output",

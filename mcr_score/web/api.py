@@ -46,6 +46,7 @@ from mcr_score.web.commands import (
     explain_words,
     score_words,
 )
+from mcr_score.web.engine import page_html
 from mcr_score.web.reading import Plan, RequestError
 from mcr_score.web.schemas import (
     DiscardsBody,
@@ -410,9 +411,13 @@ def create_app(body_seconds: float = BODY_SECONDS) -> FastAPI:
             return _error_response(RequestError(msg("error.request.lang", lang=lang), where="lang"), 404)
         return JSONResponse(page_strings(lang))
 
+    index: list[str] = []  # the page with the engine's first answers, made on the first visit
+
     @app.get("/", include_in_schema=False)
     def page() -> Response:
-        return HTMLResponse((STATIC / "index.html").read_text(encoding="utf-8"))
+        if not index:
+            index.append(page_html((STATIC / "index.html").read_text(encoding="utf-8")))
+        return HTMLResponse(index[0])
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> Response:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mcr_score import errors
-from mcr_score.messages import DEFAULT_LANG, LANGS, msg
+from mcr_score.messages import DEFAULT_LANG, LANGS, msg, page_strings
 from mcr_score.systems.mcr.pages.referee import fan_table, rejection
 from mcr_score.systems.mcr.pages.referee_text import render_rejection
 from mcr_score.systems.mcr.pages.text import rules_to_dict
@@ -47,6 +47,80 @@ def _request(params: dict[str, str]) -> Request:
     if lang not in LANGS:
         raise EngineError(msg("error.request.lang", lang=lang), where="lang")
     return Request(hand=params.get("hand", ""), rules=rules, lang=lang, edit=params.get("edit", ""))
+
+
+FIRST: tuple[tuple[str, dict[str, str]], ...] = (
+    ("edit", {"hand": "", "edit": ""}),
+    ("rules", {}),
+    ("fans", {"rules": DEFAULT}),
+)
+"""What the page asks before anything else: the empty hand with its picker, the rule profiles, and
+the fan names of the default profile. Their answers are written into the page itself (`page_html`),
+so the page draws its picker and takes taps before its engine has started."""
+
+FIRST_MARK = "<!-- first answers -->"
+"""Where index.html takes the engine's first answers (`page_html`)."""
+
+
+def first_answers() -> dict[str, Any]:
+    """The bodies of `FIRST`'s questions by name, each exactly as `answer` gives it."""
+    return {name: json.loads(answer(name, json.dumps(params)))["body"] for name, params in FIRST}
+
+
+def page_html(html: str) -> str:
+    """index.html with the engine's first answers and the page's words in each language (the
+    catalogues' `page_strings`) in a JSON script element (`#first`), written by
+    the static build at build time and by `mcr-score serve` for its page: the same bodies as the
+    engine's live answers (tested), so what the page draws before its engine answers is what it
+    draws after."""
+    if FIRST_MARK not in html:
+        raise ValueError(f"index.html has no {FIRST_MARK}")
+    first = {"answers": first_answers(), "strings": {lang: page_strings(lang) for lang in LANGS}}
+    data = json.dumps(first, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return html.replace(FIRST_MARK, f'<script id="first" type="application/json">{data}</script>', 1)
+
+
+WARM_UP: tuple[tuple[str, dict[str, str]], ...] = (
+    ("edit", {"hand": "123456789m123p5s", "edit": "add single 5s"}),
+    ("explain", {"hand": "123456789m123p5s5s", "rules": DEFAULT}),
+    ("waits", {"hand": "1112345678999m", "rules": DEFAULT}),
+)
+"""Questions the page's worker asks its engine once started, before a player does: a tap, a score
+and the waits, whose modules are then imported and warm when the player asks the first of them."""
+
+_RULES = tuple(PROFILES)
+_HANDS = ("123456789m123p5s5s", "123m345p678s22m456s|EE1000|ab", "[EEEE][CCCC][FFFF][PPPP]NN")
+QUESTIONS: tuple[tuple[str, dict[str, str]], ...] = (
+    ("rules", {}),
+    *[("fans", {"rules": rules}) for rules in _RULES],
+    ("edit", {"hand": "", "edit": ""}),
+    ("edit", {"hand": "123456789m123p5s", "edit": "add single 5s"}),
+    *[("edit", {"hand": "1m", "edit": f"add {mode}"}) for mode in ("chow 2m", "kong 9s", "concealed E", "promoted P")],
+    *[("edit", {"hand": "1m2m", "edit": edit}) for edit in ("remove 0", "flower a", "self-drawn 1", "add chow 8m")],
+    ("edit", {"hand": "1m2m", "edit": "seat S"}),
+    ("edit", {"hand": "123456789m123p5s5s", "edit": "win 0"}),
+    ("edit", {"hand": "11111m", "edit": ""}),  # a fifth copy: the building check's error
+    ("edit", {"hand": "1m", "edit": "nonsense"}),
+    *[("explain", {"hand": hand, "rules": rules}) for hand in _HANDS for rules in _RULES],
+    ("explain", {"hand": "123456789m123p5s5s|EE0100", "rules": DEFAULT}),  # an impossible situation
+    ("explain", {"hand": "123456789m123p5s6s", "rules": DEFAULT}),  # not winning
+    *[("waits", {"hand": "1112345678999m", "rules": rules}) for rules in _RULES],
+    ("waits", {"hand": "1357m2468p13579s", "rules": DEFAULT}),  # no waits
+    ("parse", {"hand": "123456789m123p5s5s"}),
+    ("edit", {"hand": "1z1z1z2z2z2z3z3z3z4z4z5z5z5z", "edit": ""}),  # the grammar: Lark
+    *[("text/explain", {"hand": hand, "lang": lang}) for hand in ("12x", "11111m", _HANDS[0]) for lang in LANGS],
+    ("nothing", {}),
+    ("edit", {"hand": "", "rules": "none"}),
+)
+"""Everything the page asks, on every path: each profile and language, each edit, errors. The static
+build keeps only the modules these import (scripts/page_precompile.py), and the page's snapshot of
+its engine is made after asking them all, so that a start from it needs no file of the package."""
+
+
+def warm(every: bool = False) -> None:
+    """Ask `WARM_UP`'s questions (`QUESTIONS` if `every`) and drop the answers."""
+    for name, params in QUESTIONS if every else WARM_UP:
+        answer(name, json.dumps(params))
 
 
 def answer(name: str, params: str) -> str:

@@ -60,3 +60,8 @@ def choose(page: Any, mode: str) -> None:
 def tap(page: Any, code: str, mode: str = "single") -> None:
     choose(page, mode)
     page.click(f"#picker [data-tile='{code}']")
+
+
+def situation(page: Any) -> None:
+    """Open the situation's line (a `<details>`), so that its buttons can be tapped."""
+    page.evaluate("document.getElementById('situation-section').open = true")

@@ -232,6 +232,8 @@ def test_every_text_id_of_the_page_is_in_every_catalogue() -> None:
     import re
     from importlib import resources
 
+    from mcr_score.systems.mcr.profiles import PROFILES
+
     static = resources.files("mcr_score.web") / "static"
     html = (static / "index.html").read_text(encoding="utf-8")
     script = (static / "app.js").read_text(encoding="utf-8")
@@ -240,6 +242,7 @@ def test_every_text_id_of_the_page_is_in_every_catalogue() -> None:
     ids.add("i18n.plural-one")  # the numbers `tn` takes the `one` form of
     ids |= {f"page.suit.{k}" for k in "mpszf"} | {f"page.wind.{w}" for w in "ESWN"}  # ids the script composes
     ids |= {f"rule.{r}" for r in ("implied", "same-set", "non-separation", "non-identical", "account-once")}
+    ids |= {f"page.profile.{name}" for name in PROFILES}  # the rule profiles' names, shown translated
     assert len(ids) > 40
     for lang in ("en", "fr", "zh"):
         assert ids <= set(api.page_strings(lang)), (lang, ids - set(api.page_strings(lang)))

@@ -28,6 +28,7 @@ from tests.support.browser import (  # noqa: E402
     need_chromium,
     open_page,
     shoot,
+    situation,
     tap,
 )
 
@@ -139,14 +140,20 @@ def test_a_tile_used_four_times_is_disabled(server: str, page: Any) -> None:
 
 
 def test_targets_are_44_px_at_least(server: str, page: Any) -> None:
+    """Every control 44 px at least; the picker's tiles 40x52 at least, so that a suit's nine fit one
+    row of a 390 px phone (issue 39: nine 44 px tiles are 396 px)."""
     open_page(page, server + "/?q=123456789m123p5s5s")
     playwright_api.expect(page.locator("#verdict")).to_have_attribute("data-total", "22")
-    selector = "#picker .tile, #hand button, .segmented label, #situation-section button, #undo, #clear"
-    sizes = page.eval_on_selector_all(
-        selector, "els => els.map(e => [e.offsetWidth, e.offsetHeight, e.outerHTML.slice(0, 60)])"
-    )
-    assert len(sizes) > 60
+    situation(page)
+    selector = "#hand button, .segmented label, #situation-section button, #situation-section summary, #undo, #clear"
+    script = "els => els.map(e => [e.offsetWidth, e.offsetHeight, e.outerHTML.slice(0, 60)])"
+    sizes = page.eval_on_selector_all(selector, script)
+    assert len(sizes) > 40
     small = [s for s in sizes if min(s[0], s[1]) < 44]
+    assert not small, small
+    tiles = page.eval_on_selector_all("#picker .tile", script)
+    assert len(tiles) == 42
+    small = [s for s in tiles if s[0] < 40 or s[1] < 52]
     assert not small, small
 
 
@@ -187,6 +194,7 @@ def test_an_unreadable_notation_marks_the_picker_and_the_link_follows_it(server:
 def test_a_failed_request_leaves_no_old_result_looking_current(server: str, page: Any) -> None:
     expect = open_scored(page, server + "/?q=123456789m123p5s5s")
     page.route("**/api/explain?**", lambda route: route.abort("connectionrefused"))
+    situation(page)
     page.click("#self-drawn")
     expect(page.locator("#verdict")).to_have_attribute("data-state", "error")
     expect(page.locator("#verdict .headline")).to_have_text("Not scored: the scorer did not answer")
@@ -198,6 +206,7 @@ def test_a_slow_request_shows_pending_until_it_answers(server: str, page: Any) -
     expect = open_scored(page, server + "/?q=123456789m123p5s5s")
     held: list[Any] = []
     page.route("**/api/explain?**", lambda route: held.append(route))
+    situation(page)
     page.click("#self-drawn")
     expect(page.locator("#verdict")).to_have_attribute("data-state", "pending")
     assert page.get_attribute("#verdict", "data-total") is None
@@ -212,6 +221,7 @@ def test_a_slow_request_shows_pending_until_it_answers(server: str, page: Any) -
 
 def test_situation_buttons_and_their_errors_in_words(server: str, page: Any) -> None:
     expect = open_scored(page, server + "/?q=123456789m123p5s5s&lang=fr")
+    situation(page)
     page.click("#self-drawn")
     expect(page.locator("#self-drawn")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#notation")).to_have_value("123456789m123p5s5s|EE1000")  # picker rewrote it
@@ -297,6 +307,7 @@ def test_thirteen_tiles_show_the_waits_cards(server: str, browser: Any) -> None:
     card.click()
     expect(card).to_have_attribute("aria-expanded", "true")
     expect(page.locator("#result .card-fans .fans")).to_contain_text("4 Nine Gates")  # that hand's fans
+    situation(page)
     page.click("#self-drawn")  # the cards now show the self-drawn win
     expect(page.locator("#result .card[data-wait='5m'] .pts")).to_have_text("94 pts")
     page.select_option("#lang", "zh")

@@ -64,3 +64,38 @@ def test_the_engine_needs_neither_fastapi_nor_pydantic() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_page_is_written_with_the_engines_first_answers() -> None:
+    """index.html with `#first`: each of `FIRST`'s answers as the engine gives it live, the page's
+    words in every language, and no `</` that would end the script element early."""
+    import re
+    from importlib import resources
+
+    from mcr_score.messages import LANGS, page_strings
+    from mcr_score.web import engine
+
+    html = (resources.files("mcr_score.web") / "static" / "index.html").read_text(encoding="utf-8")
+    written = engine.page_html(html)
+    found = re.search(r'<script id="first" type="application/json">(.*?)</script>', written, re.S)
+    assert found is not None
+    assert "</" not in found[1]
+    first = json.loads(found[1])
+    assert set(first["answers"]) == {name for name, _ in engine.FIRST}
+    for name, params in engine.FIRST:
+        assert first["answers"][name] == ask(name, **params)[1], name
+    assert first["strings"] == {lang: page_strings(lang) for lang in LANGS}
+    assert first["answers"]["edit"]["picker"]["rows"][0][0] == "m"  # the picker the page draws first
+    with pytest.raises(ValueError, match="first answers"):
+        engine.page_html("<html></html>")
+
+
+def test_every_question_of_the_page_is_answered_or_refused_by_name() -> None:
+    """`QUESTIONS`, which the static build cuts its Python to and the page's snapshot is warmed with,
+    each answered (200) or refused with a named error (422): none crashes the engine."""
+    from mcr_score.web import engine
+
+    statuses = {ask(name, **params)[0] for name, params in engine.QUESTIONS}
+    assert statuses == {200, 422}
+    engine.warm()
+    engine.warm(every=True)

@@ -14,6 +14,7 @@ import contextlib
 import gzip
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -167,6 +168,46 @@ def test_an_engine_that_cannot_load_says_so(site: str, browser: Any) -> None:
     playwright_api.expect(verdict.locator(".headline")).to_have_text("Not scored: the scorer did not answer")
     assert page.get_attribute("#verdict", "data-total") is None
     context.close()
+
+
+def test_the_picker_takes_taps_before_the_engine_has_started(site: str, browser: Any) -> None:
+    """The engine's Python held back: the picker is drawn from the answers the build wrote into the
+    page, taps are taken, and the verdict says the scorer is starting; once the Python arrives,
+    the taps are answered in their order."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3, has_touch=True, is_mobile=True, locale="en-GB")
+    held: list[Any] = []
+    context.route("**/python/site.zip", lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(site + "/")
+    page.wait_for_selector("body[data-usable='1']", state="attached", timeout=LOAD_MS)
+    expect = playwright_api.expect
+    expect(page.locator("#picker .tile")).to_have_count(42)
+    for code in ("1m", "2m", "9p"):
+        page.tap(f"#picker [data-tile='{code}']")
+    expect(page.locator("#verdict")).to_have_attribute("data-state", "pending")
+    expect(page.locator("#verdict .headline")).to_have_text("Starting the scorer")
+    assert page.locator("#hand .tile").count() == 0
+    deadline = time.monotonic() + LOAD_MS / 1000
+    while not held:
+        assert time.monotonic() < deadline, "the engine never asked for its Python"
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    expect(page.locator("#notation")).to_have_value("12m9p", timeout=LOAD_MS)
+    expect(page.locator("#count")).to_have_text("3 / 14 tiles")
+    context.close()
+
+
+def test_the_build_writes_the_engines_first_answers_into_the_page(built: Path) -> None:
+    """The picker the page draws before its engine starts is the engine's own answer."""
+    from mcr_score.web import engine
+
+    html = (built / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script id="first" type="application/json">(.*?)</script>', html, re.S)
+    assert found is not None
+    written = json.loads(found[1])
+    for name, params in engine.FIRST:
+        assert written["answers"][name] == json.loads(engine.answer(name, json.dumps(params)))["body"], name
 
 
 def test_no_request_leaves_the_origin(site: str, visit: tuple[Any, Any, list[str]]) -> None:

@@ -6,11 +6,18 @@
 // nothing, writes no notation and scores nothing: it shows what the engine answers, and shows
 // nothing as current that is not. The notation box and the picker follow each other; the URL (?q=)
 // holds what is on screen.
+//
+// The page is usable at first paint: the engine's first answers (the empty hand and its picker, the
+// rule profiles, the fan names) and the page's words are written into the page itself (#first: by
+// scripts/build-page at build time, by `mcr-score serve` for its page), so the picker is drawn from
+// the engine's own answer before the engine has started. Taps made meanwhile are queued and answered
+// in order once it has; the verdict says it is starting.
 "use strict";
 
 const WINDS = ["E", "S", "W", "N"];
 const TIMEOUT_MS = 15000;
 const TYPING_MS = 120;
+const OFFLINE_WAIT_MS = 3000; // the longest the engine waits for the service worker on a first visit
 const HTTP_OK = 200;
 const HTTP_SERVER_ERROR = 500;
 // The situation button of each field of the notation's suffix (the engine gives each field's column).
@@ -19,6 +26,7 @@ const FIELD_BUTTON = { prevalent_wind: "prevalent", seat_wind: "seat", last_copy
 const TOGGLES = { "last-copy": ["last-copy", "last_copy"], "wall-last": ["wall-last", "wall_last"], "kong-win": ["kong", "kong"] };
 
 const $ = (id) => document.getElementById(id);
+const FIRST = JSON.parse($("first")?.textContent || "null"); // the engine's first answers, if written in
 let strings = {};
 let fanNames = {};
 let lang = "en";
@@ -26,6 +34,13 @@ let view = null; // the engine's latest answer to `edit`: the hand on screen
 let invalid = false; // the notation box holds text the engine cannot read
 const undoStack = [];
 let evaluation = 0; // the latest question wins; older answers are dropped
+let starting = true; // the engine has not answered yet: a pending verdict says it is starting
+let invalidReason = ""; // the engine's words for the unreadable text in the box
+// The picker on screen: the engine's worker starts after it (or after OFFLINE_WAIT_MS at most), so
+// that Pyodide's start does not hold back the first paint on a slow CPU.
+let paint;
+const painted = new Promise((resolve) => { paint = resolve; setTimeout(resolve, OFFLINE_WAIT_MS); });
+
 const ENGINE = document.documentElement.dataset.engine === "pyodide" ? workerEngine() : serviceEngine();
 
 function t(id, args = {}) {
@@ -45,6 +60,7 @@ function tn(id, n, args = {}) {
 // `mcr-score serve`'s JSON API; a slow or failed request rejects, so nothing old stays up as current.
 function serviceEngine() {
   return {
+    started: Promise.resolve(),
     async ask(name, params) {
       const response = await fetch(`api/${name}?${new URLSearchParams(params)}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
       if (response.status >= HTTP_SERVER_ERROR) throw new Error(`HTTP ${response.status}`);
@@ -54,31 +70,62 @@ function serviceEngine() {
   };
 }
 
+// The service worker (sw.js) in control before the engine's worker starts, so that the engine's files
+// are fetched through it and kept as they come: downloaded once, there for the next visit, offline.
+// On a return visit it is in control already; never more than OFFLINE_WAIT_MS of waiting.
+function offline() {
+  if (!("serviceWorker" in navigator)) return Promise.resolve();
+  return new Promise((resolve) => {
+    if (navigator.serviceWorker.controller) resolve();
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve());
+    navigator.serviceWorker.register("sw.js").catch(() => resolve()); // none here (a private window): no wait
+    setTimeout(resolve, OFFLINE_WAIT_MS);
+  });
+}
+
+// Every file of the build kept by the service worker (what it has not kept as it passed), so that
+// the page works offline from here on.
+function kept() {
+  if (!navigator.serviceWorker) return Promise.resolve();
+  return new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener("message", (e) => { if (e.data === "kept") resolve(); });
+    navigator.serviceWorker.ready.then((r) => r.active.postMessage("complete"));
+  });
+}
+
 // The package in a Web Worker under Pyodide (static/engine-worker.js): the same answers, in the page.
+// Questions asked before the worker exists wait for it, in order.
 function workerEngine() {
-  performance.mark("engine-start");
-  const worker = new Worker("static/engine-worker.js");
   const waiting = new Map();
   let next = 0;
+  let up;
+  const started = new Promise((resolve) => { up = resolve; });
   const failAll = (error) => { for (const w of waiting.values()) w.reject(error); waiting.clear(); };
-  worker.onmessage = (e) => {
-    if (e.data.timing) { performance.mark("engine-ready", { detail: e.data.timing }); return; } // for the load figures
-    const { id, status, body, error } = e.data;
-    const w = waiting.get(id);
-    waiting.delete(id);
-    if (!w) return;
-    if (error) w.reject(new Error(error));
-    else w.resolve({ ok: status === HTTP_OK, body });
-  };
-  worker.onerror = (e) => failAll(new Error(e.message || "engine error"));
+  const made = Promise.all([offline(), painted]).then(() => {
+    performance.mark("engine-start");
+    const worker = new Worker("static/engine-worker.js");
+    worker.onmessage = (e) => {
+      if (e.data.timing) { performance.mark("engine-ready", { detail: e.data.timing }); up(); return; } // for the load figures
+      const { id, status, body, error } = e.data;
+      const w = waiting.get(id);
+      waiting.delete(id);
+      if (!w) return;
+      if (error) w.reject(new Error(error));
+      else w.resolve({ ok: status === HTTP_OK, body });
+    };
+    worker.onerror = (e) => { up(); failAll(new Error(e.message || "engine error")); };
+    return worker;
+  });
   return {
+    started,
     ask(name, params) {
       return new Promise((resolve, reject) => {
         const id = ++next;
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, name, params });
+        made.then((worker) => worker.postMessage({ id, name, params }));
       });
     },
+    idle() { made.then((worker) => worker.postMessage({ idle: true })); }, // its warm-up and snapshot, after the first answers
   };
 }
 
@@ -140,11 +187,19 @@ function buildPicker(rows) {
     for (const code of codes) {
       const b = face(code);
       b.dataset.flower = String(key === "f");
-      b.addEventListener("click", () => apply(key === "f" ? `flower ${code}` : `add ${mode()} ${code}`));
+      b.addEventListener("click", () => pick(b, key === "f" ? `flower ${code}` : `add ${mode()} ${code}`));
       row.append(b);
     }
     picker.append(row);
   }
+}
+
+// A picker tile tapped: added, or, if the engine refuses it, its reason said on the page (a touch
+// screen shows no tooltip).
+function pick(button, edit) {
+  const reason = button.dataset.refused;
+  $("refusal").textContent = reason ? t("page.refused.said", { tile: button.dataset.tile, reason: t(reason) }) : "";
+  if (!reason) apply(edit);
 }
 
 function windButtons(id) {
@@ -161,9 +216,10 @@ function windButtons(id) {
   drawSituation();
 }
 
-// Each picker tile as the engine answered: refused (disabled, its reason as its title) or not.
+// Each picker tile as the engine answered: refused (aria-disabled, its reason said when tapped) or not.
 function drawPicker() {
   if (!view) return;
+  $("refusal").textContent = "";
   const refused = view.picker.refused[mode()];
   $("picker").dataset.invalid = String(invalid);
   for (const b of $("picker").querySelectorAll(".tile")) {
@@ -174,8 +230,9 @@ function drawPicker() {
       continue;
     }
     const reason = invalid ? "page.invalid" : refused[code];
-    b.disabled = Boolean(reason);
-    b.title = reason ? t(reason) : "";
+    b.setAttribute("aria-disabled", String(Boolean(reason)));
+    if (reason) b.dataset.refused = reason;
+    else delete b.dataset.refused;
   }
 }
 
@@ -186,6 +243,10 @@ function drawSituation() {
   $("self-drawn").setAttribute("aria-pressed", String(x.self_drawn));
   for (const [id, [, key]] of Object.entries(TOGGLES)) $(id).setAttribute("aria-pressed", String(x[key]));
   for (const id of ["prevalent", "seat"]) for (const b of $(id).children) b.setAttribute("aria-pressed", String(b.dataset.wind === x[id]));
+  // The situation in one line, opened by a tap: how the hand won, the winds, the flags set.
+  const flags = Object.entries(TOGGLES).filter(([, [, key]]) => x[key]).map(([id]) => t($(id).dataset.i18n));
+  const parts = [t(x.self_drawn ? "page.self-drawn" : "page.discard"), t("page.winds", { prevalent: t(`page.wind.${x.prevalent}`), seat: t(`page.wind.${x.seat}`) }), ...flags];
+  $("situation-line").textContent = parts.join(" · ");
 }
 
 function drawHand() {
@@ -231,6 +292,7 @@ function drawHand() {
 function translate() {
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const o of $("rules").options) o.textContent = t(`page.profile.${o.value}`);
   windButtons("prevalent");
   windButtons("seat");
 }
@@ -271,7 +333,7 @@ function showHand(answer, text, mine) {
 
 // An edit the engine refused: said in the verdict; the hand on screen stays as it was.
 function refused(body) {
-  setVerdict("error", t("page.error"), body?.error?.message || String(body));
+  setVerdict("error", body?.error?.message || String(body));
   show("");
 }
 
@@ -313,24 +375,30 @@ async function onText(pause = TYPING_MS) {
     return;
   }
   invalid = true;
+  invalidReason = answer.body?.error?.message || "";
   drawHand();
   evaluate(mine);
 }
 
 // ---- the verdict and the results -----------------------------------------------------------------
 
+// The verdict pinned on top: its headline, with a short detail beside it for a valid Hu or waits; a
+// false Hu's or an error's longer words go in the line under it (#why), so the pinned banner stays
+// small on a phone.
 function setVerdict(kind, headline, detail = "", score = null) {
   const v = $("verdict");
+  const beside = kind === "ok" || kind === "waits";
   v.dataset.state = kind;
   v.querySelector(".headline").textContent = headline;
-  v.querySelector(".detail").textContent = detail;
+  v.querySelector(".detail").textContent = beside ? detail : "";
+  $("why").textContent = beside ? "" : detail;
   for (const key of ["total", "points", "valid"]) delete v.dataset[key];
   if (score) Object.assign(v.dataset, { total: score.total, points: score.points, valid: String(score.valid) });
 }
 
 // Asked and not yet answered: nothing on screen may look current.
 function pending() {
-  setVerdict("pending", t("page.pending"));
+  setVerdict("pending", t(starting ? "page.loading" : "page.pending"));
   $("result").setAttribute("aria-busy", "true");
 }
 
@@ -340,11 +408,22 @@ function failed(error) {
   $("result").textContent = "";
 }
 
-function show(html) {
+// The results under the verdict: a score's fans directly under it (and scrolled into view), the
+// waits' cards after the picker, where they leave the picker in place for the 14th tile.
+function show(html, question = "") {
   const box = $("result");
   box.removeAttribute("aria-busy");
   box.innerHTML = html;
+  box.dataset.question = question;
   return box;
+}
+
+function showFirstFan() {
+  const row = document.querySelector("#result [data-fan]");
+  if (!row) return;
+  const top = $("verdict").getBoundingClientRect().bottom;
+  const box = row.getBoundingClientRect();
+  if (box.top < top || box.bottom > window.innerHeight) window.scrollBy(0, box.top - top);
 }
 
 function escape(s) {
@@ -371,7 +450,7 @@ async function evaluate(mine = ++evaluation) {
       if (!invalid) blame(answer.body);
       const words = await ENGINE.ask("text/explain", { hand: text, lang });
       if (mine !== evaluation) return;
-      setVerdict("error", t(invalid ? "page.invalid" : "page.error"));
+      setVerdict("error", invalid && invalidReason ? invalidReason : t(invalid ? "page.invalid" : "page.error"));
       show(`<pre class="error">${escape(words.body)}</pre>`);
       return;
     }
@@ -415,7 +494,7 @@ function verdictOf(v) {
 }
 
 function fansHtml(fans) {
-  const rows = fans.map((f) => `<tr><td>${escape(fanName(f))}<div class="sets">${escape(setsText(f.sets))}</div></td>
+  const rows = fans.map((f) => `<tr data-fan="${escape(f.id)}"><td>${escape(fanName(f))}<div class="sets">${escape(setsText(f.sets))}</div></td>
       <td class="pts">${f.points}${f.count > 1 ? ` × ${f.count}` : ""}</td></tr>`);
   return `<h2>${escape(t("page.fans"))}</h2><table class="fans">${rows.join("")}</table>`;
 }
@@ -432,13 +511,14 @@ function notCountedHtml(items) {
 function drawExplanation(data) {
   const v = data.verdict;
   verdictOf(v);
-  show(v.winning ? fansHtml(data.fans) + notCountedHtml(data.not_counted) : "");
+  show(v.winning ? fansHtml(data.fans) + notCountedHtml(data.not_counted) : "", "score");
+  showFirstFan();
 }
 
 function drawWaits(data) {
   const waits = data.waits || [];
   setVerdict("waits", waits.length ? tn("page.ready", waits.length) : t("page.no-waits"));
-  const box = show(`<h2>${escape(t("page.waits"))}</h2>`);
+  const box = show(`<h2>${escape(t("page.waits"))}</h2>`, "waits");
   if (!waits.length) return;
   box.insertAdjacentHTML("beforeend", `<p class="note">${escape(t("page.tap-card"))}</p>`);
   const cards = document.createElement("div");
@@ -475,24 +555,37 @@ async function ask(name, params) {
   return answer.body;
 }
 
+// The page's words: written into the page (#first), or asked of the build's files or the service.
 async function loadLanguage(next) {
   lang = ["en", "fr", "zh"].includes(next) ? next : "en";
   $("lang").value = lang;
-  const response = await fetch(`ui/strings/${lang}.json`); // a file of the static build, or the service's
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  strings = await response.json();
+  if (FIRST?.strings?.[lang]) strings = FIRST.strings[lang];
+  else {
+    const response = await fetch(`ui/strings/${lang}.json`); // a file of the static build, or the service's
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    strings = await response.json();
+  }
   translate();
 }
 
-async function loadRules(rules) {
-  const data = await ask("rules", {});
-  const sel = $("rules");
-  for (const p of data.profiles) sel.append(new Option(p.name, p.name));
-  sel.value = data.profiles.some((p) => p.name === rules) ? rules : data.default;
+// An answer of the engine's first ones: from the page when written in (the same body), else asked.
+function first(name, params) {
+  return FIRST?.answers?.[name] ?? ask(name, params);
 }
 
-async function loadFanNames() {
-  const rows = await ask("fans", { rules: $("rules").value });
+async function loadRules(rules) {
+  const data = await first("rules", {});
+  const sel = $("rules");
+  for (const p of data.profiles) {
+    const option = new Option(t(`page.profile.${p.name}`), p.name);
+    sel.append(option);
+  }
+  sel.value = data.profiles.some((p) => p.name === rules) ? rules : data.default;
+  return data.default;
+}
+
+async function loadFanNames(fallback = null) {
+  const rows = $("rules").value === fallback ? await first("fans", {}) : await ask("fans", { rules: $("rules").value });
   fanNames = Object.fromEntries(rows.map((r) => [r.id, r.names]));
 }
 
@@ -514,26 +607,40 @@ function wire() {
   });
 }
 
+// The engine's start: the verdict says so until it has answered; then taps are answered at once.
+async function engineStarted() {
+  await ENGINE.started;
+  starting = false;
+  if ($("verdict").dataset.state === "pending") setVerdict("pending", t("page.pending"));
+}
+
 async function start() {
   const params = new URLSearchParams(location.search);
-  setVerdict("pending", "…");
   wire();
+  const up = engineStarted();
+  let fallback;
   try {
     await loadLanguage(params.get("lang") || (navigator.language || "en").split("-")[0]);
     setVerdict("pending", t("page.loading")); // the engine may take seconds to start in the page
-    await loadRules(params.get("rules"));
-    view = await ask("edit", { hand: "", edit: "" }); // the empty hand, and the picker's tiles
+    fallback = await loadRules(params.get("rules"));
+    view = await first("edit", { hand: "", edit: "" }); // the empty hand, and the picker's tiles
   } catch (e) {
     failed(e);
     return;
   }
   buildPicker(view.picker.rows);
   const q = params.get("q");
-  if (q) { $("notation").value = q; await onText(0); }
+  let typed = null;
+  if (q) { $("notation").value = q; drawHand(); typed = onText(0); }
   else showHand(view, "", ++evaluation);
-  try { await loadFanNames(); } catch (e) { failed(e); return; } // after the first score: a waits card's fans need them
-  if (document.documentElement.dataset.engine === "pyodide" && "serviceWorker" in navigator) navigator.serviceWorker.register("sw.js");
-  document.body.dataset.ready = "1"; // every control answers from here on
+  document.body.dataset.usable = "1"; // the picker and the controls answer from here on (queued until the engine is up)
+  requestAnimationFrame(() => setTimeout(paint)); // after the frame that shows it
+  try { await loadFanNames(fallback); await up; await typed; await edits; } catch (e) { failed(e); return; }
+  if (ENGINE.idle) {
+    ENGINE.idle();
+    await kept();
+  }
+  document.body.dataset.ready = "1"; // the engine has started and answered
 }
 
 start();

@@ -1,0 +1,304 @@
+"""Load figures of the static page (issue 39): how soon a player can tap, and see a verdict, on a phone.
+
+    .venv/bin/python -m benchmarks.page [--site DIR] [--runs 3] [--hand TEXT] [--no-quarter]
+
+Takes a page built by `scripts/build-page` (or builds one into a temporary folder), serves it with a
+plain static file server (Python's own, in this process, which counts every request and byte it
+sends), and drives headless Chromium at 390x844, device scale 3, touch, a fresh profile for each
+cold load. For a cold visit, a warm reload (the service worker in control) and an offline reload
+(the network cut), it prints: the picker usable (its tiles drawn and enabled), a `?q=` link's
+verdict, the bytes and requests of the first visit (as sent, and gzipped as a server would), and
+the picker tiles inside the first screen of the empty page. Each time is the median of `--runs`,
+in seconds from the navigation (the page's own clock, `performance.now()`). A reload comes once the
+first visit has finished its work (its files kept, its engine's snapshot made), as a player's next
+visit would.
+
+The whole set is measured twice: unthrottled, and with every Chromium process held to a quarter
+of a CPU by a cgroup (`cpu.max` "25000 100000" on cgroup v2, `cpu.cfs_quota_us` 25000 per 100000
+on v1), made for the run and removed after; DevTools' CPU throttle would not reach the engine's
+worker. Without the rights to make a cgroup the quarter is skipped, and said so. The machine's
+load average when the run began is printed with the figures (as `uptime` prints it): a loaded
+machine lengthens every time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime
+import gzip
+import http.server
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path(os.environ.get("MCR_CHROMIUM", "/usr/bin/chromium"))
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+PHONE = {"width": 390, "height": 844}
+HAND = "123456789m123p5s5s"
+TIMEOUT_MS = 240_000
+QUARTER = (25_000, 100_000)  # microseconds of CPU per period: a quarter of one CPU
+USABLE = "document.querySelectorAll('#picker .tile:not([disabled]):not([aria-disabled=true])').length > 0"
+VERDICT = "document.querySelector('#verdict[data-total]') !== null"
+IN_VIEW = """() => [...document.querySelectorAll('#picker .tile')].filter(t => {
+  const b = t.getBoundingClientRect();
+  return b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth;
+}).map(t => t.dataset.tile)"""
+
+
+@dataclass
+class Served:
+    """What the static server sent: each request's path and the bytes of its body."""
+
+    sent: list[tuple[str, int]] = field(default_factory=list)
+    asked: list[tuple[str, str]] = field(default_factory=list)  # every request, with its status
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def reset(self) -> None:
+        with self.lock:
+            self.sent.clear()
+            self.asked.clear()
+
+    def taken(self) -> list[tuple[str, int]]:
+        with self.lock:
+            return list(self.sent)
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    served: Served
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        with self.served.lock:
+            self.served.asked.append((self.path, str(code)))
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        outputfile.write(data)
+        with self.served.lock:
+            self.served.sent.append((self.path, len(data)))
+
+
+@contextlib.contextmanager
+def serve(folder: Path) -> Iterator[tuple[str, Served]]:
+    """`folder` on a free loopback port, by the standard library's static file server."""
+    served = Served()
+    handler = type("Handler", (_Handler,), {"served": served})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", served
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextlib.contextmanager
+def quarter_cpu() -> Iterator[Path | None]:
+    """A Chromium launcher that joins a cgroup held to a quarter of a CPU (its children with it), or
+    None where no cgroup can be made here."""
+    v2 = Path("/sys/fs/cgroup")
+    controllers = v2 / "cgroup.controllers"
+    if controllers.exists() and "cpu" in controllers.read_text().split():
+        group, limits = v2 / f"mcr-page-{os.getpid()}", {"cpu.max": f"{QUARTER[0]} {QUARTER[1]}"}
+    else:
+        group = v2 / "cpu" / f"mcr-page-{os.getpid()}"
+        limits = {"cpu.cfs_period_us": str(QUARTER[1]), "cpu.cfs_quota_us": str(QUARTER[0])}
+    try:
+        group.mkdir()
+        for name, value in limits.items():
+            (group / name).write_text(value)
+    except OSError as e:
+        print(f"no cgroup for the quarter CPU ({group}: {e}); quarter skipped", file=sys.stderr)
+        with contextlib.suppress(OSError):
+            group.rmdir()
+        yield None
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        launcher = Path(folder) / "chromium-quarter"
+        launcher.write_text(f'#!/bin/sh\necho $$ > "{group}/cgroup.procs"\nexec "{CHROMIUM}" "$@"\n')
+        launcher.chmod(0o755)
+        try:
+            yield launcher
+        finally:
+            for _ in range(50):  # the browser's processes leave the group as they end
+                with contextlib.suppress(OSError):
+                    group.rmdir()
+                    break
+                time.sleep(0.1)
+
+
+def at(page: Any, condition: str) -> float:
+    """Seconds from the navigation to the first frame where `condition` holds."""
+    page.wait_for_function(condition, polling="raf", timeout=TIMEOUT_MS)
+    return float(page.evaluate("performance.now()")) / 1000
+
+
+def sw_ready(page: Any) -> None:
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+
+
+KEPT = """async () => {
+  for (const name of await caches.keys())
+    if (name.endsWith("-snapshot") && (await (await caches.open(name)).keys()).length) return true;
+  return false;
+}"""
+
+
+def snapshot_kept(page: Any, site: Path) -> None:
+    """Wait until the engine's snapshot is kept, where the build makes one: a return visit, as a
+    player's next one, after the first visit has made it."""
+    if "makeMemorySnapshot" not in (site / "static" / "engine-worker.js").read_text(encoding="utf-8"):
+        return
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not page.evaluate(KEPT):  # asked in turn: `wait_for_function` would take the promise as true
+        if time.monotonic() > deadline:
+            raise TimeoutError("the engine's snapshot was never kept")
+        page.wait_for_timeout(250)
+
+
+FROM_SNAPSHOT = """() => Boolean(performance.getEntriesByName("engine-ready")[0]?.detail?.pyodide_from_snapshot)"""
+
+
+def engine_ready(page: Any) -> float:
+    """Seconds from the navigation to the engine's start, as the page marked it (0 if it has none)."""
+    ms = page.evaluate('() => performance.getEntriesByName("engine-ready")[0]?.startTime ?? 0')
+    return float(ms) / 1000
+
+
+def gzipped(site: Path, path: str) -> int:
+    name = path.split("?")[0].lstrip("/") or "index.html"
+    file = site / name
+    if file.is_dir():
+        file = file / "index.html"
+    return len(gzip.compress(file.read_bytes())) if file.is_file() else 0
+
+
+def one_run(browser: Any, url: str, served: Served, site: Path, hand: str) -> dict[str, Any]:
+    """A fresh profile: a cold visit of the empty page, a cold `?q=` link in another, then warm and
+    offline reloads of the link."""
+    link = f"{url}/?q={quote(hand, safe='')}&lang=en"
+    options = {"viewport": PHONE, "device_scale_factor": 3, "has_touch": True, "is_mobile": True, "locale": "en-GB"}
+    figures: dict[str, Any] = {}
+    context = browser.new_context(**options)
+    page = context.new_page()
+    served.reset()
+    page.goto(url + "/")
+    figures["cold_usable_s"] = at(page, USABLE)
+    figures["tiles_in_first_screen"] = len(page.evaluate(IN_VIEW))
+    figures["tile_kinds_in_first_screen"] = len({t for t in page.evaluate(IN_VIEW) if t not in "abcdefgh"})
+    sw_ready(page)
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=TIMEOUT_MS)
+    sent = served.taken()
+    figures["first_visit_requests"] = len(sent)
+    figures["first_visit_revalidated"] = sum(code == "304" for _, code in served.asked)
+    figures["first_visit_mb"] = sum(n for _, n in sent) / 1e6
+    figures["first_visit_gzip_mb"] = sum(gzipped(site, p) for p, _ in sent) / 1e6
+    snapshot_kept(page, site)
+    page.goto(url + "/")
+    figures["warm_usable_s"] = at(page, USABLE)
+    context.close()
+
+    context = browser.new_context(**options)
+    page = context.new_page()
+    page.goto(link)
+    figures["cold_link_usable_s"] = at(page, USABLE)
+    figures["cold_link_verdict_s"] = at(page, VERDICT)
+    figures["cold_engine_ready_s"] = engine_ready(page)
+    sw_ready(page)
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=TIMEOUT_MS)
+    snapshot_kept(page, site)
+    page.goto(link)
+    figures["warm_link_usable_s"] = at(page, USABLE)
+    figures["warm_link_verdict_s"] = at(page, VERDICT)
+    figures["warm_engine_ready_s"] = engine_ready(page)
+    figures["warm_from_snapshot"] = float(page.evaluate(FROM_SNAPSHOT))
+    context.set_offline(True)
+    page.goto(link)
+    figures["offline_link_usable_s"] = at(page, USABLE)
+    figures["offline_link_verdict_s"] = at(page, VERDICT)
+    context.close()
+    return figures
+
+
+def measure(site: Path, hand: str, runs: int, executable: Path) -> dict[str, float]:
+    from playwright.sync_api import sync_playwright
+
+    with serve(site) as (url, served), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(executable), args=FLAGS, headless=True)
+        try:
+            all_runs = [one_run(browser, url, served, site, hand) for _ in range(runs)]
+        finally:
+            browser.close()
+    return {key: statistics.median(r[key] for r in all_runs) for key in all_runs[0]}
+
+
+def build(out: Path) -> Path:
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build-page"), str(out)], check=True)
+    return out
+
+
+LINES = [
+    ("picker usable, cold (s)", "cold_usable_s"),
+    ("picker usable, warm reload (s)", "warm_usable_s"),
+    ("picker usable, offline reload (s)", "offline_link_usable_s"),
+    ("?q= link: picker usable, cold (s)", "cold_link_usable_s"),
+    ("?q= link -> verdict, cold (s)", "cold_link_verdict_s"),
+    ("?q= link -> verdict, warm reload (s)", "warm_link_verdict_s"),
+    ("?q= link -> verdict, offline reload (s)", "offline_link_verdict_s"),
+    ("engine started, cold (s)", "cold_engine_ready_s"),
+    ("engine started, warm reload (s)", "warm_engine_ready_s"),
+    ("warm reload started from the snapshot (1 yes)", "warm_from_snapshot"),
+    ("first visit: requests with a body", "first_visit_requests"),
+    ("first visit: requests answered 304", "first_visit_revalidated"),
+    ("first visit: MB sent", "first_visit_mb"),
+    ("first visit: MB gzipped", "first_visit_gzip_mb"),
+    ("picker tiles in the first screen (of 42)", "tiles_in_first_screen"),
+    ("tile kinds in the first screen (of 34)", "tile_kinds_in_first_screen"),
+]
+
+
+def report(results: dict[str, dict[str, float]]) -> None:
+    names = list(results)
+    print(f"{'':44}" + "".join(f"{n:>16}" for n in names))
+    for label, key in LINES:
+        print(f"{label:44}" + "".join(f"{results[n][key]:>16.2f}" for n in names))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="a folder built by scripts/build-page (default: build one)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--hand", default=HAND)
+    parser.add_argument("--no-quarter", action="store_true", help="measure unthrottled only")
+    args = parser.parse_args()
+    load = os.getloadavg()
+    now = datetime.datetime.now(datetime.UTC)
+    print(f"{now:%Y-%m-%d %H:%M:%S} UTC, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    with tempfile.TemporaryDirectory() as made:
+        site = args.site or build(Path(made) / "site")
+        results = {"unthrottled": measure(site, args.hand, args.runs, CHROMIUM)}
+        if not args.no_quarter:
+            with quarter_cpu() as launcher:
+                if launcher is not None:
+                    results["quarter CPU"] = measure(site, args.hand, args.runs, launcher)
+    report(results)
+
+
+if __name__ == "__main__":
+    main()
