@@ -188,15 +188,19 @@ def test_the_bars_are_the_values_of_the_json(page: Any, pages: dict[str, Path]) 
     open_at(page, pages["en"], "#game=1&player=1&hand=3&decision=8")
     for _ in range(6):
         d = shown(page)
-        values = [e["useful_left"] for e in d["ranking"]]  # today's ranking: no valuation yet
+        # the review's valuation (issue 41) gives each choice its expected score: a bar from the left
+        # when none is negative, else a signed one from the middle, half of the track for the largest
+        assert all("expected" in e for e in d["ranking"])
+        values = [e["expected"] for e in d["ranking"]]
         scale = max(abs(v) for v in values) or 1
         fills = page.locator(".candidate .value .fill")
-        assert fills.evaluate_all("fs => fs.map(f => f.dataset.metric)") == ["useful_left"] * len(values)
-        assert fills.evaluate_all("fs => fs.map(f => Number(f.dataset.value))") == values
-        assert percents(fills) == pytest.approx([abs(v) / scale * 100 for v in values], abs=0.01)
+        assert fills.evaluate_all("fs => fs.map(f => f.dataset.metric)") == ["expected"] * len(values)
+        assert fills.evaluate_all("fs => fs.map(f => Number(f.dataset.value))") == pytest.approx(values)
+        share = 50 if any(v < 0 for v in values) else 100
+        assert percents(fills) == pytest.approx([abs(v) / scale * share for v in values], abs=0.01)
         track = page.locator(".candidate .value").first.bounding_box()["width"]
         first = fills.first.bounding_box()["width"]
-        assert abs(first - track * abs(values[0]) / scale) <= 1.5
+        assert abs(first - track * abs(values[0]) / scale * share / 100) <= 1.5
         page.keyboard.press("ArrowRight")
 
 
