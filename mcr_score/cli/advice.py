@@ -19,6 +19,7 @@ from mcr_score.cli.options import (
     lang_option,
     situation_options,
     system_option,
+    usage_lang,
 )
 from mcr_score.decoding import ascii_int
 from mcr_score.hand import Hand
@@ -66,10 +67,10 @@ class OpponentParam(_OpponentParamType):
         numbers = [ascii_int(p) for p in parts[:2]]
         suit = parts[2] if len(parts) == 3 else None
         if len(parts) not in (2, 3) or None in numbers or (suit is not None and suit not in SUITS):
-            self.fail(msg("error.option.opponent", value=repr(str(value))).text(), param, ctx)
+            self.fail(msg("error.option.opponent", value=repr(str(value))).text(usage_lang(ctx)), param, ctx)
         discarded, melds = (n for n in numbers if n is not None)
         if discarded > 40 or melds > 4:
-            self.fail(msg("error.option.opponent", value=repr(str(value))).text(), param, ctx)
+            self.fail(msg("error.option.opponent", value=repr(str(value))).text(usage_lang(ctx)), param, ctx)
         return Opponent(discarded, melds, None if suit is None else SUITS.index(suit))
 
 

@@ -38,12 +38,19 @@ else:
     _StrChoice = click.Choice
 
 
+def usage_lang(ctx: click.Context | None) -> str:
+    """The language of a bad option's message: the command line's `--lang` (which `Command.parse_args`
+    reads before any option's value), else `LANG`. click's own frame (`Usage:`, `Error:`) stays
+    click's."""
+    return helptext.help_language(ctx) if ctx is not None else language_from_env()
+
+
 class OptionProblem(click.BadParameter):
     """A bad option value whose problem is one of our errors (a house file's `bad-profile-file`):
     with `--json`, the error object is that error's, not a generic usage error."""
 
     def __init__(self, problem: errors.McrError, param: click.Parameter | None, ctx: click.Context | None) -> None:
-        super().__init__(problem.render(), ctx, param)
+        super().__init__(problem.render(usage_lang(ctx)), ctx, param)
         self.problem = problem
 
 
@@ -58,7 +65,7 @@ class WindType(_StrParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         wind = str(value).strip().upper()
         if wind not in ("E", "S", "W", "N"):
-            self.fail(msg("error.option.wind", value=repr(str(value))).text(), param, ctx)
+            self.fail(msg("error.option.wind", value=repr(str(value))).text(usage_lang(ctx)), param, ctx)
         return wind
 
 
@@ -90,13 +97,19 @@ class WholeNumber(_IntParamType):
         else:
             number = ascii_int(str(value))
             if number is None and too_long(str(value)):
-                self.fail(msg("error.option.digits", value=repr(str(value)), most=MAX_DIGITS).text(), param, ctx)
+                self.fail(
+                    msg("error.option.digits", value=repr(str(value)), most=MAX_DIGITS).text(usage_lang(ctx)),
+                    param,
+                    ctx,
+                )
         if number is None:
-            self.fail(msg("error.option.number", value=repr(str(value))).text(), param, ctx)
+            self.fail(msg("error.option.number", value=repr(str(value))).text(usage_lang(ctx)), param, ctx)
         if self.high is not None and not self.low <= number <= self.high:
-            self.fail(msg("error.option.range", value=number, low=self.low, high=self.high).text(), param, ctx)
+            self.fail(
+                msg("error.option.range", value=number, low=self.low, high=self.high).text(usage_lang(ctx)), param, ctx
+            )
         if number < self.low:
-            self.fail(msg("error.option.least", value=number, low=self.low).text(), param, ctx)
+            self.fail(msg("error.option.least", value=number, low=self.low).text(usage_lang(ctx)), param, ctx)
         return number
 
 
@@ -136,7 +149,7 @@ class ClaimedFansType(_StrParamType):
         try:
             claim = claim_from_text(None, str(value))
         except errors.McrError as e:
-            self.fail(e.message, param, ctx)
+            self.fail(e.msg.text(usage_lang(ctx)), param, ctx)
         return claim.fans if claim is not None else ()
 
 
@@ -154,7 +167,7 @@ class ClaimedTotalType(WholeNumber):
         try:
             claim = claim_from_text(str(number), None)
         except errors.McrError as e:
-            self.fail(e.message, param, ctx)
+            self.fail(e.msg.text(usage_lang(ctx)), param, ctx)
         assert claim is not None  # a number was given
         assert claim.total is not None
         return claim.total
@@ -348,7 +361,7 @@ class CheckedWord(_StrParamType):
         try:
             return self.check(str(value))
         except errors.McrError as e:
-            self.fail(e.message, param, ctx)
+            self.fail(e.msg.text(usage_lang(ctx)), param, ctx)
 
 
 def _option(spec: systems.OptionSpec) -> Callable[[F], F]:
@@ -415,7 +428,7 @@ class Command(click.Command):
                     if first == second
                     else msg("error.options.both", first=first, second=second)
                 )
-                raise click.UsageError(message.text(), ctx)
+                raise click.UsageError(message.text(usage_lang(ctx)), ctx)
             return super().parse_args(ctx, args)
         except click.UsageError as e:
             if any(option.name == "as_json" for option, _, _ in given):

@@ -21,6 +21,7 @@ from mcr_score.cli.options import (
     for_system,
     handles_errors,
     system_option,
+    usage_lang,
 )
 from mcr_score.games.model import AUTO, RecordFormat, format_names
 from mcr_score.messages import language_from_env, msg
@@ -41,7 +42,9 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
     most = JOBS_PER_CORE * cores()
     if value > most:
         raise click.BadParameter(
-            msg("error.batch.jobs", jobs=value, most=most, per=JOBS_PER_CORE, cores=cores()).text(), ctx, param
+            msg("error.batch.jobs", jobs=value, most=most, per=JOBS_PER_CORE, cores=cores()).text(usage_lang(ctx)),
+            ctx,
+            param,
         )
     return value
 

@@ -26,6 +26,7 @@ from mcr_score.cli.options import (
     input_files,
     system_option,
     system_options,
+    usage_lang,
 )
 from mcr_score.decoding import MAX_DIGITS, ascii_int, shown, too_long
 from mcr_score.errors import McrError, raise_all
@@ -58,13 +59,15 @@ def _ints(count: int) -> Callable[[click.Context, click.Parameter, str | None], 
             return None
         parts = value.split(",")
         if any(too_long(v) for v in parts):
-            raise click.BadParameter(msg("data.number-digits", most=MAX_DIGITS).text())
+            raise click.BadParameter(msg("data.number-digits", most=MAX_DIGITS).text(usage_lang(ctx)))
         numbers = tuple(ascii_int(v) for v in parts)
         written = shown(value)
         if None in numbers:
-            raise click.BadParameter(f"{written} is not a comma-separated list of {count} integers")
+            raise click.BadParameter(msg("error.option.int-list", value=written, n=count).text(usage_lang(ctx)))
         if len(numbers) != count:
-            raise click.BadParameter(f"{written} has {len(numbers)} numbers, not {count}")
+            raise click.BadParameter(
+                msg("error.option.int-count", value=written, got=len(numbers), n=count).text(usage_lang(ctx))
+            )
         return tuple(n for n in numbers if n is not None)
 
     return convert
@@ -78,7 +81,7 @@ def _false_hu(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     setting = FalseHu(numbers[0], numbers[1])
     problem = false_hu_problem(setting)
     if problem is not None:
-        raise click.BadParameter(problem.text())
+        raise click.BadParameter(problem.text(usage_lang(ctx)))
     return setting
 
 
