@@ -1,4 +1,5 @@
-"""Issue 12, the Python API: a wrong type is a TypeError with a message, a situation the notation
+"""The Python API's type errors (found in issue 12):
+a wrong type is a TypeError with a message, a situation the notation
 cannot write is refused, and every error's `to_dict()` lists its problems."""
 
 from __future__ import annotations
