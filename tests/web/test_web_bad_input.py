@@ -1,4 +1,4 @@
-"""The JSON service under bad input (#22): every field read by one rule (JSON numbers and booleans in
+"""The JSON service under bad input (found in issue 22): every field read by one rule (JSON numbers and booleans in
 a body, ASCII digits and `true`/`false` in a query), no field given twice, any body that is JSON
 whatever its content type, the API's error shape for 404/405/500, HEAD for every GET, and no input
 that makes an endpoint answer 500 (hypothesis on query strings and bodies)."""
