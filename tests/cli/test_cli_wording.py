@@ -1,4 +1,5 @@
-"""Issue 37, "what a new user stumbled on": house files of one system used with another, a house
+"""What the commands say to a new user (issue 37, "what a new user stumbled on"):
+house files of one system used with another, a house
 file without `base`, the profiles' names, the project's own words in what commands print.
 
 Expectations come from the rule texts as the docs state them (docs/rule-systems.md: the switch
