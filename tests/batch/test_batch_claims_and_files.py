@@ -1,4 +1,5 @@
-"""Issue 22, batch and claims: claims bounded by what a hand holds, every output file checked before
+"""Batch claims, output files, CSV and help (found in issue 22):
+claims bounded by what a hand holds, every output file checked before
 the run and written with its name in any error, --resume only onto an earlier output, CSV cells
 safe in a spreadsheet, the report after --resume, CSV headers and separators, the help."""
 

@@ -1,4 +1,5 @@
-"""Issue 12, batch: outputs that cannot be written, damaged `.gz` input, what --resume verifies,
+"""Batch inputs, outputs and --resume (found in issue 12):
+outputs that cannot be written, damaged `.gz` input, what --resume verifies,
 claims in ASCII digits only, and one notation for batch and `score` (no extra whitespace stripped)."""
 
 from __future__ import annotations
