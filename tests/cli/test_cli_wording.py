@@ -547,3 +547,23 @@ def test_a_field_too_long_is_said_with_its_bound(client: Any) -> None:
     answer = client.get("/api/score", params={"hand": "1" * 201})
     (problem,) = answer.json()["error"]["problems"]
     assert problem["message"] == "query.hand: longer than 200 characters"
+
+
+# ---- what a user opens: the examples name the rules, not the project's notes ---------------------------
+
+NOTES = r"\bseed\b|graine|种子|rulesets\.md|\[DEFAULT"
+
+
+def test_no_example_file_names_the_projects_own_notes() -> None:
+    """The sample card said "[DEFAULT, rulesets.md §3.2]" and a referee case "seed §V": files a user
+    opens and copies, in the project's words."""
+    import re
+
+    found = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in sorted((ROOT / "examples").rglob("*"))
+        if path.suffix in (".toml", ".json", ".txt", ".csv", ".pmn")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(NOTES, line, re.IGNORECASE)
+    ]
+    assert found == []
