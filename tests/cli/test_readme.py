@@ -146,3 +146,34 @@ def test_every_hand_of_the_python_and_batch_examples_wins():
     for hand in ("[123p1][456s2][789m3]34mEE5m|ES1000", "123456789m123p5s5s|EE0000"):
         assert score(hand).winning
     assert "r1-h2\t[123p1][456s2][789m3]34mEE5m|ES1000" in page_text("docs/batch.md")
+
+
+# ---- the README ----------------------------------------------------------------------------------
+
+
+def test_the_readme_says_how_long_the_tests_take_and_how_to_run_a_quick_subset() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "10-15 minutes on 2 cores" in readme
+    assert "scripts/test --quick" in readme
+    script = (ROOT / "scripts" / "test").read_text(encoding="utf-8")
+    assert '"--quick"' in script
+    assert '-m "not slow"' in script
+
+
+def test_the_readmes_benchmark_ratios_say_slower_or_faster() -> None:
+    """ "5.5x the reference's C++ call" did not say which way: each ratio says "times as long"."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    bare = re.findall(r"\b\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?x\b", readme)
+    assert not bare, bare
+    speed = readme[readme.index("[Speed]") :].split("\n- ", 1)[0]
+    assert "times as long" in speed
+    assert "slower" in speed
+
+
+def test_the_slow_tests_are_left_out_of_the_quick_subset(pytestconfig: pytest.Config) -> None:
+    from tests.conftest import SLOW
+
+    assert "test_packaging.py" in SLOW
+    assert "test_web_browser.py" in SLOW
+    markers = pytestconfig.getini("markers")
+    assert any(m.startswith("slow:") for m in markers)

@@ -17,6 +17,7 @@ from tests.support.cli import runner
 ROOT = REPO
 FIXTURES = ROOT / "tests" / "fixtures" / "records"
 PMN = str(FIXTURES / "pmn" / "example_2.pmn")
+PMN2 = FIXTURES / "pmn" / "example_2.pmn"
 ANONYMOUS = str(FIXTURES / "tziakcha" / "record_miner_example_record.json")
 
 
@@ -134,3 +135,26 @@ def test_jobs_review_the_games_in_parallel_in_order(tmp_path):
     assert failed.exit_code == 2
     assert json.loads(failed.output)["error"]["code"] == "unknown-player"
     assert run("review", path, "--jobs", "0").exit_code == 2
+
+
+# ---- review: a player none of whose hands replays ---------------------------------------------------
+
+
+def test_a_review_that_could_replay_no_hand_says_so_not_0_of_0(tmp_path: Path) -> None:
+    """A board whose one hand is unreplayable (West draws out of turn): each player read "0 of 0
+    discards agree with the best (-)" and "No decision worse than the best.", as if reviewed."""
+    text = PMN2.read_text(encoding="utf-8").replace("T0r2D0r1T1b6", "T0r2D0r1T2b6", 1)
+    path = tmp_path / "bad.pmn"
+    path.write_text(text, encoding="utf-8")
+    out = tmp_path / "review.html"
+    result = runner().invoke(main, ["review", str(path), "--html", str(out)])
+    assert result.exit_code == 0  # as batch: the hand is named, the run goes on
+    assert "0 of 0" not in result.stdout
+    assert "No decision worse than the best." not in result.stdout
+    assert result.stdout.count(": no hand reviewed, as the record does not give one to replay") == 4
+    assert "W draws out of turn" in result.stdout
+    page = out.read_text(encoding="utf-8")
+    assert "0 of 0" not in page
+    assert page.count("no hand reviewed") == 4
+    whole = runner().invoke(main, ["review", str(PMN2)])  # a board that replays: reviewed as before
+    assert "SIM: 8 of 12 discards agree with the best (66.7%)" in whole.stdout  # issue 41: valued

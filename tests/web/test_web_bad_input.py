@@ -1,4 +1,4 @@
-"""The JSON service under bad input (#22): every field read by one rule (JSON numbers and booleans in
+"""The JSON service under bad input (found in issue 22): every field read by one rule (JSON numbers and booleans in
 a body, ASCII digits and `true`/`false` in a query), no field given twice, any body that is JSON
 whatever its content type, the API's error shape for 404/405/500, HEAD for every GET, and no input
 that makes an endpoint answer 500 (hypothesis on query strings and bodies)."""
@@ -463,3 +463,18 @@ def test_an_api_route_takes_its_fields_as_reading_reads_them() -> None:
 
         @app.post("/api/two")
         def two(a: Annotated[RulesInput, Body()], b: Annotated[RulesInput, Body()]) -> None: ...
+
+
+# ---- the service: an unknown query field of a request that takes none ---------------------------------
+
+
+@pytest.mark.parametrize("path", ["/api/score", "/api/explain", "/api/parse"])
+def test_a_query_field_of_a_body_request_says_it_takes_none_not_an_empty_list(path: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from mcr_score.web import api
+
+    response = TestClient(api.create_app()).post(f"{path}?lang=fr", json={"hand": "123456789m123p5s5s"})
+    assert response.status_code == 422
+    messages = [p["message"] for p in response.json()["error"]["problems"] if p["where"] == "query.lang"]
+    assert messages == ["query.lang: not a field of this request, which takes none there"]

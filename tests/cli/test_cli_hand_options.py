@@ -1,4 +1,4 @@
-"""Issue 22, the hand commands of the command line: one rule for numbers (`--claim`, `--flowers`,
+"""The options and texts of the hand commands (found in issue 22): one rule for numbers (`--claim`, `--flowers`,
 `fan NUMBER`), usage errors as JSON under `--json`, contradictory output options, the winds in
 upper case, the `--lang` help that says what JSON holds, `discards`/`waits` with a kong win, and
 plurals in the text outputs in the three languages."""

@@ -216,3 +216,54 @@ def test_mahjongscoring2_a_sheet_out_of_bounds_is_not_settled_nor_ranked(tmp_pat
         result = runner().invoke(main, [command, str(path), "--from", "mahjongscoring2"])
         assert result.exit_code == 1, (command, result.output)
         assert f"{path}: [0].rounds[0].pointsP1: 10000000000000000000" in result.output
+
+
+# ---- a number below its least: the bound given, never "0 to None" ------------------------------------
+
+
+@pytest.mark.parametrize("field", ["fan", "fan_bits", "fan2_bits", "fan1_bits"])
+def test_a_negative_gbhelper_field_names_its_least_not_a_missing_bound(field: str) -> None:
+    doc = json.loads(GBHELPER.read_text(encoding="utf-8"))
+    doc["detail"][0][field] = -1
+    message = refused(doc, "gbhelper")
+    assert f"detail[0].{field}: -1 is below 0" in message
+    assert "None" not in message
+
+
+def test_a_negative_mahjongscoring2_total_is_not_called_more_than_the_highest() -> None:
+    doc = json.loads(MS2_JSON.read_text(encoding="utf-8"))
+    doc[0]["rounds"][1]["handPoints"] = -1
+    message = refused(doc, "mahjongscoring2")
+    assert "[0].rounds[1].handPoints: -1 is below 0" in message
+    assert "more than" not in message
+
+
+@pytest.mark.parametrize("lang", ["fr", "zh"])
+def test_the_least_of_a_field_is_said_in_the_users_language(tmp_path: Path, lang: str) -> None:
+    doc = json.loads(GBHELPER.read_text(encoding="utf-8"))
+    doc["detail"][0]["fan"] = -1
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result = runner().invoke(main, ["session", str(path), "--from", "gbhelper", "--lang", lang])
+    assert result.exit_code == 1
+    assert "None" not in result.stderr
+    assert ("inférieur à 0" if lang == "fr" else "小于此字段的最小值0") in result.stderr
+
+
+# ---- a MahjongScoring2 CSV: a cell named by its line and its column ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where"),
+    [
+        (",12,", ",1x2,", "line 4, Hand Points: '1x2' is not a whole number"),
+        ("2,Bo,-", "2,Zed,-", "line 4, Winner: 'Zed' is none of the four players"),
+        ("2,Bo,-", "2,Bo,Zed", "line 4, Discarder: 'Zed' is none of the four players"),
+        ("2,Bo,-,12,-20", "2,Bo,-,12,-2o", "line 4, Points Ana: '-2o' is not a whole number"),
+        ("\n2,Bo", "\nx2,Bo", "line 4, Round: 'x2' is not a whole number"),
+    ],
+)
+def test_a_bad_mahjongscoring2_csv_cell_names_its_column(old: str, new: str, where: str) -> None:
+    text = MS2_CSV.read_text(encoding="utf-8")
+    assert old in text
+    assert where in refused(text.replace(old, new, 1).encode(), "mahjongscoring2")

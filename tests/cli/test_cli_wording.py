@@ -1,4 +1,5 @@
-"""Issue 37, "what a new user stumbled on": house files of one system used with another, a house
+"""What the commands say to a new user (issue 37, "what a new user stumbled on"):
+house files of one system used with another, a house
 file without `base`, the profiles' names, the project's own words in what commands print.
 
 Expectations come from the rule texts as the docs state them (docs/rule-systems.md: the switch
@@ -510,37 +511,6 @@ def test_the_maho_canonical_form_says_how_it_writes_the_series() -> None:
     assert json.loads(run("parse", "[123a][7a7b7c]456789a99c", "--system", "maho", "--json").stdout)["ok"]
 
 
-# ---- the README ----------------------------------------------------------------------------------
-
-
-def test_the_readme_says_how_long_the_tests_take_and_how_to_run_a_quick_subset() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "10-15 minutes on 2 cores" in readme
-    assert "scripts/test --quick" in readme
-    script = (ROOT / "scripts" / "test").read_text(encoding="utf-8")
-    assert '"--quick"' in script
-    assert '-m "not slow"' in script
-
-
-def test_the_readmes_benchmark_ratios_say_slower_or_faster() -> None:
-    """ "5.5x the reference's C++ call" did not say which way: each ratio says "times as long"."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    bare = re.findall(r"\b\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?x\b", readme)
-    assert not bare, bare
-    speed = readme[readme.index("[Speed]") :].split("\n- ", 1)[0]
-    assert "times as long" in speed
-    assert "slower" in speed
-
-
-def test_the_slow_tests_are_left_out_of_the_quick_subset(pytestconfig: pytest.Config) -> None:
-    from tests.conftest import SLOW
-
-    assert "test_packaging.py" in SLOW
-    assert "test_web_browser.py" in SLOW
-    markers = pytestconfig.getini("markers")
-    assert any(m.startswith("slow:") for m in markers)
-
-
 def test_a_house_file_that_fits_several_systems_names_them(tmp_path: Path) -> None:
     """Only a former profile name, `base = "seed"`, no system: a file of one of the other systems."""
     house = _write(tmp_path, "club.toml", 'name = "club"\nbase = "seed"\n')
@@ -555,3 +525,23 @@ def test_a_field_too_long_is_said_with_its_bound(client: Any) -> None:
     answer = client.get("/api/score", params={"hand": "1" * 201})
     (problem,) = answer.json()["error"]["problems"]
     assert problem["message"] == "query.hand: longer than 200 characters"
+
+
+# ---- what a user opens: the examples name the rules, not the project's notes ---------------------------
+
+NOTES = r"\bseed\b|graine|种子|rulesets\.md|\[DEFAULT"
+
+
+def test_no_example_file_names_the_projects_own_notes() -> None:
+    """The sample card said "[DEFAULT, rulesets.md §3.2]" and a referee case "seed §V": files a user
+    opens and copies, in the project's words."""
+    import re
+
+    found = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in sorted((ROOT / "examples").rglob("*"))
+        if path.suffix in (".toml", ".json", ".txt", ".csv", ".pmn")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(NOTES, line, re.IGNORECASE)
+    ]
+    assert found == []

@@ -1,4 +1,5 @@
-"""Issue 12, the command line as a real process: output that cannot be written, a terminal whose
+"""The command line's output and encoding, as a real process (found in issue 12):
+output that cannot be written, a terminal whose
 encoding lacks the tiles. Each ran into a traceback before."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Issue 22, the notation: spaces read as GB-Mahjong reads them (it ignores every one, so `345 s3pFF5
+"""The notation's spaces and hints (found in issue 22):
+spaces read as GB-Mahjong reads them (it ignores every one, so `345 s3pFF5
 567p` is `345s3pFF5567p`), with error columns still under the character at fault; winds written in
 lower case get a hint; `--seen` is read by the notation's own grammar."""
 

@@ -1,4 +1,5 @@
-"""Issue 22, the Python API and house files: a house file as a `Path`, a `rules` of another type, a
+"""The Python API's arguments and house files (found in issue 22):
+a house file as a `Path`, a `rules` of another type, a
 NUL in a path, `seen` of the wrong type or with a bad tile, a value of the wrong type in a `Hand`,
 `Meld`, `Situation` or `Tile`, a situation the notation cannot write: only `TypeError` or the
 documented `McrError`s escape. House files are read as every user file is (a regular file of
