@@ -65,11 +65,38 @@ def looks_like_text(text: str) -> bool:
     return text.lstrip("\ufeff").lstrip().startswith("Match ")
 
 
+LOG_KEYS = ("log", "logs")
+"""Where a document holds the judge log: `log` (a match's download), `logs` (Botzone's match API,
+`{"status", "logs", "players", "initdata", ...}`); a bare list is the log itself."""
+
+
+def log_entries(doc: Any) -> Any:
+    """The judge log of a Botzone document in any of its three forms: the list itself, the `log`
+    of a downloaded match, the `logs` of the match API (None when the document holds none)."""
+    if isinstance(doc, dict):
+        return next((doc[key] for key in LOG_KEYS if key in doc), None)
+    return doc
+
+
+def display_of(entry: Any) -> Any:
+    """An entry's `display` object: the judge's `output.display`, or the entry itself in a bare
+    list of `display` objects (the form BotzoneBench stores its logs in)."""
+    if not isinstance(entry, dict):
+        return None
+    output = entry.get("output")
+    if isinstance(output, dict):
+        return output.get("display")
+    return entry if isinstance(entry.get("action"), str) and "output" not in entry else None
+
+
 def looks_like_log(doc: Any) -> bool:
-    entries = doc.get("log") if isinstance(doc, dict) else doc
-    return isinstance(entries, list) and any(
-        isinstance(e, dict) and isinstance(e.get("output"), dict) and "display" in e["output"] for e in entries
-    )
+    entries = log_entries(doc)
+    if not isinstance(entries, list):
+        return False
+    displays = [d for d in map(display_of, entries) if isinstance(d, dict)]
+    if any(isinstance(e, dict) and isinstance(e.get("output"), dict) for e in entries):
+        return bool(displays)
+    return any(d.get("action") == "DEAL" for d in displays)  # a bare list: it deals, as every match does
 
 
 def piece(f: Fields, code: str, where: str) -> Piece:
@@ -255,9 +282,10 @@ def _fans(text: str) -> tuple[RecordedFan, ...] | None:
 def read_log(data: Input) -> list[Game]:
     doc = json_of(data)
     f = Fields(data.name)
-    entries = f.seq(doc.get("log") if isinstance(doc, dict) else doc, "log")
+    key = next((k for k in LOG_KEYS if isinstance(doc, dict) and k in doc), "log")
+    entries = f.seq(log_entries(doc), key)
     if len(entries) > 2 * MAX_ACTIONS:  # the judge's entry and the bots' answers, a turn
-        raise f.error("log", msg("record.too-many-actions", n=len(entries), most=2 * MAX_ACTIONS))
+        raise f.error(key, msg("record.too-many-actions", n=len(entries), most=2 * MAX_ACTIONS))
     init = doc.get("initdata") if isinstance(doc, dict) else None
     quan = 0
     hands: list[list[Piece]] = [[], [], [], []]
@@ -269,19 +297,19 @@ def read_log(data: Input) -> list[Game]:
     ended = ""  # where HUANG stands: no action follows it
     last_kong: set[int] = set()
     for i, entry in enumerate(entries):
-        at = f"log[{i}]"
-        output = entry.get("output") if isinstance(entry, dict) else None
-        display = output.get("display") if isinstance(output, dict) else None
+        display = display_of(entry)
         if not isinstance(display, dict):
             continue
+        at = f"{key}[{i}]"
+        field = f"{at}.output.display" if display is not entry else at  # where its fields stand
         action = display.get("action")
         if action == "INIT":
-            quan = f.num(display.get("quan", 0), f"{at}.output.display.quan", 0, 3)
+            quan = f.num(display.get("quan", 0), f"{field}.quan", 0, 3)
             continue
         if action == "DEAL":
-            dealt = f.seq(display.get("hand"), f"{at}.output.display.hand", 4)
+            dealt = f.seq(display.get("hand"), f"{field}.hand", 4)
             for seat in range(4):
-                codes = f.seq(dealt[seat], f"{at}.output.display.hand[{seat}]")
+                codes = f.seq(dealt[seat], f"{field}.hand[{seat}]")
                 hands[seat] = [piece(f, f.text(c, at), at) for c in codes]
             continue  # the flowers dealt come on top of 13 tiles (the judge deals until 13): none is replaced
         if action == "HUANG":
@@ -290,21 +318,21 @@ def read_log(data: Input) -> list[Game]:
             continue
         if ended:
             raise f.error(at, msg("record.after-end", line=str(action)[:20], end=ended))
-        seat = f.num(display.get("player"), f"{at}.output.display.player", 0, 3)
+        seat = f.num(display.get("player"), f"{field}.player", 0, 3)
         if action == "HU":
             before = next((e for e in reversed(events) if e.act is not Act.PASS), None)
             source = None if before is None or before.seat == seat else before.seat
-            total = f.num(display.get("fanCnt"), f"{at}.output.display.fanCnt", 0, 10_000)
+            total = f.num(display.get("fanCnt"), f"{field}.fanCnt", 0, 10_000)
             events.append(Event(seat, Act.WIN, source=source, at=at))
-            wins.append(Win(seat, source, total, _log_fans(f, display.get("fan", []), f"{at}.output.display.fan")))
-            scores = _four(f, display.get("score"), f"{at}.output.display.score")
+            wins.append(Win(seat, source, total, _log_fans(f, display.get("fan", []), f"{field}.fan")))
+            scores = _four(f, display.get("score"), f"{field}.score")
             continue
         if action not in ("DRAW", "BUHUA", "PLAY", "CHI", "PENG", "GANG", "BUGANG"):
             false_win = seat  # the judge's verdict on a wrong action (a wrong Hu): -30/+10
-            scores = _four(f, display.get("score"), f"{at}.output.display.score")
+            scores = _four(f, display.get("score"), f"{field}.score")
             events.append(Event(seat, Act.FALSE_WIN, at=at))
             continue
-        code = f.text(display.get("tile"), f"{at}.output.display.tile")
+        code = f.text(display.get("tile"), f"{field}.tile")
         if action == "DRAW":
             t = tile(f, code, at)
             owed = seat in last_kong or _owes(events, seat)
@@ -325,7 +353,7 @@ def read_log(data: Input) -> list[Game]:
             if taken is None or taken.tile is None:
                 raise f.error(at, msg("record.botzone-claim"))
             if action == "CHI":
-                middle = tile(f, f.text(display.get("tileCHI"), f"{at}.output.display.tileCHI"), at)
+                middle = tile(f, f.text(display.get("tileCHI"), f"{field}.tileCHI"), at)
                 meld = (Tile.from_index(middle.index - 1), middle, Tile.from_index(middle.index + 1))
                 events.append(Event(seat, Act.CHOW, tile=taken.tile, meld=meld, at=at))
             else:
