@@ -135,7 +135,7 @@ def run(
     raw: BinaryIO | None = None
     in_stream: ByteStream | None = None
     if opened_input is not None:
-        total_bytes = None
+        total_bytes = opened_input.size
     elif source == "-":
         in_stream = GuardedStream(stdin if stdin is not None else sys.stdin.buffer, msg("error.batch.stdin"))
         total_bytes = None
@@ -172,7 +172,12 @@ def run(
         if report is not None:
             report.resumed = state.done
         task = Task(fmt, rules, columns, out_fmt, (), opened.delimiter)
-        skipped = skip_records(records, state, task) if state.done else 0
+        numbering = opened.numbering
+        if numbering is not None:  # read in the workers: the records already written are checked as they come
+            numbering.resume = state if state.done else None
+            skipped = 0
+        else:
+            skipped = skip_records(records, state, task) if state.done else 0
         show = stderr.isatty() if progress is None else progress
         bar = Progress(stderr, total_bytes, skipped) if show else None
         done = {"records": 0, "bytes": skipped}
@@ -218,7 +223,11 @@ def run(
                     on_chunk=on_chunk,
                     stop=lambda: interrupts.requested,
                     own_gc=True,
+                    chunks=opened.pieces,
+                    number=numbering.render if numbering is not None else None,
                 )
+                if finished and numbering is not None:
+                    numbering.finish()
             finally:
                 if bar is not None:
                     bar.close()

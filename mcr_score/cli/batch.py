@@ -188,7 +188,7 @@ def batch(
         except core.BatchError as e:
             _usage(e.msg)
         tally = games.GameTally()
-        opened = games.records(sources, record_format, tally)
+        opened = games.pieces(sources, record_format, tally, chunk_size)
     source = sources[0]
     _check_outputs(sources, rules, (("-o", output), ("--report", report_path), ("--summary-json", summary_json)))
     report = Report(out_fmt, output) if report_path else None

@@ -120,15 +120,17 @@ def read_text(data: Input) -> list[Game]:
     return list(iter_text(data.name, text_of(data).splitlines()))
 
 
-def iter_text(name: str, lines: Iterable[str]) -> Iterator[Game]:
+def iter_text(name: str, lines: Iterable[str], first: int = 1, seen: dict[str, str] | None = None) -> Iterator[Game]:
     """The matches of a text, one game each, read as the lines come (a `data.txt` of a hundred
     thousand matches is never held whole). A match that is no match (a line of another kind) is a
-    game whose one hand carries that problem: the matches after it are read all the same."""
+    game whose one hand carries that problem: the matches after it are read all the same. A piece
+    of a text (`batch --from`'s workers): its first line numbered `first`, and `seen` the ids of its
+    matches given before it, with where."""
     f = Fields(name)
     block: list[tuple[int, str, int]] = []  # a match's lines: number, text, its indent (for columns)
     extra = 0  # the lines of a match past `MAX_ACTIONS`: counted, not kept (the match is refused)
-    seen: dict[str, str] = {}  # each match id, and where it stands: a match is given once
-    for number, raw in enumerate(lines, 1):
+    seen = {} if seen is None else seen  # each match id, and where it stands: a match is given once
+    for number, raw in enumerate(lines, first):
         line = raw.strip().lstrip("\ufeff")
         if not line:
             continue
