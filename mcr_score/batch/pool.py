@@ -28,7 +28,7 @@ from mcr_score.batch.tally import Tally
 from mcr_score.messages import msg
 
 if TYPE_CHECKING:  # imported when workers are needed: multiprocessing would slow every start of the CLI
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
 
 Record = RawLine | GameHand | Slice
@@ -140,6 +140,7 @@ def process(
     own_gc: bool = False,
     chunks: Iterator[tuple[Chunk, int]] | None = None,
     number: Callable[[Numbered], Done] | None = None,
+    executor: Executor | None = None,
 ) -> tuple[Tally, bool]:
     """Score `records` and `write` the output text chunk by chunk, in order.
 
@@ -151,6 +152,8 @@ def process(
     collector between chunks as the workers do (`settle_gc`); a caller's process is left alone.
     `chunks`: the chunks already cut (pieces of game files, `slices.chunks`), instead of `records`;
     `number` turns a chunk of pieces scored into its text, numbered (`slices.Numbering.render`).
+    `executor`: the chunks go there instead (a Dask cluster's, `batch.distributed`), `jobs` of them
+    at a time, `in_flight` (default 2 per job + 1) read ahead of the writer.
     """
     tally = Tally()
     chunks = _chunks(records, chunk_size) if chunks is None else chunks
@@ -170,6 +173,8 @@ def process(
         return Task(fmt, rules, columns, out_fmt, chunk, delimiter)
 
     finished = False
+    if executor is not None:
+        return tally, _on_executor(executor, chunks, task, emit, in_flight or 2 * jobs + 1, stop)
     if jobs > 1:  # a single chunk is not worth starting workers for
         head = list(itertools.islice(chunks, 2))
         if len(head) < 2:
@@ -236,6 +241,65 @@ def process(
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return tally, finished
+
+
+def _on_executor(
+    executor: Executor,
+    chunks: Iterator[tuple[Chunk, int]],
+    task: Callable[[Chunk], Task],
+    emit: Callable[[Done | Numbered, int], None],
+    limit: int,
+    stop: Callable[[], bool],
+) -> bool:
+    """The chunks run on an executor of a cluster (`process` with `executor`), written in order:
+    whether the input was read to the end. The cluster runs a dead worker's tasks again; a chunk
+    whose tasks failed all the same is scored record by record (`_isolated_on`)."""
+    pending: deque[tuple[Future[Done | Numbered], Task, int]] = deque()
+    exhausted = False
+    try:
+        while True:
+            while not exhausted and len(pending) < limit and not stop():
+                item = next(chunks, None)
+                if item is None:
+                    exhausted = True
+                    break
+                t = task(item[0])
+                pending.append((executor.submit(run_task, t), t, item[1]))
+            if not pending:
+                return exhausted
+            future, t, consumed = pending.popleft()
+            try:
+                result = future.result()
+            except Exception:  # its workers died (`KilledWorker`), or it could not be sent
+                result = _isolated_on(executor, t)
+            emit(result, consumed)
+    finally:
+        for future, _, _ in pending:
+            future.cancel()
+
+
+def _isolated_on(executor: Executor, task: Task) -> Done | Numbered:
+    """A chunk whose tasks failed on the cluster, one record a task: a record whose task fails too
+    is an error record (a chunk of pieces of game files: one error record for the chunk)."""
+    if task.records and isinstance(task.records[0], Slice):
+        try:
+            return executor.submit(run_task, task).result()
+        except Exception:
+            return died(tuple(r for r in task.records if isinstance(r, Slice)), task.out_fmt)
+    singles = [dataclasses.replace(task, records=(record,)) for record in task.records]
+    futures = [executor.submit(score_chunk, single) for single in singles]
+    texts, tally = [], Tally()
+    for single, future in zip(singles, futures, strict=True):
+        try:
+            text, part = future.result()
+        except Exception:
+            out = error_record(None, single.records[0].number, InternalError(msg("error.worker-died")))
+            text = serialize([out], task.out_fmt)
+            part = Tally()
+            part.add_output(out)
+        texts.append(text)
+        tally.merge(part)
+    return "".join(texts), tally
 
 
 def _chunks(records: Iterator[Record], size: int) -> Iterator[tuple[Chunk, int]]:
