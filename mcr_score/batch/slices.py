@@ -18,7 +18,7 @@ import mmap
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mcr_score.batch.errors import BatchError, InternalError
 from mcr_score.batch.games import GameTally, file_records
@@ -27,6 +27,7 @@ from mcr_score.batch.reading import GameHand, RawLine
 from mcr_score.batch.records import error_record, score_game_hand, score_raw
 from mcr_score.batch.tally import Tally, TallyKey, output_key, scored_key
 from mcr_score.messages import count, msg
+from mcr_score.values import reduce
 
 if TYPE_CHECKING:
     from mcr_score.batch.resume import Resume
@@ -55,6 +56,10 @@ class Slice:
         """A record's number, which a piece has not: its records are numbered by the writer."""
         return 0
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Sent to a worker (`values.reduce`: compiled, pickle's default cannot rebuild a frozen class)."""
+        return reduce(self)
+
 
 @dataclass(frozen=True)
 class Numbered:
@@ -68,6 +73,10 @@ class Numbered:
     games: GameTally
     file: int
     stopped: bool = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Sent back from a worker (as `Slice`)."""
+        return reduce(self)
 
 
 def chunks(

@@ -99,7 +99,22 @@ def looks_like_log(doc: Any) -> bool:
     return any(d.get("action") == "DEAL" for d in displays)  # a bare list: it deals, as every match does
 
 
+_PIECES: dict[str, Piece] = {}
+"""Each code read so far and its piece (`piece`'s answer, kept: at most 42 codes): a match's 150
+codes are then looked up, not read again, and the place of a code is written only for a code that
+is none (`_match`)."""
+_TILES: dict[str, Tile] = {}
+"""The same, of the codes that are tiles (`tile`'s answer)."""
+
+
 def piece(f: Fields, code: str, where: str) -> Piece:
+    known = _PIECES.get(code)
+    if known is None:
+        known = _PIECES[code] = _read_piece(f, code, where)
+    return known
+
+
+def _read_piece(f: Fields, code: str, where: str) -> Piece:
     if code in HONORS:
         return Tile(HONORS[code])
     if len(code) == 2 and code[0] in SUITS and code[1] in "123456789":
@@ -110,7 +125,10 @@ def piece(f: Fields, code: str, where: str) -> Piece:
 
 
 def tile(f: Fields, code: str, where: str) -> Tile:
-    return f.tile(piece(f, code, where), code, where)
+    known = _TILES.get(code)
+    if known is None:
+        known = _TILES[code] = f.tile(piece(f, code, where), code, where)
+    return known
 
 
 # -- the text form ------------------------------------------------------------------------------
@@ -185,20 +203,7 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
     for number, line, indent in block[1:]:
         at = f"line {number}"
         words = line.split()
-        if words[0] == "Wind" and len(words) == 2 and words[1] in "0123":
-            wind = int(words[1])
-        elif words[0] == "Fan" and len(words) >= 2 and words[1].isdigit():
-            total = int(words[1])
-            fans = _fans(" ".join(words[2:]))
-            ended = ended or at
-        elif words[0] == "Score" and len(words) == 5:
-            values = [_int(f, w, at, line) for w in words[1:]]
-            scores = (values[0], values[1], values[2], values[3])
-            ended = ended or at
-        elif words[0] == "Huang":
-            drawn = True
-            ended = ended or at
-        elif words[0] == "Player":
+        if words[0] == "Player":  # most lines: tested first (the tests of the first words exclude each other)
             if ended:
                 raise f.error(at, msg("record.after-end", line=line[:60], end=ended))
             m = _ACTION.match(line)
@@ -211,15 +216,16 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
                 if events:
                     raise f.error(at, msg("record.botzone-deal-late", seat=seat, first=events[0].at))
                 dealt[seat] = at
-                words_at = list(re.finditer(r"\S+", line))[3:]
-                hands[seat] = [piece(f, w[0], f"{at}, column {indent + w.start() + 1}") for w in words_at]
+                hands[seat] = _dealt(f, line, words[3:], at, indent)
                 continue
             act = TEXT_ACTS.get(verb)
             if act is None or code is None:
                 raise f.error(at, msg("record.botzone-line", line=line[:60]))
-            if not _IGNORES.fullmatch(rest):
+            if rest and not _IGNORES.fullmatch(rest):  # nothing after the tile, as most lines: nothing to check
                 raise f.error(at, msg("record.botzone-trailing", line=line[:60], rest=rest.strip()[:40]))
-            t = tile(f, code, f"{at}, column {indent + m.start(3) + 1}")
+            t = _TILES.get(code)
+            if t is None:
+                t = tile(f, code, f"{at}, column {indent + m.start(3) + 1}")
             if act is Act.DRAW and seat in last_kong:
                 act = Act.REPLACEMENT
             last_kong.discard(seat)
@@ -228,8 +234,22 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
                 last_kong.add(seat)
             if act is Act.WIN:
                 wins.append(Win(seat, events[-1].source, None, None))
-            for j, claim, claimed in _IGNORE.findall(rest):
-                events.append(Event(int(j), Act.PASS, tile=tile(f, claimed, at), at=f"{at} (ignored {claim})"))
+            if rest:
+                for j, claim, claimed in _IGNORE.findall(rest):
+                    events.append(Event(int(j), Act.PASS, tile=tile(f, claimed, at), at=f"{at} (ignored {claim})"))
+        elif words[0] == "Wind" and len(words) == 2 and words[1] in "0123":
+            wind = int(words[1])
+        elif words[0] == "Fan" and len(words) >= 2 and words[1].isdigit():
+            total = int(words[1])
+            fans = _fans(" ".join(words[2:]))
+            ended = ended or at
+        elif words[0] == "Score" and len(words) == 5:
+            values = [_int(f, w, at, line) for w in words[1:]]
+            scores = (values[0], values[1], values[2], values[3])
+            ended = ended or at
+        elif words[0] == "Huang":
+            drawn = True
+            ended = ended or at
         else:
             raise f.error(at, msg("record.botzone-line", line=line[:60]))
     if wins:
@@ -238,6 +258,18 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
     return Game(
         RecordFormat.BOTZONE, match, "", NAMES, (replay(record, match),), site=f"https://botzone.org.cn/match/{match}"
     )
+
+
+def _dealt(f: Fields, line: str, codes: Sequence[str], at: str, indent: int) -> list[Piece]:
+    """A Deal line's pieces; a code that is none is named by its column (found only then)."""
+    out: list[Piece] = []
+    for code in codes:
+        known = _PIECES.get(code)
+        if known is None:
+            words_at = list(re.finditer(r"\S+", line))[3:]
+            return [piece(f, w[0], f"{at}, column {indent + w.start() + 1}") for w in words_at]
+        out.append(known)
+    return out
 
 
 def _int(f: Fields, word: str, at: str, line: str) -> int:

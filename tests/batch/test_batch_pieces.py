@@ -149,3 +149,21 @@ def test_resume_checks_and_skips_the_records_written(tmp_path: Path, inputs: lis
     longer.write_bytes(body + lines[-1].replace(b'"line": ', b'"line": 9', 1))
     with pytest.raises(BatchError):
         _pieces(inputs, longer, 3, rules="china", jobs=1, resume=True)
+
+
+def test_what_crosses_to_a_worker_pickles_in_both_builds(tmp_path: Path) -> None:
+    """Compiled, a frozen class is not rebuilt by pickle's default (`values.reduce` rebuilds it)."""
+    import pickle
+
+    from mcr_score.batch.slices import Numbered, Slice
+    from mcr_score.games.export import HandOut
+    from mcr_score.games.reading import Input
+
+    piece = Slice(1, "a.txt", "botzone", 10, 20, 3, (("m1", "line 1"),), 10)
+    tally = games.GameTally(files=1, formats={"botzone": 2})
+    done = Numbered(("{", "{"), ("}\n", "}\n"), ((True, True, True, 8, None, None),) * 2, tally, 1, True)
+    out = HandOut("g/1/E", "123m", 8, (1,), None)
+    for value in (piece, done, out):
+        assert pickle.loads(pickle.dumps(value)) == value
+    data = pickle.loads(pickle.dumps(Input("x.json", b"[]")))
+    assert (data.name, data.data) == ("x.json", b"[]")
