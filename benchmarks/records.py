@@ -15,7 +15,8 @@ at scale 1), written to a temporary folder that is removed after the run.
 2. Phases, in this process, in CPU time (`time.process_time`), on the first `--phases` matches:
    reading (the text cut into matches and each line read into its events: `botzone.iter_text`, less
    the replay), the replay (`replay.replay` of the records read, timed again alone),
-   scoring (`records.score_game_hand`: the score and the claim check) and writing (the JSON line).
+   scoring (`records.score_game_hand`: the score and the claim check) and writing (the JSON line);
+   the collector paused (every phase's values are kept, as a worker, which holds one piece, never does).
 
 The last lines say the build that ran (`mcr_score.compiled`: the compiled one from the wheel that
 `scripts/test-compiled` installs) and the load average: on a machine shared with other work,
@@ -25,6 +26,7 @@ compare CPU µs/hand, which the load does not change much, rather than the rates
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import resource
@@ -89,6 +91,15 @@ def phases(path: Path, matches: int, rules: str) -> dict[str, float]:
     """CPU seconds of each phase over the first `matches` matches of the file."""
     with open(path, encoding="utf-8") as f:
         lines = list(_first_matches(f, matches))
+    gc.collect()
+    gc.disable()  # the phases' values are all kept here, which a worker never does: no collector walking them
+    try:
+        return _timed(lines, rules)
+    finally:
+        gc.enable()
+
+
+def _timed(lines: list[str], rules: str) -> dict[str, float]:
     t0 = time.process_time()
     games = list(botzone.iter_text("bench", lines))
     t_read_replay = time.process_time() - t0
