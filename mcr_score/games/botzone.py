@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from mcr_score.games.errors import GameRecordError
 from mcr_score.games.fan_names import fan_of, split_count
@@ -44,7 +44,7 @@ from mcr_score.tiles import WINDS, Tile
 
 SUITS = {"W": "m", "B": "p", "T": "s"}
 HONORS = {"F1": "E", "F2": "S", "F3": "W", "F4": "N", "J1": "C", "J2": "F", "J3": "P"}
-TEXT_ACTS = {
+TEXT_ACTS: Final = {
     "Draw": Act.DRAW,
     "Play": Act.DISCARD,
     "Chi": Act.CHOW,
@@ -54,10 +54,23 @@ TEXT_ACTS = {
     "BuGang": Act.ADDED_KONG,
     "Hu": Act.WIN,
 }
-KONGS = frozenset({Act.KONG, Act.CONCEALED_KONG, Act.ADDED_KONG})
-_ACTION = re.compile(r"Player ([0-3]) (\w+)(?: (\S+))?(.*)$")
-_IGNORE = re.compile(r"Ignore Player ([0-3]) (\w+) (\S+)")
-_IGNORES = re.compile(r"(?:\s+Ignore Player [0-3] \w+ \S+)*\s*")  # what may follow an action: its lost claims
+KONGS: Final = frozenset({Act.KONG, Act.CONCEALED_KONG, Act.ADDED_KONG})
+# The acts the text's lines are read into, bound once: compiled, a name declared Final is a constant
+# of the module, where `Act.DRAW` is an attribute looked up on the enum class at each use (3.11's
+# `EnumType` answers through its `__getattr__` hook: some 4% of a match's reading, perf).
+_DRAW: Final = Act.DRAW
+_REPLACEMENT: Final = Act.REPLACEMENT
+_DISCARD: Final = Act.DISCARD
+_CHOW: Final = Act.CHOW
+_PUNG: Final = Act.PUNG
+_KONG: Final = Act.KONG
+_WIN: Final = Act.WIN
+_PASS: Final = Act.PASS
+_CONCEALED_KONG: Final = Act.CONCEALED_KONG
+_ADDED_KONG: Final = Act.ADDED_KONG
+_ACTION: Final = re.compile(r"Player ([0-3]) (\w+)(?: (\S+))?(.*)$")
+_IGNORE: Final = re.compile(r"Ignore Player ([0-3]) (\w+) (\S+)")
+_IGNORES: Final = re.compile(r"(?:\s+Ignore Player [0-3] \w+ \S+)*\s*")  # what may follow an action: its lost claims
 NAMES = names4(["Player 0", "Player 1", "Player 2", "Player 3"])
 
 
@@ -99,11 +112,11 @@ def looks_like_log(doc: Any) -> bool:
     return any(d.get("action") == "DEAL" for d in displays)  # a bare list: it deals, as every match does
 
 
-_PIECES: dict[str, Piece] = {}
+_PIECES: Final[dict[str, Piece]] = {}
 """Each code read so far and its piece (`piece`'s answer, kept: at most 42 codes): a match's 150
 codes are then looked up, not read again, and the place of a code is written only for a code that
 is none (`_match`)."""
-_TILES: dict[str, Tile] = {}
+_TILES: Final[dict[str, Tile]] = {}
 """The same, of the codes that are tiles (`tile`'s answer)."""
 
 
@@ -226,17 +239,17 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
             t = _TILES.get(code)
             if t is None:
                 t = tile(f, code, f"{at}, column {indent + m.start(3) + 1}")
-            if act is Act.DRAW and seat in last_kong:
-                act = Act.REPLACEMENT
+            if act is _DRAW and seat in last_kong:
+                act = _REPLACEMENT
             last_kong.discard(seat)
             events.append(_event(seat, act, t, events, at))
             if act in KONGS:
                 last_kong.add(seat)
-            if act is Act.WIN:
+            if act is _WIN:
                 wins.append(Win(seat, events[-1].source, None, None))
             if rest:
                 for j, claim, claimed in _IGNORE.findall(rest):
-                    events.append(Event(int(j), Act.PASS, tile=tile(f, claimed, at), at=f"{at} (ignored {claim})"))
+                    events.append(Event(int(j), _PASS, tile=tile(f, claimed, at), at=f"{at} (ignored {claim})"))
         elif words[0] == "Wind" and len(words) == 2 and words[1] in "0123":
             wind = int(words[1])
         elif words[0] == "Fan" and len(words) >= 2 and words[1].isdigit():
@@ -281,18 +294,18 @@ def _int(f: Fields, word: str, at: str, line: str) -> int:
 def _event(seat: int, act: Act, t: Tile, events: Sequence[Event], at: str) -> Event:
     """An action of the text: a claim takes the last discard, a chow names its middle tile, a Hu
     wins on the tile the line before drew, discarded or added to a pung."""
-    if act is Act.CHOW:
+    if act is _CHOW:
         low = Tile.from_index(t.index - 1)
         meld = (low, t, Tile.from_index(t.index + 1))
-        taken = next((e.tile for e in reversed(events) if e.act is Act.DISCARD), None)
+        taken = next((e.tile for e in reversed(events) if e.act is _DISCARD), None)
         return Event(seat, act, tile=taken, meld=meld, at=at)
-    if act in (Act.PUNG, Act.KONG):
-        return Event(seat, act, tile=t, meld=(t,) * (3 if act is Act.PUNG else 4), at=at)
-    if act is Act.WIN:
-        before = next((e for e in reversed(events) if e.act is not Act.PASS), None)
+    if act in (_PUNG, _KONG):
+        return Event(seat, act, tile=t, meld=(t,) * (3 if act is _PUNG else 4), at=at)
+    if act is _WIN:
+        before = next((e for e in reversed(events) if e.act is not _PASS), None)
         source = None if before is None or before.seat == seat else before.seat
         return Event(seat, act, tile=t, source=source, at=at)
-    if act in (Act.CONCEALED_KONG, Act.ADDED_KONG):
+    if act in (_CONCEALED_KONG, _ADDED_KONG):
         return Event(seat, act, tile=t, meld=(t,) * 4, at=at)
     return Event(seat, act, tile=t, at=at)
 
