@@ -95,12 +95,3 @@ def cluster(address: Address) -> Iterator[tuple[Executor, int]]:
         client.close()  # type: ignore[no-untyped-call]
         if local is not None:
             local.close()
-
-
-def killed(e: BaseException) -> bool:
-    """Whether a task failed because its workers died (not an error of the task's own)."""
-    try:
-        from distributed.scheduler import KilledWorker
-    except ImportError:  # pragma: no cover - only asked after a run on Dask
-        return False
-    return isinstance(e, KilledWorker)

@@ -6,13 +6,16 @@ LocalClusters (slow: `tests/conftest.py`)."""
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -157,3 +160,56 @@ def test_a_scheduler_out_of_reach_is_named(tmp_path: Path, monkeypatch: pytest.M
     result = runner().invoke(main, ["batch", str(path), "--dask", "tcp://127.0.0.1:9"])
     assert result.exit_code == 1
     assert "tcp://127.0.0.1:9" in result.stderr
+
+
+class _Failing(ThreadPoolExecutor):
+    """An executor whose first `fail` tasks of the functions `fns` fail, as a task whose workers all died does."""
+
+    def __init__(self, fail: int, fns: tuple[object, ...]) -> None:
+        super().__init__(max_workers=2)
+        self.fail, self.fns = fail, fns
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+        if fn in self.fns and self.fail:
+            self.fail -= 1
+            failed: Future[object] = Future()
+            failed.set_exception(RuntimeError("KilledWorker"))
+            return failed
+        return super().submit(fn, *args, **kwargs)
+
+
+@pytest.mark.parametrize("pieces", [False, True])
+def test_a_chunk_whose_tasks_fail_is_scored_record_by_record(
+    tmp_path: Path, notation: Path, pieces: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`pool._on_executor`: a chunk whose task failed on the cluster (its workers killed) is scored a
+    record a task (a chunk of pieces, again whole), so nothing is lost; a task failing again is an
+    error record (`internal-error`), never a record missing."""
+    from mcr_score.batch import games, pool, runner
+    from mcr_score.batch.pool import run_task, score_chunk
+
+    text = tmp_path / "t.txt"
+    text.write_text(_text(30), encoding="utf-8")
+    source = str(text) if pieces else str(notation)
+
+    def run(fail: int, *fns: object) -> bytes:
+        out = tmp_path / "out.jsonl"
+        opened = games.pieces([source], "botzone", games.GameTally(), 7) if pieces else None
+        with _Failing(fail, fns) as executor:
+
+            def on_cluster(*args: Any, **kwargs: Any) -> Any:
+                return pool.process(*args, **{**kwargs, "executor": executor, "jobs": 2})
+
+            monkeypatch.setattr(runner, "process", on_cluster)
+            runner.run(source, str(out), opened_input=opened, chunk_size=9, progress=False, stderr=io.StringIO())
+        return out.read_bytes()
+
+    clean = run(0, run_task)
+    assert run(2, run_task) == clean  # two chunks' tasks failed: scored again
+    if pieces:
+        broken = run(10**6, run_task)  # every task of a piece fails: one error record a chunk
+        assert b"internal-error" in broken
+    else:
+        broken = run(10**6, run_task, score_chunk)  # a record's own task fails too: its error record, in its place
+        assert broken.count(b"\n") == clean.count(b"\n")
+        assert b"internal-error" in broken
