@@ -9,7 +9,6 @@ counted (`GameTally`), not written.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from collections.abc import Generator, Iterator, Sequence
@@ -91,21 +90,6 @@ def records(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Opened:
     """The game files as an opened input of records (`runner.run` takes it as is): the winning hands
     (`GameHand`), and the error records as lines of JSON lines."""
     return Opened("jsonl", None, ",", _lines(paths, fmt, tally))
-
-
-def pieces(paths: Sequence[str], fmt: str | None, tally: GameTally, size: int) -> Opened:
-    """The game files as an opened input read in the workers (issue 40): cut at record boundaries
-    here (`slices.chunks`, Botzone text `size` matches a piece), read, replayed and scored where the
-    chunks are sent, numbered by the writer, `tally` counted as the pieces are written."""
-    from mcr_score.batch.slices import Numbering, chunks
-
-    total = 0
-    for path in paths:
-        with contextlib.suppress(OSError):
-            total += os.path.getsize(path)
-    return Opened(
-        "jsonl", None, ",", iter(()), pieces=chunks(paths, fmt, size, tally), numbering=Numbering(tally), size=total
-    )
 
 
 def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[RawLine | GameHand]:

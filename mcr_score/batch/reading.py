@@ -311,7 +311,7 @@ class Opened:
     delimiter: str
     records: Iterator[RawLine | GameHand]  # game hands: `batch --from` (`games.records`)
     blank_lines: int = 0
-    # `batch --from` read in the workers (`games.pieces`): the chunks of pieces of the game files
+    # `batch --from` read in the workers (`slices.opened`): the chunks of pieces of the game files
     # (then `records` is empty), their writer's numbering, and the bytes of the files (progress)
     pieces: Iterator[tuple[tuple[Slice, ...], int]] | None = None
     numbering: Numbering | None = None

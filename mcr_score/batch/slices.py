@@ -14,6 +14,7 @@ match id given twice, a file that stops being readable, are named as when the fi
 
 from __future__ import annotations
 
+import contextlib
 import mmap
 import os
 from collections.abc import Iterator, Sequence
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from mcr_score.batch.errors import BatchError, InternalError
 from mcr_score.batch.games import GameTally, file_records
 from mcr_score.batch.output import Output, serialize
-from mcr_score.batch.reading import GameHand, RawLine
+from mcr_score.batch.reading import GameHand, Opened, RawLine
 from mcr_score.batch.records import error_record, score_game_hand, score_raw
 from mcr_score.batch.tally import Tally, TallyKey, output_key, scored_key
 from mcr_score.messages import count, msg
@@ -77,6 +78,19 @@ class Numbered:
     def __reduce__(self) -> tuple[Any, ...]:
         """Sent back from a worker (as `Slice`)."""
         return reduce(self)
+
+
+def opened(paths: Sequence[str], fmt: str | None, tally: GameTally, size: int) -> Opened:
+    """The game files as an opened input read in the workers (`runner.run` takes it as is): cut at
+    record boundaries here (`chunks`, a Botzone text `size` matches a piece), read, replayed and
+    scored where the chunks are sent, numbered by the writer, `tally` counted as pieces are written."""
+    total = 0
+    for path in paths:
+        with contextlib.suppress(OSError):
+            total += os.path.getsize(path)
+    return Opened(
+        "jsonl", None, ",", iter(()), pieces=chunks(paths, fmt, size, tally), numbering=Numbering(tally), size=total
+    )
 
 
 def chunks(

@@ -206,14 +206,14 @@ def batch(
         for option, given in (("--input-format", input_format), ("--delimiter", delimiter)):
             if given is not None:
                 _usage(msg("batch.games.options", option=option))
-        from mcr_score.batch import games
+        from mcr_score.batch import games, slices
 
         try:
             games.check_inputs(sources, record_format)
         except core.BatchError as e:
             _usage(e.msg)
         tally = games.GameTally()
-        opened = games.pieces(sources, record_format, tally, chunk_size)
+        opened = slices.opened(sources, record_format, tally, chunk_size)
     source = sources[0]
     _check_outputs(sources, rules, (("-o", output), ("--report", report_path), ("--summary-json", summary_json)))
     report = Report(out_fmt, output) if report_path else None

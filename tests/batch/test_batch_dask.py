@@ -185,7 +185,7 @@ def test_a_chunk_whose_tasks_fail_is_scored_record_by_record(
     """`pool._on_executor`: a chunk whose task failed on the cluster (its workers killed) is scored a
     record a task (a chunk of pieces, again whole), so nothing is lost; a task failing again is an
     error record (`internal-error`), never a record missing."""
-    from mcr_score.batch import games, pool, runner
+    from mcr_score.batch import games, pool, runner, slices
     from mcr_score.batch.pool import run_task, score_chunk
 
     text = tmp_path / "t.txt"
@@ -194,7 +194,7 @@ def test_a_chunk_whose_tasks_fail_is_scored_record_by_record(
 
     def run(fail: int, *fns: object) -> bytes:
         out = tmp_path / "out.jsonl"
-        opened = games.pieces([source], "botzone", games.GameTally(), 7) if pieces else None
+        opened = slices.opened([source], "botzone", games.GameTally(), 7) if pieces else None
         with _Failing(fail, fns) as executor:
 
             def on_cluster(*args: Any, **kwargs: Any) -> Any:

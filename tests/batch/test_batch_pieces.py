@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from mcr_score import batch
-from mcr_score.batch import games
+from mcr_score.batch import games, slices
 from mcr_score.batch.errors import BatchError
 from mcr_score.batch.slices import text_pieces
 from mcr_score.cli import main
@@ -50,7 +50,7 @@ def _reference(paths: list[str], out: Path, **options: object) -> tuple[bytes, d
 
 def _pieces(paths: list[str], out: Path, size: int, **options: object) -> tuple[bytes, dict[str, object]]:
     tally = games.GameTally()
-    opened = games.pieces(paths, None, tally, size)
+    opened = slices.opened(paths, None, tally, size)
     return _finish(paths, out, opened, tally, **options)
 
 
