@@ -167,3 +167,32 @@ def test_what_crosses_to_a_worker_pickles_in_both_builds(tmp_path: Path) -> None
         assert pickle.loads(pickle.dumps(value)) == value
     data = pickle.loads(pickle.dumps(Input("x.json", b"[]")))
     assert (data.name, data.data) == ("x.json", b"[]")
+
+
+def test_a_piece_that_kills_its_worker_is_one_error_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--jobs 2`: a worker dies reading a piece (here: it exits; for real, out of memory). The piece is
+    tried again alone in a fresh pool; dying again, one `internal-error` record stands for it, in its
+    place, and the other pieces are written as they are."""
+    import os as os_module
+
+    from mcr_score.batch import pool
+
+    path = tmp_path / "t.txt"
+    path.write_text(_text(30), encoding="utf-8")
+    clean, _ = _pieces([str(path)], tmp_path / "clean", 10, rules="china", jobs=2)
+    real = pool.score_pieces
+
+    def deadly(pieces: tuple[slices.Slice, ...], rules: str, out_fmt: str) -> slices.Numbered:
+        if pieces[0].first_line > 1 and pieces[0].start < 2 * pieces[0].size:  # the second piece
+            os_module._exit(3)
+        return real(pieces, rules, out_fmt)
+
+    monkeypatch.setattr(pool, "score_pieces", deadly)  # the workers are forked: they have it too
+    got, summary = _pieces([str(path)], tmp_path / "got", 10, rules="china", jobs=2)
+    lines = got.decode().splitlines()
+    died = [json.loads(line) for line in lines if "internal-error" in line]
+    assert len(died) == 1
+    won = 7  # of each piece's ten matches, three are drawn (`_text`): seven records a piece
+    assert died[0]["line"] == won + 1  # after the first piece's records
+    assert summary["errors"] == 1
+    assert len(lines) == clean.decode().count("\n") - won + 1  # the second piece's records are that one
