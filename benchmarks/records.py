@@ -1,108 +1,183 @@
-"""Game records read and re-scored per second, on one core, against the plain batch of the same hands.
+"""`batch --from botzone` at the size of Botzone's `data.txt` (issue 40): hands/s at jobs 1 and 2, and
+where a hand's time goes (read, replay, score, write).
 
-    .venv/bin/python -m benchmarks.records [--copies 50] [--repeat 3]
+    .venv/bin/python -m benchmarks.records [--scale 1.0] [--sample PATH] [--jobs 1,2] [--phases 5000]
+    scripts/test-compiled --benchmark-records [ARGS]     # the same on the compiled build
 
-The real tziakcha session of the tests (16 hands, `tests/fixtures/records/tziakcha`) is written
-`--copies` times as separate record files (each its own session id). Three things are timed in this
-process, in CPU time (`time.process_time`, best of `--repeat`), on one core:
+Input: Botzone's 16-match sample (`botzone-sample16.txt`, beside the repository in
+`shared/records-t4-scale/`, no licence: read, never copied into the repository) replicated, each copy
+of a match under its own id, to `--scale` times `data.txt`'s 98,208 matches (85,932 winning hands
+at scale 1), written to a temporary folder that is removed after the run.
 
-1. reading: the files read and every hand replayed from its wall (`games.read_games`);
-2. `batch --from`: the same files through the batch run (`batch.run` with the games' records, one
-   job, output to a file): reading, replaying, scoring, the claim check, the JSON out;
-3. the plain batch: the same winning hands as JSON lines of notation with their claims (what
-   `convert --to jsonl` writes), through the same run.
+1. Throughput: the real command, `mcr-score batch FILE --from botzone -j N -o OUT`, in a fresh
+   process for each N of `--jobs`; winning hands a second over the wall time (interpreter start-up
+   included), and the CPU time of the process tree a hand. The speed-up of the last N over the first.
+2. Phases, in this process, in CPU time (`time.process_time`), on the first `--phases` matches:
+   reading (the text cut into matches and each line read into its events: `botzone.iter_text`, less
+   the replay), the replay (`replay.replay` of the records read, timed again alone),
+   scoring (`records.score_game_hand`: the score and the claim check) and writing (the JSON line);
+   the collector paused (every phase's values are kept, as a worker, which holds one piece, never does).
 
-The target (issue 26): reading and replaying a record costs less than scoring it, i.e. (1) per hand
-is below (3) per hand, and (2) - (3) is about (1). The last lines give the ratio (1) / (3), whether
-it meets the target, the build that ran (`mcr_score.compiled`: run it on the compiled build from a
-copy of the repository without `mcr_score/`, as `scripts/test-compiled` does) and the load average.
+The last lines say the build that ran (`mcr_score.compiled`: the compiled one from the wheel that
+`scripts/test-compiled` installs) and the load average: on a machine shared with other work,
+compare CPU µs/hand, which the load does not change much, rather than the rates.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import gc
 import os
+import re
+import resource
+import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 
 import mcr_score
-from mcr_score import batch
-from mcr_score.batch import games as batch_games
-from mcr_score.games import read_games
+from mcr_score.batch.output import serialize
+from mcr_score.batch.reading import GameHand
+from mcr_score.batch.records import score_game_hand
+from mcr_score.games import botzone
 from mcr_score.games.export import hand_outs
+from mcr_score.games.model import Game, HandRecord
+from mcr_score.games.replay import replay
+from tests.support import REPO
+from tests.support.cli import CLI
 
-SESSION = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "records" / "tziakcha" / "session-GHQY2zTj.json"
+DATA_TXT_MATCHES = 98_208
+SAMPLE = "records-t4-scale/botzone-sample16.txt"
 
 
-def best(repeat: int, work: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        work()
-        times.append(time.process_time() - start)
-    return min(times)
+def find_sample() -> Path | None:
+    """The sample beside the repository (`../shared`), or two folders up (a worktree's)."""
+    for base in (REPO.parent, REPO.parent.parent, Path("/work")):
+        path = base / "shared" / SAMPLE
+        if path.is_file():
+            return path
+    return None
+
+
+def replicate(sample: Path, matches: int, target: Path) -> int:
+    """Write `matches` matches, the sample's in turn, each copy under its own id; the winning hands."""
+    blocks = [b for b in re.split(r"(?m)^(?=Match )", sample.read_text(encoding="utf-8")) if b.strip()]
+    wins = 0
+    with open(target, "w", encoding="utf-8") as f:
+        for k in range(matches):
+            block = blocks[k % len(blocks)]
+            wins += len(re.findall(r"(?m)^Player [0-3] Hu ", block))
+            f.write(re.sub(r"^Match (\S+)", lambda m, k=k: f"Match {m[1]}-{k:06d}", block, count=1))
+    return wins
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def throughput(path: Path, jobs: int, out: Path) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (all processes) of `batch --from botzone -j jobs`."""
+    cpu = children_cpu()
+    start = time.monotonic()
+    argv = [*CLI, "batch", str(path), "--from", "botzone", "-j", str(jobs), "-o", str(out), "--no-progress"]
+    subprocess.run(argv, check=True, stderr=subprocess.DEVNULL)
+    return time.monotonic() - start, children_cpu() - cpu
+
+
+def phases(path: Path, matches: int, rules: str) -> dict[str, float]:
+    """CPU seconds of each phase over the first `matches` matches of the file."""
+    with open(path, encoding="utf-8") as f:
+        lines = list(_first_matches(f, matches))
+    gc.collect()
+    gc.disable()  # the phases' values are all kept here, which a worker never does: no collector walking them
+    try:
+        return _timed(lines, rules)
+    finally:
+        gc.enable()
+
+
+def _timed(lines: list[str], rules: str) -> dict[str, float]:
+    t0 = time.process_time()
+    games = list(botzone.iter_text("bench", lines))
+    t_read_replay = time.process_time() - t0
+    # The replay again, alone, on the records read (it rebuilds the winning hands from the deal and
+    # the events, what it did as they were read): reading is the rest.
+    records: list[tuple[HandRecord, str]] = [(g.hands[0], g.id) for g in games]
+    t0 = time.process_time()
+    replayed = [replay(record, match) for record, match in records]
+    t_replay = time.process_time() - t0
+    t_read = t_read_replay - t_replay
+    hands = []
+    for hand, (_, match) in zip(replayed, records, strict=True):
+        game = Game(botzone.RecordFormat.BOTZONE, match, "", botzone.NAMES, (hand,))
+        for k, out in enumerate(hand_outs(game, hand)):
+            if out.problem is None and out.notation is not None:
+                hands.append(GameHand(len(hands) + 1, out, hand.wins[k].hand))
+    score_game_hand(hands[0], rules)  # the engine's tables built
+    t0 = time.process_time()
+    outs = [score_game_hand(h, rules) for h in hands]
+    t_score = time.process_time() - t0
+    t0 = time.process_time()
+    for out in outs:
+        serialize([out], "jsonl")
+    t_write = time.process_time() - t0
+    return {"hands": len(hands), "read": t_read, "replay": t_replay, "score": t_score, "write": t_write}
+
+
+def _first_matches(lines: Iterator[str], matches: int) -> Iterator[str]:
+    seen = 0
+    for line in lines:
+        if line.startswith("Match "):
+            seen += 1
+            if seen > matches:
+                return
+        yield line
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--copies", type=int, default=50)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--scale", type=float, default=1.0, help="times data.txt's 98,208 matches")
+    parser.add_argument("--sample", type=Path, default=None, help="the Botzone text to replicate")
+    parser.add_argument("--jobs", default="1,2", help="the --jobs values to run, comma-separated")
+    parser.add_argument("--phases", type=int, default=5000, help="matches timed phase by phase (0: none)")
+    parser.add_argument("--rules", default="china")
     args = parser.parse_args(argv)
-    doc = json.loads(SESSION.read_text(encoding="utf-8"))
-    with tempfile.TemporaryDirectory() as tmp:
-        paths = []
-        for k in range(args.copies):
-            doc["sessionId"] = f"S{k:05d}"
-            path = Path(tmp) / f"s{k:05d}.json"
-            path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
-            paths.append(str(path))
-        hands = sum(len(g.hands) for p in paths for g in read_games(p, "tziakcha"))
-        jsonl = Path(tmp) / "hands.jsonl"
-        with open(jsonl, "w", encoding="utf-8") as f:
-            for p in paths:
-                for game in read_games(p, "tziakcha"):
-                    for hand in game.hands:
-                        for out in hand_outs(game, hand):
-                            f.write(out.jsonl() + "\n")
-        out = os.path.join(tmp, "out.jsonl")
-        null = open(os.devnull, "w")  # noqa: SIM115 (the runs' progress and summary go nowhere)
-
-        def read() -> None:
-            for p in paths:
-                read_games(p, "tziakcha")
-
-        def from_records() -> None:
-            opened = batch_games.records(paths, "tziakcha", batch_games.GameTally())
-            batch.run(paths[0], out, rules="china", jobs=1, opened_input=opened, progress=False, stderr=null)
-
-        def plain() -> None:
-            batch.run(str(jsonl), out, rules="china", jobs=1, progress=False, stderr=null)
-
-        plain()  # warm the engine's caches as a long run has them
-        t_read = best(args.repeat, read)
-        t_from = best(args.repeat, from_records)
-        t_plain = best(args.repeat, plain)
-        null.close()
-    us = 1e6 / hands
-    print(
-        f"{args.copies} copies of the real tziakcha session: {hands} winning hands, "
-        f"one core, CPU time (best of {args.repeat})"
-    )
-    print(f"  reading and replaying the records  {t_read * us:8.1f} µs/hand  {hands / t_read:9.0f} hands/s")
-    print(f"  batch --from tziakcha              {t_from * us:8.1f} µs/hand  {hands / t_from:9.0f} hands/s")
-    print(f"  plain batch of the same hands      {t_plain * us:8.1f} µs/hand  {hands / t_plain:9.0f} hands/s")
-    ratio = t_read / t_plain
-    print(
-        f"  reading and replaying / scoring: {ratio:.2f}, target below 1: {'met' if ratio < 1 else 'NOT met'} "
-        f"(reading costs {ratio:.2f} times the scoring of a hand)"
-    )
-    print(f"  batch --from over the plain batch: {(t_from - t_plain) * us:+.1f} µs/hand")
+    sample = args.sample or find_sample()
+    if sample is None:
+        parser.error(f"no sample: give --sample (the {SAMPLE} of the shared folder)")
+    jobs = [int(j) for j in args.jobs.split(",") if j]
+    matches = max(1, round(DATA_TXT_MATCHES * args.scale))
     build = "compiled (mypyc)" if mcr_score.compiled else "pure Python"
-    print(f"  build: {build}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    with tempfile.TemporaryDirectory(prefix="mcr-records-") as tmp:
+        path = Path(tmp) / "data.txt"
+        wins = replicate(sample, matches, path)
+        size = path.stat().st_size
+        print(f"{matches:,} Botzone matches ({size / 1e6:.0f} MB, {wins:,} winning hands), {build}")
+        rates = {}
+        for n in jobs:
+            wall, cpu = throughput(path, n, Path(tmp) / f"out{n}.jsonl")
+            rates[n] = wins / wall
+            print(
+                f"  batch --from botzone -j {n}: {wall:7.1f} s  {rates[n]:8.0f} winning hands/s"
+                f"  CPU {cpu / wins * 1e3:.3f} ms/hand"
+            )
+        if len(jobs) > 1:
+            outs = [(Path(tmp) / f"out{n}.jsonl").read_bytes() for n in jobs]
+            same = all(o == outs[0] for o in outs)
+            print(
+                f"  -j {jobs[-1]} over -j {jobs[0]}: {rates[jobs[-1]] / rates[jobs[0]]:.2f}x; outputs identical: {same}"
+            )
+        if args.phases:
+            t = phases(path, min(args.phases, matches), args.rules)
+            per = 1e3 / t["hands"]
+            print(f"  phases, CPU time, first {min(args.phases, matches):,} matches ({t['hands']:,} winning hands):")
+            for name in ("read", "replay", "score", "write"):
+                print(f"    {name:7} {t[name] * per:.3f} ms/hand")
+            print(f"    read and replay: {(t['read'] + t['replay']) * per:.3f} ms/hand (target 0.15 compiled)")
+    print(f"  load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} cores")
     return 0
 
 

@@ -1,5 +1,10 @@
 """Score recorded hands on a Dask cluster: the output of `mcr-score batch`, byte for byte.
 
+The command itself does this now: `mcr-score batch FILES... [--from FORMAT] --dask ADDRESS`
+(`tcp://HOST:PORT` or `local:N`; docs/batch.md), with game records read in the workers, `--resume`,
+progress and the report. This example stays as the few lines it takes from Python, and for a
+directory of partition files, each scored into its own output.
+
     python examples/dask_batch.py hands.jsonl -o scored.jsonl [--rules china] [--workers 4]
     python examples/dask_batch.py parts/ -o scored/ --scheduler tcp://scheduler:8786
 

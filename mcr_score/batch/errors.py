@@ -67,3 +67,10 @@ class BatchWriteError(BatchError):
     """The output could not be written (a full disk): not a usage error, exit 1."""
 
     exit_code = 1
+
+
+class ClusterError(BatchError):
+    """`--dask`: Dask not installed, or its scheduler out of reach: not a usage error, exit 1."""
+
+    code = "dask"
+    exit_code = 1

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mcr_score.batch.errors import BatchError
 from mcr_score.batch.reading import GameHand, LineProblem, Opened, RawLine
 from mcr_score.errors import McrError
+
+if TYPE_CHECKING:
+    from mcr_score.games.model import Game
 
 
 @dataclass
@@ -36,6 +39,13 @@ class GameTally:
     unreplayable: int = 0
     formats: dict[str, int] = field(default_factory=dict)
 
+    def merge(self, other: GameTally) -> None:
+        """Add the counts of another part of the run (a piece read in a worker)."""
+        for name in _COUNTS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for fmt, n in other.formats.items():
+            self.formats[fmt] = self.formats.get(fmt, 0) + n
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "files": self.files,
@@ -50,6 +60,20 @@ class GameTally:
             "unreplayable": self.unreplayable,
             "formats": dict(sorted(self.formats.items())),
         }
+
+
+_COUNTS = (
+    "files",
+    "games",
+    "hands",
+    "won",
+    "winning_hands",
+    "draws",
+    "false_hu",
+    "unfinished",
+    "no_tiles",
+    "unreplayable",
+)
 
 
 def check_inputs(paths: Sequence[str], fmt: str | None) -> None:
@@ -70,43 +94,54 @@ def records(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Opened:
 
 def _lines(paths: Sequence[str], fmt: str | None, tally: GameTally) -> Iterator[RawLine | GameHand]:
     from mcr_score.games.api import iter_games
-    from mcr_score.games.errors import GameRecordError
-    from mcr_score.games.export import Ending, ending, hand_outs
 
     number = 0
     for path in paths:
         tally.files += 1
-        games = iter_games(path, fmt)  # `auto` or None: told from the content
-        while True:
-            try:
-                game = next(games)
-            except StopIteration:
-                break
-            except McrError as e:  # the file stops being a record midway: one error record says so
+        for record in file_records(path, iter_games(path, fmt), tally, number + 1):
+            number = record.number
+            yield record
+
+
+def file_records(
+    path: str, games: Iterator[Game], tally: GameTally, first: int = 1
+) -> Generator[RawLine | GameHand, None, bool]:
+    """The records of a file's games, numbered from `first`, counted in `tally`: each winning hand,
+    and an error record for a hand that could not be replayed; a file that stops being a record
+    midway gives one error record saying so and ends there (then the generator returns True)."""
+    from mcr_score.games.errors import GameRecordError
+    from mcr_score.games.export import Ending, ending, hand_outs
+
+    number = first - 1
+    while True:
+        try:
+            game = next(games)
+        except StopIteration:
+            return False
+        except McrError as e:  # the file stops being a record midway: one error record says so
+            problem = e if isinstance(e, GameRecordError) else GameRecordError(e.msg)
+            yield _error_line(number + 1, os.path.basename(path), problem)
+            return True
+        tally.games += 1
+        tally.formats[game.format.value] = tally.formats.get(game.format.value, 0) + 1
+        for hand in game.hands:
+            tally.hands += 1
+            end = ending(hand)
+            tally.false_hu += bool(hand.false_wins)
+            tally.won += end is Ending.WON
+            tally.draws += end is Ending.DRAW
+            tally.unfinished += end is Ending.UNFINISHED
+            tally.unreplayable += hand.problem is not None
+            for k, out in enumerate(hand_outs(game, hand)):  # the k-th out of a won hand: its k-th Hu
+                if out.notation is None and out.problem is None:
+                    tally.no_tiles += 1
+                    continue
                 number += 1
-                problem = e if isinstance(e, GameRecordError) else GameRecordError(e.msg)
-                yield _error_line(number, os.path.basename(path), problem)
-                break
-            tally.games += 1
-            tally.formats[game.format.value] = tally.formats.get(game.format.value, 0) + 1
-            for hand in game.hands:
-                tally.hands += 1
-                end = ending(hand)
-                tally.false_hu += bool(hand.false_wins)
-                tally.won += end is Ending.WON
-                tally.draws += end is Ending.DRAW
-                tally.unfinished += end is Ending.UNFINISHED
-                tally.unreplayable += hand.problem is not None
-                for k, out in enumerate(hand_outs(game, hand)):  # the k-th out of a won hand: its k-th Hu
-                    if out.notation is None and out.problem is None:
-                        tally.no_tiles += 1
-                        continue
-                    number += 1
-                    if out.problem is not None:
-                        yield _error_line(number, out.id, out.problem)
-                    else:
-                        tally.winning_hands += 1
-                        yield GameHand(number, out, hand.wins[k].hand)
+                if out.problem is not None:
+                    yield _error_line(number, out.id, out.problem)
+                else:
+                    tally.winning_hands += 1
+                    yield GameHand(number, out, hand.wins[k].hand)
 
 
 def _error_line(number: int, rid: str, problem: McrError) -> RawLine:

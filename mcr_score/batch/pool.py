@@ -23,16 +23,20 @@ from mcr_score.batch.errors import InternalError
 from mcr_score.batch.output import Output, Scored, serialize
 from mcr_score.batch.reading import GameHand, RawLine
 from mcr_score.batch.records import error_record, internal_error, score_game_hand, score_raw
+from mcr_score.batch.slices import Numbered, Slice, died, score_pieces
 from mcr_score.batch.tally import Tally
 from mcr_score.messages import msg
 
 if TYPE_CHECKING:  # imported when workers are needed: multiprocessing would slow every start of the CLI
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
 
-Record = RawLine | GameHand
-"""An input record: a line as read, or a winning hand of a game record (`batch --from`)."""
+Record = RawLine | GameHand | Slice
+"""An input record: a line as read, a winning hand of a game record read here, or a piece of the
+game files to read where it is scored (`batch --from`: `slices`)."""
 Chunk = tuple[Record, ...]
+Done = tuple[str, Tally]
+"""A chunk scored: its output text and its tally."""
 
 
 @dataclass(frozen=True)
@@ -88,9 +92,18 @@ def settle_gc() -> None:
     gc.set_threshold(2000, 10, 10)
 
 
-def _worker_chunk(task: Task) -> tuple[str, Tally]:
-    """`score_chunk` as a worker of the batch runs it: its collector settled after each chunk."""
-    result = score_chunk(task)
+def run_task(task: Task) -> Done | Numbered:
+    """A chunk scored: records as `score_chunk` scores them, pieces of game files read, replayed and
+    scored (`slices.score_pieces`: numbered by the writer)."""
+    if task.records and isinstance(task.records[0], Slice):
+        pieces = tuple(r for r in task.records if isinstance(r, Slice))
+        return score_pieces(pieces, task.rules, task.out_fmt)
+    return score_chunk(task)
+
+
+def _worker_chunk(task: Task) -> Done | Numbered:
+    """`run_task` as a worker of the batch runs it: its collector settled after each chunk."""
+    result = run_task(task)
     settle_gc()
     return result
 
@@ -98,6 +111,7 @@ def _worker_chunk(task: Task) -> tuple[str, Tally]:
 def _score_one(record: Record, task: Task) -> Output:
     if isinstance(record, GameHand):
         return score_game_hand(record, task.rules)
+    assert isinstance(record, RawLine), "pieces of game files are scored by `run_task`"
     return score_raw(record.number, record.text, record.problem, task.fmt, task.rules, task.columns, task.delimiter)
 
 
@@ -124,6 +138,9 @@ def process(
     stop: Callable[[], bool] = lambda: False,
     in_flight: int | None = None,
     own_gc: bool = False,
+    chunks: Iterator[tuple[Chunk, int]] | None = None,
+    number: Callable[[Numbered], Done] | None = None,
+    executor: Executor | None = None,
 ) -> tuple[Tally, bool]:
     """Score `records` and `write` the output text chunk by chunk, in order.
 
@@ -133,11 +150,20 @@ def process(
     sent are written, in order. Returns the tally and whether the input was read to the end.
     `own_gc`: this process belongs to the run (the command's own), so with jobs=1 it settles its
     collector between chunks as the workers do (`settle_gc`); a caller's process is left alone.
+    `chunks`: the chunks already cut (pieces of game files, `slices.chunks`), instead of `records`;
+    `number` turns a chunk of pieces scored into its text, numbered (`slices.Numbering.render`).
+    `executor`: the chunks go there instead (a Dask cluster's, `batch.distributed`), `jobs` of them
+    at a time, `in_flight` (default 2 per job + 1) read ahead of the writer.
     """
     tally = Tally()
-    chunks = _chunks(records, chunk_size)
+    chunks = _chunks(records, chunk_size) if chunks is None else chunks
 
-    def emit(text: str, part: Tally, consumed: int) -> None:
+    def emit(result: Done | Numbered, consumed: int) -> None:
+        if isinstance(result, Numbered):
+            assert number is not None, "pieces of game files are numbered by the writer"
+            text, part = number(result)
+        else:
+            text, part = result
         write(text)
         tally.merge(part)
         if on_chunk is not None:
@@ -147,6 +173,8 @@ def process(
         return Task(fmt, rules, columns, out_fmt, chunk, delimiter)
 
     finished = False
+    if executor is not None:
+        return tally, _on_executor(executor, chunks, task, emit, in_flight or 2 * jobs + 1, stop)
     if jobs > 1:  # a single chunk is not worth starting workers for
         head = list(itertools.islice(chunks, 2))
         if len(head) < 2:
@@ -154,10 +182,10 @@ def process(
         chunks = itertools.chain(head, chunks)
     if jobs <= 1:
         for chunk, consumed in chunks:
-            text, part = score_chunk(task(chunk))
+            result = run_task(task(chunk))
             if own_gc:
                 settle_gc()
-            emit(text, part, consumed)
+            emit(result, consumed)
             if stop():
                 break
         else:
@@ -174,14 +202,14 @@ def process(
 
     pool = new_pool()
 
-    def submit(t: Task) -> Future[tuple[str, Tally]] | None:
+    def submit(t: Task) -> Future[Done | Numbered] | None:
         try:
             return pool.submit(_worker_chunk, t)
         except BrokenProcessPool:
             return None  # handled when its turn to be written comes
 
     # (future or None, task, bytes consumed), in input order
-    pending: deque[tuple[Future[tuple[str, Tally]] | None, Task, int]] = deque()
+    pending: deque[tuple[Future[Done | Numbered] | None, Task, int]] = deque()
     try:
         exhausted = False
         while True:
@@ -199,20 +227,79 @@ def process(
             try:
                 if future is None:
                     raise BrokenProcessPool("a worker died before this chunk was sent")
-                text, part = future.result()
+                result = future.result()
             except BrokenProcessPool:
                 if stop():  # the workers were killed with us (kill -TERM to the group): stop here
                     break
                 # A worker died (killed, out of memory): score this chunk record by record in fresh
                 # pools, so that only a record that kills its worker is lost, as an error record.
                 pool.shutdown(wait=True, cancel_futures=True)
-                text, part = _isolated(t, new_pool)
+                result = _isolated(t, new_pool)
                 pool = new_pool()
                 pending = deque((submit(pt), pt, pc) for _, pt, pc in pending)
-            emit(text, part, consumed)
+            emit(result, consumed)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return tally, finished
+
+
+def _on_executor(
+    executor: Executor,
+    chunks: Iterator[tuple[Chunk, int]],
+    task: Callable[[Chunk], Task],
+    emit: Callable[[Done | Numbered, int], None],
+    limit: int,
+    stop: Callable[[], bool],
+) -> bool:
+    """The chunks run on an executor of a cluster (`process` with `executor`), written in order:
+    whether the input was read to the end. The cluster runs a dead worker's tasks again; a chunk
+    whose tasks failed all the same is scored record by record (`_isolated_on`)."""
+    pending: deque[tuple[Future[Done | Numbered], Task, int]] = deque()
+    exhausted = False
+    try:
+        while True:
+            while not exhausted and len(pending) < limit and not stop():
+                item = next(chunks, None)
+                if item is None:
+                    exhausted = True
+                    break
+                t = task(item[0])
+                pending.append((executor.submit(run_task, t), t, item[1]))
+            if not pending:
+                return exhausted
+            future, t, consumed = pending.popleft()
+            try:
+                result = future.result()
+            except Exception:  # its workers died (`KilledWorker`), or it could not be sent
+                result = _isolated_on(executor, t)
+            emit(result, consumed)
+    finally:
+        for future, _, _ in pending:
+            future.cancel()
+
+
+def _isolated_on(executor: Executor, task: Task) -> Done | Numbered:
+    """A chunk whose tasks failed on the cluster, one record a task: a record whose task fails too
+    is an error record (a chunk of pieces of game files: one error record for the chunk)."""
+    if task.records and isinstance(task.records[0], Slice):
+        try:
+            return executor.submit(run_task, task).result()
+        except Exception:
+            return died(tuple(r for r in task.records if isinstance(r, Slice)), task.out_fmt)
+    singles = [dataclasses.replace(task, records=(record,)) for record in task.records]
+    futures = [executor.submit(score_chunk, single) for single in singles]
+    texts, tally = [], Tally()
+    for single, future in zip(singles, futures, strict=True):
+        try:
+            text, part = future.result()
+        except Exception:
+            out = error_record(None, single.records[0].number, InternalError(msg("error.worker-died")))
+            text = serialize([out], task.out_fmt)
+            part = Tally()
+            part.add_output(out)
+        texts.append(text)
+        tally.merge(part)
+    return "".join(texts), tally
 
 
 def _chunks(records: Iterator[Record], size: int) -> Iterator[tuple[Chunk, int]]:
@@ -229,9 +316,21 @@ def _chunks(records: Iterator[Record], size: int) -> Iterator[tuple[Chunk, int]]
         yield tuple(chunk), consumed
 
 
-def _isolated(task: Task, new_pool: Callable[[], ProcessPoolExecutor]) -> tuple[str, Tally]:
-    """Score a chunk whose worker died one record at a time, each in a pool of its own if need be."""
+def _isolated(task: Task, new_pool: Callable[[], ProcessPoolExecutor]) -> Done | Numbered:
+    """Score a chunk whose worker died one record at a time, each in a pool of its own if need be;
+    a chunk of pieces of game files again, alone: if it kills its worker again, one error record
+    stands for its records."""
     from concurrent.futures.process import BrokenProcessPool
+
+    if task.records and isinstance(task.records[0], Slice):
+        pieces = tuple(r for r in task.records if isinstance(r, Slice))
+        pool = new_pool()
+        try:
+            return pool.submit(run_task, task).result()
+        except BrokenProcessPool:
+            return died(pieces, task.out_fmt)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
     texts, tally = [], Tally()
     pool = new_pool()

@@ -19,6 +19,7 @@ from mcr_score.batch.errors import BatchError
 from mcr_score.messages import Message, msg
 
 if TYPE_CHECKING:
+    from mcr_score.batch.slices import Numbering, Slice
     from mcr_score.games.export import HandOut
     from mcr_score.hand import Hand
 
@@ -310,6 +311,11 @@ class Opened:
     delimiter: str
     records: Iterator[RawLine | GameHand]  # game hands: `batch --from` (`games.records`)
     blank_lines: int = 0
+    # `batch --from` read in the workers (`slices.opened`): the chunks of pieces of the game files
+    # (then `records` is empty), their writer's numbering, and the bytes of the files (progress)
+    pieces: Iterator[tuple[tuple[Slice, ...], int]] | None = None
+    numbering: Numbering | None = None
+    size: int | None = None
 
 
 def open_records(stream: ByteStream, fmt: str | None, delimiter: str | None = None) -> Opened:

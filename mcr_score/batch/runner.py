@@ -17,6 +17,7 @@ from typing import Any, BinaryIO, TextIO
 
 from mcr_score import files
 from mcr_score.batch import DEFAULT_CHUNK
+from mcr_score.batch.distributed import Address, cluster
 from mcr_score.batch.errors import BatchError, BatchWriteError
 from mcr_score.batch.output import csv_header
 from mcr_score.batch.pool import Task, default_jobs, process, settle_gc
@@ -111,6 +112,7 @@ def run(
     delimiter: str | None = None,
     report: Report | None = None,
     opened_input: Opened | None = None,
+    dask: Address | None = None,
     stdin: BinaryIO | None = None,
     stdout: BinaryIO | None = None,
     stderr: TextIO | None = None,
@@ -119,7 +121,8 @@ def run(
     The input format is `input_fmt`, else the extension's, else sniffed from the first line; a
     CSV's `delimiter`, else sniffed from its header. `report` sees every output record written.
     `opened_input`: the input already opened by the caller (the records of game files, `batch --from`):
-    `source` then only names it."""
+    `source` then only names it. `dask`: the chunks are scored on that Dask cluster
+    (`batch.distributed`), its threads the jobs."""
     stderr = stderr if stderr is not None else sys.stderr
     jobs = jobs or default_jobs()
     if resume and output is None:
@@ -135,7 +138,7 @@ def run(
     raw: BinaryIO | None = None
     in_stream: ByteStream | None = None
     if opened_input is not None:
-        total_bytes = None
+        total_bytes = opened_input.size
     elif source == "-":
         in_stream = GuardedStream(stdin if stdin is not None else sys.stdin.buffer, msg("error.batch.stdin"))
         total_bytes = None
@@ -152,7 +155,11 @@ def run(
     state = Resume()
     out_file: BinaryIO | None = None
     threshold = gc.get_threshold()  # changed by settle_gc; put back for a caller in Python
+    stack = contextlib.ExitStack()
     try:
+        executor = None
+        if dask is not None:  # reached before the output is opened: a cluster out of reach overwrites nothing
+            executor, jobs = stack.enter_context(cluster(dask))
         if opened_input is not None:
             opened = opened_input
         else:
@@ -172,7 +179,12 @@ def run(
         if report is not None:
             report.resumed = state.done
         task = Task(fmt, rules, columns, out_fmt, (), opened.delimiter)
-        skipped = skip_records(records, state, task) if state.done else 0
+        numbering = opened.numbering
+        if numbering is not None:  # read in the workers: the records already written are checked as they come
+            numbering.resume = state if state.done else None
+            skipped = 0
+        else:
+            skipped = skip_records(records, state, task) if state.done else 0
         show = stderr.isatty() if progress is None else progress
         bar = Progress(stderr, total_bytes, skipped) if show else None
         done = {"records": 0, "bytes": skipped}
@@ -218,7 +230,12 @@ def run(
                     on_chunk=on_chunk,
                     stop=lambda: interrupts.requested,
                     own_gc=True,
+                    chunks=opened.pieces,
+                    number=numbering.render if numbering is not None else None,
+                    executor=executor,
                 )
+                if finished and numbering is not None:
+                    numbering.finish()
             finally:
                 if bar is not None:
                     bar.close()
@@ -236,6 +253,7 @@ def run(
             damage=in_stream.damage if isinstance(in_stream, GuardedStream) else None,
         )
     finally:
+        stack.close()
         gc.set_threshold(*threshold)
         if out_file is not None and output is not None:
             # Every write was flushed: closing fails only after a failed write, already reported.

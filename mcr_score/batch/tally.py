@@ -16,6 +16,35 @@ if TYPE_CHECKING:
     from mcr_score.systems.mcr.result import Score
 
 
+TallyKey = tuple[bool, bool, bool, int, "str | None", "bool | None"]
+"""What `Tally.add` counts of a record: ok, winning, meets_minimum, total, error code, claim matches."""
+
+
+def output_key(out: OutputRecord) -> TallyKey:
+    """What the tally counts of an output object."""
+    claim = out.get("claim")
+    return (
+        bool(out.get("ok")),
+        bool(out.get("winning")),
+        bool(out.get("meets_minimum")),
+        out.get("total") or 0,
+        (out.get("error") or {}).get("code"),
+        None if claim is None else bool(claim.get("matches")),
+    )
+
+
+def scored_key(score: Score, claim: dict[str, Any] | None) -> TallyKey:
+    """What the tally counts of a record scored: what `output_key` reads of its output object."""
+    return (
+        True,
+        score.winning,
+        score.meets_minimum,
+        score.total,
+        None,
+        None if claim is None else bool(claim["matches"]),
+    )
+
+
 @dataclass
 class Tally:
     """Counts over output records; merged across chunks, rebuilt from the output on --resume."""
@@ -54,20 +83,11 @@ class Tally:
 
     def add_output(self, out: OutputRecord) -> None:
         """Count an output record as written (or read back from a JSON-lines output)."""
-        claim = out.get("claim")
-        self.add(
-            bool(out.get("ok")),
-            bool(out.get("winning")),
-            bool(out.get("meets_minimum")),
-            out.get("total") or 0,
-            (out.get("error") or {}).get("code"),
-            None if claim is None else bool(claim.get("matches")),
-        )
+        self.add(*output_key(out))
 
     def add_scored(self, score: Score, claim: dict[str, Any] | None) -> None:
         """Count a record scored (`output.Scored`) as `add_output` counts its output object."""
-        matches = None if claim is None else bool(claim["matches"])
-        self.add(True, score.winning, score.meets_minimum, score.total, None, matches)
+        self.add(*scored_key(score, claim))
 
     def add_csv_row(self, row: dict[str, str]) -> None:
         """An output record read back from a CSV output (on --resume)."""

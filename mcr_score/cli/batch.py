@@ -24,6 +24,8 @@ EXIT_INTERRUPTED = 130  # as a shell reports a process stopped by Ctrl-C
 DELIMITERS = {",": ",", ";": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}  # as written -> the separator
 
 if TYPE_CHECKING:
+    from mcr_score.batch.distributed import Address
+
     _StrParamType = click.ParamType[str]  # the type checker sees a recent click, where ParamType is generic
 else:
     _StrParamType = click.ParamType  # and not subscriptable at run time on the older clicks pyproject allows
@@ -67,6 +69,18 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int 
 
 
 RECORD_FORMATS = format_names(HAND_FORMATS)
+
+
+def _dask(ctx: click.Context, param: click.Parameter, value: str | None) -> Address | None:
+    """`--dask ADDRESS`: `tcp://HOST:PORT` or `local:N`, else a usage error naming it (exit 2)."""
+    if value is None:
+        return None
+    from mcr_score.batch.distributed import DaskAddressError, parse_address
+
+    try:
+        return parse_address(value)
+    except DaskAddressError as e:
+        raise click.BadParameter(str(e), ctx, param) from None
 
 
 @click.command(cls=Command, help="help.batch", help_values={"per_core": JOBS_PER_CORE})
@@ -125,6 +139,14 @@ RECORD_FORMATS = format_names(HAND_FORMATS)
     callback=_jobs,
     help="help.batch.opt.jobs",
 )
+@click.option(
+    "--dask",
+    "dask_address",
+    metavar="ADDRESS",
+    default=None,
+    callback=_dask,
+    help="help.batch.opt.dask",
+)
 @click.option("--resume", is_flag=True, help="help.batch.opt.resume")
 @click.option(
     "--strict",
@@ -161,6 +183,7 @@ def batch(
     rules: str,
     system: str | None,
     jobs: int | None,
+    dask_address: Address | None,
     resume: bool,
     strict: bool,
     summary_json: str | None,
@@ -175,6 +198,8 @@ def batch(
         sys.exit(e.exit_code)
     opened = None
     tally = None
+    if dask_address is not None and jobs is not None:
+        _usage(msg("error.dask.jobs"))
     if record_format is None:
         if len(sources) != 1:
             _usage(msg("batch.games.one-file", n=len(sources)))
@@ -182,14 +207,14 @@ def batch(
         for option, given in (("--input-format", input_format), ("--delimiter", delimiter)):
             if given is not None:
                 _usage(msg("batch.games.options", option=option))
-        from mcr_score.batch import games
+        from mcr_score.batch import games, slices
 
         try:
             games.check_inputs(sources, record_format)
         except core.BatchError as e:
             _usage(e.msg)
         tally = games.GameTally()
-        opened = games.records(sources, record_format, tally)
+        opened = slices.opened(sources, record_format, tally, chunk_size)
     source = sources[0]
     _check_outputs(sources, rules, (("-o", output), ("--report", report_path), ("--summary-json", summary_json)))
     report = Report(out_fmt, output) if report_path else None
@@ -207,6 +232,7 @@ def batch(
             delimiter=delimiter,
             report=report,
             opened_input=opened,
+            dask=dask_address,
         )
     except core.BatchError as e:
         click.echo(msg("cli.error", message=e.msg).text(), err=True)

@@ -192,13 +192,26 @@ def _head(path: str | os.PathLike[str]) -> bytes:
         return f.read(SNIFF_BYTES)
 
 
-def _lines(path: str | os.PathLike[str]) -> Iterator[str]:
-    """The lines of a large text file, decoded one at a time; a line too long or not UTF-8 is an
+def iter_text_piece(
+    path: str, start: int, end: int, first: int, earlier: Sequence[tuple[str, str]] = ()
+) -> Iterator[Game]:
+    """The matches of a piece of a Botzone text, its bytes `start` to `end` cut at a `Match` line
+    (`batch --from` in its workers): read as `iter_games` reads the whole text, its lines numbered
+    from `first`; `earlier` the match ids of the piece already given before it, with where."""
+    return botzone.iter_text(path, _lines(path, start, end, first), first=first, seen=dict(earlier))
+
+
+def _lines(path: str | os.PathLike[str], start: int = 0, end: int | None = None, first: int = 1) -> Iterator[str]:
+    """The lines of a large text file (or of its bytes `start` to `end`, cut at line ends, the
+    first line numbered `first`), decoded one at a time; a line too long or not UTF-8 is an
     error naming its line (and a bad byte's column, and its byte in the file)."""
     name = os.fspath(path)
-    offset = 0  # of the line's first byte in the file
+    offset = start  # of the line's first byte in the file
     with open(path, "rb") as f:
-        for number, raw in enumerate(iter(lambda: f.readline(4 * MAX_TEXT_LINE + 2), b""), 1):
+        f.seek(start)
+        for number, raw in enumerate(iter(lambda: f.readline(4 * MAX_TEXT_LINE + 2), b""), first):
+            if end is not None and offset >= end:
+                return
             if len(raw) > 4 * MAX_TEXT_LINE and not raw.endswith(b"\n"):
                 raise GameRecordError(msg("record.line-long", file=name, line=number, most=MAX_TEXT_LINE))
             try:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from mcr_score.games.errors import GameRecordError
 from mcr_score.games.fan_names import fan_of, split_count
@@ -44,7 +44,7 @@ from mcr_score.tiles import WINDS, Tile
 
 SUITS = {"W": "m", "B": "p", "T": "s"}
 HONORS = {"F1": "E", "F2": "S", "F3": "W", "F4": "N", "J1": "C", "J2": "F", "J3": "P"}
-TEXT_ACTS = {
+TEXT_ACTS: Final = {
     "Draw": Act.DRAW,
     "Play": Act.DISCARD,
     "Chi": Act.CHOW,
@@ -54,10 +54,23 @@ TEXT_ACTS = {
     "BuGang": Act.ADDED_KONG,
     "Hu": Act.WIN,
 }
-KONGS = frozenset({Act.KONG, Act.CONCEALED_KONG, Act.ADDED_KONG})
-_ACTION = re.compile(r"Player ([0-3]) (\w+)(?: (\S+))?(.*)$")
-_IGNORE = re.compile(r"Ignore Player ([0-3]) (\w+) (\S+)")
-_IGNORES = re.compile(r"(?:\s+Ignore Player [0-3] \w+ \S+)*\s*")  # what may follow an action: its lost claims
+KONGS: Final = frozenset({Act.KONG, Act.CONCEALED_KONG, Act.ADDED_KONG})
+# The acts the text's lines are read into, bound once: compiled, a name declared Final is a constant
+# of the module, where `Act.DRAW` is an attribute looked up on the enum class at each use (3.11's
+# `EnumType` answers through its `__getattr__` hook: some 4% of a match's reading, perf).
+_DRAW: Final = Act.DRAW
+_REPLACEMENT: Final = Act.REPLACEMENT
+_DISCARD: Final = Act.DISCARD
+_CHOW: Final = Act.CHOW
+_PUNG: Final = Act.PUNG
+_KONG: Final = Act.KONG
+_WIN: Final = Act.WIN
+_PASS: Final = Act.PASS
+_CONCEALED_KONG: Final = Act.CONCEALED_KONG
+_ADDED_KONG: Final = Act.ADDED_KONG
+_ACTION: Final = re.compile(r"Player ([0-3]) (\w+)(?: (\S+))?(.*)$")
+_IGNORE: Final = re.compile(r"Ignore Player ([0-3]) (\w+) (\S+)")
+_IGNORES: Final = re.compile(r"(?:\s+Ignore Player [0-3] \w+ \S+)*\s*")  # what may follow an action: its lost claims
 NAMES = names4(["Player 0", "Player 1", "Player 2", "Player 3"])
 
 
@@ -65,14 +78,56 @@ def looks_like_text(text: str) -> bool:
     return text.lstrip("\ufeff").lstrip().startswith("Match ")
 
 
+LOG_KEYS = ("log", "logs")
+"""Where a document holds the judge log: `log` (a match's download), `logs` (Botzone's match API,
+`{"status", "logs", "players", "initdata", ...}`); a bare list is the log itself."""
+
+
+def log_entries(doc: Any) -> Any:
+    """The judge log of a Botzone document in any of its three forms: the list itself, the `log`
+    of a downloaded match, the `logs` of the match API (None when the document holds none)."""
+    if isinstance(doc, dict):
+        return next((doc[key] for key in LOG_KEYS if key in doc), None)
+    return doc
+
+
+def display_of(entry: Any) -> Any:
+    """An entry's `display` object: the judge's `output.display`, or the entry itself in a bare
+    list of `display` objects (the form BotzoneBench stores its logs in)."""
+    if not isinstance(entry, dict):
+        return None
+    output = entry.get("output")
+    if isinstance(output, dict):
+        return output.get("display")
+    return entry if isinstance(entry.get("action"), str) and "output" not in entry else None
+
+
 def looks_like_log(doc: Any) -> bool:
-    entries = doc.get("log") if isinstance(doc, dict) else doc
-    return isinstance(entries, list) and any(
-        isinstance(e, dict) and isinstance(e.get("output"), dict) and "display" in e["output"] for e in entries
-    )
+    entries = log_entries(doc)
+    if not isinstance(entries, list):
+        return False
+    displays = [d for d in map(display_of, entries) if isinstance(d, dict)]
+    if any(isinstance(e, dict) and isinstance(e.get("output"), dict) for e in entries):
+        return bool(displays)
+    return any(d.get("action") == "DEAL" for d in displays)  # a bare list: it deals, as every match does
+
+
+_PIECES: Final[dict[str, Piece]] = {}
+"""Each code read so far and its piece (`piece`'s answer, kept: at most 42 codes): a match's 150
+codes are then looked up, not read again, and the place of a code is written only for a code that
+is none (`_match`)."""
+_TILES: Final[dict[str, Tile]] = {}
+"""The same, of the codes that are tiles (`tile`'s answer)."""
 
 
 def piece(f: Fields, code: str, where: str) -> Piece:
+    known = _PIECES.get(code)
+    if known is None:
+        known = _PIECES[code] = _read_piece(f, code, where)
+    return known
+
+
+def _read_piece(f: Fields, code: str, where: str) -> Piece:
     if code in HONORS:
         return Tile(HONORS[code])
     if len(code) == 2 and code[0] in SUITS and code[1] in "123456789":
@@ -83,7 +138,10 @@ def piece(f: Fields, code: str, where: str) -> Piece:
 
 
 def tile(f: Fields, code: str, where: str) -> Tile:
-    return f.tile(piece(f, code, where), code, where)
+    known = _TILES.get(code)
+    if known is None:
+        known = _TILES[code] = f.tile(piece(f, code, where), code, where)
+    return known
 
 
 # -- the text form ------------------------------------------------------------------------------
@@ -93,15 +151,17 @@ def read_text(data: Input) -> list[Game]:
     return list(iter_text(data.name, text_of(data).splitlines()))
 
 
-def iter_text(name: str, lines: Iterable[str]) -> Iterator[Game]:
+def iter_text(name: str, lines: Iterable[str], first: int = 1, seen: dict[str, str] | None = None) -> Iterator[Game]:
     """The matches of a text, one game each, read as the lines come (a `data.txt` of a hundred
     thousand matches is never held whole). A match that is no match (a line of another kind) is a
-    game whose one hand carries that problem: the matches after it are read all the same."""
+    game whose one hand carries that problem: the matches after it are read all the same. A piece
+    of a text (`batch --from`'s workers): its first line numbered `first`, and `seen` the ids of its
+    matches given before it, with where."""
     f = Fields(name)
     block: list[tuple[int, str, int]] = []  # a match's lines: number, text, its indent (for columns)
     extra = 0  # the lines of a match past `MAX_ACTIONS`: counted, not kept (the match is refused)
-    seen: dict[str, str] = {}  # each match id, and where it stands: a match is given once
-    for number, raw in enumerate(lines, 1):
+    seen = {} if seen is None else seen  # each match id, and where it stands: a match is given once
+    for number, raw in enumerate(lines, first):
         line = raw.strip().lstrip("\ufeff")
         if not line:
             continue
@@ -156,20 +216,7 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
     for number, line, indent in block[1:]:
         at = f"line {number}"
         words = line.split()
-        if words[0] == "Wind" and len(words) == 2 and words[1] in "0123":
-            wind = int(words[1])
-        elif words[0] == "Fan" and len(words) >= 2 and words[1].isdigit():
-            total = int(words[1])
-            fans = _fans(" ".join(words[2:]))
-            ended = ended or at
-        elif words[0] == "Score" and len(words) == 5:
-            values = [_int(f, w, at, line) for w in words[1:]]
-            scores = (values[0], values[1], values[2], values[3])
-            ended = ended or at
-        elif words[0] == "Huang":
-            drawn = True
-            ended = ended or at
-        elif words[0] == "Player":
+        if words[0] == "Player":  # most lines: tested first (the tests of the first words exclude each other)
             if ended:
                 raise f.error(at, msg("record.after-end", line=line[:60], end=ended))
             m = _ACTION.match(line)
@@ -182,25 +229,40 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
                 if events:
                     raise f.error(at, msg("record.botzone-deal-late", seat=seat, first=events[0].at))
                 dealt[seat] = at
-                words_at = list(re.finditer(r"\S+", line))[3:]
-                hands[seat] = [piece(f, w[0], f"{at}, column {indent + w.start() + 1}") for w in words_at]
+                hands[seat] = _dealt(f, line, words[3:], at, indent)
                 continue
             act = TEXT_ACTS.get(verb)
             if act is None or code is None:
                 raise f.error(at, msg("record.botzone-line", line=line[:60]))
-            if not _IGNORES.fullmatch(rest):
+            if rest and not _IGNORES.fullmatch(rest):  # nothing after the tile, as most lines: nothing to check
                 raise f.error(at, msg("record.botzone-trailing", line=line[:60], rest=rest.strip()[:40]))
-            t = tile(f, code, f"{at}, column {indent + m.start(3) + 1}")
-            if act is Act.DRAW and seat in last_kong:
-                act = Act.REPLACEMENT
+            t = _TILES.get(code)
+            if t is None:
+                t = tile(f, code, f"{at}, column {indent + m.start(3) + 1}")
+            if act is _DRAW and seat in last_kong:
+                act = _REPLACEMENT
             last_kong.discard(seat)
             events.append(_event(seat, act, t, events, at))
             if act in KONGS:
                 last_kong.add(seat)
-            if act is Act.WIN:
+            if act is _WIN:
                 wins.append(Win(seat, events[-1].source, None, None))
-            for j, claim, claimed in _IGNORE.findall(rest):
-                events.append(Event(int(j), Act.PASS, tile=tile(f, claimed, at), at=f"{at} (ignored {claim})"))
+            if rest:
+                for j, claim, claimed in _IGNORE.findall(rest):
+                    events.append(Event(int(j), _PASS, tile=tile(f, claimed, at), at=f"{at} (ignored {claim})"))
+        elif words[0] == "Wind" and len(words) == 2 and words[1] in "0123":
+            wind = int(words[1])
+        elif words[0] == "Fan" and len(words) >= 2 and words[1].isdigit():
+            total = int(words[1])
+            fans = _fans(" ".join(words[2:]))
+            ended = ended or at
+        elif words[0] == "Score" and len(words) == 5:
+            values = [_int(f, w, at, line) for w in words[1:]]
+            scores = (values[0], values[1], values[2], values[3])
+            ended = ended or at
+        elif words[0] == "Huang":
+            drawn = True
+            ended = ended or at
         else:
             raise f.error(at, msg("record.botzone-line", line=line[:60]))
     if wins:
@@ -209,6 +271,18 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
     return Game(
         RecordFormat.BOTZONE, match, "", NAMES, (replay(record, match),), site=f"https://botzone.org.cn/match/{match}"
     )
+
+
+def _dealt(f: Fields, line: str, codes: Sequence[str], at: str, indent: int) -> list[Piece]:
+    """A Deal line's pieces; a code that is none is named by its column (found only then)."""
+    out: list[Piece] = []
+    for code in codes:
+        known = _PIECES.get(code)
+        if known is None:
+            words_at = list(re.finditer(r"\S+", line))[3:]
+            return [piece(f, w[0], f"{at}, column {indent + w.start() + 1}") for w in words_at]
+        out.append(known)
+    return out
 
 
 def _int(f: Fields, word: str, at: str, line: str) -> int:
@@ -220,18 +294,18 @@ def _int(f: Fields, word: str, at: str, line: str) -> int:
 def _event(seat: int, act: Act, t: Tile, events: Sequence[Event], at: str) -> Event:
     """An action of the text: a claim takes the last discard, a chow names its middle tile, a Hu
     wins on the tile the line before drew, discarded or added to a pung."""
-    if act is Act.CHOW:
+    if act is _CHOW:
         low = Tile.from_index(t.index - 1)
         meld = (low, t, Tile.from_index(t.index + 1))
-        taken = next((e.tile for e in reversed(events) if e.act is Act.DISCARD), None)
+        taken = next((e.tile for e in reversed(events) if e.act is _DISCARD), None)
         return Event(seat, act, tile=taken, meld=meld, at=at)
-    if act in (Act.PUNG, Act.KONG):
-        return Event(seat, act, tile=t, meld=(t,) * (3 if act is Act.PUNG else 4), at=at)
-    if act is Act.WIN:
-        before = next((e for e in reversed(events) if e.act is not Act.PASS), None)
+    if act in (_PUNG, _KONG):
+        return Event(seat, act, tile=t, meld=(t,) * (3 if act is _PUNG else 4), at=at)
+    if act is _WIN:
+        before = next((e for e in reversed(events) if e.act is not _PASS), None)
         source = None if before is None or before.seat == seat else before.seat
         return Event(seat, act, tile=t, source=source, at=at)
-    if act in (Act.CONCEALED_KONG, Act.ADDED_KONG):
+    if act in (_CONCEALED_KONG, _ADDED_KONG):
         return Event(seat, act, tile=t, meld=(t,) * 4, at=at)
     return Event(seat, act, tile=t, at=at)
 
@@ -255,9 +329,10 @@ def _fans(text: str) -> tuple[RecordedFan, ...] | None:
 def read_log(data: Input) -> list[Game]:
     doc = json_of(data)
     f = Fields(data.name)
-    entries = f.seq(doc.get("log") if isinstance(doc, dict) else doc, "log")
+    key = next((k for k in LOG_KEYS if isinstance(doc, dict) and k in doc), "log")
+    entries = f.seq(log_entries(doc), key)
     if len(entries) > 2 * MAX_ACTIONS:  # the judge's entry and the bots' answers, a turn
-        raise f.error("log", msg("record.too-many-actions", n=len(entries), most=2 * MAX_ACTIONS))
+        raise f.error(key, msg("record.too-many-actions", n=len(entries), most=2 * MAX_ACTIONS))
     init = doc.get("initdata") if isinstance(doc, dict) else None
     quan = 0
     hands: list[list[Piece]] = [[], [], [], []]
@@ -269,19 +344,19 @@ def read_log(data: Input) -> list[Game]:
     ended = ""  # where HUANG stands: no action follows it
     last_kong: set[int] = set()
     for i, entry in enumerate(entries):
-        at = f"log[{i}]"
-        output = entry.get("output") if isinstance(entry, dict) else None
-        display = output.get("display") if isinstance(output, dict) else None
+        display = display_of(entry)
         if not isinstance(display, dict):
             continue
+        at = f"{key}[{i}]"
+        field = f"{at}.output.display" if display is not entry else at  # where its fields stand
         action = display.get("action")
         if action == "INIT":
-            quan = f.num(display.get("quan", 0), f"{at}.output.display.quan", 0, 3)
+            quan = f.num(display.get("quan", 0), f"{field}.quan", 0, 3)
             continue
         if action == "DEAL":
-            dealt = f.seq(display.get("hand"), f"{at}.output.display.hand", 4)
+            dealt = f.seq(display.get("hand"), f"{field}.hand", 4)
             for seat in range(4):
-                codes = f.seq(dealt[seat], f"{at}.output.display.hand[{seat}]")
+                codes = f.seq(dealt[seat], f"{field}.hand[{seat}]")
                 hands[seat] = [piece(f, f.text(c, at), at) for c in codes]
             continue  # the flowers dealt come on top of 13 tiles (the judge deals until 13): none is replaced
         if action == "HUANG":
@@ -290,21 +365,21 @@ def read_log(data: Input) -> list[Game]:
             continue
         if ended:
             raise f.error(at, msg("record.after-end", line=str(action)[:20], end=ended))
-        seat = f.num(display.get("player"), f"{at}.output.display.player", 0, 3)
+        seat = f.num(display.get("player"), f"{field}.player", 0, 3)
         if action == "HU":
             before = next((e for e in reversed(events) if e.act is not Act.PASS), None)
             source = None if before is None or before.seat == seat else before.seat
-            total = f.num(display.get("fanCnt"), f"{at}.output.display.fanCnt", 0, 10_000)
+            total = f.num(display.get("fanCnt"), f"{field}.fanCnt", 0, 10_000)
             events.append(Event(seat, Act.WIN, source=source, at=at))
-            wins.append(Win(seat, source, total, _log_fans(f, display.get("fan", []), f"{at}.output.display.fan")))
-            scores = _four(f, display.get("score"), f"{at}.output.display.score")
+            wins.append(Win(seat, source, total, _log_fans(f, display.get("fan", []), f"{field}.fan")))
+            scores = _four(f, display.get("score"), f"{field}.score")
             continue
         if action not in ("DRAW", "BUHUA", "PLAY", "CHI", "PENG", "GANG", "BUGANG"):
             false_win = seat  # the judge's verdict on a wrong action (a wrong Hu): -30/+10
-            scores = _four(f, display.get("score"), f"{at}.output.display.score")
+            scores = _four(f, display.get("score"), f"{field}.score")
             events.append(Event(seat, Act.FALSE_WIN, at=at))
             continue
-        code = f.text(display.get("tile"), f"{at}.output.display.tile")
+        code = f.text(display.get("tile"), f"{field}.tile")
         if action == "DRAW":
             t = tile(f, code, at)
             owed = seat in last_kong or _owes(events, seat)
@@ -325,7 +400,7 @@ def read_log(data: Input) -> list[Game]:
             if taken is None or taken.tile is None:
                 raise f.error(at, msg("record.botzone-claim"))
             if action == "CHI":
-                middle = tile(f, f.text(display.get("tileCHI"), f"{at}.output.display.tileCHI"), at)
+                middle = tile(f, f.text(display.get("tileCHI"), f"{field}.tileCHI"), at)
                 meld = (Tile.from_index(middle.index - 1), middle, Tile.from_index(middle.index + 1))
                 events.append(Event(seat, Act.CHOW, tile=taken.tile, meld=meld, at=at))
             else:

@@ -16,6 +16,7 @@ from mcr_score.games.model import Game, HandRecord, Outcome, Win
 from mcr_score.games.replay import claim_bound
 from mcr_score.notation import format_hand
 from mcr_score.tiles import WINDS
+from mcr_score.values import reduce
 
 
 class Ending(StrEnum):
@@ -61,6 +62,10 @@ class HandOut:
                 counts[fan] = counts.get(fan, 0) + 1
             fields.append(" ".join(str(f) if n == 1 else f"{f}x{n}" for f, n in counts.items()))
         return "\t".join(fields)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its fields (`values.reduce`): compiled, pickle's default cannot rebuild it."""
+        return reduce(self)
 
 
 def ending(hand: HandRecord) -> Ending:

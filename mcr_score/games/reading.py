@@ -16,6 +16,7 @@ from mcr_score.games.errors import GameRecordError
 from mcr_score.games.model import Flower, Four, Piece
 from mcr_score.messages import Message, count, msg
 from mcr_score.tiles import Tile
+from mcr_score.values import reduce
 
 MAX_RECORD_FILE = 16 * 1024 * 1024
 """The largest record file read whole: a tziakcha session is some 100 KiB (16 hands, at most 128 KiB
@@ -56,6 +57,10 @@ class Input:
         """The file name without folder and extension: a game's id when the record has none."""
         base = os.path.basename(self.name)
         return base.split(".")[0] or base
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its fields (`values.reduce`): compiled, pickle's default cannot rebuild it."""
+        return reduce(self)
 
 
 def read_input(source: str | os.PathLike[str] | bytes, limit: int = MAX_RECORD_FILE) -> Input:

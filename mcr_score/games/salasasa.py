@@ -230,7 +230,8 @@ def _ticks(
             deltas = f.seq(tick[4], f"{at}[4]", 4) if len(tick) > 4 else None
             offset = HU[code]
             source = None if offset is None else (seat + offset) % 4
-            accepted = i + 1 >= len(ticks) or _code(ticks[i + 1]) in ("end", *HU)
+            after = _code(ticks[i + 1]) if i + 1 < len(ticks) else "end"
+            accepted = after == "end" or after in HU  # (not `in ("end", *HU)`: mypyc cannot compile it)
             if accepted:
                 events.append(Event(seat, Act.WIN, source=source, at=at))
                 wins.append(Win(seat, source, total, _fans(f, names, f"{at}[3]")))
