@@ -230,3 +230,20 @@ def test_batch_and_the_api_share_the_notation_limit():
     assert batch.MAX_NOTATION == 200
     out = batch.score_line("x" * 201, "text", line=1)
     assert out["error"]["code"] == "oversized"
+
+
+def test_output_dash_is_standard_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`-o -` names standard output, as `-` names standard input: no file called `-` is made, and
+    `--resume`, which continues a file, still asks for one."""
+
+    monkeypatch.chdir(tmp_path)
+    hand = "123m456p789s11z234s\n"
+    dash = runner().invoke(main, ["batch", "-", "-o", "-"], input=hand)
+    plain = runner().invoke(main, ["batch", "-"], input=hand)
+    assert dash.exit_code == 0
+    assert dash.stdout == plain.stdout
+    assert json.loads(dash.stdout.splitlines()[0])["winning"] is True
+    assert not (tmp_path / "-").exists()
+    resumed = runner().invoke(main, ["batch", "-", "-o", "-", "--resume"], input=hand)
+    assert resumed.exit_code == 2
+    assert "--resume needs -o OUT" in resumed.output
