@@ -412,7 +412,7 @@ def description(profile: str, lang: str = DEFAULT_LANG) -> str:
     return text(f"profile.{profile}", lang)
 
 
-DEFAULT = GREEN_BOOK
+DEFAULT: str = GREEN_BOOK  # typed: mypyc, reading it from the public score in an import cycle, cannot infer it
 
 
 MINIMUM = 8
