@@ -180,3 +180,35 @@ def test_the_hand_size_is_read_from_the_shape() -> None:
     assert found == []
     shape = hand.FOUR_SETS
     assert (shape.tiles(0), shape.waiting(0), shape.size(8, 2), shape.tiles(2)) == (14, 13, 14, 8)
+
+
+def test_the_payment_rule_is_written_in_payments_only() -> None:
+    """`payments.owed` (and `payments.received`, its sum over the three losers): catch-up's lines,
+    the sheet's bounds, the settlement and the advice's value of a win are computed from it; no other
+    module of MCR reads the base or gives `_smallest` a factor of its own."""
+    from mcr_score.systems.mcr import payments
+    from mcr_score.systems.mcr.tournament import catchup, limits
+
+    mcr = sorted((PACKAGE / "systems" / "mcr").rglob("*.py"))
+    readers = []
+    for path in mcr:
+        if path.name == "payments.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Name) and node.id == "BASE") or (
+                isinstance(node, ast.alias) and node.name == "BASE"
+            ):
+                readers.append(f"{path.relative_to(PACKAGE)}:{getattr(node, 'lineno', '?')}")
+    assert readers == []
+    calls = [
+        node
+        for node in ast.walk(_tree("systems/mcr/tournament/catchup.py"))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_smallest"
+    ]
+    assert len(calls) == 3
+    assert all(isinstance(arg, ast.Name) for call in calls for arg in call.args)
+    # the algebra the module docstring explains: 4(h + 8), 2h + 32, h + 32
+    assert (catchup._SELF_DRAWN, catchup._FROM_THEM, catchup._FROM_OTHER) == ((4, 32), (2, 32), (1, 32))
+    assert payments.received(10, self_drawn=True) == 3 * payments.owed(10, self_drawn=True, discarder=False) == 54
+    assert payments.received(10, self_drawn=False) == 18 + 8 + 8
+    assert limits.MAX_WIN_GAIN == 3 * (336 + 8)
