@@ -7,8 +7,11 @@ import ast
 import stat
 from pathlib import Path
 
-from mcr_score import files, hand, tiles, vocabulary
+import pytest
+
+from mcr_score import files, hand, systems, tiles, vocabulary
 from mcr_score.hand import Meld
+from mcr_score.systems import Situated
 from mcr_score.systems.hk.scoring import HkReason
 from mcr_score.systems.six.scoring import SixReason
 from mcr_score.tiles import Tile
@@ -212,3 +215,32 @@ def test_the_payment_rule_is_written_in_payments_only() -> None:
     assert payments.received(10, self_drawn=True) == 3 * payments.owed(10, self_drawn=True, discarder=False) == 54
     assert payments.received(10, self_drawn=False) == 18 + 8 + 8
     assert limits.MAX_WIN_GAIN == 3 * (336 + 8)
+
+
+def test_error_columns_found_by_reading_again_are_written_in_situation_only() -> None:
+    """`notation.situation.locator`: the one place a valid text is read again for its columns (a
+    field an option set is named instead); `apply_situation` and hk's read call it."""
+    from mcr_score.errors import SituationNotInSystemError
+    from mcr_score.notation.situation import locator
+
+    def rereads(tree: ast.AST) -> list[int]:
+        return [
+            node.lineno
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Call)
+            and getattr(node.value.func, "id", getattr(node.value.func, "attr", None)) == "parse_located"
+            and isinstance(node.slice, ast.Constant)
+            and node.slice.value == 1
+        ]
+
+    found = {str(p.relative_to(PACKAGE)): rereads(ast.parse(p.read_text())) for p in _modules()}
+    assert [m for m, lines in found.items() if lines] == ["notation/situation.py"]
+    assert len(found["notation/situation.py"]) == 1
+    assert "locator(" in (PACKAGE / "systems/hk/system.py").read_text()
+    locate = locator("123456789m55p234p|EE0110", {"wall_last": "situation: --wall-last"})
+    assert locate(("situation", "wall_last")) == (None, "situation: --wall-last")
+    assert locate(("situation", "last_copy")) == (22, None)
+    with pytest.raises(SituationNotInSystemError) as e:
+        systems.get("hk").read("123456789m55p234p|EE0100", Situated({"wall_last": True}))
+    assert {(p.column, p.where) for p in e.value.problems} == {(22, None), (None, "situation.wall_last")}
