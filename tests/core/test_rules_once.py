@@ -244,3 +244,44 @@ def test_error_columns_found_by_reading_again_are_written_in_situation_only() ->
     with pytest.raises(SituationNotInSystemError) as e:
         systems.get("hk").read("123456789m55p234p|EE0100", Situated({"wall_last": True}))
     assert {(p.column, p.where) for p in e.value.problems} == {(22, None), (None, "situation.wall_last")}
+
+
+def test_which_forms_take_melds_is_written_in_arrangements_only() -> None:
+    """`arrangements.SPECIAL_MELDS` and `KNITTED_MELDS` (the special forms none, the knitted
+    straight one): the arrangements, completions and shanten compare the melds with them, never
+    with a literal 0 or 1, and never count the knitted straight's other sets as `1 - melds`."""
+    from mcr_score.engine import arrangements, shanten
+    from mcr_score.vocabulary import Form
+
+    def melds_of(node: ast.AST) -> bool:
+        if isinstance(node, ast.Name):
+            return node.id == "n_melds"
+        return (
+            isinstance(node, ast.Call) and getattr(node.func, "id", None) == "len" and ast.unparse(node) == "len(melds)"
+        )
+
+    def restated(node: ast.AST) -> bool:
+        """A count of melds compared with 0 or 1, `1 - melds`, or `not melds`."""
+        if isinstance(node, ast.Compare):
+            sides = (node.left, *node.comparators)
+            return any(melds_of(x) for x in sides) and any(
+                isinstance(x, ast.Constant) and x.value in (0, 1) for x in sides
+            )
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
+            return melds_of(node.right) and isinstance(node.left, ast.Constant) and node.left.value == 1
+        return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and ast.unparse(node.operand) == "melds"
+
+    found = [
+        f"{m}: {ast.unparse(node)}"
+        for m in ("engine/arrangements.py", "engine/shanten.py")
+        for node in ast.walk(_tree(m))
+        if restated(node)
+    ]
+    assert found == []
+    assert "SPECIAL_MELDS: Final = " not in (PACKAGE / "engine/shanten.py").read_text()
+    assert (arrangements.SPECIAL_MELDS, arrangements.KNITTED_MELDS) == (0, 1)
+    # what the forms allow, as the shanten reads them: one meld leaves the knitted straight only
+    readings = shanten.form_readings([1] * 10 + [0] * 24, 1)
+    assert {form for form, reading in readings.items() if reading is not None} == {Form.STANDARD, Form.KNITTED_STRAIGHT}
+    readings = shanten.form_readings([1] * 13 + [0] * 21, 2)
+    assert {form for form, reading in readings.items() if reading is not None} == {Form.STANDARD}
