@@ -55,6 +55,13 @@ THIRTEEN_ORPHANS: Final = Form.THIRTEEN_ORPHANS
 HONORS_KNITTED: Final = Form.HONORS_AND_KNITTED
 KNITTED_STRAIGHT: Final = Form.KNITTED_STRAIGHT
 
+# Which forms take declared melds (R98 Art. 8; fan 35 "used like three chows", R98 #35 p.25): seven
+# pairs, thirteen orphans and honors-and-knitted are concealed hands, none; the knitted straight's
+# knit stands for three of the four sets, so the one set besides it may be declared. Written once,
+# as ints the hot paths compare with (`engine/shanten.py` reads them too).
+SPECIAL_MELDS: Final = 0  # the most declared melds of seven pairs, thirteen orphans, honors-and-knitted
+KNITTED_MELDS: Final = 1  # the most of the knitted straight: the set beside its knit
+
 ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 # The six ways to give 1-4-7, 2-5-8 and 3-6-9 one suit each: KNITS[k] = suit of each column,
 # and KNIT_TILES[k] the nine tiles of that knitted straight.
@@ -174,12 +181,12 @@ def arrange(counts: tuple[int, ...], melds: tuple[Set, ...]) -> list[Arrangement
     need = 4 - len(melds)
     for sets, pair in standard_splits(counts, need):
         out.append(Arrangement(STANDARD, melds + sets, pair))
-    if len(melds) > 1:
+    if len(melds) > KNITTED_MELDS:
         return out
     held = _held(counts)
-    if not melds:
+    if len(melds) <= SPECIAL_MELDS:
         out.extend(_special(counts, held))
-    for k, sets, pair in _knitted_straights(counts, 1 - len(melds), held):
+    for k, sets, pair in _knitted_straights(counts, KNITTED_MELDS - len(melds), held):
         out.append(Arrangement(KNITTED_STRAIGHT, melds + sets, pair, knit=KNITS[k], singles=KNIT_TILES[k]))
     return out
 
@@ -189,9 +196,9 @@ def is_complete(counts: Sequence[int], n_melds: int) -> bool:
     c = tuple(counts)
     if _standard_possible(c):
         return True
-    if n_melds == 0 and sum(c) == 14 and _special(c, _held(c)):
+    if n_melds <= SPECIAL_MELDS and sum(c) == 14 and _special(c, _held(c)):
         return True
-    if n_melds <= 1:
+    if n_melds <= KNITTED_MELDS:
         for tiles in KNIT_TILES:
             if all(c[i] for i in tiles):
                 rest = list(c)
@@ -209,11 +216,11 @@ def completing_tiles(standing: Sequence[int], n_melds: int) -> list[int]:
     pairs, thirteen orphans, honors-and-knitted and the knitted straight from the counts."""
     counts = tuple(standing)
     found = _standard_completions(counts)
-    if n_melds > 1:
+    if n_melds > KNITTED_MELDS:
         return found
     held = _held(counts)
     extra = _knitted_completions(counts, held)
-    if n_melds == 0 and sum(counts) == 13:
+    if n_melds <= SPECIAL_MELDS and sum(counts) == 13:
         extra |= _special_completions(counts, held)
     if extra.difference(found):
         return sorted(extra.union(found))

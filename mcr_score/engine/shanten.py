@@ -22,7 +22,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mcr_score.engine.arrangements import KNIT_TILES, ORPHANS
+from mcr_score.engine.arrangements import KNIT_TILES, KNITTED_MELDS, ORPHANS, SPECIAL_MELDS
 from mcr_score.tiles import COPIES
 from mcr_score.vocabulary import Form
 
@@ -196,7 +196,7 @@ def _honors_and_knitted(counts: Counts) -> FormReading:
 
 
 def _knitted_straight(counts: Counts, n_melds: int, held: Counts | None = None) -> FormReading:
-    n = 1 - n_melds  # the knit stands for three of the four sets
+    n = KNITTED_MELDS - n_melds  # the knit stands for three of the four sets
     readings = []
     for tiles in KNIT_TILES:
         rest = list(counts)
@@ -221,17 +221,17 @@ def form_readings(
     counts: Sequence[int], n_melds: int, in_melds: Sequence[int] | None = None
 ) -> dict[Form, FormReading | None]:
     """Each form's reading of concealed `counts` (13 tiles, melds counting 3), None where the
-    declared melds rule the form out (the special forms need a concealed hand; the knitted
-    straight allows one meld). `in_melds` counts the melds' tiles: a kind held four times between
-    them and the standing tiles is not useful."""
+    declared melds rule the form out (`arrangements.SPECIAL_MELDS`, `KNITTED_MELDS`). `in_melds`
+    counts the melds' tiles: a kind held four times between them and the standing tiles is not
+    useful."""
     c = tuple(counts)
     held = c if in_melds is None else tuple(a + b for a, b in zip(c, in_melds, strict=True))
     return {
         Form.STANDARD: _standard(c, n_melds, held),
-        Form.SEVEN_PAIRS: _seven_pairs(c) if n_melds == 0 else None,
-        Form.THIRTEEN_ORPHANS: _thirteen_orphans(c) if n_melds == 0 else None,
-        Form.HONORS_AND_KNITTED: _honors_and_knitted(c) if n_melds == 0 else None,
-        Form.KNITTED_STRAIGHT: _knitted_straight(c, n_melds, held) if n_melds <= 1 else None,
+        Form.SEVEN_PAIRS: _seven_pairs(c) if n_melds <= SPECIAL_MELDS else None,
+        Form.THIRTEEN_ORPHANS: _thirteen_orphans(c) if n_melds <= SPECIAL_MELDS else None,
+        Form.HONORS_AND_KNITTED: _honors_and_knitted(c) if n_melds <= SPECIAL_MELDS else None,
+        Form.KNITTED_STRAIGHT: _knitted_straight(c, n_melds, held) if n_melds <= KNITTED_MELDS else None,
     }
 
 
@@ -248,13 +248,13 @@ def shanten_number(counts: Sequence[int], n_melds: int) -> int:
     tiles (the knitted straight is tried only when the others leave the hand short of ready)."""
     c = tuple(counts)
     best = standard_shanten(c, 4 - n_melds)
-    if n_melds == 0:
+    if n_melds <= SPECIAL_MELDS:
         best = min(
             best,
             _seven_pairs(c).shanten,
             _thirteen_orphans(c).shanten,
             13 - max(sum(1 for i in tiles + _HONORS if c[i]) for tiles in KNIT_TILES),
         )
-    if n_melds <= 1 and best > 0:
+    if n_melds <= KNITTED_MELDS and best > 0:
         best = min(best, _knitted_straight(c, n_melds).shanten)
     return best

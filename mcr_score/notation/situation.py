@@ -5,10 +5,11 @@ a problem of the merged situation names the option that set the field, or points
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from mcr_score import errors
-from mcr_score.hand import FOUR_SETS, Hand, Shape, check_hand
+from mcr_score.hand import FOUR_SETS, Hand, Locator, Ref, Shape, check_hand
 from mcr_score.messages import msg
 from mcr_score.notation import parse_hand, parse_located, with_situation, with_winning
 
@@ -84,13 +85,21 @@ def _situated(
     if all(v is None for v in fields.values()):
         return hand
     hand = with_situation(hand, check=False, **fields)
+    where = {name: f"situation: {option}" for name, option in typed.items()}
+    errors.raise_all(check_hand(hand, locator(text, where, drawn=drawn, shape=shape), text, drawn=drawn, shape=shape))
+    return hand
 
-    in_text = parse_located(text, drawn, shape)[1].locate  # the text itself is valid: only the options can be at fault
 
-    def locate(ref: tuple[Any, ...]) -> tuple[int | None, str | None]:
-        if ref[0] == "situation" and ref[1] in typed:
-            return None, f"situation: {typed[ref[1]]}"
+def locator(text: str, set_by: Mapping[str, str | None], *, drawn: bool = False, shape: Shape = FOUR_SETS) -> Locator:
+    """Where a problem of a hand read from `text` and options lies: a situation field an option
+    set is named by `set_by` (field -> how to name it), anything else is a column of `text`, found
+    by reading it again (the text itself is valid: only the options can be at fault). The one
+    locator of text and options: `apply_situation` and the systems' own checks (hk) use it."""
+    in_text = parse_located(text, drawn, shape)[1].locate
+
+    def locate(ref: Ref) -> tuple[int | None, str | None]:
+        if ref[0] == "situation" and ref[1] in set_by:
+            return None, set_by[ref[1]]
         return in_text(ref)
 
-    errors.raise_all(check_hand(hand, locate, text, drawn=drawn, shape=shape))
-    return hand
+    return locate

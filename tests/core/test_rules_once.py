@@ -7,8 +7,11 @@ import ast
 import stat
 from pathlib import Path
 
-from mcr_score import files, hand, tiles, vocabulary
+import pytest
+
+from mcr_score import files, hand, systems, tiles, vocabulary
 from mcr_score.hand import Meld
+from mcr_score.systems import Situated
 from mcr_score.systems.hk.scoring import HkReason
 from mcr_score.systems.six.scoring import SixReason
 from mcr_score.tiles import Tile
@@ -180,3 +183,105 @@ def test_the_hand_size_is_read_from_the_shape() -> None:
     assert found == []
     shape = hand.FOUR_SETS
     assert (shape.tiles(0), shape.waiting(0), shape.size(8, 2), shape.tiles(2)) == (14, 13, 14, 8)
+
+
+def test_the_payment_rule_is_written_in_payments_only() -> None:
+    """`payments.owed` (and `payments.received`, its sum over the three losers): catch-up's lines,
+    the sheet's bounds, the settlement and the advice's value of a win are computed from it; no other
+    module of MCR reads the base or gives `_smallest` a factor of its own."""
+    from mcr_score.systems.mcr import payments
+    from mcr_score.systems.mcr.tournament import catchup, limits
+
+    mcr = sorted((PACKAGE / "systems" / "mcr").rglob("*.py"))
+    readers = []
+    for path in mcr:
+        if path.name == "payments.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Name) and node.id == "BASE") or (
+                isinstance(node, ast.alias) and node.name == "BASE"
+            ):
+                readers.append(f"{path.relative_to(PACKAGE)}:{getattr(node, 'lineno', '?')}")
+    assert readers == []
+    calls = [
+        node
+        for node in ast.walk(_tree("systems/mcr/tournament/catchup.py"))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_smallest"
+    ]
+    assert len(calls) == 3
+    assert all(isinstance(arg, ast.Name) for call in calls for arg in call.args)
+    # the algebra the module docstring explains: 4(h + 8), 2h + 32, h + 32
+    assert (catchup._SELF_DRAWN, catchup._FROM_THEM, catchup._FROM_OTHER) == ((4, 32), (2, 32), (1, 32))
+    assert payments.received(10, self_drawn=True) == 3 * payments.owed(10, self_drawn=True, discarder=False) == 54
+    assert payments.received(10, self_drawn=False) == 18 + 8 + 8
+    assert limits.MAX_WIN_GAIN == 3 * (336 + 8)
+
+
+def test_error_columns_found_by_reading_again_are_written_in_situation_only() -> None:
+    """`notation.situation.locator`: the one place a valid text is read again for its columns (a
+    field an option set is named instead); `apply_situation` and hk's read call it."""
+    from mcr_score.errors import SituationNotInSystemError
+    from mcr_score.notation.situation import locator
+
+    def rereads(tree: ast.AST) -> list[int]:
+        return [
+            node.lineno
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Call)
+            and getattr(node.value.func, "id", getattr(node.value.func, "attr", None)) == "parse_located"
+            and isinstance(node.slice, ast.Constant)
+            and node.slice.value == 1
+        ]
+
+    found = {str(p.relative_to(PACKAGE)): rereads(ast.parse(p.read_text())) for p in _modules()}
+    assert [m for m, lines in found.items() if lines] == ["notation/situation.py"]
+    assert len(found["notation/situation.py"]) == 1
+    assert "locator(" in (PACKAGE / "systems/hk/system.py").read_text()
+    locate = locator("123456789m55p234p|EE0110", {"wall_last": "situation: --wall-last"})
+    assert locate(("situation", "wall_last")) == (None, "situation: --wall-last")
+    assert locate(("situation", "last_copy")) == (22, None)
+    with pytest.raises(SituationNotInSystemError) as e:
+        systems.get("hk").read("123456789m55p234p|EE0100", Situated({"wall_last": True}))
+    assert {(p.column, p.where) for p in e.value.problems} == {(22, None), (None, "situation.wall_last")}
+
+
+def test_which_forms_take_melds_is_written_in_arrangements_only() -> None:
+    """`arrangements.SPECIAL_MELDS` and `KNITTED_MELDS` (the special forms none, the knitted
+    straight one): the arrangements, completions and shanten compare the melds with them, never
+    with a literal 0 or 1, and never count the knitted straight's other sets as `1 - melds`."""
+    from mcr_score.engine import arrangements, shanten
+    from mcr_score.vocabulary import Form
+
+    def melds_of(node: ast.AST) -> bool:
+        if isinstance(node, ast.Name):
+            return node.id == "n_melds"
+        return (
+            isinstance(node, ast.Call) and getattr(node.func, "id", None) == "len" and ast.unparse(node) == "len(melds)"
+        )
+
+    def restated(node: ast.AST) -> bool:
+        """A count of melds compared with 0 or 1, `1 - melds`, or `not melds`."""
+        if isinstance(node, ast.Compare):
+            sides = (node.left, *node.comparators)
+            return any(melds_of(x) for x in sides) and any(
+                isinstance(x, ast.Constant) and x.value in (0, 1) for x in sides
+            )
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
+            return melds_of(node.right) and isinstance(node.left, ast.Constant) and node.left.value == 1
+        return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and ast.unparse(node.operand) == "melds"
+
+    found = [
+        f"{m}: {ast.unparse(node)}"
+        for m in ("engine/arrangements.py", "engine/shanten.py")
+        for node in ast.walk(_tree(m))
+        if restated(node)
+    ]
+    assert found == []
+    assert "SPECIAL_MELDS: Final = " not in (PACKAGE / "engine/shanten.py").read_text()
+    assert (arrangements.SPECIAL_MELDS, arrangements.KNITTED_MELDS) == (0, 1)
+    # what the forms allow, as the shanten reads them: one meld leaves the knitted straight only
+    readings = shanten.form_readings([1] * 10 + [0] * 24, 1)
+    assert {form for form, reading in readings.items() if reading is not None} == {Form.STANDARD, Form.KNITTED_STRAIGHT}
+    readings = shanten.form_readings([1] * 13 + [0] * 21, 2)
+    assert {form for form, reading in readings.items() if reading is not None} == {Form.STANDARD}

@@ -7,9 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from mcr_score import errors
-from mcr_score.hand import FOUR_SETS, Hand, Ref, field_locator
-from mcr_score.notation import parse_located
-from mcr_score.notation.situation import apply_situation, read_hand
+from mcr_score.hand import FOUR_SETS, Hand, field_locator
+from mcr_score.notation.situation import apply_situation, locator, read_hand
 from mcr_score.systems.base import Capability, Situated, System
 from mcr_score.systems.hk.check import NOT_IN_TABLE, check_hk
 from mcr_score.systems.hk.rules import DEFAULT, PROFILES, SWITCHES, HkRules, profile
@@ -34,12 +33,8 @@ def read(text: str, situated: Situated) -> Hand:
         **given,
     )
     if any(getattr(hand.situation, name) for name in NOT_IN_TABLE):
-        in_text = parse_located(text)[1].locate
-
-        def locate(ref: Ref) -> tuple[int | None, str | None]:
-            return field_locator(ref) if fields.get(ref[1]) else in_text(ref)  # set by a field, or in the suffix
-
-        errors.raise_all(check_hk(hand, locate, text))
+        set_by = {name: field_locator(("situation", name))[1] for name in NOT_IN_TABLE if fields.get(name)}
+        errors.raise_all(check_hk(hand, locator(text, set_by), text))  # set by a field, or in the suffix
     return hand
 
 

@@ -14,6 +14,7 @@ from mcr_score.systems.mcr.scoring import Score
 from mcr_score.tiles import Wind
 
 BASE = 8  # points each loser pays on top of (or instead of) the total
+LOSERS = 3  # everyone at the table but the winner pays
 
 
 def owed(total: int, *, self_drawn: bool, discarder: bool) -> int:
@@ -21,6 +22,14 @@ def owed(total: int, *, self_drawn: bool, discarder: bool) -> int:
     the total too when the winner drew the tile or this loser discarded it (or had the kong robbed).
     The one definition of the rule: `payments` here and the session sheet (`tournament`) both use it."""
     return BASE + total if self_drawn or discarder else BASE
+
+
+def received(total: int, *, self_drawn: bool) -> int:
+    """What the winner of a valid Hu worth `total` receives in all, by `owed`: from each loser
+    self-drawn, else from the discarder and the two others."""
+    if self_drawn:
+        return LOSERS * owed(total, self_drawn=True, discarder=False)
+    return owed(total, self_drawn=False, discarder=True) + (LOSERS - 1) * owed(total, self_drawn=False, discarder=False)
 
 
 def payments(result: Score, hand: Hand, discarder: str | None = None) -> dict[str, Any]:

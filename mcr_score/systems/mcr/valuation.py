@@ -52,7 +52,7 @@ from mcr_score.engine.arrangements import completing_tiles
 from mcr_score.engine.shanten import form_readings, overall
 from mcr_score.hand import Hand, Meld, Situation
 from mcr_score.systems.mcr import profiles
-from mcr_score.systems.mcr.payments import BASE, owed
+from mcr_score.systems.mcr.payments import owed, received
 from mcr_score.systems.mcr.scoring import score_with_profile
 from mcr_score.tiles import Tile
 from mcr_score.vocabulary import Method
@@ -266,7 +266,7 @@ class Valuer:
                 gain_self += c / total * OPPONENTS * owed(s_total, self_drawn=True, discarder=True)
             if d_ok:
                 p_disc += c / total
-                gain_disc += c / total * (owed(d_total, self_drawn=False, discarder=True) + 2 * BASE)
+                gain_disc += c / total * received(d_total, self_drawn=False)
             if s_ok or d_ok:
                 good += c
             else:
@@ -321,9 +321,7 @@ class Valuer:
         steps += [min(1.0, TYPICAL_USEFUL[k - 1] / total) * FAR_STEP for k in range(shanten - 1, 0, -1)]
         last = 1 - (1 - TYPICAL_WAIT / total) * (1 - TYPICAL_WAIT / total) ** (OPPONENTS * DISCARD_LOOK)
         chance = self.chain([*steps, last]) * FAR_VALID
-        win = (
-            owed(TYPICAL_TOTAL, self_drawn=False, discarder=True) + 2 * BASE + OPPONENTS * (TYPICAL_TOTAL + BASE)
-        ) / 2
+        win = (received(TYPICAL_TOTAL, self_drawn=False) + received(TYPICAL_TOTAL, self_drawn=True)) / 2
         return HandWorth(chance, win, good, dead, Method.FAR)
 
     def _draws(self, standing: tuple[int, ...], kinds: Sequence[int] | range) -> tuple[int, int, float, float]:

@@ -3,7 +3,8 @@
 With scores s (player p, opponent o, gap d = s[o] - s[p]) a Hu worth h moves p - o by
 4(h + 8) self-drawn (p gains 3(h + 8), o pays h + 8), by 2h + 32 on o's discard (p gains
 h + 24, o pays h + 8), and by h + 32 on a third player's discard (o pays 8). The answer is the
-smallest h >= 8 with that move > d. The payments are `settlement.win_payments`'s.
+smallest h >= 8 with that move > d. The lines are not restated here: `_line` computes them from
+`payments.owed`, the one payment rule.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mcr_score.messages import count, msg
-from mcr_score.systems.mcr.payments import BASE
+from mcr_score.systems.mcr.payments import owed, received
 from mcr_score.systems.mcr.profiles import DEFAULT, PROFILES
 from mcr_score.systems.mcr.tournament.errors import CatchUpError
 from mcr_score.systems.mcr.tournament.limits import MAX_SESSION_SCORE
@@ -56,9 +57,27 @@ class CatchUp:
         }
 
 
-def _smallest(gap: int, per_point: int, fixed: int) -> int:
+def _narrowed(h: int, *, self_drawn: bool, from_them: bool) -> int:
+    """How much a Hu worth `h` by the player moves player minus opponent: what the player receives
+    plus what the opponent pays (`payments.received` and `payments.owed`)."""
+    return received(h, self_drawn=self_drawn) + owed(h, self_drawn=self_drawn, discarder=from_them)
+
+
+def _line(*, self_drawn: bool, from_them: bool) -> tuple[int, int]:
+    """(per_point, fixed) of the move, a line in h since `owed` is one: read at h = 0 and h = 1."""
+    fixed = _narrowed(0, self_drawn=self_drawn, from_them=from_them)
+    return _narrowed(1, self_drawn=self_drawn, from_them=from_them) - fixed, fixed
+
+
+_SELF_DRAWN = _line(self_drawn=True, from_them=False)  # (4, 32)
+_FROM_THEM = _line(self_drawn=False, from_them=True)  # (2, 32)
+_FROM_OTHER = _line(self_drawn=False, from_them=False)  # (1, 32)
+
+
+def _smallest(gap: int, line: tuple[int, int]) -> int:
     """The smallest h >= the minimum (a valid Hu: the default profile's, as every built-in one's)
     with per_point * h + fixed > gap."""
+    per_point, fixed = line
     h = (gap - fixed) // per_point + 1  # floor division: the first integer strictly past the bound
     return max(PROFILES[DEFAULT].minimum, h)
 
@@ -95,9 +114,9 @@ def catch_up(scores: Sequence[int], player: int | None = None) -> CatchUp:
                 Chase(
                     other,
                     gap,
-                    self_drawn=_smallest(gap, 4, 4 * BASE),
-                    from_them=_smallest(gap, 2, 4 * BASE),
-                    from_other=_smallest(gap, 1, 4 * BASE),
+                    self_drawn=_smallest(gap, _SELF_DRAWN),
+                    from_them=_smallest(gap, _FROM_THEM),
+                    from_other=_smallest(gap, _FROM_OTHER),
                 )
             )
     return CatchUp(player, s, tuple(against))

@@ -5,10 +5,11 @@ error instead of a result."""
 from __future__ import annotations
 
 from mcr_score.systems.mcr.limits import MAX_POINTS
-from mcr_score.systems.mcr.payments import BASE
+from mcr_score.systems.mcr.payments import received
 from mcr_score.systems.mcr.tournament.winds import HANDS
 
-MAX_WIN_GAIN = 3 * (MAX_POINTS + BASE)  # the most a hand pays: 336 self-drawn, each of three pays 344
+# The most a hand pays: the largest Hu (336) self-drawn, each of the three pays it and the base (344).
+MAX_WIN_GAIN = received(MAX_POINTS, self_drawn=True)
 # A referee's penalty or a false Hu's loss: MCR practice deals in tens of points (a false Hu 30 or
 # 40); the bound is what the largest Hu moves, so any sanction fits and a mistyped number does not.
 MAX_PENALTY = MAX_WIN_GAIN
