@@ -6,6 +6,9 @@ it; in CI (CI=true) a missing browser fails it instead, so a green CI always mea
 from __future__ import annotations
 
 import os
+import socket
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,6 +34,25 @@ def missing(what: str) -> None:
 def need_chromium() -> None:
     if not CHROMIUM.exists():
         missing(INSTALL)
+
+
+def serve(app: Any, uvicorn: Any) -> Iterator[str]:
+    """The service `app` on a free local port, in a thread, for a module's tests (a fixture's body):
+    its address, once it has started; it stops when the module is done."""
+    need_chromium()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
 
 
 def launch(playwright_api: Any) -> Iterator[Any]:

@@ -6,9 +6,6 @@ in CI). Screenshots at phone and tablet size go to build/screenshots/ on every r
 from __future__ import annotations
 
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,8 +22,8 @@ from tests.support.browser import (  # noqa: E402
     TABLET,
     choose,
     launch,
-    need_chromium,
     open_page,
+    serve,
     shoot,
     situation,
     tap,
@@ -35,20 +32,7 @@ from tests.support.browser import (  # noqa: E402
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    need_chromium()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    yield from serve(create_app(), uvicorn)
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import socket
-import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -24,7 +22,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from mcr_score.web import engine  # noqa: E402
 from mcr_score.web.api import create_app  # noqa: E402
-from tests.support.browser import PHONE, choose, launch, need_chromium, open_page, situation, tap  # noqa: E402
+from tests.support.browser import PHONE, choose, launch, open_page, serve, situation, tap  # noqa: E402
 
 STRAIGHT = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "5s", "5s"]
 KINDS = 34
@@ -33,20 +31,7 @@ BANNER_PX = 64
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    need_chromium()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    yield from serve(create_app(), uvicorn)
 
 
 @pytest.fixture(scope="module")
