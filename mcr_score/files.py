@@ -115,6 +115,15 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_INPUT) -> str:
         raise InputFileError(msg("file.encoding", byte=data[at], at=at + 1), where=user_path(path)) from None
 
 
+STANDARD_STREAM = "-"
+"""The name of standard input among the files a command reads, and of standard output as `-o`."""
+
+
+def output_file(path: str | None) -> str | None:
+    """The file `-o` names, or None for standard output (no `-o`, or `-o -`)."""
+    return None if path == STANDARD_STREAM else path
+
+
 def check_output(
     path: str | os.PathLike[str],
     option: str,

@@ -215,8 +215,7 @@ def batch(
             _usage(e.msg)
         tally = games.GameTally()
         opened = slices.opened(sources, record_format, tally, chunk_size)
-    if output == "-":  # the usual name of standard output, as `-` is standard input's
-        output = None
+    output = files.output_file(output)
     source = sources[0]
     _check_outputs(sources, rules, (("-o", output), ("--report", report_path), ("--summary-json", summary_json)))
     report = Report(out_fmt, output) if report_path else None

@@ -51,8 +51,7 @@ def convert(
 
     lang = lang or language_from_env()
     for_system()
-    if output == "-":  # the usual name of standard output, as `-` is standard input's
-        output = None
+    output = files.output_file(output)
     if output is not None:
         files.check_output(output, "-o", inputs=list(sources))
     try:
