@@ -52,6 +52,7 @@ COMPILED = (
     # tests replace (tests/games/test_convert_faithful.py), which compiled would be a direct call.
     "mcr_score/games/reading.py",
     "mcr_score/games/botzone.py",
+    "mcr_score/games/_botzone_fast.py",  # its fast path: a match scanned on split and dict look-ups
     "mcr_score/games/salasasa.py",
     "mcr_score/games/gbhelper.py",
     "mcr_score/games/mahjongscoring2.py",

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
+from mcr_score.games import _botzone_fast
 from mcr_score.games.errors import GameRecordError
 from mcr_score.games.fan_names import fan_of, split_count
 from mcr_score.games.model import (
@@ -144,6 +145,15 @@ def tile(f: Fields, code: str, where: str) -> Tile:
     return known
 
 
+_CODES: Final = [s + str(n) for s in SUITS for n in range(1, 10)] + list(HONORS)
+_CODE_TILES: Final[dict[str, Tile]] = {code: tile(Fields("codes"), code, "") for code in _CODES}
+"""Every tile code and its tile, read once by `tile`: the fast path's table (`_botzone_fast`)."""
+_CODE_PIECES: Final[dict[str, Piece]] = {
+    **_CODE_TILES,
+    **{f"H{n}": piece(Fields("codes"), f"H{n}", "") for n in range(1, 9)},
+}
+
+
 # -- the text form ------------------------------------------------------------------------------
 
 
@@ -198,6 +208,28 @@ def _safe_match(
 
 
 def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
+    """A match read on the fast path (`_botzone_fast.scan`), or by `_match_readable` when a line is
+    not plainly well formed: that one says what is wrong and where."""
+    first_line, first, _ = block[0]
+    if not first.startswith("Match "):
+        raise f.error(f"line {first_line}", msg("record.botzone-match"))
+    s = _botzone_fast.scan(block, TEXT_ACTS, _CODE_TILES, _CODE_PIECES)
+    if s is None:
+        return _match_readable(f, block)
+    match = first[len("Match ") :].strip()
+    fans = _fans(s.fans) if s.fans is not None else None
+    wins = [Win(seat, source, s.total, fans) for seat, source in s.wins]
+    return _game(match, _record(s.wind, s.hands, s.events, wins, s.drawn, scores=s.scores))
+
+
+def _game(match: str, record: HandRecord) -> Game:
+    return Game(
+        RecordFormat.BOTZONE, match, "", NAMES, (replay(record, match),), site=f"https://botzone.org.cn/match/{match}"
+    )
+
+
+def _match_readable(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
+    """A match read line by line, each checked and its problem named by line and column."""
     first_line, first, _ = block[0]
     if not first.startswith("Match "):
         raise f.error(f"line {first_line}", msg("record.botzone-match"))
@@ -267,10 +299,7 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
             raise f.error(at, msg("record.botzone-line", line=line[:60]))
     if wins:
         wins = [Win(w.seat, w.discarder, total, fans) for w in wins]
-    record = _record(wind, hands, events, wins, drawn, scores=scores)
-    return Game(
-        RecordFormat.BOTZONE, match, "", NAMES, (replay(record, match),), site=f"https://botzone.org.cn/match/{match}"
-    )
+    return _game(match, _record(wind, hands, events, wins, drawn, scores=scores))
 
 
 def _dealt(f: Fields, line: str, codes: Sequence[str], at: str, indent: int) -> list[Piece]:
