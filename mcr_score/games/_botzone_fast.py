@@ -34,7 +34,7 @@ class Scan:
     """What a match's lines say, before the fans are named and the hand replayed (`botzone._match`
     finishes both paths alike). `wins`: each Hu's seat and the seat it took the tile from."""
 
-    __slots__ = ("wind", "hands", "events", "wins", "total", "fans", "scores", "drawn")
+    __slots__ = ("drawn", "events", "fans", "hands", "scores", "total", "wind", "wins")
 
     def __init__(
         self,
