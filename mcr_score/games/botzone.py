@@ -23,6 +23,18 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
 from mcr_score.games import _botzone_fast
+from mcr_score.games._botzone_fast import (
+    _ADDED_KONG,
+    _CHOW,
+    _CONCEALED_KONG,
+    _DISCARD,
+    _DRAW,
+    _KONG,
+    _PASS,
+    _PUNG,
+    _REPLACEMENT,
+    _WIN,
+)
 from mcr_score.games.errors import GameRecordError
 from mcr_score.games.fan_names import fan_of, split_count
 from mcr_score.games.model import (
@@ -56,19 +68,6 @@ TEXT_ACTS: Final = {
     "Hu": Act.WIN,
 }
 KONGS: Final = frozenset({Act.KONG, Act.CONCEALED_KONG, Act.ADDED_KONG})
-# The acts the text's lines are read into, bound once: compiled, a name declared Final is a constant
-# of the module, where `Act.DRAW` is an attribute looked up on the enum class at each use (3.11's
-# `EnumType` answers through its `__getattr__` hook: some 4% of a match's reading, perf).
-_DRAW: Final = Act.DRAW
-_REPLACEMENT: Final = Act.REPLACEMENT
-_DISCARD: Final = Act.DISCARD
-_CHOW: Final = Act.CHOW
-_PUNG: Final = Act.PUNG
-_KONG: Final = Act.KONG
-_WIN: Final = Act.WIN
-_PASS: Final = Act.PASS
-_CONCEALED_KONG: Final = Act.CONCEALED_KONG
-_ADDED_KONG: Final = Act.ADDED_KONG
 _ACTION: Final = re.compile(r"Player ([0-3]) (\w+)(?: (\S+))?(.*)$")
 _IGNORE: Final = re.compile(r"Ignore Player ([0-3]) (\w+) (\S+)")
 _IGNORES: Final = re.compile(r"(?:\s+Ignore Player [0-3] \w+ \S+)*\s*")  # what may follow an action: its lost claims
