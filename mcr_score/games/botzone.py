@@ -281,7 +281,7 @@ def _match_readable(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
             if rest:
                 for j, claim, claimed in _IGNORE.findall(rest):
                     events.append(Event(int(j), _PASS, tile=tile(f, claimed, at), at=f"{at} (ignored {claim})"))
-        elif words[0] == "Wind" and len(words) == 2 and words[1] in "0123":
+        elif words[0] == "Wind" and len(words) == 2 and words[1] in ("0", "1", "2", "3"):
             wind = int(words[1])
         elif words[0] == "Fan" and len(words) >= 2 and words[1].isascii() and words[1].isdigit():
             total = int(words[1])

@@ -58,6 +58,7 @@ BENDS = [
     "Player 0 Draw W1 Ignore Player 1 Peng W1",
     "Player 0 Play W1 Ignore Player 1 Peng",
     "Wind 01",
+    "Wind 23",
     "Wind 2",
     "Score 1 2 3",
     "Score -1 x 2 3",

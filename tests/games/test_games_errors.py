@@ -449,6 +449,8 @@ def test_pmn_no_game_and_comments() -> None:
         ("Match 1\nWind 0\nPlayer 0 Hu\n", "'Player 0 Hu' is no line of the Botzone text"),
         ("Match 1\nScore a b c d\n", "'Score a b c d' is no line of the Botzone text"),
         ("Match 1\nBogus\n", "'Bogus' is no line"),
+        # a prevalent wind is one seat digit: "23" is inside "0123" but no wind (it was an IndexError)
+        ("Match 1\nWind 23\n", "'Wind 23' is no line of the Botzone text"),
         # "²" passes str.isdigit but int() refuses it: a located error, not a traceback
         ("Match 1\nFan \u00b2 x*1\n", "'Fan \u00b2 x*1' is no line of the Botzone text"),
         ("Match 1\nPlayer 0 Deal W1 Q9\n", "Q9 is no tile code of this format"),
