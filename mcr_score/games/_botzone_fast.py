@@ -11,9 +11,10 @@ matches, wrong ones included).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final, final
+from dataclasses import dataclass
+from typing import Final
 
-from mcr_score.games.model import Act, Event, Piece
+from mcr_score.games.model import Act, Event, Piece, Win
 from mcr_score.tiles import Tile
 
 # The acts the text's lines are read into, bound once, here for both readers (`botzone.py` imports
@@ -33,32 +34,19 @@ _ADDED_KONG: Final = Act.ADDED_KONG
 _SEATS: Final[dict[str, int]] = {"0": 0, "1": 1, "2": 2, "3": 3}
 
 
-@final
+@dataclass(frozen=True, slots=True)
 class Scan:
     """What a match's lines say, before the fans are named and the hand replayed (`botzone._match`
-    finishes both paths alike). `wins`: each Hu's seat and the seat it took the tile from."""
+    finishes both paths alike). `wins`: each Hu, its total and fans not yet read."""
 
-    __slots__ = ("drawn", "events", "fans", "hands", "scores", "total", "wind", "wins")
-
-    def __init__(
-        self,
-        wind: int,
-        hands: list[list[Piece]],
-        events: list[Event],
-        wins: list[tuple[int, int | None]],
-        total: int | None,
-        fans: str | None,
-        scores: tuple[int, int, int, int] | None,
-        drawn: bool,
-    ) -> None:
-        self.wind = wind
-        self.hands = hands
-        self.events = events
-        self.wins = wins
-        self.total = total
-        self.fans = fans
-        self.scores = scores
-        self.drawn = drawn
+    wind: int
+    hands: list[list[Piece]]
+    events: list[Event]
+    wins: list[Win]
+    total: int | None
+    fans: str | None
+    scores: tuple[int, int, int, int] | None
+    drawn: bool
 
 
 def _score(word: str) -> int | None:
@@ -81,7 +69,7 @@ def scan(
     wind = 0
     hands: list[list[Piece]] = [[], [], [], []]
     events: list[Event] = []
-    wins: list[tuple[int, int | None]] = []
+    wins: list[Win] = []
     total: int | None = None
     fans: str | None = None
     scores: tuple[int, int, int, int] | None = None
@@ -134,7 +122,7 @@ def scan(
             elif act is _WIN:
                 source = None if last_other is None or last_other.seat == seat else last_other.seat
                 e = Event(seat, act, t, None, (), source, None, None, at)
-                wins.append((seat, source))
+                wins.append(Win(seat, source, None, None))
             else:
                 e = Event(seat, act, t, None, (), None, None, None, at)
                 if act is _DISCARD:

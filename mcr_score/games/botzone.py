@@ -217,7 +217,7 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
         return _match_readable(f, block)
     match = first[len("Match ") :].strip()
     fans = _fans(s.fans) if s.fans is not None else None
-    wins = [Win(seat, source, s.total, fans) for seat, source in s.wins]
+    wins = [Win(w.seat, w.discarder, s.total, fans) for w in s.wins]
     return _game(match, _record(s.wind, s.hands, s.events, wins, s.drawn, scores=s.scores))
 
 
