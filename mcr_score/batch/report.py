@@ -22,7 +22,7 @@ from mcr_score.batch.output import OutputRecord, csv_record
 from mcr_score.decoding import ascii_int
 from mcr_score.files import csv_text
 from mcr_score.messages import DEFAULT_LANG, count, text
-from mcr_score.systems.mcr.profiles import DEFAULT, PROFILES
+from mcr_score.systems.mcr import SYSTEM
 from mcr_score.vocabulary import Reason
 
 REPORT_FORMATS = {".md": "markdown", ".csv": "csv"}
@@ -125,9 +125,9 @@ class Report:
     ) -> Problem:
         """A hand below the minimum: `short` is the record's `short_by`; a CSV row has no such column
         (nor a JSON record written before the field was), so the minimum less its points instead
-        (the default profile's, which every built-in profile and house file keeps)."""
+        (MCR's, `System.minimum`: every built-in profile and house file keeps it)."""
         if short is None:
-            minimum = PROFILES[DEFAULT].minimum
+            minimum = SYSTEM.minimum or 0  # MCR has one (8): `or` only narrows the type
             short = minimum - (ascii_int(str(points or 0)) or 0)  # a CSV output read back on --resume is text
         detail = text(
             "report.below",

@@ -145,7 +145,6 @@ class System(Generic[H, R, P]):
     of its presentation module (text and HTML), imported when a page is asked for."""
 
     name: str
-    players: int | None  # None: the rules do not fix it (a game file names its players)
     shape: Shape
     minimum: int | None  # the least a valid win scores under the default profile (None: no minimum)
     capabilities: frozenset[Capability]

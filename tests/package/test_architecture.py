@@ -20,7 +20,9 @@
     notation: it takes a `Hand`), `notation/`, `systems/`, then `present/` `review/` `games/`, then
     `batch/`, then `cli/` `web/`: no module imports a layer above its own, but for the named
     exceptions of `LAYER_EXCEPTIONS` (the entry point; a system's pages, which are presentation);
-(g) no import cycle between the subpackages (each a node, a system's pages with `present`).
+(g) no import cycle between the subpackages (each a node, a system's pages with `present`);
+(h) every field of `System` is read by shared code (outside the systems' own packages): a fact of
+    a system that nothing reads is deleted, not carried.
 
 Each checker is also run on a small package planted in a temporary directory, with one violation
 of its rule, to show it finds it (a checker that finds nothing anywhere would pass above).
@@ -44,6 +46,7 @@ from tests.support.architecture import (
     package_cycle,
     system_imports,
     system_literals,
+    unread_fields,
 )
 
 ROOT = REPO
@@ -69,6 +72,14 @@ def test_no_language_is_named_outside_the_messages_layer() -> None:
 
 def test_no_other_system_is_imported_by_shared_code() -> None:
     assert system_imports(import_graph(ROOT, PACKAGE), PACKAGE) == []
+
+
+def test_every_fact_of_a_system_is_read_by_shared_code() -> None:
+    from dataclasses import fields
+
+    from mcr_score.systems.base import System
+
+    assert unread_fields(ROOT, PACKAGE, [f.name for f in fields(System)]) == []
 
 
 def test_no_module_imports_a_layer_above_its_own() -> None:
@@ -200,6 +211,20 @@ def test_a_rule_system_named_outside_the_registry_is_found(tmp_path: Path) -> No
         "pkg/pages.py:2: 'six'",
         "pkg/pages.py:2: 'hk'",
     ]
+
+
+def test_a_fact_of_a_system_read_only_by_a_system_is_found(tmp_path: Path) -> None:
+    root = plant(
+        tmp_path,
+        {
+            "systems/base.py": "class System:\n    def can(self, c):\n        return c in self.capabilities\n",
+            "systems/six/system.py": "SEATS = SYSTEM.players\n",
+            "cli/hand.py": "def run(chosen, game):\n    return chosen.shape, game.minimum\n",
+            "batch/report.py": "from pkg.systems.mcr import SYSTEM\nLEAST = SYSTEM.seed\n",
+        },
+    )
+    fields = ["capabilities", "players", "shape", "minimum", "seed"]
+    assert unread_fields(root, "pkg", fields) == ["minimum", "players"]
 
 
 def test_a_language_named_outside_the_messages_layer_is_found(tmp_path: Path) -> None:

@@ -307,3 +307,25 @@ def package_cycle(root: Path, package: str, graph: Graph) -> list[str] | None:
     for part, edges in collapsed.items():
         edges.discard(part)
     return find_cycle(collapsed)
+
+
+# A `System` as shared code holds it: the registry's value (`system`, `chosen`, MCR's `SYSTEM` or
+# `MCR`), or `self` in the class's own methods (`System.can` reads `capabilities`).
+_SYSTEM_RECEIVER = ("system", "chosen", "mcr", "self")
+
+
+def unread_fields(root: Path, package: str, fields: Iterable[str]) -> list[str]:
+    """The fields of the `System` value that no shared module reads (a module outside the systems'
+    own packages, `systems/<name>/`): each fact it carries is for the shared code, or it goes."""
+    wanted = set(fields)
+    read: set[str] = set()
+    for name, path in modules(root, package).items():
+        parts = name.split(".")
+        if len(parts) > 2 and parts[1] == "systems" and parts[2] in SYSTEM_NAMES:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in wanted:
+                receiver = ast.unparse(node.value).lower()
+                if receiver.rsplit(".", 1)[-1].endswith(_SYSTEM_RECEIVER) or "systems.get(" in receiver:
+                    read.add(node.attr)
+    return sorted(wanted - read)

@@ -43,14 +43,12 @@ def test_an_unknown_system_is_a_named_error() -> None:
 
 
 def test_mcr_s_facts_are_those_its_code_reads() -> None:
-    """The facts of MCR's `System` that its tournament, batch and web code read elsewhere agree:
-    the seats of a sheet, the minimum of every built-in profile, the shape of the web picker."""
+    """The facts of MCR's `System` that its batch and web code read agree with its profiles: the
+    minimum of every built-in profile (the batch report's), the shape of the web picker."""
     from mcr_score.systems.mcr import profiles
-    from mcr_score.systems.mcr.tournament.sheet import SEATS
     from mcr_score.web.picker import SHAPE
 
     mcr = systems.get(systems.DEFAULT)
-    assert mcr.players == SEATS == 4
     assert {p.minimum for p in profiles.PROFILES.values()} == {mcr.minimum} == {8}
     assert SHAPE is mcr.shape
 

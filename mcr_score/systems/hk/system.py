@@ -44,7 +44,6 @@ def score_hand(hand: Hand, rules: HkRules, situated: Situated) -> HkScore:
 
 SYSTEM: System[Hand, HkScore, HkRules] = System(
     name="hk",
-    players=4,  # « Le Mahjong se joue à 4 joueurs »
     shape=FOUR_SETS,
     minimum=None,  # the seed names no number; a house file's `minimum` (rulesets.md §4.2)
     capabilities=frozenset({Capability.PARSE, Capability.SCORE, Capability.EXPLAIN, Capability.FANS, Capability.RULES}),

@@ -39,7 +39,6 @@ def read_game(path: str, rules: MahoRules, situated: Situated) -> GameResult:
 
 SYSTEM: System[MahoHand, MahoScore, MahoRules] = System(
     name=NAME,
-    players=None,  # the seed does not say how many play: a game file names its players
     shape=Shape(MODES[DEFAULT_MODE].series),  # four series and a pair; the Basic mode lays three
     minimum=None,
     capabilities=frozenset(

@@ -46,7 +46,6 @@ def score(hand: Hand, profile: Profile, situated: Situated) -> Score:
 
 SYSTEM: System[Hand, Score, Profile] = System(
     name="mcr",
-    players=4,
     shape=FOUR_SETS,
     minimum=profiles.PROFILES[profiles.DEFAULT].minimum,
     capabilities=frozenset(Capability) - {Capability.CARD},  # MCR's hands are not lines of a card

@@ -10,7 +10,7 @@ from mcr_score.systems.base import Capability, Situated, System
 from mcr_score.systems.nmjl.card import Card, CardError, CardRequiredError, load_card
 from mcr_score.systems.nmjl.notation import Hand, read
 from mcr_score.systems.nmjl.rules import DEFAULT, PROFILES, SWITCHES, NmjlRules, profile
-from mcr_score.systems.nmjl.scoring import NAME, PLAYERS, NmjlScore, Win, score
+from mcr_score.systems.nmjl.scoring import NAME, NmjlScore, Win, score
 
 # The options the hand commands take (by parameter name): --self-drawn/--discard, --card, --bet.
 SITUATION = frozenset({"self_drawn", "card", "bet"})
@@ -45,7 +45,6 @@ def score_hand(hand: Hand, rules: NmjlRules, situated: Situated) -> NmjlScore:
 
 SYSTEM: System[Hand, NmjlScore, NmjlRules] = System(
     name=NAME,
-    players=PLAYERS,
     shape=FOUR_SETS,  # 14 tiles, as four sets and a pair have; the card, not a shape, says what wins
     minimum=None,
     capabilities=frozenset({Capability.SCORE, Capability.EXPLAIN, Capability.RULES, Capability.CARD}),

@@ -11,7 +11,7 @@ from mcr_score.notation.situation import apply_situation
 from mcr_score.systems.base import Capability, Situated, System
 from mcr_score.systems.six.check import check_six
 from mcr_score.systems.six.rules import DEFAULT, PROFILES, SWITCHES, SixRules, profile
-from mcr_score.systems.six.scoring import PLAYERS, SETS, SixScore, Win, score
+from mcr_score.systems.six.scoring import SETS, SixScore, Win, score
 
 SHAPE = Shape(SETS)
 # The options the six-player hand commands take (by parameter name).
@@ -55,7 +55,6 @@ def score_hand(hand: Hand, rules: SixRules, situated: Situated) -> SixScore:
 
 SYSTEM: System[Hand, SixScore, SixRules] = System(
     name="six",
-    players=PLAYERS,
     shape=SHAPE,
     minimum=None,
     capabilities=frozenset(

@@ -28,8 +28,7 @@ from mcr_score.systems.mcr.tournament.winds import HANDS
 Kind = Literal["win", "draw", "false-hu"]
 KINDS: tuple[str, ...] = get_args(Kind)
 Four = tuple[int, int, int, int]
-# The seats at a table, from the type a sheet's four numbers have; MCR's `System.players` says the
-# same (tests/systems/test_systems.py holds them equal).
+# The seats at a table, from the type a sheet's four numbers have.
 SEATS = len(get_args(Four))
 NO_PENALTIES: Four = (0, 0, 0, 0)
 HAND_FIELDS = ("winner", "from", "points", "flowers", "notation", "draw", "false_hu", "penalties", "scores")
