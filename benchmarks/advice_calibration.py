@@ -16,7 +16,9 @@ Printed, over every reviewed decision of every player:
   that followed (the record's Hu on that discard) against the danger predicted;
 - `valid_chance`'s calibration: the chosen discards by their chance of a valid Hu, against the
   share of those hands the player went on to win with a valid Hu;
-- where the dealt-in tiles rank by danger among their candidates (0: the most dangerous).
+- where the dealt-in tiles rank by danger among their candidates (0: the most dangerous);
+- the deal-ins of the chosen discards of a kind an opponent had discarded themselves (face up in
+  their discards), against those of the other kinds: what `valuation.OWN_DISCARD` rests on.
 """
 
 from __future__ import annotations
@@ -46,6 +48,29 @@ def files_of(paths: Sequence[str]) -> list[Path]:
 
 def chosen(d: Decision) -> Discard:
     return next(c for c in d.ranking if isinstance(c, Discard) and c.tile.code == d.choice)
+
+
+def own_discards(reviews: Sequence[GameReview]) -> dict[str, list[Decision]]:
+    """The discards of the other players in each hand one player won, split by whether that winner
+    had discarded the kind before (face up in their discards at the time): a winner seldom waits on
+    a kind they let go, which `valuation.OWN_DISCARD` weighs."""
+    out: dict[str, list[Decision]] = {"of a kind the hand's winner had let go": [], "of another kind": []}
+    for r in reviews:
+        by_hand: dict[int, list[Decision]] = defaultdict(list)  # a `HandReview` is one player's
+        for h in r.hands:
+            by_hand[h.hand] += h.decisions
+        for decisions in by_hand.values():
+            winners = {d.seat for d in decisions if d.kind is Kind.HU}
+            if len(winners) != 1:
+                continue
+            (winner,) = winners
+            for d in decisions:
+                if d.kind is not Kind.DISCARD or d.seat == winner or d.choice is None:
+                    continue
+                theirs = next((v.discards for v in d.table if v.seat == winner), ())
+                let_go = any(t is not None and t.code == d.choice for t in theirs)
+                out["of a kind the hand's winner had let go" if let_go else "of another kind"].append(d)
+    return out
 
 
 def report(reviews: Sequence[GameReview]) -> list[str]:
@@ -87,6 +112,10 @@ def report(reviews: Sequence[GameReview]) -> list[str]:
             f"  dealt-in tiles: {len(ranks)}, mean danger rank among their candidates {statistics.fmean(ranks):.2f}"
             " (0 = the most dangerous, 0.5 = chance)"
         )
+    for name, part in own_discards(reviews).items():
+        dealt = sum(1 for d in part if d.dealt_in)
+        share = 100 * dealt / len(part) if part else 0.0
+        lines.append(f"  chosen discards {name}: {len(part)}, dealt in {dealt} ({share:.2f}%)")
     rows = [
         (chosen(d), any(x.kind is Kind.HU for x in h.decisions))
         for r in reviews

@@ -24,7 +24,7 @@ from mcr_score.cli.options import (
 from mcr_score.decoding import ascii_int
 from mcr_score.hand import Hand
 from mcr_score.messages import language_from_env, msg
-from mcr_score.notation import format_hand, parse_hand, parse_located
+from mcr_score.notation import format_hand, parse_hand, parse_located, parse_tiles
 from mcr_score.notation.situation import apply_situation, apply_situation_drawn
 from mcr_score.systems import Capability
 from mcr_score.systems.mcr.advice import discards as discards_of
@@ -32,6 +32,7 @@ from mcr_score.systems.mcr.advice import shanten as shanten_of
 from mcr_score.systems.mcr.advice import waits as waits_of
 from mcr_score.systems.mcr.pages.advice_text import discards_text, shanten_text, waits_text
 from mcr_score.systems.mcr.valuation import SUITS, Opponent
+from mcr_score.tiles import Tile
 
 LANG_OPTION = lang_option(names_in_json=False)  # the scores' fan names are English in JSON, whatever --lang
 
@@ -56,22 +57,33 @@ else:
 
 
 class OpponentParam(_OpponentParamType):
-    """`D:M[:S]`: an opponent who discarded D tiles and exposed M melds, all of suit S (m, p, s)."""
+    """`D:M[:S][/TILES]`: an opponent who discarded D tiles and exposed M melds, all of suit S (m, p,
+    s), and among whose discards lie the kinds of TILES (face up: they are in `--seen` too)."""
 
-    name = "D:M[:S]"
+    name = "D:M[:S][/TILES]"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Opponent:
         if isinstance(value, Opponent):
             return value
-        parts = str(value).split(":")
+        counts, slash, own_text = str(value).partition("/")
+        parts = counts.split(":")
         numbers = [ascii_int(p) for p in parts[:2]]
         suit = parts[2] if len(parts) == 3 else None
+        own: tuple[Tile, ...] = ()
+        if slash:
+            try:
+                own = parse_tiles(own_text) if own_text.strip() else ()
+            except ValueError:
+                own = ()
+            if not own:
+                self.fail(msg("error.option.opponent", value=repr(str(value))).text(usage_lang(ctx)), param, ctx)
         if len(parts) not in (2, 3) or None in numbers or (suit is not None and suit not in SUITS):
             self.fail(msg("error.option.opponent", value=repr(str(value))).text(usage_lang(ctx)), param, ctx)
         discarded, melds = (n for n in numbers if n is not None)
-        if discarded > 40 or melds > 4:
+        if discarded > 40 or melds > 4 or len(own) > discarded:
             self.fail(msg("error.option.opponent", value=repr(str(value))).text(usage_lang(ctx)), param, ctx)
-        return Opponent(discarded, melds, None if suit is None else SUITS.index(suit))
+        kinds = tuple(sorted({t.index for t in own}))
+        return Opponent(discarded, melds, None if suit is None else SUITS.index(suit), kinds)
 
 
 OPPONENT_OPTION = click.option("--opponent", "opponents", type=OpponentParam(), multiple=True, help="help.opt.opponent")

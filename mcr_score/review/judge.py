@@ -77,7 +77,7 @@ def view(table: Table, seat: int) -> View:
     n = len(table.seats)
     for k in range(1, n):
         other = table.seats[(seat + k) % n]
-        opponents.append(Opponent.of(len(other.discards), [m for m in other.melds if not m.concealed]))
+        opponents.append(Opponent.of(other.discards, [m for m in other.melds if not m.concealed]))
     own = table.seats[seat]
     return View(
         own.concealed(),

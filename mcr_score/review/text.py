@@ -8,6 +8,7 @@ from mcr_score.messages import count, text
 from mcr_score.review.judge import Decision, GameReview, HandReview, Summary
 from mcr_score.systems.mcr.valuation import SUITS, Opponent
 from mcr_score.textwidth import columns
+from mcr_score.tiles import Tile
 from mcr_score.vocabulary import DecisionKind as Kind
 
 RIGHT = (True, False, True, True, True, True, True, True, True)
@@ -34,7 +35,8 @@ def command(d: Decision) -> str:
 
 def _opponent(o: Opponent) -> str:
     suit = "" if o.one_suit is None else f":{SUITS[o.one_suit]}"
-    return f"{o.discarded}:{o.melds}{suit}"
+    own = "".join(Tile.from_index(k).code for k in o.own)
+    return f"{o.discarded}:{o.melds}{suit}{'/' + own if own else ''}"
 
 
 def costly_line(d: Decision, lang: str) -> str:

@@ -18,6 +18,7 @@ from mcr_score.games.errors import UnknownPlayerError
 from mcr_score.games.replay import replay
 from mcr_score.review.judge import Decision, GameReview, Option, players_of, review_game, review_hand, summarize
 from mcr_score.review.text import command, review_text
+from mcr_score.systems.mcr.valuation import Opponent
 from mcr_score.tiles import Tile
 from mcr_score.vocabulary import DecisionKind as Kind
 from mcr_score.vocabulary import Verdict
@@ -208,7 +209,12 @@ def test_missed_and_false_hus():
 
 def test_a_kong_is_shown_with_the_discards_command():
     kong = next(d for d in reviewed(SESSION).decisions if d.kind is Kind.KONG)
-    opponents = "".join(f" --opponent {o.discarded}:{o.melds}" for o in kong.opponents)
+
+    def own(o: Opponent) -> str:  # the kinds among their discards, after a slash (`discards --opponent`)
+        return "/" + "".join(Tile.from_index(k).code for k in o.own) if o.own else ""
+
+    opponents = "".join(f" --opponent {o.discarded}:{o.melds}{own(o)}" for o in kong.opponents)
+    assert any(o.own for o in kong.opponents)
     assert all(o.one_suit is None for o in kong.opponents)
     assert (
         command(kong)

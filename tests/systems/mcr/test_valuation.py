@@ -17,6 +17,7 @@ from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.advice import hand_value
 from mcr_score.systems.mcr.valuation import (
     OPPONENTS,
+    OWN_DISCARD,
     Opponent,
     Sight,
     Valuer,
@@ -121,12 +122,31 @@ def test_danger_follows_what_the_opponents_show():
 
 def test_an_opponent_s_melds_of_one_suit():
     chow, pung = Meld("chow", Tile("1p")), Meld("pung", Tile("7p"))
-    assert Opponent.of(9, [chow, pung]) == Opponent(9, 2, 1)
-    assert Opponent.of(9, [chow, Meld("pung", Tile("E"))]) == Opponent(9, 2, 1)  # honours and one suit: a half flush
-    assert Opponent.of(9, [chow]) == Opponent(9, 1, None)  # one meld says little
-    assert Opponent.of(9, [chow, Meld("pung", Tile("7s"))]).one_suit is None
+    nine = [None] * 9  # nine discards, each claimed: none lies face up
+    assert Opponent.of(nine, [chow, pung]) == Opponent(9, 2, 1)
+    assert Opponent.of(nine, [chow, Meld("pung", Tile("E"))]) == Opponent(9, 2, 1)  # honours and one suit: a half flush
+    assert Opponent.of(nine, [chow]) == Opponent(9, 1, None)  # one meld says little
+    assert Opponent.of(nine, [chow, Meld("pung", Tile("7s"))]).one_suit is None
     assert ready_chance(Opponent(30, 4)) <= 0.85
-    assert Opponent(3, 1, 2).to_dict() == {"discarded": 3, "melds": 1, "one_suit": "s"}
+    assert Opponent(3, 1, 2).to_dict() == {"discarded": 3, "melds": 1, "one_suit": "s", "own": []}
+
+
+def test_an_opponent_s_own_discards_are_the_kinds_face_up():
+    discards = [Tile("9m"), None, Tile("E"), Tile("9m"), Tile("1p")]
+    o = Opponent.of(discards, [])
+    assert (o.discarded, o.own) == (5, (Tile("9m").index, Tile("1p").index, Tile("E").index))
+    assert o.to_dict()["own"] == ["9m", "1p", "E"]
+
+
+def test_a_kind_an_opponent_let_go_is_less_dangerous_from_them_never_safe():
+    """The danger from one opponent is their ready chance times the tile's share of the waits; a
+    kind they discarded themselves keeps `OWN_DISCARD` of that share (MCR has no furiten)."""
+    profile = profiles.get(profiles.DEFAULT)
+    t = Tile("5m").index
+    plain = Valuer((), Situation(), profile, Sight((3,) * 34, 20, (Opponent(14, 2),)))
+    let_go = Valuer((), Situation(), profile, Sight((3,) * 34, 20, (Opponent(14, 2, None, (t,)),)))
+    assert 0 < let_go.danger(t) == pytest.approx(OWN_DISCARD * plain.danger(t))
+    assert let_go.danger(Tile("6m").index) == plain.danger(Tile("6m").index)  # another kind: unchanged
 
 
 def test_the_defaults_from_the_tiles_seen():
@@ -160,9 +180,11 @@ def test_an_opponent_given_as_a_value_is_kept():
 
     assert OpponentParam().convert(Opponent(3, 1), None, None) == Opponent(3, 1)
     assert OpponentParam().convert("3:1:p", None, None) == Opponent(3, 1, 1)
+    assert OpponentParam().convert("3:1/9m1p9m", None, None) == Opponent(3, 1, None, (8, 9))
+    assert OpponentParam().convert("9:2:s/E", None, None) == Opponent(9, 2, 2, (27,))
 
 
-@pytest.mark.parametrize("bad", ["x", "1", "1:2:z", "99:1", "1:9", "a:b"])
+@pytest.mark.parametrize("bad", ["x", "1", "1:2:z", "99:1", "1:9", "a:b", "3:1/", "3:1/xyz", "1:0/1m2m", "3/1m"])
 def test_a_bad_opponent_is_a_usage_error(bad):
     out = runner().invoke(main, ["discards", HAND, "--opponent", bad])
     assert out.exit_code == 2
@@ -174,3 +196,13 @@ def test_discards_text_shows_the_columns():
         out = runner().invoke(main, ["discards", HAND, "--lang", lang])
         assert out.exit_code == 0, out.output
         assert word in out.output
+
+
+def test_an_opponent_s_own_discards_must_be_seen():
+    """Their discards lie face up: a kind named among them but missing from --seen is an error."""
+    out = runner().invoke(main, ["discards", HAND, "--seen", "9m", "--opponent", "6:0/9m"])
+    assert out.exit_code == 0, out.output
+    out = runner().invoke(main, ["discards", HAND, "--seen", "9m", "--opponent", "6:0/1p"])
+    assert out.exit_code == 2  # a bad option value: a usage error
+    assert "1p" in out.output
+    assert "--seen" in out.output
