@@ -32,7 +32,8 @@ One run prints, and says which build ran (`mcr_score.compiled`):
    file (tests/golden/) that need no option, or for nmjl on a few hands of the sample card; no
    reference to compare with, so a figure to compare runs by;
 6. process start-up: `python -m mcr_score score HAND` against `python -c pass`, best of 15, with the
-   package's bytecode written first (`compileall`), as an installed package has it;
+   package's bytecode written first (`compileall`), as an installed package has it; and
+   `python -c 'import click'`, the part of it that is the command-line library's own import;
 7. with `--pauses N`: N hands scored in a row as a batch process does (the collector settled after
    each chunk: `batch.pool.settle_gc`), the longest hand, the longest settling between two chunks
    and the longest garbage-collection pause.
@@ -304,9 +305,12 @@ def startup(repeats: int) -> float:
     bare = wall_ms([sys.executable, "-c", "pass"], repeats)
     ours = wall_ms([*CLI, "score", START_HAND], repeats)
     imports = wall_ms([sys.executable, "-c", "import mcr_score"], repeats)
+    # What the command line costs before any module of ours: its library's own import.
+    cli = wall_ms([sys.executable, "-c", "import click"], repeats)
     print(f"\nprocess start-up, best of {repeats} (wall):")
     print(f"  python -c pass                               {bare:7.1f} ms")
     print(f"  python -c 'import mcr_score'                 {imports:7.1f} ms  (+{imports - bare:.1f})")
+    print(f"  python -c 'import click'                     {cli:7.1f} ms  (+{cli - bare:.1f})")
     print(f"  python -m mcr_score score {START_HAND}  {ours:7.1f} ms  (+{ours - bare:.1f})")
     return ours - bare
 
