@@ -90,6 +90,32 @@ def test_the_page_is_written_with_the_engines_first_answers() -> None:
         engine.page_html("<html></html>")
 
 
+def test_the_page_is_written_with_its_picker_and_its_tile_faces() -> None:
+    """index.html with the picker of the engine's first answer drawn (`picker_html`), the tile
+    faces' sprite in the page, each face the picker names there, and the style sheet: drawn at the
+    first paint, with no script run and no file fetched."""
+    import re
+    from importlib import resources
+
+    from mcr_score.web import engine
+
+    html = (resources.files("mcr_score.web") / "static" / "index.html").read_text(encoding="utf-8")
+    written = engine.page_html(html)
+    assert engine.PICKER_MARK not in written
+    assert engine.TILES_MARK not in written
+    assert written.count('<svg xmlns="http://www.w3.org/2000/svg" id="tiles"') == 1
+    symbols = set(re.findall(r'<symbol id="(t-[^"]+)"', written))
+    picker = written[written.index('<div id="picker"') :]
+    used = re.findall(r'<use href="#(t-[^"]+)"></use>', picker)
+    rows = engine.first_answers()["edit"]["picker"]["rows"]
+    assert used == [f"t-{code}" for _, codes in rows for code in codes]
+    assert set(used) <= symbols
+    assert written.index('id="tiles"') < written.index('<div id="picker"')  # the faces before the tiles
+    css = (resources.files("mcr_score.web") / "static" / "style.css").read_text(encoding="utf-8")
+    assert f"<style>\n{css.strip()}\n</style>" in written  # the style sheet in the page, not fetched
+    assert "static/style.css" not in written
+
+
 def test_every_question_of_the_page_is_answered_or_refused_by_name() -> None:
     """`QUESTIONS`, which the static build cuts its Python to and the page's snapshot is warmed with,
     each answered (200) or refused with a named error (422): none crashes the engine."""
