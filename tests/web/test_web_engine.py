@@ -66,6 +66,19 @@ def test_the_engine_needs_neither_fastapi_nor_pydantic() -> None:
     assert out.strip() == "[]"
 
 
+def test_the_page_s_questions_import_no_click() -> None:
+    """Every question the page asks (`QUESTIONS`) answered without importing click (the terminal's
+    colours, which the page never draws): the static build's cut leaves its modules out, and the
+    page's engine imports them neither at its start nor after."""
+    code = (
+        "import sys, json; import mcr_score.web.engine as e\n"
+        "for name, params in e.QUESTIONS: e.answer(name, json.dumps(params))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'click'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
 def test_the_page_is_written_with_the_engines_first_answers() -> None:
     """index.html with `#first`: each of `FIRST`'s answers as the engine gives it live, the page's
     words in every language, and no `</` that would end the script element early."""

@@ -11,7 +11,7 @@
 // build's name. The next start loads that memory instead of starting Python and importing the
 // package again. The snapshot is made here, on the player's own browser, never downloaded.
 "use strict";
-importScripts("../pyodide/pyodide.js");
+importScripts("../pyodide/pyodide.js", "unzip.js");
 
 const BUILD = "mcr-score-page"; // the build's version, written by scripts/build-page
 const SNAPSHOTS = `${BUILD}-snapshot`; // dropped with the build's other caches by sw.js
@@ -48,11 +48,13 @@ const ready = (async () => {
   if (!snapshot) {
     // A snapshot holds every module and file the page's questions read (its maker asked them all:
     // `engine.QUESTIONS`, the same questions the build cut the site to); a start without one unpacks them.
+    // Unpacked by the worker's JavaScript (unzip.js), not by Python's zipfile, and only the import
+    // system's view of the folder renewed (importlib.invalidate_caches would import importlib.metadata).
     const response = await site;
     if (!response.ok) throw new Error(`python/site.zip: HTTP ${response.status}`);
-    const folder = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-    pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: folder });
-    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+    const folder = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('/site-packages'))");
+    await unpackZip(pyodide.FS, new Uint8Array(await response.arrayBuffer()), folder);
+    pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(folder)}, None)`);
     mark("site");
   }
   if (MAKER) {
