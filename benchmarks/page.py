@@ -206,6 +206,20 @@ def engine_ready(page: Any) -> float:
     return float(ms) / 1000
 
 
+STEPS = """() => {
+  const first = (name) => performance.getEntriesByName(name)[0];
+  const start = first("engine-start"), ready = first("engine-ready"), answered = first("engine-answered");
+  const t = (ready && ready.detail) || {};
+  const base = t.origin ? t.origin - performance.timeOrigin : start ? start.startTime : 0;
+  const at = (k) => (k in t ? (base + t[k]) / 1000 : 0);
+  return { worker: start ? start.startTime / 1000 : 0, pyodide: at("pyodide"), site: at("site"),
+           imported: at("imported"), answered: answered ? answered.startTime / 1000 : 0 };
+}"""
+"""Where a start from nothing went, by the page's marks and its worker's (`timing` in
+engine-worker.js): seconds from the navigation to the worker made, Pyodide started, the site
+unpacked, the engine imported and its first answer received (0 where the build marks none)."""
+
+
 def gzipped(site: Path, path: str) -> int:
     name = path.split("?")[0].lstrip("/") or "index.html"
     file = site / name
@@ -247,6 +261,8 @@ def one_run(browser: Any, url: str, served: Served, site: Path, hand: str) -> di
     figures["cold_link_usable_s"] = at(page, "usable")
     figures["cold_link_verdict_s"] = at(page, "verdict")
     figures["cold_engine_ready_s"] = engine_ready(page)
+    for step, seconds in page.evaluate(STEPS).items():
+        figures[f"cold_step_{step}_s"] = seconds
     sw_ready(page)
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=TIMEOUT_MS)
     snapshot_kept(page, site)
@@ -289,6 +305,11 @@ LINES = [
     ("?q= link -> verdict, warm reload (s)", "warm_link_verdict_s"),
     ("?q= link -> verdict, offline reload (s)", "offline_link_verdict_s"),
     ("engine started, cold (s)", "cold_engine_ready_s"),
+    ("  cold: its worker made (s)", "cold_step_worker_s"),
+    ("  cold: Pyodide started (s)", "cold_step_pyodide_s"),
+    ("  cold: site unpacked (s)", "cold_step_site_s"),
+    ("  cold: engine imported (s)", "cold_step_imported_s"),
+    ("  cold: its first answer (s)", "cold_step_answered_s"),
     ("engine started, warm reload (s)", "warm_engine_ready_s"),
     ("warm reload started from the snapshot (1 yes)", "warm_from_snapshot"),
     ("first visit: requests with a body", "first_visit_requests"),

@@ -107,6 +107,7 @@ function workerEngine() {
     worker.onmessage = (e) => {
       if (e.data.timing) { performance.mark("engine-ready", { detail: e.data.timing }); up(); return; } // for the load figures
       const { id, status, body, error } = e.data;
+      if (!performance.getEntriesByName("engine-answered").length) performance.mark("engine-answered"); // for the load figures
       const w = waiting.get(id);
       waiting.delete(id);
       if (!w) return;

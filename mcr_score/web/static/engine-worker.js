@@ -18,9 +18,14 @@ const SNAPSHOTS = `${BUILD}-snapshot`; // dropped with the build's other caches 
 const MAKER = self.name === "snapshot"; // the worker that makes the snapshot (a name: the cached script has no query)
 const INDEX = new URL("../pyodide/", self.location).href;
 
-// Where the start goes (milliseconds since the worker started), posted to the page once ready.
-const timing = {};
+// Where the start goes (milliseconds since the worker started, which began at `origin` of the
+// page's clock's origin), posted to the page once ready: each step's end, and when each file the
+// start read had arrived (`arrived` and its name: Pyodide's script, its WebAssembly, the libraries).
+const timing = { origin: performance.timeOrigin };
 const mark = (name) => { timing[name] = Math.round(performance.now()); };
+const arrivals = () => {
+  for (const r of performance.getEntriesByType("resource")) timing[`arrived ${r.name.split("/").pop()}`] = Math.round(r.responseEnd);
+};
 
 const site = fetch("../python/site.zip"); // asked for at once: it arrives while Pyodide starts (from the cache after a first visit)
 
@@ -67,6 +72,7 @@ const ready = (async () => {
   }
   const engine = pyodide.pyimport("mcr_score.web.engine");
   mark("imported");
+  arrivals();
   self.postMessage({ timing, snapshot: Boolean(snapshot) });
   return engine;
 })();
