@@ -9,9 +9,10 @@ cold load. For a cold visit, a warm reload (the service worker in control) and a
 (the network cut), it prints: the picker usable (its tiles drawn and enabled), a `?q=` link's
 verdict, the bytes and requests of the first visit (as sent, and gzipped as a server would), and
 the picker tiles inside the first screen of the empty page. Each time is the median of `--runs`,
-in seconds from the navigation (the page's own clock, `performance.now()`). A reload comes once the
-first visit has finished its work (its files kept, its engine's snapshot made), as a player's next
-visit would.
+in seconds from the navigation (the page's own clock, `performance.now()`, read in the frame after
+the first where the condition holds, by a script the benchmark puts into each document before the
+page's own). A reload comes once the first visit has finished its work (its files kept, its engine's
+snapshot made), as a player's next visit would.
 
 The whole set is measured twice: unthrottled, and with every Chromium process held to a quarter
 of a CPU by a cgroup (`cpu.max` "25000 100000" on cgroup v2, `cpu.cfs_quota_us` 25000 per 100000
@@ -142,10 +143,34 @@ def quarter_cpu() -> Iterator[Path | None]:
                 time.sleep(0.1)
 
 
-def at(page: Any, condition: str) -> float:
-    """Seconds from the navigation to the first frame where `condition` holds."""
-    page.wait_for_function(condition, polling="raf", timeout=TIMEOUT_MS)
-    return float(page.evaluate("performance.now()")) / 1000
+CONDITIONS = {"usable": USABLE, "verdict": VERDICT}
+WATCH = (
+    "(() => { const seen = (window.__loadFigures = {}); const held = {}; const when = {"
+    + ", ".join(f"{name}: () => {condition}" for name, condition in CONDITIONS.items())
+    + "}; const tick = () => { for (const [k, holds] of Object.entries(when)) {"
+    " if (k in seen) continue; if (!holds()) { delete held[k]; continue; }"
+    " if (k in held) seen[k] = performance.now(); else held[k] = true; }"
+    " if (Object.keys(seen).length < Object.keys(when).length) requestAnimationFrame(tick); };"
+    " requestAnimationFrame(tick); })();"
+)
+"""Put into every document as it is made (`add_init_script`, before any script of the page): from
+the document's first frame on, each condition's time is noted by the page's clock at the start of
+the second frame in a row where it holds, that is once a frame showing it has been made (the
+first frame's own callback comes before its style, layout and paint)."""
+
+
+def at(page: Any, name: str) -> float:
+    """Seconds from the navigation to the frame after the first where the condition `name` of
+    `CONDITIONS` holds: the page's clock, read in that frame by `WATCH` (which the context puts into each of its
+    documents), not when this process hears of it (DevTools' round trips and a poll injected once
+    the page's main thread is free are hundreds of milliseconds at a quarter of a CPU)."""
+    handle = page.wait_for_function(f"window.__loadFigures && window.__loadFigures.{name}", timeout=TIMEOUT_MS)
+    return float(handle.json_value()) / 1000
+
+
+def go(page: Any, url: str) -> None:
+    """Navigate, awaited to the commit only: the figures are the page's own (`at`)."""
+    page.goto(url, wait_until="commit")
 
 
 def sw_ready(page: Any) -> None:
@@ -181,6 +206,20 @@ def engine_ready(page: Any) -> float:
     return float(ms) / 1000
 
 
+STEPS = """() => {
+  const first = (name) => performance.getEntriesByName(name)[0];
+  const start = first("engine-start"), ready = first("engine-ready"), answered = first("engine-answered");
+  const t = (ready && ready.detail) || {};
+  const base = t.origin ? t.origin - performance.timeOrigin : start ? start.startTime : 0;
+  const at = (k) => (k in t ? (base + t[k]) / 1000 : 0);
+  return { worker: start ? start.startTime / 1000 : 0, pyodide: at("pyodide"), site: at("site"),
+           imported: at("imported"), answered: answered ? answered.startTime / 1000 : 0 };
+}"""
+"""Where a start from nothing went, by the page's marks and its worker's (`timing` in
+engine-worker.js): seconds from the navigation to the worker made, Pyodide started, the site
+unpacked, the engine imported and its first answer received (0 where the build marks none)."""
+
+
 def gzipped(site: Path, path: str) -> int:
     name = path.split("?")[0].lstrip("/") or "index.html"
     file = site / name
@@ -196,10 +235,11 @@ def one_run(browser: Any, url: str, served: Served, site: Path, hand: str) -> di
     options = {"viewport": PHONE, "device_scale_factor": 3, "has_touch": True, "is_mobile": True, "locale": "en-GB"}
     figures: dict[str, Any] = {}
     context = browser.new_context(**options)
+    context.add_init_script(WATCH)
     page = context.new_page()
     served.reset()
-    page.goto(url + "/")
-    figures["cold_usable_s"] = at(page, USABLE)
+    go(page, url + "/")
+    figures["cold_usable_s"] = at(page, "usable")
     figures["tiles_in_first_screen"] = len(page.evaluate(IN_VIEW))
     figures["tile_kinds_in_first_screen"] = len({t for t in page.evaluate(IN_VIEW) if t not in "abcdefgh"})
     sw_ready(page)
@@ -210,28 +250,31 @@ def one_run(browser: Any, url: str, served: Served, site: Path, hand: str) -> di
     figures["first_visit_mb"] = sum(n for _, n in sent) / 1e6
     figures["first_visit_gzip_mb"] = sum(gzipped(site, p) for p, _ in sent) / 1e6
     snapshot_kept(page, site)
-    page.goto(url + "/")
-    figures["warm_usable_s"] = at(page, USABLE)
+    go(page, url + "/")
+    figures["warm_usable_s"] = at(page, "usable")
     context.close()
 
     context = browser.new_context(**options)
+    context.add_init_script(WATCH)
     page = context.new_page()
-    page.goto(link)
-    figures["cold_link_usable_s"] = at(page, USABLE)
-    figures["cold_link_verdict_s"] = at(page, VERDICT)
+    go(page, link)
+    figures["cold_link_usable_s"] = at(page, "usable")
+    figures["cold_link_verdict_s"] = at(page, "verdict")
     figures["cold_engine_ready_s"] = engine_ready(page)
+    for step, seconds in page.evaluate(STEPS).items():
+        figures[f"cold_step_{step}_s"] = seconds
     sw_ready(page)
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=TIMEOUT_MS)
     snapshot_kept(page, site)
-    page.goto(link)
-    figures["warm_link_usable_s"] = at(page, USABLE)
-    figures["warm_link_verdict_s"] = at(page, VERDICT)
+    go(page, link)
+    figures["warm_link_usable_s"] = at(page, "usable")
+    figures["warm_link_verdict_s"] = at(page, "verdict")
     figures["warm_engine_ready_s"] = engine_ready(page)
     figures["warm_from_snapshot"] = float(page.evaluate(FROM_SNAPSHOT))
     context.set_offline(True)
-    page.goto(link)
-    figures["offline_link_usable_s"] = at(page, USABLE)
-    figures["offline_link_verdict_s"] = at(page, VERDICT)
+    go(page, link)
+    figures["offline_link_usable_s"] = at(page, "usable")
+    figures["offline_link_verdict_s"] = at(page, "verdict")
     context.close()
     return figures
 
@@ -262,6 +305,11 @@ LINES = [
     ("?q= link -> verdict, warm reload (s)", "warm_link_verdict_s"),
     ("?q= link -> verdict, offline reload (s)", "offline_link_verdict_s"),
     ("engine started, cold (s)", "cold_engine_ready_s"),
+    ("  cold: its worker made (s)", "cold_step_worker_s"),
+    ("  cold: Pyodide started (s)", "cold_step_pyodide_s"),
+    ("  cold: site unpacked (s)", "cold_step_site_s"),
+    ("  cold: engine imported (s)", "cold_step_imported_s"),
+    ("  cold: its first answer (s)", "cold_step_answered_s"),
     ("engine started, warm reload (s)", "warm_engine_ready_s"),
     ("warm reload started from the snapshot (1 yes)", "warm_from_snapshot"),
     ("first visit: requests with a body", "first_visit_requests"),

@@ -8,12 +8,13 @@ const fs = require("fs");
 const path = require("path");
 
 const SCRIPT = fs.readFileSync(path.join(__dirname, "page_precompile.py"), "utf8");
+const { unpackZip } = require(path.join(__dirname, "..", "mcr_score", "web", "static", "unzip.js"));
 
 // As the page's worker (static/engine-worker.js) does, so that what it imports is what the page's does.
-function unpackSite(py, zip) {
-  const folder = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  py.unpackArchive(zip, "zip", { extractDir: folder });
-  py.runPython("import importlib; importlib.invalidate_caches()");
+async function unpackSite(py, zip) {
+  const folder = py.runPython("import sys; next(p for p in sys.path if p.endswith('/site-packages'))");
+  await unpackZip(py.FS, zip, folder);
+  py.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(folder)}, None)`);
 }
 
 async function main() {
@@ -27,12 +28,12 @@ async function main() {
   }
   py.runPython(SCRIPT);
   py.runPython("write_site()");
-  unpackSite(py, py.FS.readFile("/out/site-full.zip"));
+  await unpackSite(py, py.FS.readFile("/out/site-full.zip"));
   py.runPython("write_cut()");
   for (const name of ["site.zip", "python_stdlib.zip"]) fs.writeFileSync(path.join(outDir, name), py.FS.readFile(`/out/${name}`));
 
   const cut = await loadPyodide({ indexURL: pyodideDir + path.sep, stdLibURL: path.join(outDir, "python_stdlib.zip") });
-  unpackSite(cut, new Uint8Array(fs.readFileSync(path.join(outDir, "site.zip"))));
+  await unpackSite(cut, new Uint8Array(fs.readFileSync(path.join(outDir, "site.zip"))));
   cut.runPython(SCRIPT);
   cut.runPython("verify()");
 }

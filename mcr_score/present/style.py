@@ -13,8 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-import click
-
 
 @dataclass(frozen=True)
 class Style:
@@ -38,5 +36,10 @@ PLAIN = Style()
 
 
 def paint(s: str, style: Style, **how: Any) -> str:
-    """`s` in the colours and attributes of `click.style` when colour is on, else as it is."""
-    return click.style(s, **how) if style.color else s
+    """`s` in the colours and attributes of `click.style` when colour is on, else as it is. Click is
+    imported only then: the page's engine (mcr_score.web.engine) draws no colour and loads no click."""
+    if not style.color:
+        return s
+    import click
+
+    return click.style(s, **how)

@@ -9,8 +9,10 @@ a server or alone on a phone. No FastAPI and no pydantic here: neither is in Pyo
 
 from __future__ import annotations
 
+import html as markup
 import json
 from collections.abc import Callable
+from importlib import resources
 from typing import Any
 
 from mcr_score import errors
@@ -67,16 +69,79 @@ def first_answers() -> dict[str, Any]:
     return {name: json.loads(answer(name, json.dumps(params)))["body"] for name, params in FIRST}
 
 
+PICKER_MARK = "<!-- picker -->"
+"""Where index.html takes the picker's markup (`page_html`), inside `#picker`."""
+
+TILES_MARK = "<!-- tiles -->"
+"""Where index.html takes the tile faces' sprite (static/tiles.svg, written in: `page_html`)."""
+
+SPRITE = ""
+"""Where the page's tile faces are (`face` in app.js): its own document, the sprite written in, so
+that the picker's faces are drawn in the page's first frame, with no file to fetch and read first."""
+
+
+STYLE_LINK = '<link rel="stylesheet" href="static/style.css">'
+"""index.html's style sheet, which `page_html` writes into the page (`style_html`)."""
+
+
+def style_html() -> str:
+    """static/style.css as the page's own style element: the first paint waits for no other file."""
+    css = (resources.files("mcr_score.web") / "static" / "style.css").read_text(encoding="utf-8")
+    if "</" in css:
+        raise ValueError("static/style.css holds '</', which would end its style element")
+    return f"<style>\n{css.strip()}\n</style>"
+
+
+def sprite_html() -> str:
+    """static/tiles.svg as an element of the page: its symbols, the element itself not shown."""
+    text = (resources.files("mcr_score.web") / "static" / "tiles.svg").read_text(encoding="utf-8")
+    opening = '<svg xmlns="http://www.w3.org/2000/svg">'
+    if not text.startswith(opening):
+        raise ValueError(f"static/tiles.svg does not begin with {opening}")
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" id="tiles" class="hidden" aria-hidden="true">'
+        + text[len(opening) :].strip()
+    )
+
+
+def picker_html(rows: list[tuple[str, list[str]]], words: dict[str, str]) -> str:
+    """The picker's markup for the engine's picker `rows` (each suit's key and its tiles' codes),
+    its labels in `words`: exactly what app.js's `buildPicker` draws from the same rows (tested in
+    Chromium), written into the page so that the picker is there at its first paint, before any
+    script has run."""
+    out = []
+    for key, codes in rows:
+        label = f"page.suit.{key}"
+        out.append(f'<div class="suit-label" data-i18n="{label}">{markup.escape(words.get(label, label))}</div>')
+        out.append(f'<div class="suit" data-suit="{markup.escape(key)}">')
+        for code in codes:
+            tile = markup.escape(code)
+            out.append(
+                f'<button type="button" class="tile" data-tile="{tile}" aria-label="{tile}" '
+                f'data-flower="{str(key == "f").lower()}"><svg viewBox="0 0 60 80" aria-hidden="true">'
+                f'<use href="{SPRITE}#t-{tile}"></use></svg></button>'
+            )
+        out.append("</div>")
+    return "".join(out)
+
+
 def page_html(html: str) -> str:
     """index.html with the engine's first answers and the page's words in each language (the
-    catalogues' `page_strings`) in a JSON script element (`#first`), written by
-    the static build at build time and by `mcr-score serve` for its page: the same bodies as the
-    engine's live answers (tested), so what the page draws before its engine answers is what it
-    draws after."""
-    if FIRST_MARK not in html:
-        raise ValueError(f"index.html has no {FIRST_MARK}")
-    first = {"answers": first_answers(), "strings": {lang: page_strings(lang) for lang in LANGS}}
+    catalogues' `page_strings`) in a JSON script element (`#first`), the picker of the first
+    answer drawn (`picker_html`, in the default language), the tile faces (`sprite_html`) and the
+    style sheet (`style_html`), written by the static build at build time and by `mcr-score serve`
+    for its page: the same bodies as the engine's live answers (tested), so what the page draws
+    before its engine answers is what it draws after, and its first paint waits for no file."""
+    for mark in (FIRST_MARK, PICKER_MARK, TILES_MARK, STYLE_LINK):
+        if mark not in html:
+            raise ValueError(f"index.html has no {mark}")
+    answers = first_answers()
+    strings = {lang: page_strings(lang) for lang in LANGS}
+    first = {"answers": answers, "strings": strings}
     data = json.dumps(first, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    rows = [(key, list(codes)) for key, codes in answers["edit"]["picker"]["rows"]]
+    html = html.replace(PICKER_MARK, picker_html(rows, strings[DEFAULT_LANG]), 1)
+    html = html.replace(TILES_MARK, sprite_html(), 1).replace(STYLE_LINK, style_html(), 1)
     return html.replace(FIRST_MARK, f'<script id="first" type="application/json">{data}</script>', 1)
 
 

@@ -66,6 +66,19 @@ def test_the_engine_needs_neither_fastapi_nor_pydantic() -> None:
     assert out.strip() == "[]"
 
 
+def test_the_page_s_questions_import_no_click() -> None:
+    """Every question the page asks (`QUESTIONS`) answered without importing click (the terminal's
+    colours, which the page never draws): the static build's cut leaves its modules out, and the
+    page's engine imports them neither at its start nor after."""
+    code = (
+        "import sys, json; import mcr_score.web.engine as e\n"
+        "for name, params in e.QUESTIONS: e.answer(name, json.dumps(params))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'click'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
 def test_the_page_is_written_with_the_engines_first_answers() -> None:
     """index.html with `#first`: each of `FIRST`'s answers as the engine gives it live, the page's
     words in every language, and no `</` that would end the script element early."""
@@ -88,6 +101,32 @@ def test_the_page_is_written_with_the_engines_first_answers() -> None:
     assert first["answers"]["edit"]["picker"]["rows"][0][0] == "m"  # the picker the page draws first
     with pytest.raises(ValueError, match="first answers"):
         engine.page_html("<html></html>")
+
+
+def test_the_page_is_written_with_its_picker_and_its_tile_faces() -> None:
+    """index.html with the picker of the engine's first answer drawn (`picker_html`), the tile
+    faces' sprite in the page, each face the picker names there, and the style sheet: drawn at the
+    first paint, with no script run and no file fetched."""
+    import re
+    from importlib import resources
+
+    from mcr_score.web import engine
+
+    html = (resources.files("mcr_score.web") / "static" / "index.html").read_text(encoding="utf-8")
+    written = engine.page_html(html)
+    assert engine.PICKER_MARK not in written
+    assert engine.TILES_MARK not in written
+    assert written.count('<svg xmlns="http://www.w3.org/2000/svg" id="tiles"') == 1
+    symbols = set(re.findall(r'<symbol id="(t-[^"]+)"', written))
+    picker = written[written.index('<div id="picker"') :]
+    used = re.findall(r'<use href="#(t-[^"]+)"></use>', picker)
+    rows = engine.first_answers()["edit"]["picker"]["rows"]
+    assert used == [f"t-{code}" for _, codes in rows for code in codes]
+    assert set(used) <= symbols
+    assert written.index('id="tiles"') < written.index('<div id="picker"')  # the faces before the tiles
+    css = (resources.files("mcr_score.web") / "static" / "style.css").read_text(encoding="utf-8")
+    assert f"<style>\n{css.strip()}\n</style>" in written  # the style sheet in the page, not fetched
+    assert "static/style.css" not in written
 
 
 def test_every_question_of_the_page_is_answered_or_refused_by_name() -> None:

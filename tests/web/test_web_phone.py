@@ -20,6 +20,7 @@ uvicorn = pytest.importorskip("uvicorn")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+from mcr_score.messages import DEFAULT_LANG, page_strings  # noqa: E402
 from mcr_score.web import engine  # noqa: E402
 from mcr_score.web.api import create_app  # noqa: E402
 from tests.support.browser import PHONE, choose, launch, open_page, serve, situation, tap  # noqa: E402
@@ -183,6 +184,51 @@ def test_the_predrawn_picker_is_the_engines_live_answer(server: str, phone: Any)
     live = phone.evaluate("fetch('api/edit?hand=&edit=').then(r => r.json())")
     assert live["picker"] == written["answers"]["edit"]["picker"]
     assert phone.inner_html("#picker") == before
+
+
+def test_the_picker_written_into_the_page_is_the_scripts_own_drawing(server: str, browser: Any, phone: Any) -> None:
+    """The picker's markup written into the page (`engine.picker_html`, from the engine's first
+    answer) is the browser's reading of it before any script has run, and what the page's script
+    draws (`buildPicker`) from the engine's live answer."""
+    page = TestClient(create_app()).get("/").text
+    rows = [(key, list(codes)) for key, codes in engine.first_answers()["edit"]["picker"]["rows"]]
+    written = engine.picker_html(rows, page_strings(DEFAULT_LANG))
+    assert f'<div id="picker" class="picker">{written}</div>' in page
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    try:
+        bare = context.new_page()
+        bare.goto(server + "/")
+        assert bare.inner_html("#picker") == written  # no script: the picker is there all the same
+        assert bare.locator("#picker .tile").count() == KINDS + 8
+    finally:
+        context.close()
+    open_page(phone, server + "/")
+    drawn = phone.evaluate(
+        """async () => {
+          const live = await (await fetch("api/edit?hand=&edit=")).json();
+          const picker = document.getElementById("picker");
+          picker.textContent = "";
+          buildPicker(live.picker.rows);
+          return picker.innerHTML;
+        }"""
+    )
+    assert drawn == written
+
+
+def test_taps_before_the_script_runs_are_answered_in_order(server: str, phone: Any) -> None:
+    """The page's script held back: the written picker takes taps (kept by the page's first
+    script, with the way to add each), and the script, once it has run, answers them in order."""
+    held: list[Any] = []
+    phone.route("**/static/app.js", lambda route: held.append(route))
+    phone.goto(server + "/", wait_until="commit")
+    phone.wait_for_selector("#picker [data-tile='9s']")
+    phone.tap("#picker [data-tile='1m']")
+    choose(phone, "pung")
+    phone.tap("#picker [data-tile='9s']")
+    assert phone.locator("#hand .tile").count() == 0
+    assert phone.evaluate("window.earlyTaps.map((t) => `${t.mode} ${t.el.dataset.tile}`)") == ["single 1m", "pung 9s"]
+    release(phone, held, lambda: phone.input_value("#notation") == "[999s]1m")
+    playwright_api.expect(phone.locator("#count")).to_have_text("4 / 14 tiles")
 
 
 def test_a_fifth_copy_typed_says_the_engines_reason(server: str, phone: Any) -> None:

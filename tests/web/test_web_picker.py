@@ -199,7 +199,10 @@ def test_every_reason_and_message_of_the_picker_is_in_every_catalogue() -> None:
 
 # ---- the page's script holds no rule ---------------------------------------------------------------
 
-SCRIPT = (resources.files("mcr_score.web") / "static" / "app.js").read_text(encoding="utf-8")
+_STATIC = resources.files("mcr_score.web") / "static"
+_INLINE = re.findall(r"<script>(.*?)</script>", (_STATIC / "index.html").read_text(encoding="utf-8"), re.S)
+SCRIPT = "\n".join([(_STATIC / "app.js").read_text(encoding="utf-8"), *_INLINE])
+"""The page's script and the scripts written in its page (the taps kept before it runs)."""
 COUNTS = {2, 3, 4, 8, 9, 13, 14, 18}  # tiles in a set, copies, flowers, ranks, a hand waiting and won
 
 

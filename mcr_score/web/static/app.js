@@ -107,6 +107,7 @@ function workerEngine() {
     worker.onmessage = (e) => {
       if (e.data.timing) { performance.mark("engine-ready", { detail: e.data.timing }); up(); return; } // for the load figures
       const { id, status, body, error } = e.data;
+      if (!performance.getEntriesByName("engine-answered").length) performance.mark("engine-answered"); // for the load figures
       const w = waiting.get(id);
       waiting.delete(id);
       if (!w) return;
@@ -144,7 +145,7 @@ function mode() {
 
 const SVG = "http://www.w3.org/2000/svg";
 
-// A tile face from the shipped sprite (static/tiles.svg): no font needed.
+// A tile face from the shipped sprite (static/tiles.svg, written into the page as #tiles): no font needed.
 function face(code, { tag = "button", extra = "", shown = code } = {}) {
   const el = document.createElement(tag);
   if (tag === "button") el.type = "button";
@@ -155,7 +156,7 @@ function face(code, { tag = "button", extra = "", shown = code } = {}) {
   svg.setAttribute("viewBox", "0 0 60 80");
   svg.setAttribute("aria-hidden", "true");
   const use = document.createElementNS(SVG, "use");
-  use.setAttribute("href", `static/tiles.svg#t-${shown}`);
+  use.setAttribute("href", `#t-${shown}`);
   svg.append(use);
   el.append(svg);
   return el;
@@ -171,9 +172,13 @@ function removeButton(onClick) {
   return b;
 }
 
-// The picker's rows of tiles, as the engine lists them (the suits, the honours, the flowers).
+// The picker's rows of tiles, as the engine lists them (the suits, the honours, the flowers). The page
+// comes with the picker of the engine's first answer written in (engine.picker_html, the same markup:
+// tested), which is kept when it holds these rows; its taps are read by one listener (`wire`).
 function buildPicker(rows) {
   const picker = $("picker");
+  const codes = (tiles) => tiles.map((c) => `${c} `).join("");
+  if (codes([...picker.querySelectorAll(".tile")].map((b) => b.dataset.tile)) === codes(rows.flatMap(([, c]) => c))) return;
   picker.textContent = "";
   for (const [key, codes] of rows) {
     const label = document.createElement("div");
@@ -187,19 +192,19 @@ function buildPicker(rows) {
     for (const code of codes) {
       const b = face(code);
       b.dataset.flower = String(key === "f");
-      b.addEventListener("click", () => pick(b, key === "f" ? `flower ${code}` : `add ${mode()} ${code}`));
       row.append(b);
     }
     picker.append(row);
   }
 }
 
-// A picker tile tapped: added, or, if the engine refuses it, its reason said on the page (a touch
-// screen shows no tooltip).
-function pick(button, edit) {
+// A picker tile tapped, to be added as `how` (a flower as a flower): added, or, if the engine refuses
+// it, its reason said on the page (a touch screen shows no tooltip).
+function pick(button, how = mode()) {
+  const code = button.dataset.tile;
   const reason = button.dataset.refused;
-  $("refusal").textContent = reason ? t("page.refused.said", { tile: button.dataset.tile, reason: t(reason) }) : "";
-  if (!reason) apply(edit);
+  $("refusal").textContent = reason ? t("page.refused.said", { tile: code, reason: t(reason) }) : "";
+  if (!reason) apply(button.dataset.flower === "true" ? `flower ${code}` : `add ${how} ${code}`);
 }
 
 function windButtons(id) {
@@ -590,6 +595,7 @@ async function loadFanNames(fallback = null) {
 }
 
 function wire() {
+  $("picker").addEventListener("click", (e) => { const b = e.target.closest(".tile"); if (b) pick(b); });
   $("lang").addEventListener("change", async (e) => { await loadLanguage(e.target.value); rescore(); });
   $("rules").addEventListener("change", async () => { await loadFanNames(); rescore(); });
   $("notation").addEventListener("input", () => onText());
@@ -614,8 +620,18 @@ async function engineStarted() {
   if ($("verdict").dataset.state === "pending") setVerdict("pending", t("page.pending"));
 }
 
+// The taps the page took before this script ran (index.html keeps them), answered in order now.
+function answerEarlyTaps() {
+  for (const { el, mode: how } of window.earlyTaps || []) {
+    if (el.matches("#picker .tile")) pick(el, how);
+    else el.click();
+  }
+  window.earlyTaps = [];
+}
+
 async function start() {
   const params = new URLSearchParams(location.search);
+  document.removeEventListener("click", window.earlyTap); // this script's listeners take the taps from here on
   wire();
   const up = engineStarted();
   let fallback;
@@ -633,6 +649,7 @@ async function start() {
   let typed = null;
   if (q) { $("notation").value = q; drawHand(); typed = onText(0); }
   else showHand(view, "", ++evaluation);
+  answerEarlyTaps();
   document.body.dataset.usable = "1"; // the picker and the controls answer from here on (queued until the engine is up)
   requestAnimationFrame(() => setTimeout(paint)); // after the frame that shows it
   try { await loadFanNames(fallback); await up; await typed; await edits; } catch (e) { failed(e); return; }

@@ -11,16 +11,21 @@
 // build's name. The next start loads that memory instead of starting Python and importing the
 // package again. The snapshot is made here, on the player's own browser, never downloaded.
 "use strict";
-importScripts("../pyodide/pyodide.js");
+importScripts("../pyodide/pyodide.js", "unzip.js");
 
 const BUILD = "mcr-score-page"; // the build's version, written by scripts/build-page
 const SNAPSHOTS = `${BUILD}-snapshot`; // dropped with the build's other caches by sw.js
 const MAKER = self.name === "snapshot"; // the worker that makes the snapshot (a name: the cached script has no query)
 const INDEX = new URL("../pyodide/", self.location).href;
 
-// Where the start goes (milliseconds since the worker started), posted to the page once ready.
-const timing = {};
+// Where the start goes (milliseconds since the worker started, which began at `origin` of the
+// page's clock's origin), posted to the page once ready: each step's end, and when each file the
+// start read had arrived (`arrived` and its name: Pyodide's script, its WebAssembly, the libraries).
+const timing = { origin: performance.timeOrigin };
 const mark = (name) => { timing[name] = Math.round(performance.now()); };
+const arrivals = () => {
+  for (const r of performance.getEntriesByType("resource")) timing[`arrived ${r.name.split("/").pop()}`] = Math.round(r.responseEnd);
+};
 
 const site = fetch("../python/site.zip"); // asked for at once: it arrives while Pyodide starts (from the cache after a first visit)
 
@@ -48,11 +53,13 @@ const ready = (async () => {
   if (!snapshot) {
     // A snapshot holds every module and file the page's questions read (its maker asked them all:
     // `engine.QUESTIONS`, the same questions the build cut the site to); a start without one unpacks them.
+    // Unpacked by the worker's JavaScript (unzip.js), not by Python's zipfile, and only the import
+    // system's view of the folder renewed (importlib.invalidate_caches would import importlib.metadata).
     const response = await site;
     if (!response.ok) throw new Error(`python/site.zip: HTTP ${response.status}`);
-    const folder = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-    pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: folder });
-    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+    const folder = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('/site-packages'))");
+    await unpackZip(pyodide.FS, new Uint8Array(await response.arrayBuffer()), folder);
+    pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(folder)}, None)`);
     mark("site");
   }
   if (MAKER) {
@@ -65,6 +72,7 @@ const ready = (async () => {
   }
   const engine = pyodide.pyimport("mcr_score.web.engine");
   mark("imported");
+  arrivals();
   self.postMessage({ timing, snapshot: Boolean(snapshot) });
   return engine;
 })();
