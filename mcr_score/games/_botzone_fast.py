@@ -6,6 +6,13 @@ readable reader (`botzone.py`) then reads the whole match again and says what is
 very words it always did. So this path never raises and never words an error; what it reads equals
 what the readable reader reads (tests/games/test_botzone_fast.py, on every fixture and generated
 matches, wrong ones included).
+
+Played as read (`play=True`, what `botzone._match` asks): the hand is played on the replay's table as
+its lines are read, as tziakcha's reader plays its record (`replay` on plain ints): a draw, a discard,
+a chow or a pung the table plays at once (`Table.draw`, `discard`, `chow`, `pung`), and a pass, make
+no event; any other act is played from its event; the first problem of the replay drops the table
+(`Scan.table` None: the replay of the events then names it). The record's events are made on first
+use (`model.Events`), by this scan again without the play: a batch never reads them.
 """
 
 from __future__ import annotations
@@ -14,8 +21,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from mcr_score.games.model import Act, Event, Piece, Win
-from mcr_score.tiles import Tile
+from mcr_score.games.model import Act, Deal, Event, HandRecord, Names, Outcome, Piece, RecordedFan, Win
+from mcr_score.games.replay import Table, WinRead, _Stop, made, replay, replayed, setters
+from mcr_score.tiles import WINDS, Tile
 
 # The acts the text's lines are read into, bound once, here for both readers (`botzone.py` imports
 # them): compiled, a name declared Final is a constant of the module, where `Act.DRAW` is an attribute
@@ -32,21 +40,30 @@ _PASS: Final = Act.PASS
 _CONCEALED_KONG: Final = Act.CONCEALED_KONG
 _ADDED_KONG: Final = Act.ADDED_KONG
 _SEATS: Final[dict[str, int]] = {"0": 0, "1": 1, "2": 2, "3": 3}
+new_event: Final = tuple.__new__  # an `Event`, made as the tuple it is (a `NamedTuple`: its `__new__` is interpreted)
+new_read: Final = tuple.__new__  # a `WinRead`, likewise
+HAND_FIELDS: Final = setters(HandRecord)
+DEAL_FIELDS: Final = setters(Deal)
+ORDER: Final = (0, 1, 2, 3)  # a match's seats in its players' order
 
 
 @dataclass(frozen=True, slots=True)
 class Scan:
     """What a match's lines say, before the fans are named and the hand replayed (`botzone._match`
-    finishes both paths alike). `wins`: each Hu, its total and fans not yet read."""
+    finishes both paths alike). `wins`: each Hu, its total, fans and hand not yet read. Played as
+    read: `events` empty, `table` the hand played to its end (None: the play met a problem, or the
+    prevalent wind was given after the first act, which the table was dealt without)."""
 
     wind: int
     hands: list[list[Piece]]
     events: list[Event]
-    wins: list[Win]
+    wins: list[WinRead]
     total: int | None
     fans: str | None
     scores: tuple[int, int, int, int] | None
     drawn: bool
+    table: Table | None = None
+    deal: Deal | None = None
 
 
 def _score(word: str) -> int | None:
@@ -62,25 +79,33 @@ def scan(
     acts: Mapping[str, Act],
     tiles: Mapping[str, Tile],
     pieces: Mapping[str, Piece],
+    codes: Mapping[str, int],
+    prevalent: Sequence[str] = WINDS,
+    play: bool = False,
 ) -> Scan | None:
     """The lines after `Match` read on the fast path, or None at the first that is not plainly well
     formed. `acts`: the verbs of the text and their acts; `tiles`, `pieces`: every code and what it
-    names (`botzone.tile`, `botzone.piece`)."""
+    names (`botzone.tile`, `botzone.piece`); `codes`: every code and its piece's code on the table
+    (`replay.code_of`). `play`: the hand played as read, on a table dealt the Deal lines (the module's
+    docstring); `prevalent` the winds, by the Wind line's number."""
     wind = 0
     hands: list[list[Piece]] = [[], [], [], []]
+    dealt_codes: list[list[int]] = [[], [], [], []]
     events: list[Event] = []
-    wins: list[Win] = []
+    wins: list[WinRead] = []
     total: int | None = None
     fans: str | None = None
     scores: tuple[int, int, int, int] | None = None
     drawn = False
     ended = False
+    acted = False  # an act read: no Deal line follows
     last_kong = [False, False, False, False]
     dealt = [False, False, False, False]
     last_discard: Tile | None = None
-    last_other: Event | None = None  # the last event that is no pass (a Hu's source)
+    last_seat = -1  # the seat of the last event that is no pass (a Hu's source)
+    deal: Deal | None = None
+    table: Table | None = None
     for number, line, _indent in block[1:]:
-        at = f"line {number}"
         parts = line.split(" ")
         if parts[0] == "Player":
             if ended or len(parts) < 3:
@@ -90,16 +115,19 @@ def scan(
                 return None
             verb = parts[2]
             if verb == "Deal":
-                if dealt[seat] or events:
+                if dealt[seat] or acted:
                     return None
                 dealt[seat] = True
                 hand: list[Piece] = []
+                seat_codes: list[int] = []
                 for code in parts[3:]:
                     p = pieces.get(code)
                     if p is None:
                         return None
                     hand.append(p)
+                    seat_codes.append(codes[code])
                 hands[seat] = hand
+                dealt_codes[seat] = seat_codes
                 continue
             act = acts.get(verb)
             n = len(parts)
@@ -108,27 +136,47 @@ def scan(
             t = tiles.get(parts[3])
             if t is None:
                 return None
+            if play and not acted:  # the deal is whole: the table dealt it
+                deal = made(Deal, DEAL_FIELDS, (tuple([tuple(h) for h in hands]), None, None, True))
+                table = Table(deal, prevalent[wind], dealt_codes)
+            acted = True
             if act is _DRAW and last_kong[seat]:
                 act = _REPLACEMENT
             last_kong[seat] = False
-            if act is _CHOW:
-                low = Tile.from_index(t.index - 1)
-                e = Event(seat, act, last_discard, None, (low, t, Tile.from_index(t.index + 1)), None, None, None, at)
-            elif act is _PUNG:
-                e = Event(seat, act, t, None, (t, t, t), None, None, None, at)
-            elif act is _KONG or act is _CONCEALED_KONG or act is _ADDED_KONG:
-                e = Event(seat, act, t, None, (t, t, t, t), None, None, None, at)
+            index = codes[parts[3]]
+            source = None if last_seat < 0 or last_seat == seat else last_seat  # of a Hu
+            if table is None or not (  # the acts the table plays on ints, without an event
+                (act is _DRAW and table.draw(seat, index))
+                or (act is _DISCARD and table.discard(seat, index))
+                or (act is _CHOW and table.chow(seat, index - 1))
+                or (act is _PUNG and table.pung(seat, index, -1))
+            ):
+                at = f"line {number}"
+                if act is _CHOW:
+                    meld = (Tile.from_index(index - 1), t, Tile.from_index(index + 1))
+                    e = new_event(Event, (seat, act, last_discard, None, meld, None, None, None, at))
+                elif act is _PUNG:
+                    e = new_event(Event, (seat, act, t, None, (t, t, t), None, None, None, at))
+                elif act is _KONG or act is _CONCEALED_KONG or act is _ADDED_KONG:
+                    e = new_event(Event, (seat, act, t, None, (t, t, t, t), None, None, None, at))
+                elif act is _WIN:
+                    e = new_event(Event, (seat, act, t, None, (), source, None, None, at))
+                else:
+                    e = new_event(Event, (seat, act, t, None, (), None, None, None, at))
+                if not play:
+                    events.append(e)
+                elif table is not None:
+                    try:
+                        table.play(e)
+                    except _Stop:
+                        table = None
+            if act is _KONG or act is _CONCEALED_KONG or act is _ADDED_KONG:
                 last_kong[seat] = True
             elif act is _WIN:
-                source = None if last_other is None or last_other.seat == seat else last_other.seat
-                e = Event(seat, act, t, None, (), source, None, None, at)
-                wins.append(Win(seat, source, None, None))
-            else:
-                e = Event(seat, act, t, None, (), None, None, None, at)
-                if act is _DISCARD:
-                    last_discard = t
-            events.append(e)
-            last_other = e
+                wins.append(new_read(WinRead, (seat, source, None, None, None)))
+            elif act is _DISCARD:
+                last_discard = t
+            last_seat = seat
             k = 4
             while k < n:  # `Ignore Player <j> <claim> <tile>`: the claims that lost, passes
                 j = _SEATS.get(parts[k + 2], -1)
@@ -136,13 +184,17 @@ def scan(
                 claim = parts[k + 3]
                 if parts[k] != "Ignore" or parts[k + 1] != "Player" or j < 0 or claimed is None or claim not in acts:
                     return None
-                events.append(Event(j, _PASS, claimed, None, (), None, None, None, f"{at} (ignored {claim})"))
+                if not play:  # a pass: nothing on the table
+                    at = f"line {number} (ignored {claim})"
+                    events.append(new_event(Event, (j, _PASS, claimed, None, (), None, None, None, at)))
                 k += 5
             continue
         words = line.split()
         head = words[0]
         if head == "Wind" and len(words) == 2 and words[1] in _SEATS:
             wind = _SEATS[words[1]]
+            if acted:  # the table was dealt with the wind before: the replay of the events plays it
+                table = None
         elif head == "Fan" and len(words) >= 2 and words[1].isascii() and words[1].isdigit():
             total = int(words[1])
             fans = " ".join(words[2:])
@@ -158,4 +210,31 @@ def scan(
             ended = True
         else:
             return None
-    return Scan(wind, hands, events, wins, total, fans, scores, drawn)
+    if play and not acted:
+        deal = made(Deal, DEAL_FIELDS, (tuple([tuple(h) for h in hands]), None, None, True))
+        table = Table(deal, prevalent[wind], dealt_codes)
+    return Scan(wind, hands, events, wins, total, fans, scores, drawn, table, deal)
+
+
+def record(
+    s: Scan, fans: tuple[RecordedFan, ...] | None, events: Sequence[Event], game: str, names: Names
+) -> HandRecord:
+    """The hand of a match read as `scan` read it, replayed: made once, with what the play gives
+    (`Scan.table`); a play that met a problem (no table), replayed from its `events`. As
+    `botzone._record` makes it, then `replay.replay`."""
+    prevalent = WINDS[s.wind]
+    deal = s.deal
+    if deal is None:
+        deal = made(Deal, DEAL_FIELDS, (tuple([tuple(h) for h in s.hands]), None, None, True))
+    outcome = Outcome.WIN if s.wins else (Outcome.DRAW if s.drawn else Outcome.UNKNOWN)
+    table = s.table
+    # The fields of `HandRecord` in order (`made`): number prevalent players order deal events wins
+    # outcome false_wins scores penalties final problem.
+    if table is None:
+        wins = tuple([Win(w.seat, w.discarder, s.total, fans) for w in s.wins])
+        unplayed = (1, prevalent, names, ORDER, deal, events, wins, outcome, (), s.scores, None, None, None)
+        return replay(made(HandRecord, HAND_FIELDS, unplayed), game)
+    reads = [new_read(WinRead, (w.seat, w.discarder, s.total, fans, None)) for w in s.wins]
+    rebuilt, final, problem = replayed(reads, table, game, 1)
+    fields = (1, prevalent, names, ORDER, deal, events, rebuilt, outcome, (), s.scores, None, final, problem)
+    return made(HandRecord, HAND_FIELDS, fields)

@@ -450,10 +450,19 @@ class Table:
         self.started = True
 
     def draw(self, seat_no: int, code: int) -> bool:
-        """`seat_no` draws the piece of `code` (a tile or a flower) from the front of the wall."""
-        if not self.known or seat_no != self.turn or not 0 <= seat_no < N_SEATS or self.wall.next_code(False) != code:
+        """`seat_no` draws the piece of `code` (a tile or a flower) from the front of the wall; a
+        wall not given (Botzone's text), a tile, counted against the 4 copies (`_count`)."""
+        if not self.known or seat_no != self.turn or not 0 <= seat_no < N_SEATS:
             return False
-        self.wall.front += 1
+        wall = self.wall
+        if wall.codes is None:
+            seen = self.seen
+            if not 0 <= code < KINDS or 0 <= wall.size <= wall.front + wall.back or seen[code] >= COPIES:
+                return False
+            seen[code] = seen[code] + 1
+        elif wall.next_code(False) != code:
+            return False
+        wall.front += 1
         self.seats[seat_no].drawn(code, None)
         self.robbable = None
         self.actor = seat_no  # `_drew`, written out (as in `discard`)
