@@ -53,6 +53,7 @@ COMPILED = (
     "mcr_score/games/reading.py",
     "mcr_score/games/botzone.py",
     "mcr_score/games/_botzone_fast.py",  # its fast path: a match scanned on split and dict look-ups
+    "mcr_score/games/_api_fast.py",  # a piece of a Botzone text read and cut into lines at once
     "mcr_score/games/salasasa.py",
     "mcr_score/games/gbhelper.py",
     "mcr_score/games/mahjongscoring2.py",
