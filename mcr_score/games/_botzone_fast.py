@@ -17,12 +17,24 @@ use (`model.Events`), by this scan again without the play: a batch never reads t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from mcr_score.games.model import Act, Deal, Event, HandRecord, Names, Outcome, Piece, RecordedFan, Win
-from mcr_score.games.replay import Table, WinRead, _Stop, made, replay, replayed, setters
+from mcr_score.games.replay import (
+    COPIES,
+    DEALT_TILES,
+    KINDS,
+    N_SEATS,
+    Table,
+    WinRead,
+    _Stop,
+    made,
+    replay,
+    replayed,
+    setters,
+)
 from mcr_score.tiles import WINDS, Tile
 
 # The acts the text's lines are read into, bound once, here for both readers (`botzone.py` imports
@@ -76,18 +88,19 @@ def _score(word: str) -> int | None:
 
 def scan(
     block: Sequence[tuple[int, str, int]],
-    acts: Mapping[str, Act],
-    tiles: Mapping[str, Tile],
-    pieces: Mapping[str, Piece],
-    codes: Mapping[str, int],
+    acts: dict[str, Act],
+    tiles: dict[str, Tile],
+    pieces: dict[str, Piece],
+    codes: dict[str, int],
     prevalent: Sequence[str] = WINDS,
     play: bool = False,
 ) -> Scan | None:
     """The lines after `Match` read on the fast path, or None at the first that is not plainly well
     formed. `acts`: the verbs of the text and their acts; `tiles`, `pieces`: every code and what it
     names (`botzone.tile`, `botzone.piece`); `codes`: every code and its piece's code on the table
-    (`replay.code_of`). `play`: the hand played as read, on a table dealt the Deal lines (the module's
-    docstring); `prevalent` the winds, by the Wind line's number."""
+    (`replay.code_of`); dicts, not mappings: compiled, a dict's look-up is a call into C, a mapping's
+    a method called by name. `play`: the hand played as read, on a table dealt the Deal lines (the
+    module's docstring); `prevalent` the winds, by the Wind line's number."""
     wind = 0
     hands: list[list[Piece]] = [[], [], [], []]
     dealt_codes: list[list[int]] = [[], [], [], []]
@@ -138,7 +151,7 @@ def scan(
                 return None
             if play and not acted:  # the deal is whole: the table dealt it
                 deal = made(Deal, DEAL_FIELDS, (tuple([tuple(h) for h in hands]), None, None, True))
-                table = Table(deal, prevalent[wind], dealt_codes)
+                table = Table(deal, prevalent[wind], dealt_codes, plain_deal(dealt_codes))
             acted = True
             if act is _DRAW and last_kong[seat]:
                 act = _REPLACEMENT
@@ -212,8 +225,30 @@ def scan(
             return None
     if play and not acted:
         deal = made(Deal, DEAL_FIELDS, (tuple([tuple(h) for h in hands]), None, None, True))
-        table = Table(deal, prevalent[wind], dealt_codes)
+        table = Table(deal, prevalent[wind], dealt_codes, plain_deal(dealt_codes))
     return Scan(wind, hands, events, wins, total, fans, scores, drawn, table, deal)
+
+
+def plain_deal(codes: list[list[int]]) -> bool:
+    """A deal of four seats whose check (`replay._deal_problem`) plainly finds nothing: 13 tiles a
+    seat (the dealer 13 or 14), no flower, no tile more than 4 times; the table is then told so
+    (`Table(..., dealt=True)`) and skips the check, 42 counts of the pieces (5% of a hand, compiled).
+    Any other deal is checked by the table, which names its problem."""
+    if len(codes) != N_SEATS:
+        return False
+    counts = [0] * KINDS
+    for seat in range(N_SEATS):
+        dealt = codes[seat]
+        if not (len(dealt) == DEALT_TILES or (seat == 0 and len(dealt) == DEALT_TILES + 1)):
+            return False
+        for code in dealt:
+            if not 0 <= code < KINDS:
+                return False
+            n = counts[code] + 1
+            if n > COPIES:
+                return False
+            counts[code] = n
+    return True
 
 
 def record(

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from mcr_score.games import botzone, read_games, replay
 from mcr_score.games.errors import GameRecordError
-from mcr_score.games.model import Events, HandRecord, Win
+from mcr_score.games.fan_names import fan_of, split_count
+from mcr_score.games.model import Events, HandRecord, RecordedFan, Win
 from mcr_score.games.reading import Fields
 from tests.support import REPO, TESTS
 
@@ -238,3 +239,43 @@ def test_each_bend_after_the_deal(bend: str) -> None:
     block = list(BLOCKS[0])
     block.insert(6, (block[5][0], bend, 2))
     _same(block)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.integers(0, 33) | st.sampled_from([-1, 34, 35, 42]), min_size=12, max_size=15),
+        min_size=3,
+        max_size=5,
+    )
+    | st.lists(st.lists(st.integers(0, 33), min_size=13, max_size=14), min_size=4, max_size=4),
+    st.integers(0, 33),
+    st.integers(0, 5),
+)
+def test_a_deal_plainly_dealt_is_one_the_check_of_the_deal_passes(
+    codes: list[list[int]], common: int, every: int
+) -> None:
+    """The table skips the check of a deal the fast path found plain (`Table(..., dealt=True)`):
+    every deal found plain is one the check finds nothing in (copies of a `common` tile, one in
+    `every`, make fifth copies; seats of 12 to 15, flowers, codes of no piece make bad deals)."""
+    codes = [[common if every and k % every == 0 else c for k, c in enumerate(seat)] for seat in codes]
+    if botzone._botzone_fast.plain_deal(codes):
+        assert replay._deal_problem(codes, False, -1) is None
+
+
+def test_the_example_s_deals_are_plain() -> None:
+    for block in BLOCKS:
+        deals = [line.split()[3:] for _, line, _ in block if " Deal " in line]
+        assert botzone._botzone_fast.plain_deal([[botzone._CODE_INTS[c] for c in deal] for deal in deals])
+
+
+def test_a_fan_line_s_items_read_once_are_the_items_read_again() -> None:
+    """The fans of a Fan line, each item read once and kept (`botzone._FAN_ITEMS`), are read as
+    they were: each item's name and count, its fan named."""
+    lines = [line for block in BLOCKS for _, line, _ in block if line.startswith("Fan ")]
+    assert lines
+    for line in lines * 2:
+        text = " ".join(line.split()[2:])
+        items = [split_count(item) for item in text.split("+") if item.strip()]
+        assert botzone._fans(text) == tuple(RecordedFan(fan_of(name), name, None, n) for name, n in items)
+    assert botzone._fans("???*1") is None
