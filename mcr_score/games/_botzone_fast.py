@@ -78,6 +78,21 @@ class Scan:
     deal: Deal | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Action:
+    """What a line `Player <seat> <verb> <tile>` says (`scan`'s `actions`): the act before the play
+    (a draw, not yet a replacement), its tile and the tile's code on the table."""
+
+    seat: int
+    act: Act
+    tile: Tile
+    index: int
+
+
+MAX_ACTIONS_KEPT: Final = 8192  # 4 seats, 8 verbs, 34 tiles: 1,088 such lines
+_NO_PARTS: Final[list[str]] = []  # a line read before has no `Ignore` parts
+
+
 def _score(word: str) -> int | None:
     """A Score word as `botzone._int` reads it (`-?\\d{1,6}`, ASCII digits), None when it is not one."""
     digits = word[1:] if word.startswith("-") else word
@@ -92,6 +107,7 @@ def scan(
     tiles: dict[str, Tile],
     pieces: dict[str, Piece],
     codes: dict[str, int],
+    actions: dict[str, Action],
     prevalent: Sequence[str] = WINDS,
     play: bool = False,
 ) -> Scan | None:
@@ -99,8 +115,11 @@ def scan(
     formed. `acts`: the verbs of the text and their acts; `tiles`, `pieces`: every code and what it
     names (`botzone.tile`, `botzone.piece`); `codes`: every code and its piece's code on the table
     (`replay.code_of`); dicts, not mappings: compiled, a dict's look-up is a call into C, a mapping's
-    a method called by name. `play`: the hand played as read, on a table dealt the Deal lines (the
-    module's docstring); `prevalent` the winds, by the Wind line's number."""
+    a method called by name. `actions`: the lines `Player <seat> <verb> <tile>` read so far and what
+    they say, kept by the caller for these tables (a thousand such lines there are; one look-up
+    instead of a split and four), at most `MAX_ACTIONS_KEPT` of them. `play`: the hand played as
+    read, on a table dealt the Deal lines (the module's docstring); `prevalent` the winds, by the
+    Wind line's number."""
     wind = 0
     hands: list[list[Piece]] = [[], [], [], []]
     dealt_codes: list[list[int]] = [[], [], [], []]
@@ -119,8 +138,38 @@ def scan(
     deal: Deal | None = None
     table: Table | None = None
     for number, line, _indent in block[1:]:
-        parts = line.split(" ")
-        if parts[0] == "Player":
+        known = actions.get(line)  # a line `Player <seat> <verb> <tile>` read before
+        if known is not None:
+            if ended:
+                return None
+            seat, act, t, index = known.seat, known.act, known.tile, known.index
+            parts = _NO_PARTS
+            n = 4
+        else:
+            parts = line.split(" ")
+            if parts[0] != "Player":
+                words = line.split()
+                head = words[0]
+                if head == "Wind" and len(words) == 2 and words[1] in _SEATS:
+                    wind = _SEATS[words[1]]
+                    if acted:  # the table was dealt with the wind before: the replay of the events plays it
+                        table = None
+                elif head == "Fan" and len(words) >= 2 and words[1].isascii() and words[1].isdigit():
+                    total = int(words[1])
+                    fans = " ".join(words[2:])
+                    ended = True
+                elif head == "Score" and len(words) == 5:
+                    a, b, c, d = _score(words[1]), _score(words[2]), _score(words[3]), _score(words[4])
+                    if a is None or b is None or c is None or d is None:
+                        return None
+                    scores = (a, b, c, d)
+                    ended = True
+                elif head == "Huang":
+                    drawn = True
+                    ended = True
+                else:
+                    return None
+                continue
             if ended or len(parts) < 3:
                 return None
             seat = _SEATS.get(parts[1], -1)
@@ -134,95 +183,77 @@ def scan(
                 hand: list[Piece] = []
                 seat_codes: list[int] = []
                 for code in parts[3:]:
-                    p = pieces.get(code)
-                    if p is None:
+                    index = codes.get(code, -1)
+                    if index < 0:
                         return None
-                    hand.append(p)
-                    seat_codes.append(codes[code])
+                    hand.append(pieces[code])
+                    seat_codes.append(index)
                 hands[seat] = hand
                 dealt_codes[seat] = seat_codes
                 continue
-            act = acts.get(verb)
+            found = acts.get(verb)
             n = len(parts)
-            if act is None or n < 4 or (n - 4) % 5:
+            if found is None or n < 4 or (n - 4) % 5:
                 return None
-            t = tiles.get(parts[3])
-            if t is None:
+            act = found
+            tile = tiles.get(parts[3])
+            if tile is None:
                 return None
-            if play and not acted:  # the deal is whole: the table dealt it
-                deal = made(Deal, DEAL_FIELDS, (tuple([tuple(h) for h in hands]), None, None, True))
-                table = Table(deal, prevalent[wind], dealt_codes, plain_deal(dealt_codes))
-            acted = True
-            if act is _DRAW and last_kong[seat]:
-                act = _REPLACEMENT
-            last_kong[seat] = False
+            t = tile
             index = codes[parts[3]]
-            source = None if last_seat < 0 or last_seat == seat else last_seat  # of a Hu
-            if table is None or not (  # the acts the table plays on ints, without an event
-                (act is _DRAW and table.draw(seat, index))
-                or (act is _DISCARD and table.discard(seat, index))
-                or (act is _CHOW and table.chow(seat, index - 1))
-                or (act is _PUNG and table.pung(seat, index, -1))
-            ):
-                at = f"line {number}"
-                if act is _CHOW:
-                    meld = (Tile.from_index(index - 1), t, Tile.from_index(index + 1))
-                    e = new_event(Event, (seat, act, last_discard, None, meld, None, None, None, at))
-                elif act is _PUNG:
-                    e = new_event(Event, (seat, act, t, None, (t, t, t), None, None, None, at))
-                elif act is _KONG or act is _CONCEALED_KONG or act is _ADDED_KONG:
-                    e = new_event(Event, (seat, act, t, None, (t, t, t, t), None, None, None, at))
-                elif act is _WIN:
-                    e = new_event(Event, (seat, act, t, None, (), source, None, None, at))
-                else:
-                    e = new_event(Event, (seat, act, t, None, (), None, None, None, at))
-                if not play:
-                    events.append(e)
-                elif table is not None:
-                    try:
-                        table.play(e)
-                    except _Stop:
-                        table = None
-            if act is _KONG or act is _CONCEALED_KONG or act is _ADDED_KONG:
-                last_kong[seat] = True
+            if n == 4 and len(actions) < MAX_ACTIONS_KEPT:
+                actions[line] = Action(seat, act, t, index)
+        if play and not acted:  # the deal is whole: the table dealt it
+            deal = made(Deal, DEAL_FIELDS, (tuple([tuple(h) for h in hands]), None, None, True))
+            table = Table(deal, prevalent[wind], dealt_codes, plain_deal(dealt_codes))
+        acted = True
+        if act is _DRAW and last_kong[seat]:
+            act = _REPLACEMENT
+        last_kong[seat] = False
+        source = None if last_seat < 0 or last_seat == seat else last_seat  # of a Hu
+        if table is None or not (  # the acts the table plays on ints, without an event
+            (act is _DRAW and table.draw(seat, index))
+            or (act is _DISCARD and table.discard(seat, index))
+            or (act is _CHOW and table.chow(seat, index - 1))
+            or (act is _PUNG and table.pung(seat, index, -1))
+        ):
+            at = f"line {number}"
+            if act is _CHOW:
+                meld = (Tile.from_index(index - 1), t, Tile.from_index(index + 1))
+                e = new_event(Event, (seat, act, last_discard, None, meld, None, None, None, at))
+            elif act is _PUNG:
+                e = new_event(Event, (seat, act, t, None, (t, t, t), None, None, None, at))
+            elif act is _KONG or act is _CONCEALED_KONG or act is _ADDED_KONG:
+                e = new_event(Event, (seat, act, t, None, (t, t, t, t), None, None, None, at))
             elif act is _WIN:
-                wins.append(new_read(WinRead, (seat, source, None, None, None)))
-            elif act is _DISCARD:
-                last_discard = t
-            last_seat = seat
-            k = 4
-            while k < n:  # `Ignore Player <j> <claim> <tile>`: the claims that lost, passes
-                j = _SEATS.get(parts[k + 2], -1)
-                claimed = tiles.get(parts[k + 4])
-                claim = parts[k + 3]
-                if parts[k] != "Ignore" or parts[k + 1] != "Player" or j < 0 or claimed is None or claim not in acts:
-                    return None
-                if not play:  # a pass: nothing on the table
-                    at = f"line {number} (ignored {claim})"
-                    events.append(new_event(Event, (j, _PASS, claimed, None, (), None, None, None, at)))
-                k += 5
-            continue
-        words = line.split()
-        head = words[0]
-        if head == "Wind" and len(words) == 2 and words[1] in _SEATS:
-            wind = _SEATS[words[1]]
-            if acted:  # the table was dealt with the wind before: the replay of the events plays it
-                table = None
-        elif head == "Fan" and len(words) >= 2 and words[1].isascii() and words[1].isdigit():
-            total = int(words[1])
-            fans = " ".join(words[2:])
-            ended = True
-        elif head == "Score" and len(words) == 5:
-            a, b, c, d = _score(words[1]), _score(words[2]), _score(words[3]), _score(words[4])
-            if a is None or b is None or c is None or d is None:
+                e = new_event(Event, (seat, act, t, None, (), source, None, None, at))
+            else:
+                e = new_event(Event, (seat, act, t, None, (), None, None, None, at))
+            if not play:
+                events.append(e)
+            elif table is not None:
+                try:
+                    table.play(e)
+                except _Stop:
+                    table = None
+        if act is _KONG or act is _CONCEALED_KONG or act is _ADDED_KONG:
+            last_kong[seat] = True
+        elif act is _WIN:
+            wins.append(new_read(WinRead, (seat, source, None, None, None)))
+        elif act is _DISCARD:
+            last_discard = t
+        last_seat = seat
+        k = 4
+        while k < n:  # `Ignore Player <j> <claim> <tile>`: the claims that lost, passes
+            j = _SEATS.get(parts[k + 2], -1)
+            claimed = tiles.get(parts[k + 4])
+            claim = parts[k + 3]
+            if parts[k] != "Ignore" or parts[k + 1] != "Player" or j < 0 or claimed is None or claim not in acts:
                 return None
-            scores = (a, b, c, d)
-            ended = True
-        elif head == "Huang":
-            drawn = True
-            ended = True
-        else:
-            return None
+            if not play:  # a pass: nothing on the table
+                at = f"line {number} (ignored {claim})"
+                events.append(new_event(Event, (j, _PASS, claimed, None, (), None, None, None, at)))
+            k += 5
     if play and not acted:
         deal = made(Deal, DEAL_FIELDS, (tuple([tuple(h) for h in hands]), None, None, True))
         table = Table(deal, prevalent[wind], dealt_codes, plain_deal(dealt_codes))

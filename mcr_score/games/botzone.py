@@ -154,6 +154,8 @@ _CODE_PIECES: Final[dict[str, Piece]] = {
 }
 _CODE_INTS: Final[dict[str, int]] = {code: code_of(p) for code, p in _CODE_PIECES.items()}
 """Every code and its piece's code on the table (`replay.code_of`)."""
+_ACTIONS: Final[dict[str, _botzone_fast.Action]] = {}
+"""The lines `Player <seat> <verb> <tile>` read so far and what they say (`_botzone_fast.scan`)."""
 
 
 # -- the text form ------------------------------------------------------------------------------
@@ -215,7 +217,7 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
     first_line, first, _ = block[0]
     if not first.startswith("Match "):
         raise f.error(f"line {first_line}", msg("record.botzone-match"))
-    s = _botzone_fast.scan(block, TEXT_ACTS, _CODE_TILES, _CODE_PIECES, _CODE_INTS, WINDS, True)
+    s = _botzone_fast.scan(block, TEXT_ACTS, _CODE_TILES, _CODE_PIECES, _CODE_INTS, _ACTIONS, WINDS, True)
     if s is None:
         return _match_readable(f, block)
     match = first[len("Match ") :].strip()
@@ -226,7 +228,7 @@ def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
 
 def _events_of(block: Sequence[tuple[int, str, int]]) -> list[Event]:
     """The events of a match the fast path read (`Events`' maker: the scan again, without the play)."""
-    s = _botzone_fast.scan(block, TEXT_ACTS, _CODE_TILES, _CODE_PIECES, _CODE_INTS)
+    s = _botzone_fast.scan(block, TEXT_ACTS, _CODE_TILES, _CODE_PIECES, _CODE_INTS, _ACTIONS)
     assert s is not None, "a match the fast path read once reads again"
     return s.events
 

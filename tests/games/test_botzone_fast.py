@@ -50,7 +50,7 @@ BLOCKS = _blocks(TEXT)
 
 
 def _scan(block: list[tuple[int, str, int]], play: bool = False) -> botzone._botzone_fast.Scan | None:
-    tables = (botzone.TEXT_ACTS, botzone._CODE_TILES, botzone._CODE_PIECES, botzone._CODE_INTS)
+    tables = (botzone.TEXT_ACTS, botzone._CODE_TILES, botzone._CODE_PIECES, botzone._CODE_INTS, botzone._ACTIONS)
     return botzone._botzone_fast.scan(block, *tables, play=play)
 
 
@@ -279,3 +279,29 @@ def test_a_fan_line_s_items_read_once_are_the_items_read_again() -> None:
         items = [split_count(item) for item in text.split("+") if item.strip()]
         assert botzone._fans(text) == tuple(RecordedFan(fan_of(name), name, None, n) for name, n in items)
     assert botzone._fans("???*1") is None
+
+
+def test_an_action_line_read_before_is_read_as_it_was_the_first_time() -> None:
+    """A line `Player <seat> <verb> <tile>` is read once and kept (`scan`'s `actions`): a match read
+    with the lines kept reads as with none kept, played or not."""
+    tables = (botzone.TEXT_ACTS, botzone._CODE_TILES, botzone._CODE_PIECES, botzone._CODE_INTS)
+    kept: dict[str, botzone._botzone_fast.Action] = {}
+    for block in BLOCKS:
+        for play in (False, True):
+            first = botzone._botzone_fast.scan(block, *tables, {}, play=play)
+            botzone._botzone_fast.scan(block, *tables, kept, play=play)
+            again = botzone._botzone_fast.scan(block, *tables, kept, play=play)
+            assert first is not None
+            assert again is not None
+            assert (first.events, first.wins, first.hands, first.deal) == (
+                again.events,
+                again.wins,
+                again.hands,
+                again.deal,
+            )
+            if play:
+                assert first.table is not None
+                assert again.table is not None
+                assert first.table.holdings() == again.table.holdings()
+    assert kept
+    assert all(line.count(" ") == 3 for line in kept)
