@@ -59,6 +59,7 @@ COMPILED = (
     "mcr_score/games/mahjongscoring2.py",
     "mcr_score/games/fan_names.py",
     "mcr_score/games/export.py",
+    "mcr_score/notation/_format_fast.py",  # the notation of the hands it writes (the notation's module stays pure)
     "mcr_score/batch/games.py",
     "mcr_score/batch/slices.py",
     # A batch record: its hand read from the JSON fields, scored, its JSON line written from the score (issue 30).
