@@ -45,6 +45,7 @@ COMPILED = (
     # The replay of game records and tziakcha's reader, which plays a hand as it reads it (issue 26):
     # a hundred actions a hand, each decoded and played on the table's tile counts.
     "mcr_score/games/replay.py",
+    "mcr_score/games/_replay_fast.py",  # its plumbing: a hand's values made field by field
     "mcr_score/games/tziakcha.py",
     # Every other reader, and the fields they read through (issue 40: a Botzone hand read and
     # replayed in 0.15 ms at most, no more than scoring it); `batch --from`'s pieces, read in the workers.

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from mcr_score.games._replay_fast import made, setters
 from mcr_score.games.model import Act, Deal, Event, HandRecord, Names, Outcome, Piece, RecordedFan, Win
 from mcr_score.games.replay import (
     COPIES,
@@ -30,10 +31,8 @@ from mcr_score.games.replay import (
     Table,
     WinRead,
     _Stop,
-    made,
     replay,
     replayed,
-    setters,
 )
 from mcr_score.tiles import WINDS, Tile
 
