@@ -45,6 +45,7 @@ COMPILED = (
     # The replay of game records and tziakcha's reader, which plays a hand as it reads it (issue 26):
     # a hundred actions a hand, each decoded and played on the table's tile counts.
     "mcr_score/games/replay.py",
+    "mcr_score/games/_replay_fast.py",  # its plumbing: a hand's values made field by field
     "mcr_score/games/tziakcha.py",
     # Every other reader, and the fields they read through (issue 40: a Botzone hand read and
     # replayed in 0.15 ms at most, no more than scoring it); `batch --from`'s pieces, read in the workers.
@@ -53,17 +54,23 @@ COMPILED = (
     "mcr_score/games/reading.py",
     "mcr_score/games/botzone.py",
     "mcr_score/games/_botzone_fast.py",  # its fast path: a match scanned on split and dict look-ups
+    "mcr_score/games/_api_fast.py",  # a piece of a Botzone text read and cut into lines at once
     "mcr_score/games/salasasa.py",
     "mcr_score/games/gbhelper.py",
     "mcr_score/games/mahjongscoring2.py",
     "mcr_score/games/fan_names.py",
     "mcr_score/games/export.py",
+    "mcr_score/notation/_format_fast.py",  # the notation of the hands it writes (the notation's module stays pure)
     "mcr_score/batch/games.py",
     "mcr_score/batch/slices.py",
     # A batch record: its hand read from the JSON fields, scored, its JSON line written from the score (issue 30).
     "mcr_score/notation/record.py",
     "mcr_score/batch/output.py",
     "mcr_score/batch/records.py",
+    # A record's claim read and checked against its score (issue 40: interpreted, 4-7% of a Botzone
+    # hand's CPU in a compiled worker, callgrind).
+    "mcr_score/systems/mcr/claims.py",
+    "mcr_score/systems/mcr/_claims_fast.py",  # its fast path: a list of ids counted, checked on dicts of ints
     # JSON documents and numbers, decoded by one rule: the parser calls back for every object of a
     # record (the no-key-twice check), a call into C when compiled; and compiled, a record file is
     # read by its own scanner, on machine ints, before the parser (issue 26).

@@ -102,7 +102,7 @@ class Scored:
             parts.append(write(s))
         if self.claim is not None:
             parts.append(', "claim": ')
-            parts.append(_encode(self.claim))
+            parts.append(_claim_text(self.claim))
         parts.append("}\n")
         return "".join(parts)
 
@@ -117,6 +117,40 @@ def as_dict(out: Output) -> OutputRecord:
 
 def _bool(value: bool) -> str:
     return "true" if value else "false"
+
+
+_CLAIM_KEYS: Final = ("matches", "claimed_total", "claimed_fans", "missing", "extra")
+
+
+def _claim_text(claim: dict[str, Any]) -> str:
+    """`_encode(claim)` for a checked claim's object (`Claim.check`: its five keys in order, a bool,
+    an int or null, lists of ints or null) written at once (the encoder's `encode` is interpreted);
+    any other object is `_encode`'s."""
+    if len(claim) != len(_CLAIM_KEYS):
+        return _encode(claim)
+    parts: list[str] = []
+    for k, (key, value) in enumerate(claim.items()):
+        if key != _CLAIM_KEYS[k]:
+            return _encode(claim)
+        parts.append(', "' if k else '{"')
+        parts.append(key)
+        parts.append('": ')
+        if value is None:
+            parts.append("null")
+        elif k == 0 and type(value) is bool:
+            parts.append("true" if value else "false")
+        elif k == 1 and type(value) is int:
+            parts.append(str(value))
+        elif k > 1 and type(value) is list:
+            items: list[object] = value
+            for item in items:
+                if type(item) is not int:
+                    return _encode(claim)
+            parts.append("[" + ", ".join([str(item) for item in items]) + "]")
+        else:
+            return _encode(claim)
+    parts.append("}")
+    return "".join(parts)
 
 
 _TEXTS: dict[str, str] = {}  # a word of the vocabulary as JSON, by the word: as many as the words

@@ -9,7 +9,7 @@ from typing import Any
 
 from mcr_score import files
 from mcr_score.errors import McrError
-from mcr_score.games import botzone, gbhelper, mahjongscoring2, pmn, salasasa, tziakcha
+from mcr_score.games import _api_fast, botzone, gbhelper, mahjongscoring2, pmn, salasasa, tziakcha
 from mcr_score.games.errors import GameRecordError, RecordInputError, UnknownRecordFormatError
 from mcr_score.games.model import AUTO, Game, RecordFormat
 from mcr_score.games.reading import Input, encoding_error, json_of, read_input
@@ -198,7 +198,10 @@ def iter_text_piece(
     """The matches of a piece of a Botzone text, its bytes `start` to `end` cut at a `Match` line
     (`batch --from` in its workers): read as `iter_games` reads the whole text, its lines numbered
     from `first`; `earlier` the match ids of the piece already given before it, with where."""
-    return botzone.iter_text(path, _lines(path, start, end, first), first=first, seen=dict(earlier))
+    lines = _api_fast.piece_lines(path, start, end)  # None: a piece `_lines` has something to say of
+    return botzone.iter_text(
+        path, _lines(path, start, end, first) if lines is None else lines, first=first, seen=dict(earlier)
+    )
 
 
 def _lines(path: str | os.PathLike[str], start: int = 0, end: int | None = None, first: int = 1) -> Iterator[str]:

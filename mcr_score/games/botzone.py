@@ -41,6 +41,7 @@ from mcr_score.games.model import (
     Act,
     Deal,
     Event,
+    Events,
     Flower,
     Game,
     HandRecord,
@@ -51,7 +52,7 @@ from mcr_score.games.model import (
     Win,
 )
 from mcr_score.games.reading import MAX_ACTIONS, Fields, Input, json_of, names4, text_of
-from mcr_score.games.replay import replay
+from mcr_score.games.replay import code_of, replay
 from mcr_score.messages import msg
 from mcr_score.tiles import WINDS, Tile
 
@@ -151,6 +152,10 @@ _CODE_PIECES: Final[dict[str, Piece]] = {
     **_CODE_TILES,
     **{f"H{n}": piece(Fields("codes"), f"H{n}", "") for n in range(1, 9)},
 }
+_CODE_INTS: Final[dict[str, int]] = {code: code_of(p) for code, p in _CODE_PIECES.items()}
+"""Every code and its piece's code on the table (`replay.code_of`)."""
+_ACTIONS: Final[dict[str, _botzone_fast.Action]] = {}
+"""The lines `Player <seat> <verb> <tile>` read so far and what they say (`_botzone_fast.scan`)."""
 
 
 # -- the text form ------------------------------------------------------------------------------
@@ -207,24 +212,30 @@ def _safe_match(
 
 
 def _match(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
-    """A match read on the fast path (`_botzone_fast.scan`), or by `_match_readable` when a line is
-    not plainly well formed: that one says what is wrong and where."""
+    """A match read on the fast path (`_botzone_fast.scan`), played as it is read, or by
+    `_match_readable` when a line is not plainly well formed: that one says what is wrong and where."""
     first_line, first, _ = block[0]
     if not first.startswith("Match "):
         raise f.error(f"line {first_line}", msg("record.botzone-match"))
-    s = _botzone_fast.scan(block, TEXT_ACTS, _CODE_TILES, _CODE_PIECES)
+    s = _botzone_fast.scan(block, TEXT_ACTS, _CODE_TILES, _CODE_PIECES, _CODE_INTS, _ACTIONS, WINDS, True)
     if s is None:
         return _match_readable(f, block)
     match = first[len("Match ") :].strip()
     fans = _fans(s.fans) if s.fans is not None else None
-    wins = [Win(w.seat, w.discarder, s.total, fans) for w in s.wins]
-    return _game(match, _record(s.wind, s.hands, s.events, wins, s.drawn, scores=s.scores))
+    events = Events(lambda: tuple(_events_of(block)))
+    return _game(match, _botzone_fast.record(s, fans, events, match, NAMES))
+
+
+def _events_of(block: Sequence[tuple[int, str, int]]) -> list[Event]:
+    """The events of a match the fast path read (`Events`' maker: the scan again, without the play)."""
+    s = _botzone_fast.scan(block, TEXT_ACTS, _CODE_TILES, _CODE_PIECES, _CODE_INTS, _ACTIONS)
+    assert s is not None, "a match the fast path read once reads again"
+    return s.events
 
 
 def _game(match: str, record: HandRecord) -> Game:
-    return Game(
-        RecordFormat.BOTZONE, match, "", NAMES, (replay(record, match),), site=f"https://botzone.org.cn/match/{match}"
-    )
+    """The game of a match, its hand replayed."""
+    return Game(RecordFormat.BOTZONE, match, "", NAMES, (record,), site=f"https://botzone.org.cn/match/{match}")
 
 
 def _match_readable(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
@@ -298,7 +309,7 @@ def _match_readable(f: Fields, block: Sequence[tuple[int, str, int]]) -> Game:
             raise f.error(at, msg("record.botzone-line", line=line[:60]))
     if wins:
         wins = [Win(w.seat, w.discarder, total, fans) for w in wins]
-    return _game(match, _record(wind, hands, events, wins, drawn, scores=scores))
+    return _game(match, replay(_record(wind, hands, events, wins, drawn, scores=scores), match))
 
 
 def _dealt(f: Fields, line: str, codes: Sequence[str], at: str, indent: int) -> list[Piece]:
@@ -338,16 +349,27 @@ def _event(seat: int, act: Act, t: Tile, events: Sequence[Event], at: str) -> Ev
     return Event(seat, act, tile=t, at=at)
 
 
+_FAN_ITEMS: Final[dict[str, RecordedFan]] = {}
+"""Each `name*count` item of a Fan line read so far and its fan (at most 4,096 kept: a few hundred
+there are), read once: a `RecordedFan` is made by interpreted code, and the item's name found by a
+regex and a look-up (5% of a hand's reading, compiled); frozen, so shared."""
+
+
 def _fans(text: str) -> tuple[RecordedFan, ...] | None:
     """`name*count+name*count`; a copy whose names were lost (`???*1`) names none."""
     out = []
     for item in text.split("+"):
-        if not item.strip():
-            continue
-        name, count = split_count(item)
-        if not name.strip("?"):
-            return None
-        out.append(RecordedFan(fan_of(name), name, None, count))
+        fan = _FAN_ITEMS.get(item)
+        if fan is None:
+            if not item.strip():
+                continue
+            name, count = split_count(item)
+            if not name.strip("?"):
+                return None
+            fan = RecordedFan(fan_of(name), name, None, count)
+            if len(_FAN_ITEMS) < 4096:
+                _FAN_ITEMS[item] = fan
+        out.append(fan)
     return tuple(out) or None
 
 

@@ -14,7 +14,7 @@ from mcr_score.errors import McrError
 from mcr_score.games.errors import GameRecordError
 from mcr_score.games.model import Game, HandRecord, Outcome, Win
 from mcr_score.games.replay import claim_bound
-from mcr_score.notation import format_hand
+from mcr_score.notation import _format_fast, format_hand
 from mcr_score.tiles import WINDS
 from mcr_score.values import reduce
 
@@ -90,7 +90,9 @@ def hand_outs(game: Game, hand: HandRecord) -> Iterator[HandOut]:
         fans = None
         if win.fans is not None and problem is None:  # counts bounded: expanded one id a time
             fans = tuple(int(f.fan) for f in win.fans if f.fan is not None for _ in range(f.count))
-        notation = format_hand(win.hand) if win.hand is not None else None
+        notation = None
+        if win.hand is not None:  # None: a situation the notation cannot write, which `format_hand` names
+            notation = _format_fast.hand_text(win.hand) or format_hand(win.hand)
         yield HandOut(rid, notation, win.total, fans, problem)
 
 

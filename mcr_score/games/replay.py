@@ -35,10 +35,11 @@ is a look-up by name through the enum's class on every use.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
-from typing import Final, NamedTuple, TypeVar
+from collections.abc import Sequence
+from typing import Final, NamedTuple
 
 from mcr_score.errors import McrError
+from mcr_score.games._replay_fast import made, setters
 from mcr_score.games.errors import GameRecordError, ReplayError
 from mcr_score.games.fan_names import is_blessing
 from mcr_score.games.model import SEATS, Act, Deal, Event, Flower, HandRecord, Holding, Piece, RecordedFan, Win
@@ -75,30 +76,6 @@ FLOWER_PIECES: Final = 8  # flowers and seasons, each once
 ALL_PIECES: Final = KINDS * COPIES + FLOWER_PIECES  # 144
 DEALT_TILES: Final = 13  # a seat's deal, flowers replaced; the dealer's 14th dealt or drawn first
 TILE_CODES: Final = bytes(range(KINDS))  # deleted from a deal's codes by `bytes.translate`: its flowers are left
-
-
-V = TypeVar("V")
-_NEW: Final = object.__new__
-
-
-def setters(cls: type) -> tuple[Callable[[object, object], None], ...]:
-    """What sets each field of a frozen dataclass with slots, in order: its slot's `__set__`."""
-    return tuple([getattr(cls, f.name).__set__ for f in dataclasses.fields(cls)])
-
-
-def made(cls: type[V], fields: tuple[Callable[[object, object], None], ...], values: tuple[object, ...]) -> V:
-    """A value of the frozen dataclass `cls` (slotted, no `__post_init__`) from all its fields in
-    order, each set in its slot, as its `__init__` sets it: the values a hand's reading makes (a
-    `HandRecord`, its `Deal`, its `Win`s and `Holding`s) made by the dataclasses' own `__init__`,
-    interpreted code called from compiled code, cost some 1.2k instructions a field, a fifth of a
-    hand's reading (issue 26); so, about 300. `fields`: `setters(cls)`; values for more or fewer
-    fields than the class has are refused (`TypeError`), so a field added to it fails where it is made."""
-    if len(values) != len(fields):  # a field added to the class and not where it is made: at once
-        raise TypeError(f"{cls.__name__} has {len(fields)} fields, {len(values)} given")
-    value = _NEW(cls)
-    for i in range(len(fields)):
-        fields[i](value, values[i])
-    return value
 
 
 WIN_FIELDS: Final = setters(Win)
@@ -450,10 +427,19 @@ class Table:
         self.started = True
 
     def draw(self, seat_no: int, code: int) -> bool:
-        """`seat_no` draws the piece of `code` (a tile or a flower) from the front of the wall."""
-        if not self.known or seat_no != self.turn or not 0 <= seat_no < N_SEATS or self.wall.next_code(False) != code:
+        """`seat_no` draws the piece of `code` (a tile or a flower) from the front of the wall; a
+        wall not given (Botzone's text), a tile, counted against the 4 copies (`_count`)."""
+        if not self.known or seat_no != self.turn or not 0 <= seat_no < N_SEATS:
             return False
-        self.wall.front += 1
+        wall = self.wall
+        if wall.codes is None:
+            seen = self.seen
+            if not 0 <= code < KINDS or 0 <= wall.size <= wall.front + wall.back or seen[code] >= COPIES:
+                return False
+            seen[code] = seen[code] + 1
+        elif wall.next_code(False) != code:
+            return False
+        wall.front += 1
         self.seats[seat_no].drawn(code, None)
         self.robbable = None
         self.actor = seat_no  # `_drew`, written out (as in `discard`)

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from mcr_score.decoding import DataError, loads_json, located
+from mcr_score.games._replay_fast import made, setters
 from mcr_score.games.errors import GameRecordError
 from mcr_score.games.fan_names import tziakcha_fan
 from mcr_score.games.model import (
@@ -54,10 +55,8 @@ from mcr_score.games.replay import (
     WinRead,
     _Stop,
     code_of,
-    made,
     replay,
     replayed,
-    setters,
     shared_situation,
     win_of,
 )

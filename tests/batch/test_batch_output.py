@@ -9,6 +9,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mcr_score import batch, parse_hand, score
 from mcr_score.batch import output
@@ -114,3 +116,19 @@ def test_a_key_twice_is_refused_on_either_path():
     for text in (twice, " " + twice, twice + " "):
         out = batch.score_line(text, "jsonl", line=1)
         assert (out["error"]["code"], out["error"]["where"]) == ("bad-json", "type")
+
+
+CLAIM_VALUES = (
+    st.none() | st.booleans() | st.integers(-3, 2**70) | st.lists(st.integers(0, 90) | st.booleans(), max_size=4)
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.fixed_dictionaries(dict.fromkeys(("matches", "claimed_total", "claimed_fans", "missing", "extra"), CLAIM_VALUES))
+    | st.dictionaries(st.sampled_from(["matches", "extra", "x", "claimed_total"]), CLAIM_VALUES, max_size=5)
+)
+def test_a_claim_s_object_is_written_as_json_writes_it(claim: dict[str, object]) -> None:
+    """The claim of a scored record, written at once (`output._claim_text`), is the encoder's JSON."""
+    assert output._claim_text(claim) == output._encode(claim)
+    assert json.loads(output._claim_text(claim)) == claim

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mcr_score.games import replay, tziakcha
+from mcr_score.games import _replay_fast, replay, tziakcha
 from mcr_score.games.model import Act, Deal, Event, Flower, HandRecord, Holding, Outcome, Win
 from mcr_score.games.reading import Fields
 from mcr_score.hand import Hand, Meld, Situation
@@ -59,7 +59,7 @@ def test_the_record_s_own_hand_matches_the_played_one_as_its_tile_counts_tell(
 
 
 def test_a_value_made_field_by_field_is_the_one_its_class_makes() -> None:
-    """`replay.made` sets every field of a frozen dataclass in its slot: the value is equal to, shown
+    """`_replay_fast.made` sets every field of a frozen dataclass in its slot: the value is equal to, shown
     as, and as frozen as the one its `__init__` makes. The readers give the fields in order: a field
     added to one of these classes must be added where it is made too (`made(Win, ...)`,
     `made(HandRecord, ...)`...), which these names pin."""
@@ -107,7 +107,7 @@ def test_a_value_made_field_by_field_is_the_one_its_class_makes() -> None:
     }
     for cls, fields in values.items():
         assert [f.name for f in dataclasses.fields(cls)] == names[cls]
-        made: object = replay.made(cls, replay.setters(cls), fields)
+        made: object = _replay_fast.made(cls, _replay_fast.setters(cls), fields)
         assert type(made) is cls
         assert made == cls(*fields)
         assert repr(made) == repr(cls(*fields))
@@ -116,7 +116,7 @@ def test_a_value_made_field_by_field_is_the_one_its_class_makes() -> None:
             made.__setattr__(names[cls][0], None)
         for wrong in (fields[:-1], (*fields, None)):  # a field forgotten, or one the class lacks
             with pytest.raises(TypeError, match=cls.__name__):
-                replay.made(cls, replay.setters(cls), wrong)
+                _replay_fast.made(cls, _replay_fast.setters(cls), wrong)
 
 
 def test_a_claimed_meld_made_once_is_the_one_meld_makes() -> None:

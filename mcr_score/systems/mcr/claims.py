@@ -25,6 +25,7 @@ from mcr_score.errors import BadFieldError
 from mcr_score.hand import FOUR_SETS
 from mcr_score.messages import msg
 from mcr_score.notation.record import json_type
+from mcr_score.systems.mcr import _claims_fast
 from mcr_score.systems.mcr.fans.ids import Fan
 from mcr_score.systems.mcr.fans.table import FANS
 from mcr_score.systems.mcr.limits import MAX_POINTS
@@ -54,6 +55,9 @@ def most(fan: int) -> int:
     return _MOST[row.fan]
 
 
+_MOST_OF: dict[int, int] = {int(fan): most(fan) for fan in FANS}
+"""Every fan's id and `most` of it, for `_claims_fast.claimed_ids`."""
+
 MAX_TOTAL = MAX_POINTS
 """The most a hand can total, flowers included (`limits`): a claimed total above it is a typing error."""
 
@@ -76,8 +80,9 @@ class Claim:
     fans: tuple[int, ...] | None = None
 
     def check(self, result: Score) -> dict[str, Any]:
-        """A batch record's `claim` object: the claim `check`ed against `result`."""
-        return check(self, result.total, result.fan_counts() if result.winning else {}).to_dict()
+        """A batch record's `claim` object: the claim `check`ed against `result` (`check(...).to_dict()`,
+        written at once by `_claims_fast.checked`)."""
+        return _claims_fast.checked(self.total, self.fans, result.total, result.fan_counts() if result.winning else {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,9 +132,10 @@ def claim_from_json(total: object, fans: object) -> Claim | None:
         raise BadFieldError(msg("error.claimed.total", value=shown(total)), where="claimed_total")
     if isinstance(fans, str):
         raise BadFieldError(msg("error.claimed.fans-list", type=json_type(fans)), where="claimed_fans")
+    ids = _claims_fast.claimed_ids(fans, _MOST_OF) if type(fans) is list else None  # None: read by `_claimed_fans`
     return Claim(
         _claimed_total(total, "claimed_total") if total is not None else None,
-        _claimed_fans(fans, "claimed_fans") if fans is not None else None,
+        ids if ids is not None else _claimed_fans(fans, "claimed_fans") if fans is not None else None,
     )
 
 
