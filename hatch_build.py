@@ -49,9 +49,10 @@ COMPILED = (
     "mcr_score/games/tziakcha.py",
     # Every other reader, and the fields they read through (issue 40: a Botzone hand read and
     # replayed in 0.15 ms at most, no more than scoring it); `batch --from`'s pieces, read in the workers.
-    # Not PMN's (`pmn.py`): its writer reads each hand back through `pmn.read`, a module variable the
-    # tests replace (tests/games/test_convert_faithful.py), which compiled would be a direct call.
+    # PMN's writer (`pmn_write.py`) is not: it reads each hand back through `pmn.read`, the module's
+    # attribute, which a test replaces (tests/games/test_convert_faithful.py); compiled, a direct call.
     "mcr_score/games/reading.py",
+    "mcr_score/games/pmn.py",
     "mcr_score/games/botzone.py",
     "mcr_score/games/_botzone_fast.py",  # its fast path: a match scanned on split and dict look-ups
     "mcr_score/games/_api_fast.py",  # a piece of a Botzone text read and cut into lines at once

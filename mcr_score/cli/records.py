@@ -84,7 +84,7 @@ def _convert(sources: tuple[str, ...], fmt: str, target: str, counts: dict[str, 
     standard error."""
     from mcr_score.games.api import iter_games
     from mcr_score.games.export import hand_outs
-    from mcr_score.games.pmn import PmnWriteError, write_hand
+    from mcr_score.games.pmn_write import PmnWriteError, write_hand
 
     def skip(rid: str, problem: McrError | str) -> None:
         counts["skipped"] += 1

@@ -30,7 +30,7 @@ from mcr_score.errors import McrError
 from mcr_score.games import read_games
 from mcr_score.games.export import hand_outs
 from mcr_score.games.model import Game, HandRecord
-from mcr_score.games.pmn import PmnWriteError, write_game, write_hand
+from mcr_score.games.pmn_write import PmnWriteError, write_game, write_hand
 from tests.support import REPO
 from tests.support.cli import runner
 

@@ -28,7 +28,7 @@ from mcr_score.games import (
     read_games,
 )
 from mcr_score.games.fan_names import fan_of, split_count, tziakcha_fan
-from mcr_score.games.pmn import write_game
+from mcr_score.games.pmn_write import write_game
 from mcr_score.notation import format_hand
 from mcr_score.tiles import Tile
 from tests.support import TESTS
