@@ -203,7 +203,7 @@ def scan(
             if n == 4 and len(actions) < MAX_ACTIONS_KEPT:
                 actions[line] = Action(seat, act, t, index)
         if play and not acted:  # the deal is whole: the table dealt it
-            deal = made(Deal, DEAL_FIELDS, (tuple([tuple(h) for h in hands]), None, None, True))
+            deal = deal_of(hands)
             table = Table(deal, prevalent[wind], dealt_codes, plain_deal(dealt_codes))
         acted = True
         if act is _DRAW and last_kong[seat]:
@@ -253,10 +253,15 @@ def scan(
                 at = f"line {number} (ignored {claim})"
                 events.append(new_event(Event, (j, _PASS, claimed, None, (), None, None, None, at)))
             k += 5
-    if play and not acted:
-        deal = made(Deal, DEAL_FIELDS, (tuple([tuple(h) for h in hands]), None, None, True))
+    if play and not acted:  # a match of no act: the table dealt all the same
+        deal = deal_of(hands)
         table = Table(deal, prevalent[wind], dealt_codes, plain_deal(dealt_codes))
     return Scan(wind, hands, events, wins, total, fans, scores, drawn, table, deal)
+
+
+def deal_of(hands: list[list[Piece]]) -> Deal:
+    """The `Deal` of a match's Deal lines (no wall: Botzone's text gives none), made by `made`."""
+    return made(Deal, DEAL_FIELDS, (tuple([tuple(h) for h in hands]), None, None, True))
 
 
 def plain_deal(codes: list[list[int]]) -> bool:
@@ -288,9 +293,7 @@ def record(
     (`Scan.table`); a play that met a problem (no table), replayed from its `events`. As
     `botzone._record` makes it, then `replay.replay`."""
     prevalent = WINDS[s.wind]
-    deal = s.deal
-    if deal is None:
-        deal = made(Deal, DEAL_FIELDS, (tuple([tuple(h) for h in s.hands]), None, None, True))
+    deal = s.deal if s.deal is not None else deal_of(s.hands)
     outcome = Outcome.WIN if s.wins else (Outcome.DRAW if s.drawn else Outcome.UNKNOWN)
     table = s.table
     # The fields of `HandRecord` in order (`made`): number prevalent players order deal events wins
