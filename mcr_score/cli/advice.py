@@ -31,7 +31,7 @@ from mcr_score.systems.mcr.advice import discards as discards_of
 from mcr_score.systems.mcr.advice import shanten as shanten_of
 from mcr_score.systems.mcr.advice import waits as waits_of
 from mcr_score.systems.mcr.pages.advice_text import discards_text, shanten_text, waits_text
-from mcr_score.systems.mcr.valuation import SUITS, Opponent
+from mcr_score.systems.mcr.valuation import SUITS, Opponent, own_kinds
 from mcr_score.tiles import Tile
 
 LANG_OPTION = lang_option(names_in_json=False)  # the scores' fan names are English in JSON, whatever --lang
@@ -65,25 +65,32 @@ class OpponentParam(_OpponentParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Opponent:
         if isinstance(value, Opponent):
             return value
-        counts, slash, own_text = str(value).partition("/")
-        parts = counts.split(":")
-        numbers = [ascii_int(p) for p in parts[:2]]
-        suit = parts[2] if len(parts) == 3 else None
-        own: tuple[Tile, ...] = ()
-        if slash:
-            try:
-                own = parse_tiles(own_text) if own_text.strip() else ()
-            except ValueError:
-                own = ()
-            if not own:
-                self.fail(msg("error.option.opponent", value=repr(str(value))).text(usage_lang(ctx)), param, ctx)
-        if len(parts) not in (2, 3) or None in numbers or (suit is not None and suit not in SUITS):
+        opponent = _opponent(str(value))
+        if opponent is None:
             self.fail(msg("error.option.opponent", value=repr(str(value))).text(usage_lang(ctx)), param, ctx)
-        discarded, melds = (n for n in numbers if n is not None)
-        if discarded > 40 or melds > 4 or len(own) > discarded:
-            self.fail(msg("error.option.opponent", value=repr(str(value))).text(usage_lang(ctx)), param, ctx)
-        kinds = tuple(sorted({t.index for t in own}))
-        return Opponent(discarded, melds, None if suit is None else SUITS.index(suit), kinds)
+        return opponent
+
+
+def _opponent(text: str) -> Opponent | None:
+    """The opponent `D:M[:S][/TILES]` writes, or None for a text that is none (`OpponentParam`)."""
+    counts, slash, own_text = text.partition("/")
+    parts = counts.split(":")
+    numbers = [ascii_int(p) for p in parts[:2]]
+    suit = parts[2] if len(parts) == 3 else None
+    if len(parts) not in (2, 3) or None in numbers or (suit is not None and suit not in SUITS):
+        return None
+    own: tuple[Tile, ...] = ()
+    if slash:
+        try:
+            own = parse_tiles(own_text) if own_text.strip() else ()
+        except ValueError:
+            return None
+        if not own:
+            return None
+    discarded, melds = (n for n in numbers if n is not None)
+    if discarded > 40 or melds > 4 or len(own) > discarded:
+        return None
+    return Opponent(discarded, melds, None if suit is None else SUITS.index(suit), own_kinds(own))
 
 
 OPPONENT_OPTION = click.option("--opponent", "opponents", type=OpponentParam(), multiple=True, help="help.opt.opponent")

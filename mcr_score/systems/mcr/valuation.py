@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,8 +109,7 @@ class Opponent:
         honour melds say nothing of a suit."""
         suits = {m.tile.index // 9 for m in melds if m.tile.index < 27}
         one = next(iter(suits)) if len(suits) == 1 and len(melds) >= 2 else None
-        own = tuple(sorted({t.index for t in discards if t is not None}))
-        return cls(len(discards), len(melds), one, own)
+        return cls(len(discards), len(melds), one, own_kinds(discards))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -122,6 +121,11 @@ class Opponent:
 
 
 SUITS = "mps"
+
+
+def own_kinds(discards: Iterable[Tile | None]) -> tuple[int, ...]:
+    """`Opponent.own` of an opponent's discards (None: one another seat claimed): each kind once, ascending."""
+    return tuple(sorted({t.index for t in discards if t is not None}))
 
 
 @dataclass(frozen=True, slots=True)
