@@ -132,8 +132,10 @@ def _valid(table: Table, seat: int) -> set[int]:
     return {w.tile.index for w in found if w.discard.meets_minimum}
 
 
-def would_deal_in(reviews: Sequence[GameReview], hidden: Hidden) -> list[str]:
-    """Every candidate of every discard against the kinds that would have dealt in (`hidden_waits`)."""
+def candidates(reviews: Sequence[GameReview], hidden: Hidden) -> tuple[list[tuple[float, bool]], list[float]]:
+    """Every candidate of every discard as its danger and whether it would have dealt in
+    (`hidden_waits`), and the rank by danger among its position's candidates of each that would
+    have (0: the most dangerous, 1: the least; ties at their middle)."""
     pairs: list[tuple[float, bool]] = []
     ranks: list[float] = []
     for r in reviews:
@@ -155,6 +157,12 @@ def would_deal_in(reviews: Sequence[GameReview], hidden: Hidden) -> list[str]:
                         above = sum(1 for x, _ in dangers if x > danger)
                         ties = sum(1 for x, _ in dangers if x == danger) - 1
                         ranks.append((above + ties / 2) / (len(dangers) - 1))
+    return pairs, ranks
+
+
+def would_deal_in(reviews: Sequence[GameReview], hidden: Hidden) -> list[str]:
+    """Every candidate of every discard against the kinds that would have dealt in (`candidates`)."""
+    pairs, ranks = candidates(reviews, hidden)
     if not ranks:
         return []
     lines = [
