@@ -37,7 +37,7 @@ from tests.support.browser import CHROMIUM, FLAGS, PHONE, launch, missing, need_
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 ROOT = REPO
-LOAD_MS = 180_000  # a cold start on a slow shared machine: Pyodide compiles 10 MB of WebAssembly
+LOAD_MS = 180_000  # a cold start on a slow shared machine: Pyodide compiles 8.6 MB of WebAssembly
 HANDS = [
     ("123456789m123p5s5s", "green-book"),
     ("123m345p678s22m456s|EE1000|ab", "green-book"),  # a false Hu: 6 points and 2 flowers
