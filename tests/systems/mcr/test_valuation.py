@@ -247,6 +247,15 @@ def test_a_far_hand_of_pungs_and_pairs_has_the_all_pungs_route():
     assert pungs.worth(a).valid_chance > chows.worth(b).valid_chance
 
 
+def test_a_far_hand_with_two_chows_of_a_mixed_triple_chow_has_its_route():
+    """123m 123p 13s: the third chow of a Mixed Triple Chow (8 points by itself) is one tile away;
+    with 456p for 123p the same shapes reach no fan of note."""
+    triple, a = far("123m123p13s5m8pEW9s")
+    plain, b = far("123m456p13s5m8pEW9s")
+    assert routes(triple, a).reached > 2 * routes(plain, b).reached
+    assert triple.worth(a).valid_chance > plain.worth(b).valid_chance
+
+
 def test_the_far_estimate_is_smoothed_and_deterministic():
     """With no tile left to draw nothing is sampled: the chance is FAR_VALID itself. With tiles, it
     stays strictly between 0 and 1 (FAR_ROUTES of the sampled share), and the same hand gives the
