@@ -36,7 +36,7 @@ def promoted_claim(claim: int) -> int:
     return claim + PROMOTED
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Shape:
     """How many sets a winning hand holds besides its pair: four in MCR (14 tiles), two in the
     six-player variant (8). A rule system's hand size is this one number; every count follows."""
@@ -76,7 +76,7 @@ def _check_type(owner: str, name: str, part: object, kind: type) -> None:
         raise TypeError(f"{owner}.{name} is a {kind.__name__}, not {type(part).__name__}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Meld:
     """A declared set. Chows and pungs are exposed; a kong is exposed or concealed."""
 
@@ -148,7 +148,7 @@ class Meld:
         return FROM[self.claim - PROMOTED if self.promoted else self.claim]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Situation:
     """How and when the hand was won, as in the `|EE0000|N` suffix."""
 
@@ -243,7 +243,7 @@ def _check_parts(melds: object, standing: object, winning: object, situation: ob
     _check_type("Hand", "situation", situation, Situation)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Hand:
     """A hand: declared melds, standing tiles (sorted), and the winning tile (None while waiting)."""
 

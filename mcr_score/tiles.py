@@ -88,7 +88,7 @@ def starts_chow(index: int) -> bool:
     return index < 27 and index % 9 <= 6
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Tile:
     """One tile kind, named as in the notation: `1m`-`9m`, `1p`-`9p`, `1s`-`9s`, `E S W N`, `C F P`."""
 

@@ -57,10 +57,12 @@ else:
 
 
 class OpponentParam(_OpponentParamType):
-    """`D:M[:S][/TILES]`: an opponent who discarded D tiles and exposed M melds, all of suit S (m, p,
-    s), and among whose discards lie the kinds of TILES (face up: they are in `--seen` too)."""
+    """`D:M[:S][/TILES[/NOW[/BEFORE]]]`: an opponent who discarded D tiles and exposed M melds, all
+    of suit S (m, p, s), among whose discards lie the kinds of TILES, and who let go without a Hu
+    the kinds of NOW (other players' discards since their last discard) and of BEFORE (only
+    before it); all face up, so in `--seen` too. Only the last part after a slash may not be empty."""
 
-    name = "D:M[:S][/TILES]"
+    name = "D:M[:S][/TILES[/NOW[/BEFORE]]]"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Opponent:
         if isinstance(value, Opponent):
@@ -72,25 +74,28 @@ class OpponentParam(_OpponentParamType):
 
 
 def _opponent(text: str) -> Opponent | None:
-    """The opponent `D:M[:S][/TILES]` writes, or None for a text that is none (`OpponentParam`)."""
-    counts, slash, own_text = text.partition("/")
+    """The opponent `D:M[:S][/TILES[/NOW[/BEFORE]]]` writes, or None for a text that is none (`OpponentParam`)."""
+    counts, slash, kinds_text = text.partition("/")
     parts = counts.split(":")
     numbers = [ascii_int(p) for p in parts[:2]]
     suit = parts[2] if len(parts) == 3 else None
     if len(parts) not in (2, 3) or None in numbers or (suit is not None and suit not in SUITS):
         return None
-    own: tuple[Tile, ...] = ()
+    lists: list[tuple[Tile, ...]] = []
     if slash:
+        texts = kinds_text.split("/")
+        if len(texts) > 3 or not texts[-1].strip():
+            return None
         try:
-            own = parse_tiles(own_text) if own_text.strip() else ()
+            lists = [parse_tiles(t) if t.strip() else () for t in texts]
         except ValueError:
             return None
-        if not own:
-            return None
+    own, now, before = (*lists, (), (), ())[:3]
     discarded, melds = (n for n in numbers if n is not None)
     if discarded > 40 or melds > 4 or len(own) > discarded:
         return None
-    return Opponent(discarded, melds, None if suit is None else SUITS.index(suit), own_kinds(own))
+    suit_index = None if suit is None else SUITS.index(suit)
+    return Opponent(discarded, melds, suit_index, own_kinds(own), own_kinds(now), own_kinds(before))
 
 
 OPPONENT_OPTION = click.option("--opponent", "opponents", type=OpponentParam(), multiple=True, help="help.opt.opponent")

@@ -99,7 +99,7 @@ class Set(NamedTuple):
         return SET_TILES[self.kind][self.tile]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Arrangement:
     """One reading of a winning hand.
 

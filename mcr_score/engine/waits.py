@@ -28,7 +28,7 @@ PAIR: Final = 4  # the pair's position in a fan hit (sets are 0-3)
 KNIT: Final = 5  # the knitted tiles' position (knitted-straight arrangements)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Placement:
     """The winning tile can complete the group at `position` (a set index, `PAIR` or `KNIT`), as `wait`."""
 

@@ -41,7 +41,7 @@ from mcr_score.review.verdicts import Judgement, judge
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.advice import Discard, discards, hand_value, shanten, waits
 from mcr_score.systems.mcr.scoring import score_with_profile
-from mcr_score.systems.mcr.valuation import NO_VALUE, Opponent, Value
+from mcr_score.systems.mcr.valuation import NO_VALUE, Opponent, Value, let_go
 from mcr_score.tiles import WINDS, Tile
 from mcr_score.vocabulary import DecisionKind as Kind
 from mcr_score.vocabulary import Verdict
@@ -65,8 +65,10 @@ class View:
     opponents: tuple[Opponent, ...] = ()  # in turn order after the seat: exposed melds, tiles discarded
 
 
-def view(table: Table, seat: int) -> View:
-    """The table as `seat` sees it: its own tiles, and of the others only what lies face up."""
+def view(table: Table, seat: int, discards: Sequence[tuple[int, int]] = ()) -> View:
+    """The table as `seat` sees it: its own tiles, and of the others only what lies face up;
+    `discards`, the hand's discards so far in order (each a seat and a kind), tell what each
+    opponent let go without a Hu (`valuation.let_go`)."""
     seen: list[Tile] = []
     opponents = []
     for s, other in enumerate(table.seats):
@@ -77,7 +79,8 @@ def view(table: Table, seat: int) -> View:
     n = len(table.seats)
     for k in range(1, n):
         other = table.seats[(seat + k) % n]
-        opponents.append(Opponent.of(other.discards, [m for m in other.melds if not m.concealed]))
+        exposed = tuple(m for m in other.melds if not m.concealed)
+        opponents.append(Opponent.of(other.discards, exposed, let_go(discards, (seat + k) % n)))
     own = table.seats[seat]
     return View(
         own.concealed(),
@@ -559,6 +562,7 @@ class _Walk:
         self.out: list[Decision] = []
         self.turn = 1
         self.drawn: Tile | None = None  # the tile the seat just drew, while it is the 14th
+        self.discards: list[tuple[int, int]] = []  # the hand's discards so far: each a seat and a kind
 
     def situation(self, v: View, self_drawn: bool = False, wall_last: bool = False, kong: bool = False) -> Situation:
         return Situation(
@@ -612,6 +616,8 @@ class _Walk:
                 else:
                     self.out.append(self.kong(v, event, tile))
         self.table.play(event)
+        if event.act is Act.DISCARD and event.tile is not None:
+            self.discards.append((event.seat, event.tile.index))
         if mine:
             self.after_own(event, events, i)
         elif event.act in (Act.DISCARD, Act.ADDED_KONG) and event.tile is not None:
@@ -620,7 +626,7 @@ class _Walk:
     def view(self) -> View:
         """The seat's view (`view`), checked to be a position of the game: no tile seen or held
         more than four times (a record may deal or show a fifth copy the replay takes as given)."""
-        v = view(self.table, self.seat)
+        v = view(self.table, self.seat, self.discards)
         counts = counts_of((*v.concealed, *(t for m in v.melds for t in m.tiles), *v.seen))
         for index, n in enumerate(counts):
             if n > COPIES:

@@ -35,8 +35,11 @@ def command(d: Decision) -> str:
 
 def _opponent(o: Opponent) -> str:
     suit = "" if o.one_suit is None else f":{SUITS[o.one_suit]}"
-    own = "".join(Tile.from_index(k).code for k in o.own)
-    return f"{o.discarded}:{o.melds}{suit}{'/' + own if own else ''}"
+    kinds = [o.own, o.passed, o.passed_before]
+    while kinds and not kinds[-1]:
+        kinds.pop()
+    lists = "".join("/" + "".join(Tile.from_index(k).code for k in part) for part in kinds)
+    return f"{o.discarded}:{o.melds}{suit}{lists}"
 
 
 def costly_line(d: Decision, lang: str) -> str:

@@ -210,11 +210,16 @@ def test_missed_and_false_hus():
 def test_a_kong_is_shown_with_the_discards_command():
     kong = next(d for d in reviewed(SESSION).decisions if d.kind is Kind.KONG)
 
-    def own(o: Opponent) -> str:  # the kinds among their discards, after a slash (`discards --opponent`)
-        return "/" + "".join(Tile.from_index(k).code for k in o.own) if o.own else ""
+    def kinds(o: Opponent) -> str:  # after slashes the kinds among their discards, let go since, and before
+        parts = [o.own, o.passed, o.passed_before]
+        while parts and not parts[-1]:
+            parts.pop()
+        return "".join("/" + "".join(Tile.from_index(k).code for k in part) for part in parts)
 
-    opponents = "".join(f" --opponent {o.discarded}:{o.melds}{own(o)}" for o in kong.opponents)
+    opponents = "".join(f" --opponent {o.discarded}:{o.melds}{kinds(o)}" for o in kong.opponents)
     assert any(o.own for o in kong.opponents)
+    assert any(o.passed for o in kong.opponents)
+    assert any(o.passed_before for o in kong.opponents)
     assert all(o.one_suit is None for o in kong.opponents)
     assert (
         command(kong)

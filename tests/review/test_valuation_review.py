@@ -81,6 +81,22 @@ def test_the_tiles_that_dealt_in_rank_high_in_danger():
     assert statistics.fmean(ranks) < 0.5
 
 
+def test_the_tiles_that_would_have_dealt_in_rank_high_in_danger():
+    """Every candidate set against the hands the other players held then (the record's, read for
+    this check only: the review never sees them). A candidate that completes one with a Hu of 8 on
+    a discard would have dealt in; such tiles should rank clearly above chance (0.5) by danger among
+    their position's candidates: on average within the most dangerous third."""
+    from benchmarks.advice_calibration import candidates, hidden_waits
+
+    review = reviewed()
+    hidden = {(review.file, *key[1:]): waits for key, waits in hidden_waits([SESSION], None).items()}
+    pairs, ranks = candidates([review], hidden)
+    assert len(ranks) >= 100  # ten times the deal-ins that happened
+    assert statistics.fmean(ranks) < 1 / 3
+    would, predicted = sum(1 for _, hit in pairs if hit), sum(danger for danger, _ in pairs)
+    assert would / 1.5 < predicted < would * 1.5  # the danger is a chance: summed, about as many
+
+
 def test_dealt_in_is_the_record_s_hu_on_that_discard():
     game = read_game(SESSION)
     wins_on_discard = sum(1 for h in game.hands for w in h.wins if w.discarder is not None)

@@ -346,11 +346,12 @@ def discards(
     hand = _hand(hand, True, "discards")
     profile = profiles.get(rules)
     in_melds, seen_counts = _visible(hand, seen)
-    for n, o in enumerate(opponents or (), 1):  # an opponent's discards lie face up (or in a meld claimed)
-        for k in o.own:
-            if not seen_counts[k] + in_melds[k]:
-                problem = msg("error.seen.opponent-own", tile=Tile.from_index(k), n=n)
-                raise errors.SeenTilesError(problem, where="--opponent")
+    for n, o in enumerate(opponents or (), 1):  # discards lie face up (or in a meld claimed)
+        for key, kinds in (("own", o.own), ("passed", (*o.passed, *o.passed_before))):
+            for k in kinds:
+                if not seen_counts[k] + in_melds[k]:
+                    problem = msg(f"error.seen.opponent-{key}", tile=Tile.from_index(k), n=n)
+                    raise errors.SeenTilesError(problem, where="--opponent")
     concealed = counts_of(hand.concealed_tiles())
     unavailable = [concealed[i] + in_melds[i] + seen_counts[i] for i in range(34)]
     valuer = Valuer(hand.melds, hand.situation, profile, sight(unavailable, wall_left, opponents, sum(seen_counts)))

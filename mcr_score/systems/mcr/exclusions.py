@@ -44,7 +44,7 @@ Hit = tuple[int, ...]
 Hits = dict[Fan, list[Hit]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Removed:
     """A fan instance found in the hand but not counted: which rule removed it, and because of which fan."""
 

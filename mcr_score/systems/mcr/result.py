@@ -53,7 +53,7 @@ def _codes(tiles: Tiles) -> list[str]:
 _NAMES: Final[tuple[str, ...]] = tuple(FANS[Fan(i)].name if i else "" for i in range(max(Fan) + 1))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Group:
     """One group of tiles of an arrangement: a set, a pair, or the knitted or single tiles."""
 
@@ -113,7 +113,7 @@ class _Named:
         return _NAMES[self.fan]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class FanCount(_Named):
     """A counted fan: points for one instance, how many times, and the sets it used (one entry per set)."""
 
@@ -140,7 +140,7 @@ class FanCount(_Named):
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class NotCounted(_Named):
     """A fan found but not counted: the rule that removed it (`exclusions.RULES`) and the fan responsible."""
 
@@ -172,7 +172,7 @@ class NotCounted(_Named):
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Reading:
     """One arrangement scored: its groups, counted and removed fans, points without flowers, and
     where the winning tile sits (`win_set` indexes `groups`)."""
@@ -211,7 +211,7 @@ class Reading:
         return {"form": self.form, "sets": [_codes(g.tiles) for g in self.groups], "points": self.points}
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Score:
     """The result for one hand under one rule profile, built with keywords (`scoring` builds it)."""
 

@@ -43,13 +43,16 @@ The model, one rule per step (its figures are the constants below, measured in d
   `FAR_VALID` and a typical win: its completions by the fewest draws are the dead ones.
 - **danger**: for each opponent, the chance they are ready (from their discards and melds) times the
   share of the waits a ready hand can have that the tile completes, weighted by the unseen copies
-  each shape needs; an opponent whose melds are all of one suit favours that suit. MCR has no
-  furiten: a tile an opponent discarded is not safe by rule, and the model never makes it safe; but
-  players seldom wait on a kind they let go themselves, so its danger from that opponent is
-  `OWN_DISCARD` of the others' (in the real games of docs/review.md, none of 401 discards of a kind
-  the hand's winner had discarded dealt in, against 2.6% of the other kinds: 0.3 is that rate's
-  upper bound by the rule of three, 3 in 401, as a share of 2.6%). A deal-in costs the discarder
-  the Hu's total and the base (`DEAL_IN_TOTAL` + 8).
+  each shape needs (a pair or single-tile wait `PAIR_WAIT` times, an honour's `HONOUR_WAIT` times:
+  no chow uses an honour); an opponent whose melds are all of one suit favours that suit a little.
+  What the opponent showed of the kind lowers it, never to 0 (MCR has no furiten): a kind another
+  player discarded since their last discard and they did not Hu on (`PASSED_NOW`: a player takes
+  a Hu of 8 or more when they can, and their hand is the same), a kind of their own discards
+  (`OWN_DISCARD`: players seldom wait on a kind they let go), a kind they let go before their last
+  discard (`PASSED_BEFORE`: their hand has changed since). The weights are fitted on the Botzone
+  games' candidates that would have dealt in (the records' hidden hands) and reported on the
+  session in docs/review.md. A deal-in costs the discarder the Hu's total and the base
+  (`DEAL_IN_TOTAL` + 8).
 
 The value ranked is the expected score change: the win's value times its chance (when the tile
 does not deal in: a deal-in ends the hand), less the deal-in's cost times the danger. Its error
@@ -88,14 +91,22 @@ OPPONENTS = 3
 DISCARD_LOOK = 0.5  # an opponent's discard as a share of a random unseen tile
 CLAIM_LOOK = 0.5  # a chow or pung improving the hand, as a share of one more draw per round
 OTHER_WIN = 0.12  # a ready opponent's chance per round of a Hu (their draw and the others' discards)
-READY_PER_DISCARD = 0.022  # an opponent's chance of being ready grows with each tile they discarded...
+# The danger's weights, fitted on the Botzone games by the likelihood of the candidates that would
+# have dealt in (the records' hidden hands), reported on the tziakcha session (docs/review.md).
+READY_PER_DISCARD = 0.036  # an opponent's chance of being ready grows with each tile they discarded...
 READY_FREE_DISCARDS = 4  # ...after their first four
-READY_PER_MELD = 0.065  # ...and with each meld they exposed
+READY_PER_MELD = 0.08  # ...and with each meld they exposed
 READY_MOST = 0.85
 WAITS_WHEN_READY = 2.0  # the kinds a ready hand waits on, on average
-FLUSH_IN = 1.6  # an opponent whose melds are all of one suit: that suit's weight...
-FLUSH_OUT = 0.3  # ...and the other suits'
-OWN_DISCARD = 0.3  # a kind an opponent discarded themselves: that share of its danger from them
+PAIR_WAIT = 2.0  # a suit kind's pair and single-tile waits, against its chow waits (players keep such waits)
+HONOUR_WAIT = 5.0  # the same for an honour, which no chow can use: kept as a pair or a single wait
+FLUSH_IN = 1.1  # an opponent whose melds are all of one suit: that suit's weight...
+FLUSH_OUT = 0.7  # ...and the other suits' (honours unchanged)
+# What an opponent showed of a kind, as a share of its danger from them (never 0: no furiten in MCR):
+PASSED_NOW = 0.05  # another player discarded it since their last discard and they made no Hu: they
+# take a Hu of 8 when they can and their hand is the same (0 of 11.5 expected would have dealt in)
+OWN_DISCARD = 0.03  # they discarded it themselves: 0 of 101 expected dealt in, 3 in 101 by the rule of three
+PASSED_BEFORE = 0.5  # let go so only before their last discard, their hand changed since (106 of 226)
 DEAL_IN_TOTAL = 14  # the total of a typical Hu a discard deals in to (flowers included)
 TYPICAL_TOTAL = 12  # the total of a typical valid Hu of the player's own
 TYPICAL_WAIT = 5  # copies of a typical wait, for a hand not yet ready
@@ -116,21 +127,30 @@ TYPICAL_WIN = (received(TYPICAL_TOTAL, self_drawn=False) + received(TYPICAL_TOTA
 @dataclass(frozen=True, slots=True)
 class Opponent:
     """What the player sees of one opponent: how many tiles they discarded, how many melds they
-    exposed, the suit (0-2: m, p, s) all of those melds are of, when there are two or more, and
-    the kinds (tile indices, ascending, each once) of the discards of theirs that lie face up."""
+    exposed, the suit (0-2: m, p, s) all of those melds are of, when there are two or more, the
+    kinds (tile indices, ascending, each once) of the discards of theirs that lie face up, and the
+    kinds the other players discarded that this opponent let go without a Hu: `passed` since their
+    last discard (their hand has not changed since), `passed_before` only before it."""
 
     discarded: int = 0
     melds: int = 0
     one_suit: int | None = None
     own: tuple[int, ...] = ()
+    passed: tuple[int, ...] = ()
+    passed_before: tuple[int, ...] = ()
 
     @classmethod
-    def of(cls, discards: Sequence[Tile | None], melds: Sequence[Meld]) -> Opponent:
-        """An opponent from their discards (None: one another seat claimed) and exposed melds:
-        honour melds say nothing of a suit."""
+    def of(
+        cls,
+        discards: Sequence[Tile | None],
+        melds: Sequence[Meld],
+        passes: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
+    ) -> Opponent:
+        """An opponent from their discards (None: one another seat claimed), exposed melds and the
+        kinds they let go without a Hu (`let_go`): honour melds say nothing of a suit."""
         suits = {m.tile.index // 9 for m in melds if m.tile.index < 27}
         one = next(iter(suits)) if len(suits) == 1 and len(melds) >= 2 else None
-        return cls(len(discards), len(melds), one, own_kinds(discards))
+        return cls(len(discards), len(melds), one, own_kinds(discards), *passes)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -138,7 +158,26 @@ class Opponent:
             "melds": self.melds,
             "one_suit": SUITS[self.one_suit] if self.one_suit is not None else None,
             "own": [Tile.from_index(i).code for i in self.own],
+            "passed": [Tile.from_index(i).code for i in self.passed],
+            "passed_before": [Tile.from_index(i).code for i in self.passed_before],
         }
+
+
+def let_go(discards: Sequence[tuple[int, int]], seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """`Opponent.passed` and `Opponent.passed_before` of the player at `seat`, from the hand's
+    discards so far in the order they were made (each a seat and a kind, a claimed one too: the Hu
+    outranks a claim, so nobody who could Hu on it did). MCR players take a Hu of 8 or more when
+    they can, so a kind let go since their last discard is, for their present hand, no wait reaching
+    8; one let go before it was none for a hand one tile or more different."""
+    now: set[int] = set()
+    before: set[int] = set()
+    since_last = True
+    for who, kind in reversed(discards):
+        if who == seat:
+            since_last = False
+        else:
+            (now if since_last else before).add(kind)
+    return tuple(sorted(now)), tuple(sorted(before - now))
 
 
 SUITS = "mps"
@@ -447,9 +486,7 @@ class Valuer:
         safe = 1.0
         for o in self.sight.opponents:
             share = min(1.0, WAITS_WHEN_READY * _suit_weight(o, t) * self._shapes[t] / self._spread)
-            if t in o.own:
-                share *= OWN_DISCARD
-            safe *= 1 - ready_chance(o) * share
+            safe *= 1 - ready_chance(o) * share * _let_go_weight(o, t)
         return 1 - safe
 
     # -- a decision ------------------------------------------------------------------------------
@@ -502,15 +539,17 @@ def ready_chance(o: Opponent) -> float:
 
 def _shapes(t: int, unseen: Sequence[int]) -> float:
     """How many ways a ready hand can wait on kind `t`, each weighted by the unseen copies it needs:
-    a chow's two tiles on either side (open, closed, edge waits), a pair waiting for its pung, a
-    single tile waiting for its pair."""
+    a chow's two tiles on either side (open, closed, edge waits), and `PAIR_WAIT` (`HONOUR_WAIT` for
+    an honour) times a pair waiting for its pung and a single tile waiting for its pair."""
     u = unseen
-    ways = u[t] * max(0, u[t] - 1) / 2 + 0.5 * u[t]
-    if t < 27:
-        r = t % 9
-        for a, b in ((-2, -1), (-1, 1), (1, 2)):
-            if 0 <= r + a <= 8 and 0 <= r + b <= 8:
-                ways += u[t + a] * u[t + b]
+    pairs = u[t] * max(0, u[t] - 1) / 2 + 0.5 * u[t]
+    if t >= 27:
+        return HONOUR_WAIT * pairs
+    ways = PAIR_WAIT * pairs
+    r = t % 9
+    for a, b in ((-2, -1), (-1, 1), (1, 2)):
+        if 0 <= r + a <= 8 and 0 <= r + b <= 8:
+            ways += u[t + a] * u[t + b]
     return ways
 
 
@@ -518,6 +557,19 @@ def _suit_weight(o: Opponent, t: int) -> float:
     if t >= 27 or o.one_suit is None:
         return 1.0
     return FLUSH_IN if t // 9 == o.one_suit else FLUSH_OUT
+
+
+def _let_go_weight(o: Opponent, t: int) -> float:
+    """What the opponent's own discards and the kinds they let go say of kind `t` as their wait:
+    never safe (no furiten in MCR; a Hu may be let go, a hand changes), only less likely."""
+    weight = 1.0
+    if t in o.own:
+        weight = OWN_DISCARD
+    if t in o.passed:
+        weight = min(weight, PASSED_NOW)
+    elif t in o.passed_before:
+        weight = min(weight, PASSED_BEFORE)
+    return weight
 
 
 def tolerance(best: Value, chosen: Value) -> float:

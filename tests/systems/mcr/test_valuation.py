@@ -28,6 +28,7 @@ from mcr_score.systems.mcr.valuation import (
     Sight,
     Valuer,
     default_wall,
+    let_go,
     ready_chance,
     sight,
 )
@@ -134,7 +135,14 @@ def test_an_opponent_s_melds_of_one_suit():
     assert Opponent.of(nine, [chow]) == Opponent(9, 1, None)  # one meld says little
     assert Opponent.of(nine, [chow, Meld("pung", Tile("7s"))]).one_suit is None
     assert ready_chance(Opponent(30, 4)) <= 0.85
-    assert Opponent(3, 1, 2).to_dict() == {"discarded": 3, "melds": 1, "one_suit": "s", "own": []}
+    assert Opponent(3, 1, 2).to_dict() == {
+        "discarded": 3,
+        "melds": 1,
+        "one_suit": "s",
+        "own": [],
+        "passed": [],
+        "passed_before": [],
+    }
 
 
 def test_an_opponent_s_own_discards_are_the_kinds_face_up():
@@ -153,6 +161,55 @@ def test_a_kind_an_opponent_let_go_is_less_dangerous_from_them_never_safe():
     let_go = Valuer((), Situation(), profile, Sight((3,) * 34, 20, (Opponent(14, 2, None, (t,)),)))
     assert 0 < let_go.danger(t) == pytest.approx(OWN_DISCARD * plain.danger(t))
     assert let_go.danger(Tile("6m").index) == plain.danger(Tile("6m").index)  # another kind: unchanged
+
+
+def test_what_an_opponent_let_go_since_their_last_discard():
+    """Every other player's discard is a tile the opponent could have won on: those since the
+    opponent's last discard were let go by the hand they hold now, older ones by an earlier hand;
+    the opponent's own discards are not let go (they are `own`)."""
+    m, p, e = Tile("5m").index, Tile("3p").index, Tile("E").index
+    order = [(0, e), (1, m), (2, p), (3, m), (0, p), (1, e), (2, Tile("9s").index), (3, Tile("1m").index)]
+    # seat 1 discarded last at E: since then 9s (seat 2) and 1m (seat 3); before it 3p, 5m, E...
+    now, before = let_go(order, 1)
+    assert now == (Tile("1m").index, Tile("9s").index)
+    assert before == (Tile("5m").index, Tile("3p").index, Tile("E").index)  # 5m from seat 3, E from seat 0
+    everything_else = (Tile("5m").index, Tile("3p").index, Tile("9s").index, Tile("E").index)
+    assert let_go(order, 3) == ((), everything_else)  # seat 3 discarded last: its hand let nothing go yet
+    assert let_go([], 2) == ((), ())
+    assert let_go([(0, m)], 2) == ((m,), ())  # no discard of theirs yet: the hand they were dealt let it go
+
+
+def test_a_kind_let_go_since_the_opponent_s_last_discard_is_nearly_safe_from_them():
+    """An MCR player takes a Hu of 8 or more when they can: a kind another player discarded since
+    the opponent's last discard, with no Hu from them, is no such wait of the hand they hold now.
+    Not safe (they may have let a Hu go, or it was under 8 then), but far less dangerous than a kind
+    let go only before their last discard (their hand has changed since), itself less than another."""
+    profile = profiles.get(profiles.DEFAULT)
+    t = Tile("5m").index
+
+    def danger(o: Opponent) -> float:
+        return Valuer((), Situation(), profile, Sight((3,) * 34, 20, (o,))).danger(t)
+
+    plain = danger(Opponent(14, 2))
+    now = danger(Opponent(14, 2, passed=(t,)))
+    before = danger(Opponent(14, 2, passed_before=(t,)))
+    assert 0 < now < plain / 10
+    assert now < before < plain
+    assert danger(Opponent(14, 2, passed=(Tile("6m").index,))) == plain  # another kind: unchanged
+
+
+def test_an_honour_with_copies_in_sight_is_safer():
+    """An honour fits no chow: its waits are a pair for its pung and a single tile for its pair,
+    so the fewer copies unseen the fewer such waits; with none left it cannot be a wait."""
+    profile = profiles.get(profiles.DEFAULT)
+    late = (Opponent(14, 2),) * OPPONENTS
+    east = Tile("E").index
+
+    def danger(unseen_east: int) -> float:
+        unseen = tuple(unseen_east if i == east else 3 for i in range(34))
+        return Valuer((), Situation(), profile, Sight(unseen, 20, late)).danger(east)
+
+    assert 0 == danger(0) < danger(1) < danger(2) / 2 < danger(3) / 2
 
 
 def test_the_defaults_from_the_tiles_seen():
@@ -188,9 +245,17 @@ def test_an_opponent_given_as_a_value_is_kept():
     assert OpponentParam().convert("3:1:p", None, None) == Opponent(3, 1, 1)
     assert OpponentParam().convert("3:1/9m1p9m", None, None) == Opponent(3, 1, None, (8, 9))
     assert OpponentParam().convert("9:2:s/E", None, None) == Opponent(9, 2, 2, (27,))
+    # what they let go without a Hu: since their last discard, then before it (an empty part: none)
+    assert OpponentParam().convert("9:2/E/5m3s", None, None) == Opponent(9, 2, None, (27,), (4, 20))
+    assert OpponentParam().convert("9:2//3s", None, None) == Opponent(9, 2, None, (), (20,))
+    assert OpponentParam().convert("9:2///1m", None, None) == Opponent(9, 2, None, (), (), (0,))
 
 
-@pytest.mark.parametrize("bad", ["x", "1", "1:2:z", "99:1", "1:9", "a:b", "3:1/", "3:1/xyz", "1:0/1m2m", "3/1m"])
+BAD_OPPONENTS = ["x", "1", "1:2:z", "99:1", "1:9", "a:b", "3:1/", "3:1/xyz", "1:0/1m2m", "3/1m"]
+BAD_OPPONENTS += ["3:1/1m/", "3:1//", "3:1/1m/2m/3m/4m", "3:1//xyz"]  # after TILES: only the last part not empty
+
+
+@pytest.mark.parametrize("bad", BAD_OPPONENTS)
 def test_a_bad_opponent_is_a_usage_error(bad):
     out = runner().invoke(main, ["discards", HAND, "--opponent", bad])
     assert out.exit_code == 2
@@ -210,6 +275,16 @@ def test_an_opponent_s_own_discards_must_be_seen():
     assert out.exit_code == 0, out.output
     out = runner().invoke(main, ["discards", HAND, "--seen", "9m", "--opponent", "6:0/1p"])
     assert out.exit_code == 2  # a bad option value: a usage error
+    assert "1p" in out.output
+    assert "--seen" in out.output
+
+
+def test_the_kinds_an_opponent_let_go_must_be_seen():
+    """Another player's discard an opponent let go lies face up too (or in the claimer's meld)."""
+    out = runner().invoke(main, ["discards", HAND, "--seen", "9m", "--opponent", "6:0//9m"])
+    assert out.exit_code == 0, out.output
+    out = runner().invoke(main, ["discards", HAND, "--seen", "9m", "--opponent", "6:0//9m/1p"])
+    assert out.exit_code == 2
     assert "1p" in out.output
     assert "--seen" in out.output
 

@@ -121,7 +121,7 @@ def _groups(members: list[tuple[int, int]]) -> tuple[tuple[Group, ...], ...]:
     return ((), (), twos, threes, fours)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Facts:
     """What the detectors read about one arrangement of one hand (built once by `build_facts`, then
     only read: not frozen, as a frozen class pays for every field it sets)."""
