@@ -33,7 +33,8 @@ The model, one rule per step (its figures are the constants below, measured in d
   drawn by their copies; the seed is the hand's own, so a hand always gets the same ones) and
   scored by the scorer, self-drawn (`SELF_DRAWN_SHARE` of the wins) and on a discard. The routes
   are what those scores say: a hand of one suit and honours completes to flushes, one of pungs to
-  All Pungs, the knitted and seven-pairs forms to theirs. The chance is `FAR_VALID` moved
+  All Pungs, one holding two chows of a Mixed Triple Chow to it, the knitted and seven-pairs forms
+  to theirs. The chance is `FAR_VALID` moved
   `FAR_ROUTES` of the way to the share of the completions reaching the minimum, the win a typical
   one moved `FAR_WIN_ROUTES` of the way to their mean payment: the three fitted on the Botzone
   games of docs/review.md, where the sampled share and points, taken whole, predicted the Hus that
