@@ -15,7 +15,8 @@ Printed, over every reviewed decision of every player:
 - danger's calibration: the chosen discards in five quintiles of their danger, with the deal-ins
   that followed (the record's Hu on that discard) against the danger predicted;
 - `valid_chance`'s calibration: the chosen discards by their chance of a valid Hu, against the
-  share of those hands the player went on to win with a valid Hu;
+  share of those hands the player went on to win with a valid Hu; then the same for each way the
+  chance was found (ready, 1-shanten, further out: `vocabulary.Method`);
 - where the dealt-in tiles rank by danger among their candidates (0: the most dangerous);
 - the deal-ins of the chosen discards of a kind an opponent had discarded themselves (face up in
   their discards), against those of the other kinds: what `valuation.OWN_DISCARD` rests on;
@@ -48,7 +49,7 @@ from mcr_score.systems.mcr import valuation
 from mcr_score.systems.mcr.advice import Discard, waits
 from mcr_score.tiles import WINDS
 from mcr_score.vocabulary import DecisionKind as Kind
-from mcr_score.vocabulary import Verdict
+from mcr_score.vocabulary import Method, Verdict
 
 BINS = (0.0, 0.05, 0.1, 0.2, 0.35, 0.5, 0.7, 1.01)
 
@@ -286,6 +287,20 @@ def report(reviews: Sequence[GameReview], hidden: Hidden | None = None) -> list[
         pred = statistics.fmean(c.value.valid_chance for c, _ in part if c.value is not None)
         hit = sum(1 for _, won in part if won) / len(part)
         lines.append(f"  {lo:.2f}-{hi:.2f}: {len(part)} discards, predicted {pred:.3f}, happened {hit:.3f}")
+    lines.append("valid_chance calibration by method (chosen discards):")
+    for method in Method:
+        part = [(c, won) for c, won in rows if c.value is not None and c.value.method is method]
+        if not part:
+            continue
+        pred = statistics.fmean(c.value.valid_chance for c, _ in part if c.value is not None)
+        hit = sum(1 for _, won in part if won) / len(part)
+        lines.append(f"  {method:11} {len(part)} discards, predicted {pred:.3f}, happened {hit:.3f}")
+        for lo, hi in itertools.pairwise(BINS):
+            cell = [(c, won) for c, won in part if c.value is not None and lo <= c.value.valid_chance < hi]
+            if cell:
+                pred = statistics.fmean(c.value.valid_chance for c, _ in cell if c.value is not None)
+                hit = sum(1 for _, won in cell if won) / len(cell)
+                lines.append(f"    {lo:.2f}-{hi:.2f}: {len(cell)} discards, predicted {pred:.3f}, happened {hit:.3f}")
     return lines
 
 

@@ -95,7 +95,7 @@ class Method(StrEnum):
 
     READY = "ready"  # from the waits and their copies left
     ONE_SHANTEN = "one-shanten"  # from the draws that reach a valid ready hand
-    FAR = "far"  # an estimate from the shanten and the useful copies
+    FAR = "far"  # an estimate from the shanten, the useful copies and sampled completions scored
 
 
 class Verdict(StrEnum):

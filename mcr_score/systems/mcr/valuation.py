@@ -26,9 +26,22 @@ The model, one rule per step (its figures are the constants below, measured in d
 - **further out** (and a 1-shanten with no good draw): a chain of one step per tile still needed,
   the first at the rate of the hand's useful copies, the next ones at those of a typical hand one
   shanten nearer (`TYPICAL_USEFUL`), each step `FAR_STEP` of a draw (many useful tiles lower the
-  shanten of a form the hand will not keep), the last at a typical wait; times the share of such
-  completions that reach the minimum (`FAR_VALID`); the value of a win is a typical one. This
-  estimate sees no route: two far hands differ by their shanten and useful copies only.
+  shanten of a form the hand will not keep), the last at a typical wait; times the chance that the
+  completed hand reaches the minimum. That chance and the value of a win come from scoring: up to
+  `FAR_SAMPLES` completions by the fewest draws are sampled from the unseen tiles
+  (`engine/completions.py`: a reading of the hand at its least shanten kept, the missing tiles
+  drawn by their copies; the seed is the hand's own, so a hand always gets the same ones) and
+  scored by the scorer, self-drawn (`SELF_DRAWN_SHARE` of the wins) and on a discard. The routes
+  are what those scores say: a hand of one suit and honours completes to flushes, one of pungs to
+  All Pungs, one holding two chows of a Mixed Triple Chow to it, the knitted and seven-pairs forms
+  to theirs. The chance is `FAR_VALID` moved
+  `FAR_ROUTES` of the way to the share of the completions reaching the minimum, the win a typical
+  one moved `FAR_WIN_ROUTES` of the way to their mean payment: the three fitted on the Botzone
+  games of docs/review.md, where the sampled share and points, taken whole, predicted the Hus that
+  followed hardly better than constants (the program and the players change route, and claim, on
+  the way). The share's sampling error, at most 0.5 / sqrt(24) = 0.10, moves the chance by 0.016
+  at most, well inside the estimate's `ERROR`. A 1-shanten hand with no good draw keeps
+  `FAR_VALID` and a typical win: its completions by the fewest draws are the dead ones.
 - **danger**: for each opponent, the chance they are ready (from their discards and melds) times the
   share of the waits a ready hand can have that the tile completes, weighted by the unseen copies
   each shape needs (a pair or single-tile wait `PAIR_WAIT` times, an honour's `HONOUR_WAIT` times:
@@ -50,19 +63,23 @@ does not deal in: a deal-in ends the hand), less the deal-in's cost times the da
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
+import random
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mcr_score.engine.arrangements import completing_tiles
-from mcr_score.engine.shanten import form_readings, overall
+from mcr_score.engine.completions import sample as completions_of
+from mcr_score.engine.shanten import FormReading, form_readings, overall
 from mcr_score.hand import Hand, Meld, Situation
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.payments import owed, received
 from mcr_score.systems.mcr.scoring import score_with_profile
 from mcr_score.tiles import Tile
-from mcr_score.vocabulary import Method
+from mcr_score.vocabulary import Form, Method
 
 KINDS = 34
 COPIES = 4
@@ -96,11 +113,16 @@ TYPICAL_TOTAL = 12  # the total of a typical valid Hu of the player's own
 TYPICAL_WAIT = 5  # copies of a typical wait, for a hand not yet ready
 # the useful copies of a typical hand at 1, 2, 3... shanten: the steps after a far hand's first
 TYPICAL_USEFUL = (15, 30, 45, 60, 75, 90, 105)
-FAR_VALID = 0.45  # the share of a far hand's completions that reach the minimum
+FAR_VALID = 0.70  # a far hand's chance of reaching the minimum once complete, before its routes (fitted)
+FAR_ROUTES = 0.16  # the weight of the share of its sampled completions that reach it (fitted)
+FAR_WIN_ROUTES = 0.2  # the weight of the mean payment of those that do, against a typical win's (fitted)
+FAR_SAMPLES = 24  # the completions of a far hand sampled and scored (`engine/completions.py`)
+SELF_DRAWN_SHARE = 1 / (1 + OPPONENTS * DISCARD_LOOK)  # of a hand's wins, those on its own draw
 SHORT_READY_STEP = 0.4  # a ready hand under the minimum: a draw that changes its waits, as a share of a step
 FAR_STEP = 0.75  # a far hand's useful draw as a share of a step forward (many lower the shanten of a form not kept)
 ERROR = {Method.READY: 0.1, Method.ONE_SHANTEN: 0.15, Method.FAR: 0.25}  # relative error of `expected`
 ERROR_FLOOR = 1.0  # points: no estimate is finer than this
+TYPICAL_WIN = (received(TYPICAL_TOTAL, self_drawn=False) + received(TYPICAL_TOTAL, self_drawn=True)) / 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +268,21 @@ class _Ready:
 
 
 @dataclass(frozen=True, slots=True)
+class Routes:
+    """What the scorer says of a far hand's completions (`Valuer.routes`): the chance that the hand,
+    once complete, reaches the minimum (`FAR_VALID`, moved `FAR_ROUTES` of the way to the share of
+    the completions that reach it) and the points of a valid Hu (`TYPICAL_WIN`, moved
+    `FAR_WIN_ROUTES` of the way to the mean payment of those completions); the completions scored
+    and how many reached the minimum (a self-drawn win counting `SELF_DRAWN_SHARE`, one on a
+    discard the rest)."""
+
+    valid: float
+    win: float
+    samples: int
+    reached: float
+
+
+@dataclass(frozen=True, slots=True)
 class HandWorth:
     """A 13-tile hand's chance of a valid Hu and its value, before any danger."""
 
@@ -267,6 +304,7 @@ class Valuer:
         self.profile = profile
         self.sight = view
         self._ready: dict[tuple[int, ...], _Ready | None] = {}
+        self._routes: dict[tuple[int, ...], Routes] = {}
         self.ends = min(0.9, sum(ready_chance(o) for o in view.opponents) * OTHER_WIN)
         self._shapes = [_shapes(i, view.unseen) for i in range(KINDS)]
         self._spread = sum(self._shapes) or 1.0
@@ -296,10 +334,7 @@ class Valuer:
     # -- ready -----------------------------------------------------------------------------------
 
     def _score(self, standing: tuple[int, ...], win: int, self_drawn: bool, last: bool) -> tuple[int, bool]:
-        tiles = tuple(Tile.from_index(i) for i in range(KINDS) for _ in range(standing[i]))
-        s = dataclasses.replace(self.situation, self_drawn=self_drawn, last_copy=last)
-        score = score_with_profile(Hand(self.melds, tiles, Tile.from_index(win), s), self.profile)
-        return score.total, score.meets_minimum
+        return _scored(self.melds, self.situation, self.profile, standing, win, self_drawn, last)
 
     def ready(self, standing: tuple[int, ...]) -> _Ready | None:
         """A ready hand's round (None: not ready, or no copy of a wait left)."""
@@ -347,7 +382,8 @@ class Valuer:
         if ready is not None and ready.good:
             chance = self.chain([ready.hit])
             return HandWorth(chance, ready.win, ready.good, ready.dead, Method.READY)
-        least, useful = overall(form_readings(standing, self.n_melds))
+        readings = form_readings(standing, self.n_melds)
+        least, useful = overall(readings)
         if least <= 1:
             kinds = range(KINDS) if least == 0 else useful
             good, dead, hit, win = self._draws(standing, kinds)
@@ -362,20 +398,56 @@ class Valuer:
                 else:
                     step = min(1.0, good / total) * SHORT_READY_STEP
                 return HandWorth(self.chain([step, hit]), win, good_draws, dead_draws, Method.ONE_SHANTEN)
-            return self._far(standing, useful, max(least, 1) + 1, good_draws, dead_draws)
-        return self._far(standing, useful, least, None, None)
+            return self._far(standing, useful, max(least, 1) + 1, good_draws, dead_draws, None)
+        return self._far(standing, useful, least, None, None, self.routes(standing, readings))
 
     def _far(
-        self, standing: tuple[int, ...], useful: Sequence[int], shanten: int, good: int | None, dead: int | None
+        self,
+        standing: tuple[int, ...],
+        useful: Sequence[int],
+        shanten: int,
+        good: int | None,
+        dead: int | None,
+        routes: Routes | None,
     ) -> HandWorth:
+        """The chain of a hand short of ready, times the share of its completions that reach the
+        minimum (`routes`; None: `FAR_VALID`, a typical win)."""
         total = self.sight.unseen_total
         copies = sum(self.sight.unseen[i] for i in useful if standing[i] < COPIES)
         steps = [min(1.0, copies / total) * FAR_STEP]
         steps += [min(1.0, TYPICAL_USEFUL[k - 1] / total) * FAR_STEP for k in range(shanten - 1, 0, -1)]
         last = 1 - (1 - TYPICAL_WAIT / total) * (1 - TYPICAL_WAIT / total) ** (OPPONENTS * DISCARD_LOOK)
-        chance = self.chain([*steps, last]) * FAR_VALID
-        win = (received(TYPICAL_TOTAL, self_drawn=False) + received(TYPICAL_TOTAL, self_drawn=True)) / 2
-        return HandWorth(chance, win, good, dead, Method.FAR)
+        valid, win = (FAR_VALID, TYPICAL_WIN) if routes is None else (routes.valid, routes.win)
+        return HandWorth(self.chain([*steps, last]) * valid, win, good, dead, Method.FAR)
+
+    def routes(self, standing: tuple[int, ...], readings: dict[Form, FormReading | None]) -> Routes:
+        """What scoring `FAR_SAMPLES` completions of a hand short of ready says (`Routes`)."""
+        found = self._routes.get(standing)
+        if found is not None:
+            return found
+        meld_tiles = [t.index for m in self.melds for t in m.tiles]
+        rng = random.Random(zlib.crc32(bytes([*standing, KINDS, *meld_tiles])))
+        completions = completions_of(standing, self.n_melds, readings, self.sight.unseen, rng, FAR_SAMPLES)
+        valid = gain = 0.0
+        for c in completions:
+            for self_drawn, share in ((True, SELF_DRAWN_SHARE), (False, 1 - SELF_DRAWN_SHARE)):
+                total, ok = self._scored(c.standing, c.win, self_drawn)
+                if ok:
+                    valid += share
+                    gain += share * received(total, self_drawn=self_drawn)
+        share = valid / len(completions) if completions else FAR_VALID
+        win = gain / valid if valid else TYPICAL_WIN
+        found = Routes(
+            FAR_VALID + FAR_ROUTES * (share - FAR_VALID),
+            TYPICAL_WIN + FAR_WIN_ROUTES * (win - TYPICAL_WIN),
+            len(completions),
+            valid,
+        )
+        self._routes[standing] = found
+        return found
+
+    def _scored(self, standing: tuple[int, ...], win: int, self_drawn: bool) -> tuple[int, bool]:
+        return _completion_score(self.melds, self.situation, self.profile, standing, win, self_drawn)
 
     def _draws(self, standing: tuple[int, ...], kinds: Sequence[int] | range) -> tuple[int, int, float, float]:
         """Each drawable kind tried with every discard after it: copies of good and dead draws, and
@@ -429,6 +501,35 @@ class Valuer:
         expected = (1 - danger) * w.valid_chance * w.win - danger * deal_in  # a deal-in also ends the hand
         error = max(ERROR_FLOOR, ERROR[w.method] * w.valid_chance * w.win + 0.5 * danger * deal_in)
         return Value(w.valid_chance, expected, danger, w.good_draws, w.dead_draws, w.win, deal_in, w.method, error)
+
+
+def _scored(
+    melds: tuple[Meld, ...],
+    situation: Situation,
+    profile: profiles.Profile,
+    standing: tuple[int, ...],
+    win: int,
+    self_drawn: bool,
+    last: bool,
+) -> tuple[int, bool]:
+    """The total and whether it reaches the minimum of the Hu of `standing` and `win`."""
+    tiles = tuple(Tile.from_index(i) for i in range(KINDS) for _ in range(standing[i]))
+    s = dataclasses.replace(situation, self_drawn=self_drawn, last_copy=last)
+    score = score_with_profile(Hand(melds, tiles, Tile.from_index(win), s), profile)
+    return score.total, score.meets_minimum
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _completion_score(
+    melds: tuple[Meld, ...],
+    situation: Situation,
+    profile: profiles.Profile,
+    standing: tuple[int, ...],
+    win: int,
+    self_drawn: bool,
+) -> tuple[int, bool]:
+    """`_scored` of a far hand's completion, kept: the next positions of a hand share many."""
+    return _scored(melds, situation, profile, standing, win, self_drawn, False)
 
 
 def ready_chance(o: Opponent) -> float:

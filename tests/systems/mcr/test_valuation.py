@@ -7,18 +7,24 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mcr_score import discards
 from mcr_score.cli import main
 from mcr_score.engine.arrangements import counts_of
+from mcr_score.engine.shanten import form_readings
 from mcr_score.hand import Meld, Situation
 from mcr_score.notation import parse_hand
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.advice import hand_value
 from mcr_score.systems.mcr.valuation import (
+    FAR_SAMPLES,
+    FAR_VALID,
     OPPONENTS,
     OWN_DISCARD,
     Opponent,
+    Routes,
     Sight,
     Valuer,
     default_wall,
@@ -26,7 +32,7 @@ from mcr_score.systems.mcr.valuation import (
     ready_chance,
     sight,
 )
-from mcr_score.tiles import Tile
+from mcr_score.tiles import COPIES, Tile
 from mcr_score.vocabulary import Method
 from tests.support.cli import runner
 
@@ -281,3 +287,81 @@ def test_the_kinds_an_opponent_let_go_must_be_seen():
     assert out.exit_code == 2
     assert "1p" in out.output
     assert "--seen" in out.output
+
+
+def far(text: str, wall: int = 60) -> tuple[Valuer, tuple[int, ...]]:
+    v, standing = valuer(text, wall)
+    assert v.worth(standing).method is Method.FAR
+    return v, standing
+
+
+def routes(v: Valuer, standing: tuple[int, ...]) -> Routes:
+    return v.routes(standing, form_readings(standing, v.n_melds))
+
+
+def test_a_far_hand_of_one_suit_and_honours_has_the_flush_routes():
+    """112356778m99m E C and 1123m56778p99s E C: two from ready, 28 and 27 useful copies. The first
+    completes within one suit and honours: a Half Flush (6) or Full Flush (24) with what its sets
+    add; the second, two suits and a third, has no such route: most of its completions are chicken
+    hands. The share of its completions reaching 8 is under half the first's; its chance is lower
+    too (by `FAR_ROUTES` of that difference, the weight the recorded games bear out)."""
+    flush, a = far("112356778m99mEC")
+    mixed, b = far("1123m56778p99sEC")
+    assert routes(flush, a).reached > 2 * routes(mixed, b).reached
+    assert routes(flush, a).valid > routes(mixed, b).valid
+    assert flush.worth(a).valid_chance > mixed.worth(b).valid_chance
+
+
+def test_a_far_hand_of_pungs_and_pairs_has_the_all_pungs_route():
+    """111m 555p 99s 22m 7p E W: two from ready by pungs (All Pungs, 6, and its concealed pungs);
+    123m 567p 99s 24m 7p E W, as far by chows, has no route to 8 but luck."""
+    pungs, a = far("111m555p99s22m7pEW")
+    chows, b = far("123m567p99s24m7pEW")
+    assert routes(pungs, a).reached > 2 * routes(chows, b).reached
+    assert routes(pungs, a).valid > routes(chows, b).valid
+    assert pungs.worth(a).valid_chance > chows.worth(b).valid_chance
+
+
+def test_a_far_hand_with_two_chows_of_a_mixed_triple_chow_has_its_route():
+    """123m 123p 13s: the third chow of a Mixed Triple Chow (8 points by itself) is one tile away;
+    with 456p for 123p the same shapes reach no fan of note."""
+    triple, a = far("123m123p13s5m8pEW9s")
+    plain, b = far("123m456p13s5m8pEW9s")
+    assert routes(triple, a).reached > 2 * routes(plain, b).reached
+    assert triple.worth(a).valid_chance > plain.worth(b).valid_chance
+
+
+def test_the_far_estimate_is_smoothed_and_deterministic():
+    """With no tile left to draw nothing is sampled: the chance is FAR_VALID itself. With tiles, it
+    stays strictly between 0 and 1 (FAR_ROUTES of the sampled share), and the same hand gives the
+    same figures whatever was valued before it."""
+    v, standing = far("1357m2468p159sESW")
+    first = routes(v, standing)
+    assert first.samples == FAR_SAMPLES
+    assert 0 < first.valid < 1
+    again, _ = far("1357m2468p159sESW")
+    routes(again, tuple(counts_of(parse_hand("112356778m99mEC").standing)))  # another hand first
+    assert routes(again, standing) == first
+    empty = Valuer((), Situation(), profiles.get(profiles.DEFAULT), Sight((0,) * 34, 60, ()))
+    none = routes(empty, standing)
+    assert none.samples == 0
+    assert none.valid == pytest.approx(FAR_VALID)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=True, note_method_calls=False))
+def test_the_far_estimate_reads_no_hidden_tile(rng):
+    """A deal: the player's 13 tiles, 30 tiles in sight on the table, the rest hidden (the wall and
+    the opponents' hands). Dealing the hidden tiles again differently changes no value."""
+    wall = [i for i in range(34) for _ in range(COPIES)]
+    rng.shuffle(wall)
+    own, table = wall[:13], wall[13:43]
+    values = []
+    for _ in range(2):
+        hidden = wall[43:]
+        rng.shuffle(hidden)  # who holds what of the rest: the opponents' hands, the wall's order
+        standing = tuple(sum(1 for t in own if t == k) for k in range(34))
+        visible = [standing[k] + sum(1 for t in table if t == k) for k in range(34)]
+        v = Valuer((), Situation(), profiles.get(profiles.DEFAULT), sight(visible, len(hidden) - 39, None, 30))
+        values.append([v.worth(standing)] + [v.value(standing, Tile.from_index(k)) for k in set(own)])
+    assert values[0] == values[1]
