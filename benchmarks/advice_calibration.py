@@ -34,7 +34,7 @@ import itertools
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from mcr_score.engine.arrangements import counts_of
@@ -133,31 +133,36 @@ def _valid(table: Table, seat: int) -> set[int]:
     return {w.tile.index for w in found if w.discard.meets_minimum}
 
 
+def discards_with_hidden(reviews: Sequence[GameReview], hidden: Hidden) -> Iterator[tuple[Key, Decision]]:
+    """Each discard decision of the reviews whose other seats' hands `hidden` holds, with its key."""
+    for r in reviews:
+        for h in r.hands:
+            for d in h.decisions:
+                key = (r.file, r.game, h.hand, d.seat, d.turn)
+                if d.kind is Kind.DISCARD and key in hidden:
+                    yield key, d
+
+
 def candidates(reviews: Sequence[GameReview], hidden: Hidden) -> tuple[list[tuple[float, bool]], list[float]]:
     """Every candidate of every discard as its danger and whether it would have dealt in
     (`hidden_waits`), and the rank by danger among its position's candidates of each that would
     have (0: the most dangerous, 1: the least; ties at their middle)."""
     pairs: list[tuple[float, bool]] = []
     ranks: list[float] = []
-    for r in reviews:
-        for h in r.hands:
-            for d in h.decisions:
-                key = (r.file, r.game, h.hand, d.seat, d.turn)
-                if d.kind is not Kind.DISCARD or key not in hidden:
-                    continue
-                dangers = [
-                    (c.value.danger, any(c.tile.index in w for w in hidden[key]))
-                    for c in d.ranking
-                    if isinstance(c, Discard) and c.value
-                ]
-                pairs += dangers
-                if len(dangers) < 2:
-                    continue
-                for danger, hit in dangers:
-                    if hit:
-                        above = sum(1 for x, _ in dangers if x > danger)
-                        ties = sum(1 for x, _ in dangers if x == danger) - 1
-                        ranks.append((above + ties / 2) / (len(dangers) - 1))
+    for key, d in discards_with_hidden(reviews, hidden):
+        dangers = [
+            (c.value.danger, any(c.tile.index in w for w in hidden[key]))
+            for c in d.ranking
+            if isinstance(c, Discard) and c.value
+        ]
+        pairs += dangers
+        if len(dangers) < 2:
+            continue
+        for danger, hit in dangers:
+            if hit:
+                above = sum(1 for x, _ in dangers if x > danger)
+                ties = sum(1 for x, _ in dangers if x == danger) - 1
+                ranks.append((above + ties / 2) / (len(dangers) - 1))
     return pairs, ranks
 
 
@@ -192,30 +197,23 @@ def let_go_weights(reviews: Sequence[GameReview], hidden: Hidden) -> list[str]:
     from that opponent: their ready chance times the kind's share of the waits)."""
     found = dict.fromkeys(LET_GO, 0)
     expected = dict.fromkeys(LET_GO, 0.0)
-    for r in reviews:
-        for h in r.hands:
-            for d in h.decisions:
-                key = (r.file, r.game, h.hand, d.seat, d.turn)
-                if d.kind is not Kind.DISCARD or key not in hidden:
-                    continue
-                hand = parse_hand(d.position)
-                seen = counts_of(
-                    [*hand.concealed_tiles(), *(t for m in hand.melds for t in m.tiles), *parse_tiles(d.visible)]
-                )
-                view = valuation.Sight(tuple(max(0, valuation.COPIES - n) for n in seen), 0, d.opponents)
-                shapes = [valuation._shapes(t, view.unseen) for t in range(valuation.KINDS)]
-                spread = sum(shapes) or 1.0
-                for c in d.ranking:
-                    if not isinstance(c, Discard):
-                        continue
-                    t = c.tile.index
-                    for o, w in zip(d.opponents, hidden[key], strict=True):
-                        flags = (t in o.own, t in o.passed, t in o.passed_before and t not in o.passed)
-                        share = min(1.0, valuation.WAITS_WHEN_READY * valuation._suit_weight(o, t) * shapes[t] / spread)
-                        for name, flag in zip(LET_GO, flags, strict=True):
-                            if flag:
-                                found[name] += t in w
-                                expected[name] += valuation.ready_chance(o) * share
+    for key, d in discards_with_hidden(reviews, hidden):
+        hand = parse_hand(d.position)
+        seen = counts_of([*hand.concealed_tiles(), *(t for m in hand.melds for t in m.tiles), *parse_tiles(d.visible)])
+        view = valuation.Sight(tuple(max(0, valuation.COPIES - n) for n in seen), 0, d.opponents)
+        shapes = [valuation._shapes(t, view.unseen) for t in range(valuation.KINDS)]
+        spread = sum(shapes) or 1.0
+        for c in d.ranking:
+            if not isinstance(c, Discard):
+                continue
+            t = c.tile.index
+            for o, w in zip(d.opponents, hidden[key], strict=True):
+                flags = (t in o.own, t in o.passed, t in o.passed_before and t not in o.passed)
+                share = min(1.0, valuation.WAITS_WHEN_READY * valuation._suit_weight(o, t) * shapes[t] / spread)
+                for name, flag in zip(LET_GO, flags, strict=True):
+                    if flag:
+                        found[name] += t in w
+                        expected[name] += valuation.ready_chance(o) * share
     lines = []
     for name in LET_GO:
         if expected[name]:
