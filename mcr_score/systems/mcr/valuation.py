@@ -19,10 +19,12 @@ The model, one rule per step (its figures are the constants below, measured in d
 - **1-shanten** (and a ready hand whose waits all fall short): each draw is tried with every
   discard after it; a draw whose best discard leaves a ready hand reaching the minimum is a good
   draw, one that leaves only a ready hand under it a dead draw. The chance is a two-step chain:
-  a good draw (a claim adds `CLAIM_LOOK` of a draw), then a win of that ready hand. A ready hand
-  under the minimum changes its waits at `SHORT_READY_STEP` of that rate: it claims nothing to
-  change them, and the players the issue quotes rank it below a 1-shanten with good draws (a
-  judgement this factor encodes; it is not measured).
+  a good draw (the player's own draws only: a claim exposes the hand, which a Hu of 8 often cannot
+  afford, and mostly takes a tile a later draw would bring; counting a claim as half a draw more
+  predicted 0.251 valid Hus for 0.197 in the real games of docs/review.md, own draws only 0.200),
+  then a win of that ready hand. A ready hand under the minimum changes its waits at
+  `SHORT_READY_STEP` of that rate: the players the issue quotes rank it below a 1-shanten with good
+  draws (a judgement this factor encodes; it is not measured).
 - **further out** (and a 1-shanten with no good draw): a chain of one step per tile still needed,
   the first at the rate of the hand's useful copies, the next ones at those of a typical hand one
   shanten nearer (`TYPICAL_USEFUL`), each step `FAR_STEP` of a draw (many useful tiles lower the
@@ -90,7 +92,6 @@ SEATS = 4
 OPPONENTS = 3
 
 DISCARD_LOOK = 0.5  # an opponent's discard as a share of a random unseen tile
-CLAIM_LOOK = 0.5  # a chow or pung improving the hand, as a share of one more draw per round
 OTHER_WIN = 0.12  # a ready opponent's chance per round of a Hu (their draw and the others' discards)
 # The danger's weights, fitted on the Botzone games by the likelihood of the candidates that would
 # have dealt in (the records' hidden hands), reported on the tziakcha session (docs/review.md).
@@ -118,7 +119,10 @@ FAR_ROUTES = 0.16  # the weight of the share of its sampled completions that rea
 FAR_WIN_ROUTES = 0.2  # the weight of the mean payment of those that do, against a typical win's (fitted)
 FAR_SAMPLES = 24  # the completions of a far hand sampled and scored (`engine/completions.py`)
 SELF_DRAWN_SHARE = 1 / (1 + OPPONENTS * DISCARD_LOOK)  # of a hand's wins, those on its own draw
-SHORT_READY_STEP = 0.4  # a ready hand under the minimum: a draw that changes its waits, as a share of a step
+# A ready hand under the minimum: a draw that changes its waits, as a share of a live 1-shanten's
+# good draw: 0.4 of a draw against the 1.5 that good draw counted while a claim added half a draw
+# (the issue's players' judgement, kept as it was when claims were dropped; not measured).
+SHORT_READY_STEP = 0.27
 FAR_STEP = 0.75  # a far hand's useful draw as a share of a step forward (many lower the shanten of a form not kept)
 ERROR = {Method.READY: 0.1, Method.ONE_SHANTEN: 0.15, Method.FAR: 0.25}  # relative error of `expected`
 ERROR_FLOOR = 1.0  # points: no estimate is finer than this
@@ -393,10 +397,7 @@ class Valuer:
                 good_draws, dead_draws = good, dead
             if good:
                 total = self.sight.unseen_total
-                if ready is None:
-                    step = min(1.0, good / total * (1 + CLAIM_LOOK))
-                else:
-                    step = min(1.0, good / total) * SHORT_READY_STEP
+                step = min(1.0, good / total) * (1.0 if ready is None else SHORT_READY_STEP)
                 return HandWorth(self.chain([step, hit]), win, good_draws, dead_draws, Method.ONE_SHANTEN)
             return self._far(standing, useful, max(least, 1) + 1, good_draws, dead_draws, None)
         return self._far(standing, useful, least, None, None, self.routes(standing, readings))
