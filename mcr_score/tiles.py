@@ -88,6 +88,15 @@ def starts_chow(index: int) -> bool:
     return index < 27 and index % 9 <= 6
 
 
+def chow_partners(index: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of kinds that make a chow with this tile: the two below it, one on either side, the
+    two above it, as far as its suit goes; none for an honour."""
+    if index >= 27:
+        return ()
+    r = index % 9
+    return tuple((index + a, index + b) for a, b in ((-2, -1), (-1, 1), (1, 2)) if r + a >= 0 and r + b <= 8)
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Tile:
     """One tile kind, named as in the notation: `1m`-`9m`, `1p`-`9p`, `1s`-`9s`, `E S W N`, `C F P`."""

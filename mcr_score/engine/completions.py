@@ -31,16 +31,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mcr_score.engine.arrangements import KNIT_TILES, KNITTED_MELDS, ORPHANS
-from mcr_score.engine.shanten import FormReading, standard_shanten
+from mcr_score.engine.shanten import GROUPS, HONOR_KINDS, FormReading, standard_shanten
+from mcr_score.hand import FOUR_SETS
+from mcr_score.tiles import TILES, chow_partners
 from mcr_score.vocabulary import Form
 
 Counts = tuple[int, ...]
-KINDS = 34
-SETS = 4  # sets of a standard hand, besides its pair
-HAND = 14  # tiles of a winning hand (a kong counted as three)
-PAIRS = 7
-_HONORS = tuple(range(27, 34))
-_GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+KINDS = len(TILES)
+SETS = FOUR_SETS.sets  # sets of a standard hand, besides its pair
+HAND = FOUR_SETS.tiles(0)  # tiles of a winning hand (a kong counted as three)
+PAIRS = HAND // 2  # of seven pairs
 
 # A block of a split, its tiles relative to its group: (what, first tile, second tile)
 PUNG, CHOW, EYES, PAIR, TWO = range(5)  # TWO: two tiles of a chow (first < second)
@@ -131,7 +131,7 @@ class _Standard:
 
 @functools.lru_cache(maxsize=1 << 12)
 def _standard(counts: Counts, n: int) -> _Standard:
-    groups = [(_by_shape(counts[a:b], chows), a) for a, b, chows in _GROUPS]
+    groups = [(_by_shape(counts[a:b], chows), a) for a, b, chows in GROUPS]
     best = 2 * n - standard_shanten(counts, n)
     ways, weights = [], []
     for shapes in itertools.product(*(g.keys() for g, _ in groups)):
@@ -170,14 +170,8 @@ def _completing(block: Block, a: int) -> list[int]:
 def _set_through(x: int, left: list[int], rng: random.Random) -> tuple[int, int]:
     """Two drawn tiles making a set with single tile `x`: its pung or a chow through it, each in
     proportion to the ways the copies left give it."""
-    options: list[tuple[int, int]] = [(x, x)]
-    weights = [left[x] * (left[x] - 1) / 2]
-    if x < 27:
-        r = x % 9
-        for da, db in ((-2, -1), (-1, 1), (1, 2)):
-            if r + da >= 0 and r + db <= 8:
-                options.append((x + da, x + db))
-                weights.append(left[x + da] * left[x + db])
+    options: list[tuple[int, int]] = [(x, x), *chow_partners(x)]
+    weights = [left[x] * (left[x] - 1) / 2, *(left[a] * left[b] for a, b in options[1:])]
     if not any(weights):
         raise _Dead
     ((p, q),) = rng.choices(options, weights)
@@ -262,10 +256,10 @@ def _fill(form: Form, counts: Counts, n_melds: int, left: list[int], rng: random
             drawn.append(_draw(ORPHANS, left, rng))
         return kept, drawn
     if form is Form.HONORS_AND_KNITTED:
-        held = {tiles: [i for i in tiles + _HONORS if counts[i]] for tiles in KNIT_TILES}
+        held = {tiles: [i for i in tiles + HONOR_KINDS if counts[i]] for tiles in KNIT_TILES}
         most = max(len(h) for h in held.values())
         tiles = rng.choice([t for t, h in held.items() if len(h) == most])
-        drawn = _distinct([i for i in tiles + _HONORS if not counts[i]], HAND - most, left, rng)
+        drawn = _distinct([i for i in tiles + HONOR_KINDS if not counts[i]], HAND - most, left, rng)
         return held[tiles], drawn
     # the knitted straight: the knit and one standard set and pair beside it
     n = KNITTED_MELDS - n_melds

@@ -33,8 +33,9 @@ Counts = tuple[int, ...]
 # only the shapes no other one beats on all three are kept.
 Shapes = tuple[tuple[int, int, int], ...]
 
-_HONORS = tuple(range(27, 34))
-_GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+HONOR_KINDS = tuple(range(27, 34))
+# The four groups of kinds, each (first, end, whether chows are made in it): the suits, the honours.
+GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,7 @@ def _undominated(found: set[tuple[int, int, int]]) -> Shapes:
 
 
 def _group_shapes(counts: Sequence[int]) -> list[Shapes]:
-    return [_shapes(tuple(counts[a:b]), chows) for a, b, chows in _GROUPS]
+    return [_shapes(tuple(counts[a:b]), chows) for a, b, chows in GROUPS]
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -156,7 +157,7 @@ def _standard_useful(counts: Sequence[int], n: int, held: Sequence[int], base: i
         g = 3 if t >= 27 else t // 9
         if g not in others:
             others[g] = _front([s for k, s in enumerate(groups) if k != g], n)
-        a, b, chows = _GROUPS[g]
+        a, b, chows = GROUPS[g]
         more = list(counts[a:b])
         more[t - a] += 1
         if 2 * n - _value(others[g], _shapes(tuple(more), chows), n) < base:
@@ -185,7 +186,7 @@ def _thirteen_orphans(counts: Counts) -> FormReading:
 def _honors_and_knitted(counts: Counts) -> FormReading:
     best, useful = 99, set()
     for tiles in KNIT_TILES:
-        allowed = tiles + _HONORS
+        allowed = tiles + HONOR_KINDS
         shanten = 13 - sum(1 for i in allowed if counts[i])
         missing = {i for i in allowed if not counts[i]}
         if shanten < best:
@@ -253,7 +254,7 @@ def shanten_number(counts: Sequence[int], n_melds: int) -> int:
             best,
             _seven_pairs(c).shanten,
             _thirteen_orphans(c).shanten,
-            13 - max(sum(1 for i in tiles + _HONORS if c[i]) for tiles in KNIT_TILES),
+            13 - max(sum(1 for i in tiles + HONOR_KINDS if c[i]) for tiles in KNIT_TILES),
         )
     if n_melds <= KNITTED_MELDS and best > 0:
         best = min(best, _knitted_straight(c, n_melds).shanten)

@@ -119,3 +119,23 @@ def test_a_chow_starts_at_a_suited_tile_of_rank_1_to_7() -> None:
     """A chow's three ranks stay in its suit: it starts at 1-7 of a suit, never at 8, 9 or an honor."""
     starts = [Tile.from_index(i).code for i in range(34) if tiles.starts_chow(i)]
     assert starts == [f"{rank}{suit}" for suit in "mps" for rank in range(1, 8)]
+
+
+@pytest.mark.parametrize(
+    ("tile", "partners"),
+    [
+        ("1m", ["2m3m"]),
+        ("2p", ["1p3p", "3p4p"]),
+        ("5s", ["3s4s", "4s6s", "6s7s"]),
+        ("8m", ["6m7m", "7m9m"]),
+        ("9s", ["7s8s"]),
+        ("E", []),
+        ("P", []),
+    ],
+)
+def test_the_tiles_that_make_a_chow_with_a_tile_stay_in_its_suit(tile: str, partners: list[str]) -> None:
+    """A chow is three consecutive ranks of one suit: a tile joins the two below it, one either side
+    or the two above it, as far as 1 and 9 allow; no honour is in a chow."""
+    index = Tile(tile).index
+    found = [Tile.from_index(a).code + Tile.from_index(b).code for a, b in tiles.chow_partners(index)]
+    assert found == partners

@@ -80,7 +80,7 @@ from mcr_score.hand import Hand, Meld, Situation
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.payments import owed, received
 from mcr_score.systems.mcr.scoring import score_with_profile
-from mcr_score.tiles import Tile
+from mcr_score.tiles import Tile, chow_partners
 from mcr_score.vocabulary import Form, Method
 
 KINDS = 34
@@ -547,12 +547,7 @@ def _shapes(t: int, unseen: Sequence[int]) -> float:
     pairs = u[t] * max(0, u[t] - 1) / 2 + 0.5 * u[t]
     if t >= 27:
         return HONOUR_WAIT * pairs
-    ways = PAIR_WAIT * pairs
-    r = t % 9
-    for a, b in ((-2, -1), (-1, 1), (1, 2)):
-        if 0 <= r + a <= 8 and 0 <= r + b <= 8:
-            ways += u[t + a] * u[t + b]
-    return ways
+    return PAIR_WAIT * pairs + sum(u[a] * u[b] for a, b in chow_partners(t))
 
 
 def _suit_weight(o: Opponent, t: int) -> float:
