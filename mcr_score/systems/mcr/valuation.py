@@ -432,7 +432,7 @@ class Valuer:
         valid = gain = 0.0
         for c in completions:
             for self_drawn, share in ((True, SELF_DRAWN_SHARE), (False, 1 - SELF_DRAWN_SHARE)):
-                total, ok = self._scored(c.standing, c.win, self_drawn)
+                total, ok = self._score(c.standing, c.win, self_drawn, False)
                 if ok:
                     valid += share
                     gain += share * received(total, self_drawn=self_drawn)
@@ -446,9 +446,6 @@ class Valuer:
         )
         self._routes[standing] = found
         return found
-
-    def _scored(self, standing: tuple[int, ...], win: int, self_drawn: bool) -> tuple[int, bool]:
-        return _completion_score(self.melds, self.situation, self.profile, standing, win, self_drawn)
 
     def _draws(self, standing: tuple[int, ...], kinds: Sequence[int] | range) -> tuple[int, int, float, float]:
         """Each drawable kind tried with every discard after it: copies of good and dead draws, and
@@ -504,6 +501,7 @@ class Valuer:
         return Value(w.valid_chance, expected, danger, w.good_draws, w.dead_draws, w.win, deal_in, w.method, error)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _scored(
     melds: tuple[Meld, ...],
     situation: Situation,
@@ -513,24 +511,12 @@ def _scored(
     self_drawn: bool,
     last: bool,
 ) -> tuple[int, bool]:
-    """The total and whether it reaches the minimum of the Hu of `standing` and `win`."""
+    """The total and whether it reaches the minimum of the Hu of `standing` and `win`, kept: the
+    next positions of a hand share many of its ready hands and of its far completions."""
     tiles = tuple(Tile.from_index(i) for i in range(KINDS) for _ in range(standing[i]))
     s = dataclasses.replace(situation, self_drawn=self_drawn, last_copy=last)
     score = score_with_profile(Hand(melds, tiles, Tile.from_index(win), s), profile)
     return score.total, score.meets_minimum
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _completion_score(
-    melds: tuple[Meld, ...],
-    situation: Situation,
-    profile: profiles.Profile,
-    standing: tuple[int, ...],
-    win: int,
-    self_drawn: bool,
-) -> tuple[int, bool]:
-    """`_scored` of a far hand's completion, kept: the next positions of a hand share many."""
-    return _scored(melds, situation, profile, standing, win, self_drawn, False)
 
 
 def ready_chance(o: Opponent) -> float:
