@@ -157,4 +157,4 @@ def test_a_review_that_could_replay_no_hand_says_so_not_0_of_0(tmp_path: Path) -
     assert "0 of 0" not in page
     assert page.count("no hand reviewed") == 4
     whole = runner().invoke(main, ["review", str(PMN2)])  # a board that replays: reviewed as before
-    assert "SIM: 6 of 12 discards agree with the best (50.0%)" in whole.stdout  # issue 41: valued
+    assert "SIM: 8 of 12 discards agree with the best (66.7%)" in whole.stdout  # issue 41: valued

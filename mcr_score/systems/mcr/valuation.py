@@ -22,10 +22,15 @@ The model, one rule per step (its figures are the constants below, measured in d
   a good draw (the player's own draws only: a claim exposes the hand, which a Hu of 8 often cannot
   afford, and mostly takes a tile a later draw would bring; counting a claim as half a draw more
   predicted 0.251 valid Hus for 0.197 in the real games of docs/review.md, own draws only 0.200),
-  then a win of that ready hand. A ready hand under the minimum changes its waits at
-  `SHORT_READY_STEP` of that rate: the players the issue quotes rank it below a 1-shanten with good
-  draws (a judgement this factor encodes; it is not measured).
-- **further out** (and a 1-shanten with no good draw): a chain of one step per tile still needed,
+  then a win of that ready hand. A ready hand changes its waits at `SHORT_READY_STEP` of that
+  rate: the players the issue quotes rank a ready hand under the minimum below a 1-shanten with
+  good draws (a judgement this factor encodes; it is not measured).
+- **every way on**: a hand is worth the best of the ways open to it, so that keeping a tile never
+  costs a way: a ready hand its waits or a change of them (a wait with few copies left is no worse
+  than one with none), a 1-shanten hand its good draws or a change of a block, which makes it a
+  typical hand two from ready (`TYPICAL_USEFUL`) with its own completions' routes (a live
+  1-shanten is no worse than a dead one, nor than the hand two from ready it can turn into).
+- **further out**: a chain of one step per tile still needed,
   the first at the rate of the hand's useful copies, the next ones at those of a typical hand one
   shanten nearer (`TYPICAL_USEFUL`), each step `FAR_STEP` of a draw (many useful tiles lower the
   shanten of a form the hand will not keep), the last at a typical wait; times the chance that the
@@ -42,8 +47,7 @@ The model, one rule per step (its figures are the constants below, measured in d
   games of docs/review.md, where the sampled share and points, taken whole, predicted the Hus that
   followed hardly better than constants (the program and the players change route, and claim, on
   the way). The share's sampling error, at most 0.5 / sqrt(24) = 0.10, moves the chance by 0.016
-  at most, well inside the estimate's `ERROR`. A 1-shanten hand with no good draw keeps
-  `FAR_VALID` and a typical win: its completions by the fewest draws are the dead ones.
+  at most, well inside the estimate's `ERROR`.
 - **danger**: for each opponent, the chance they are ready (from their discards and melds) times the
   share of the waits a ready hand can have that the tile completes, weighted by the unseen copies
   each shape needs (a pair or single-tile wait `PAIR_WAIT` times, an honour's `HONOUR_WAIT` times:
@@ -382,39 +386,33 @@ class Valuer:
 
     def worth(self, standing: tuple[int, ...]) -> HandWorth:
         """The chance of a valid Hu of the 13-tile hand with these standing counts, and its value."""
-        ready = self.ready(standing)
-        if ready is not None and ready.good:
-            chance = self.chain([ready.hit])
-            return HandWorth(chance, ready.win, ready.good, ready.dead, Method.READY)
         readings = form_readings(standing, self.n_melds)
         least, useful = overall(readings)
-        if least <= 1:
-            kinds = range(KINDS) if least == 0 else useful
-            good, dead, hit, win = self._draws(standing, kinds)
-            if ready is not None:  # ready, every wait short: the draws that change the waits are its way on
-                good_draws, dead_draws = ready.good, ready.dead
-            else:
-                good_draws, dead_draws = good, dead
-            if good:
-                total = self.sight.unseen_total
-                step = min(1.0, good / total) * (1.0 if ready is None else SHORT_READY_STEP)
-                return HandWorth(self.chain([step, hit]), win, good_draws, dead_draws, Method.ONE_SHANTEN)
-            return self._far(standing, useful, max(least, 1) + 1, good_draws, dead_draws, None)
-        return self._far(standing, useful, least, None, None, self.routes(standing, readings))
+        if least > 1:
+            copies = sum(self.sight.unseen[i] for i in useful if standing[i] < COPIES)
+            return self._far(copies, least, None, None, self.routes(standing, readings))
+        ready = self.ready(standing) if least == 0 else None
+        good, dead, hit, win = self._draws(standing, range(KINDS) if least == 0 else useful)
+        if least == 0:  # a ready hand: its waits (and their copies), or a change of them
+            good_draws, dead_draws = (ready.good, ready.dead) if ready is not None else (0, 0)
+        else:
+            good_draws, dead_draws = good, dead
+        # Every way on is open to the hand, so it is worth the best of them: a ready hand can still
+        # change its waits, a live 1-shanten can still change a block as a dead one must.
+        ways: list[HandWorth] = []
+        if ready is not None and ready.good:
+            ways.append(HandWorth(self.chain([ready.hit]), ready.win, ready.good, ready.dead, Method.READY))
+        if good:
+            step = min(1.0, good / self.sight.unseen_total) * (SHORT_READY_STEP if least == 0 else 1.0)
+            ways.append(HandWorth(self.chain([step, hit]), win, good_draws, dead_draws, Method.ONE_SHANTEN))
+        if least == 1 or not ways:  # changing a block: a typical hand two from ready, with the hand's routes
+            ways.append(self._far(TYPICAL_USEFUL[1], 2, good_draws, dead_draws, self.routes(standing, readings)))
+        return max(ways, key=lambda w: w.valid_chance * w.win)
 
-    def _far(
-        self,
-        standing: tuple[int, ...],
-        useful: Sequence[int],
-        shanten: int,
-        good: int | None,
-        dead: int | None,
-        routes: Routes | None,
-    ) -> HandWorth:
-        """The chain of a hand short of ready, times the share of its completions that reach the
-        minimum (`routes`; None: `FAR_VALID`, a typical win)."""
+    def _far(self, copies: int, shanten: int, good: int | None, dead: int | None, routes: Routes | None) -> HandWorth:
+        """The chain of a hand `shanten` from ready whose useful draws have `copies` left, times the
+        share of its completions that reach the minimum (`routes`; None: `FAR_VALID`, a typical win)."""
         total = self.sight.unseen_total
-        copies = sum(self.sight.unseen[i] for i in useful if standing[i] < COPIES)
         steps = [min(1.0, copies / total) * FAR_STEP]
         steps += [min(1.0, TYPICAL_USEFUL[k - 1] / total) * FAR_STEP for k in range(shanten - 1, 0, -1)]
         last = 1 - (1 - TYPICAL_WAIT / total) * (1 - TYPICAL_WAIT / total) ** (OPPONENTS * DISCARD_LOOK)

@@ -1,6 +1,7 @@
 """Issue 41's valuation (`systems/mcr/valuation.py`): the wall lowers a slow hand's chance, a wait
 reaching 8 only self-drawn counts for less, ready hands under 8 and dead 1-shanten hands rank
-below live ones, danger follows the opponents, and `discards` shows it all in JSON and text."""
+below live ones, a hand is worth the best way on open to it, danger follows the opponents, and
+`discards` shows it all in JSON and text."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from mcr_score.systems.mcr.valuation import (
     let_go,
     ready_chance,
     sight,
+    tolerance,
 )
 from mcr_score.tiles import COPIES, Tile
 from mcr_score.vocabulary import Method
@@ -104,6 +106,41 @@ def test_a_ready_hand_under_8_changes_its_waits_slower_than_a_live_1_shanten():
     assert e.below_minimum
     assert e.value is not None
     assert e.value.good_draws == 0
+
+
+def test_a_live_wait_is_worth_no_less_than_a_wait_with_no_copy_left():
+    """4567789m123p456sW|SE0000 (the session, hand 8): 7m leaves a single wait on W, every copy of
+    it in sight; W leaves a wait on 4m with copies left. Both hands can change their wait on a
+    later draw, and only the second can win as it stands, so it ranks at least as high."""
+    result = discards(
+        "4567789m123p456sW|SE0000|2",
+        seen="1122244778889m24456667888p11124555666788899sEEEESSSWWWNNCFFFPPP",
+        wall_left=33,
+        opponents=[Opponent(14, 2), Opponent(14), Opponent(13, 1)],
+    )
+    by_tile = {d.tile.code: d.value for d in result.discards}
+    live, dead = by_tile["W"], by_tile["7m"]
+    assert live is not None
+    assert dead is not None
+    assert live.expected >= dead.expected
+    assert result.discards[0].tile.code != "7m"
+
+
+def test_two_discards_that_keep_the_same_route_are_equal_best():
+    """[777p]111p13379sSSP|WW0000 (the session, hand 12, won by All Pungs): letting 1s or 9s go
+    leaves the same pungs and pairs for All Pungs, the same distance from ready by that route,
+    so neither is called worse than the other (their gap within the tolerance)."""
+    result = discards(
+        "[777p3]111p13379sSSP|WW0000",
+        seen="14799m2p89sNCP",
+        wall_left=77,
+        opponents=[Opponent(3), Opponent(3), Opponent(3)],
+    )
+    by_tile = {d.tile.code: d.value for d in result.discards}
+    one, nine = by_tile["1s"], by_tile["9s"]
+    assert one is not None
+    assert nine is not None
+    assert abs(one.expected - nine.expected) <= tolerance(one, nine)
 
 
 def test_beyond_1_shanten_good_and_dead_draws_are_null():
