@@ -20,6 +20,10 @@ from mcr_score.notation import parse_hand
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.advice import hand_value
 from mcr_score.systems.mcr.valuation import (
+    DISCARDED_HONOUR,
+    DISCARDED_MIDDLE,
+    DISCARDED_SECOND,
+    DISCARDED_TERMINAL,
     FAR_SAMPLES,
     FAR_VALID,
     OPPONENTS,
@@ -74,6 +78,20 @@ def test_a_wait_reaching_8_only_self_drawn_counts_for_less():
     assert live is not None
     both = sum(w.sight.unseen[Tile(t).index] for t in ("1m", "4m"))
     assert live.hit > both / w.sight.unseen_total
+
+
+def test_a_wait_on_a_kind_players_let_go_sooner_wins_more_often_on_a_discard():
+    """Seven pairs waiting on E or on 5s, three copies of each unseen: opponents let an honour go
+    sooner than a middle tile, which they keep for their chows (`DISCARDED_HONOUR`,
+    `DISCARDED_MIDDLE`, measured in docs/review.md), so the wait on E wins more often."""
+    honour, on_e = valuer("1133m5577p2244sE")
+    middle, on_5s = valuer("1133m5577p2244s5s")
+    e, five = honour.ready(on_e), middle.ready(on_5s)
+    assert e is not None
+    assert five is not None
+    assert honour.sight.unseen[Tile("E").index] == middle.sight.unseen[Tile("5s").index] == 3
+    assert e.hit > five.hit
+    assert DISCARDED_HONOUR > DISCARDED_TERMINAL > DISCARDED_SECOND > DISCARDED_MIDDLE
 
 
 def test_good_and_dead_draws_at_ready_and_1_shanten():
