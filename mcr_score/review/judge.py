@@ -869,7 +869,7 @@ def discard_decision(walk: _Walk, v: View, drawn: Tile | None, choice: Tile, dea
     position = _fourteen(v, drawn, walk.situation(v))
     ranking = discards(position, walk.rules, v.seen, v.wall_left, v.opponents).discards
     chosen = next(d for d in ranking if d.tile == choice)
-    shanten_ = (ranking[0].shanten, chosen.shanten)
+    shanten_ = (min(c.shanten for c in ranking), chosen.shanten)  # the best may be further out
     judgement = judge(ranking, chosen, [d.tile.code for d in ranking], [d.useful_left for d in ranking])
     return walk.ranked(Kind.DISCARD, v, position, choice.code, shanten_, ranking, judgement, dealt_in)
 

@@ -96,8 +96,8 @@ def _worse_reason(best: Ranked, chosen: Ranked, bv: Value, cv: Value) -> str:
     the chance of a valid Hu."""
     chance_part = bv.valid_chance * bv.win - cv.valid_chance * cv.win
     danger_part = cv.danger * cv.deal_in - bv.danger * bv.deal_in
-    if chosen.shanten == 0 and cv.method is not Method.READY and bv.valid_chance > cv.valid_chance:
-        return "review.reason.below-minimum"
+    if chosen.shanten == 0 and cv.good_draws == 0 and cv.dead_draws and bv.valid_chance > cv.valid_chance:
+        return "review.reason.below-minimum"  # every wait left has copies, and none reaches the minimum
     if chosen.shanten == 1 and cv.good_draws == 0 and (bv.good_draws or 0) > 0:
         return "review.reason.dead"
     if danger_part > chance_part:

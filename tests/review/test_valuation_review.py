@@ -65,6 +65,30 @@ def test_no_best_1_shanten_without_a_good_draw_while_another_has_one():
     assert checked >= 18  # the issue counted 18 positions where the old ranking failed
 
 
+def test_a_ready_hand_is_said_to_fall_short_only_when_no_wait_reaches_8():
+    """The reason "leaves a ready hand none of whose waits reach 8" is given only where the
+    discard's waits, scored, all fall under the minimum (`below_minimum`): a valid wait with one
+    copy left against two is a matter of copies (the session, hand 8, the 4m wait of a Mixed
+    Straight), not of the minimum."""
+    checked = 0
+    for d in discard_decisions():
+        if d.reason is not None and d.reason.id == "review.reason.below-minimum":
+            checked += 1
+            assert next(c for c in ranked(d) if c.tile.code == d.choice).below_minimum, (d.hand, d.seat, d.turn)
+    assert checked >= 1
+
+
+def test_shanten_before_is_the_least_any_discard_reaches():
+    """Where the best discard is further from ready than another (a narrow hand below a route),
+    `shanten_before` is still the position's shanten: the least that any discard reaches."""
+    further = 0
+    for d in discard_decisions():
+        least = min(c.shanten for c in ranked(d))
+        assert d.shanten_before == least, (d.hand, d.seat, d.turn)
+        further += ranked(d)[0].shanten > least
+    assert further >= 1
+
+
 def test_the_tiles_that_dealt_in_rank_high_in_danger():
     """Each discard that dealt in, ranked by danger among its position's candidates (0: the most
     dangerous, 1: the least): on average in the more dangerous half."""

@@ -30,7 +30,9 @@ The model, one rule per step (its figures are the constants below, measured in d
   costs a way: a ready hand its waits or a change of them (a wait with few copies left is no worse
   than one with none), a 1-shanten hand its good draws or a change of a block, which makes it a
   typical hand two from ready (`TYPICAL_USEFUL`) with its own completions' routes (a live
-  1-shanten is no worse than a dead one, nor than the hand two from ready it can turn into).
+  1-shanten is no worse than a dead one, nor than the hand two from ready it can turn into), a
+  hand further out its own useful draws or a change of a block (a narrow hand is no worse than a
+  typical one a tile further out).
 - **further out**: a chain of one step per tile still needed,
   the first at the rate of the hand's useful copies, the next ones at those of a typical hand one
   shanten nearer (`TYPICAL_USEFUL`), each step `FAR_STEP` of a draw (many useful tiles lower the
@@ -396,9 +398,12 @@ class Valuer:
         """The chance of a valid Hu of the 13-tile hand with these standing counts, and its value."""
         readings = form_readings(standing, self.n_melds)
         least, useful = overall(readings)
-        if least > 1:
+        if least > 1:  # its own useful draws, or a change of a block: a typical hand one further out
             copies = sum(self.sight.unseen[i] for i in useful if standing[i] < COPIES)
-            return self._far(copies, least, None, None, self.routes(standing, readings))
+            routes = self.routes(standing, readings)
+            wider = TYPICAL_USEFUL[min(least, len(TYPICAL_USEFUL) - 1)]
+            own, changed = self._far(copies, least, None, None, routes), self._far(wider, least + 1, None, None, routes)
+            return max(own, changed, key=lambda w: w.valid_chance)
         ready = self.ready(standing) if least == 0 else None
         good, dead, hit, win = self._draws(standing, range(KINDS) if least == 0 else useful)
         if least == 0:  # a ready hand: its waits (and their copies), or a change of them

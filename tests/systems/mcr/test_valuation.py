@@ -161,6 +161,25 @@ def test_two_discards_that_keep_the_same_route_are_equal_best():
     assert abs(one.expected - nine.expected) <= tolerance(one, nine)
 
 
+def test_a_narrow_hand_is_worth_no_less_than_a_typical_one_a_tile_further_out():
+    """49m1177p1379sSSP1p|WW0000 (the session, hand 12, turn 1, won by All Pungs): letting the
+    isolated 9m go keeps 111p, 77p and SS two from ready; 1s breaks 13s for a hand three from
+    ready with more useful copies. The nearer hand can always change a block later, so it is not
+    called worse than the wider one (their gap within the tolerance)."""
+    result = discards(
+        "49m1177p1379sSSP1p|WW0000",
+        seen="1mN",
+        wall_left=86,
+        opponents=[Opponent(0), Opponent(1), Opponent(1)],
+    )
+    by_tile = {d.tile.code: d for d in result.discards}
+    near, wide = by_tile["9m"], by_tile["1s"]
+    assert near.shanten < wide.shanten
+    assert near.value is not None
+    assert wide.value is not None
+    assert wide.value.expected - near.value.expected <= tolerance(near.value, wide.value)
+
+
 def test_beyond_1_shanten_good_and_dead_draws_are_null():
     data = discards("1357m2468p159sESW").to_dict()  # far from anything
     for entry in data["discards"]:
