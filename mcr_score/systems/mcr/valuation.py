@@ -87,11 +87,10 @@ from mcr_score.hand import Hand, Meld, Situation
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.payments import owed, received
 from mcr_score.systems.mcr.scoring import score_with_profile
-from mcr_score.tiles import Tile, chow_partners
+from mcr_score.tiles import Tile, chow_partners, is_honor, is_terminal, rank_of
 from mcr_score.vocabulary import Form, Method
 
 KINDS = 34
-HONOURS = 27  # the first honour's index: the kinds below are the suits'
 COPIES = 4
 GAME_TILES = KINDS * COPIES
 DEALT = 13 * 4 + 1  # the tiles the deal gives (the dealer's fourteenth included)
@@ -167,7 +166,7 @@ class Opponent:
     ) -> Opponent:
         """An opponent from their discards (None: one another seat claimed), exposed melds and the
         kinds they let go without a Hu (`let_go`): honour melds say nothing of a suit."""
-        suits = {m.tile.index // 9 for m in melds if m.tile.index < HONOURS}
+        suits = {m.tile.index // 9 for m in melds if not is_honor(m.tile.index)}
         one = next(iter(suits)) if len(suits) == 1 and len(melds) >= 2 else None
         return cls(len(discards), len(melds), one, own_kinds(discards), *passes)
 
@@ -403,7 +402,7 @@ class Valuer:
             routes = self.routes(standing, readings)
             wider = TYPICAL_USEFUL[min(least, len(TYPICAL_USEFUL) - 1)]
             own, changed = self._far(copies, least, None, None, routes), self._far(wider, least + 1, None, None, routes)
-            return max(own, changed, key=lambda w: w.valid_chance)
+            return _best_way([own, changed])
         ready = self.ready(standing) if least == 0 else None
         good, dead, hit, win = self._draws(standing, range(KINDS) if least == 0 else useful)
         if least == 0:  # a ready hand: its waits (and their copies), or a change of them
@@ -420,7 +419,7 @@ class Valuer:
             ways.append(HandWorth(self.chain([step, hit]), win, good_draws, dead_draws, Method.ONE_SHANTEN))
         if least == 1 or not ways:  # changing a block: a typical hand two from ready, with the hand's routes
             ways.append(self._far(TYPICAL_USEFUL[1], 2, good_draws, dead_draws, self.routes(standing, readings)))
-        return max(ways, key=lambda w: w.valid_chance * w.win)
+        return _best_way(ways)
 
     def _far(self, copies: int, shanten: int, good: int | None, dead: int | None, routes: Routes | None) -> HandWorth:
         """The chain of a hand `shanten` from ready whose useful draws have `copies` left, times the
@@ -512,6 +511,11 @@ class Valuer:
         return Value(w.valid_chance, expected, danger, w.good_draws, w.dead_draws, w.win, deal_in, w.method, error)
 
 
+def _best_way(ways: Sequence[HandWorth]) -> HandWorth:
+    """Of the ways on open to a hand, the one worth most: its chance of a valid Hu times its win."""
+    return max(ways, key=lambda w: w.valid_chance * w.win)
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _scored(
     melds: tuple[Meld, ...],
@@ -531,12 +535,12 @@ def _scored(
 
 
 def _discarded(t: int) -> float:
-    if t >= HONOURS:
+    """How much likelier kind `t` is discarded than its unseen copies say (`DISCARDED_HONOUR`...)."""
+    if is_honor(t):
         return DISCARDED_HONOUR
-    rank = t % 9
-    if rank in (0, 8):
+    if is_terminal(t):
         return DISCARDED_TERMINAL
-    return DISCARDED_SECOND if rank in (1, 7) else DISCARDED_MIDDLE
+    return DISCARDED_SECOND if rank_of(t) in (2, 8) else DISCARDED_MIDDLE
 
 
 _DISCARDED = tuple(_discarded(t) for t in range(KINDS))
@@ -554,13 +558,13 @@ def _shapes(t: int, unseen: Sequence[int]) -> float:
     an honour) times a pair waiting for its pung and a single tile waiting for its pair."""
     u = unseen
     pairs = u[t] * max(0, u[t] - 1) / 2 + 0.5 * u[t]
-    if t >= HONOURS:
+    if is_honor(t):
         return HONOUR_WAIT * pairs
     return PAIR_WAIT * pairs + sum(u[a] * u[b] for a, b in chow_partners(t))
 
 
 def _suit_weight(o: Opponent, t: int) -> float:
-    if t >= HONOURS or o.one_suit is None:
+    if is_honor(t) or o.one_suit is None:
         return 1.0
     return FLUSH_IN if t // 9 == o.one_suit else FLUSH_OUT
 
