@@ -8,14 +8,8 @@ const fs = require("fs");
 const path = require("path");
 
 const SCRIPT = fs.readFileSync(path.join(__dirname, "page_precompile.py"), "utf8");
-const { unpackZip } = require(path.join(__dirname, "..", "mcr_score", "web", "static", "unzip.js"));
-
-// As the page's worker (static/engine-worker.js) does, so that what it imports is what the page's does.
-async function unpackSite(py, zip) {
-  const folder = py.runPython("import sys; next(p for p in sys.path if p.endswith('/site-packages'))");
-  await unpackZip(py.FS, zip, folder);
-  py.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(folder)}, None)`);
-}
+// As the page's worker (static/engine-worker.js) unpacks it, so that what it imports is what the page's does.
+const { unpackSite } = require(path.join(__dirname, "..", "mcr_score", "web", "static", "unzip.js"));
 
 async function main() {
   const [pyodideDir, wheelsDir, outDir] = process.argv.slice(2).map((p) => path.resolve(p));

@@ -48,8 +48,7 @@ HANDS = [
 WAITING = "1112345678999m"  # 13 tiles: nine waits
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def build_page(tmp_path_factory: pytest.TempPathFactory, *flags: str) -> Path:
     if os.environ.get("MCR_SCORE_EXPECT_BUILD") == "compiled":
         pytest.skip("the static page runs the pure Python wheel: driven in the pure pass of CI")
     need_chromium()
@@ -59,8 +58,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if shutil.which("node") is None:
         missing("node not found: the build compiles the page's Python with Pyodide under Node")
     out = tmp_path_factory.mktemp("page") / "site"
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build-page"), str(out)], check=True)
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build-page"), str(out), *flags], check=True)
     return out
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_page(tmp_path_factory)
 
 
 @contextlib.contextmanager
@@ -196,6 +200,53 @@ def test_the_picker_takes_taps_before_the_engine_has_started(site: str, browser:
     expect(page.locator("#notation")).to_have_value("12m9p", timeout=LOAD_MS)
     expect(page.locator("#count")).to_have_text("3 / 14 tiles")
     context.close()
+
+
+FROM_SNAPSHOT = '() => performance.getEntriesByName("engine-ready")[0].detail.pyodide_from_snapshot !== undefined'
+KEPT_SNAPSHOT = """async () => {
+  for (const name of await caches.keys())
+    if (name.endsWith("-snapshot") && (await (await caches.open(name)).keys()).length) return true;
+  return false;
+}"""
+
+
+def snapshot_kept(page: Any) -> bool:
+    """Whether the page's Cache Storage holds an engine snapshot, asked until it does (or a minute)."""
+    deadline = time.monotonic() + 60
+    while not page.evaluate(KEPT_SNAPSHOT):
+        if time.monotonic() > deadline:
+            return False
+        page.wait_for_timeout(200)
+    return True
+
+
+def test_a_build_with_its_snapshot_starts_from_it_on_the_first_visit(
+    tmp_path_factory: pytest.TempPathFactory, browser: Any
+) -> None:
+    """`build-page --snapshot`: a first visit's engine starts from the build's snapshot (no Python
+    started, no site unpacked before it answers), keeps it inflated for the next start, scores as
+    the CLI, a hand in a spelling only the grammar reads among them, finds the waits once idle,
+    and scores again with the network cut."""
+    out = build_page(tmp_path_factory, "--snapshot")
+    assert (out / "python" / "engine.snapshot").read_bytes()[:2] == b"\x1f\x8b"
+    files = re.search(r"const FILES = (\[.*?\]);", (out / "sw.js").read_text(encoding="utf-8"))
+    assert files is not None
+    assert "python/engine.snapshot" in json.loads(files[1])  # kept for offline like every file
+    with serve(out) as url:
+        context = browser.new_context(viewport=PHONE, locale="en-GB")
+        page = context.new_page()
+        for hand, rules in HANDS:
+            open_page(page, url + q(hand, rules), LOAD_MS)
+            assert page.evaluate(FROM_SNAPSHOT), hand
+            assert snapshot_kept(page), hand
+            assert verdict(page)["total"] == str(cli("score", hand, "--rules", rules)["total"]), hand
+        open_page(page, url + q(WAITING), LOAD_MS)
+        playwright_api.expect(page.locator("#result .card")).to_have_count(len(cli("waits", WAITING)["waits"]))
+        context.set_offline(True)
+        open_page(page, url + q(HANDS[1][0], HANDS[1][1]), LOAD_MS)
+        assert page.evaluate(FROM_SNAPSHOT)
+        assert verdict(page)["total"] == str(cli("score", HANDS[1][0], "--rules", HANDS[1][1])["total"])
+        context.close()
 
 
 def test_the_build_writes_the_engines_first_answers_into_the_page(built: Path) -> None:

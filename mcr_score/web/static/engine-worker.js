@@ -9,11 +9,15 @@
 // says it is idle (`{idle: true}`), and a second worker (this script, named `snapshot`) starts Pyodide
 // for it, imports and warms the engine, and keeps Pyodide's memory in the Cache Storage under this
 // build's name. The next start loads that memory instead of starting Python and importing the
-// package again. The snapshot is made here, on the player's own browser, never downloaded.
+// package again. By default the snapshot is made here, on the player's own browser, never
+// downloaded; a build made with `--snapshot` ships one (`SNAPSHOT`: 5.7 MB more to download) and
+// every start, the first visit's too, loads it. A start from a snapshot unpacks the site once idle,
+// for whatever a later question reads that the snapshot's questions did not.
 "use strict";
 importScripts("../pyodide/pyodide.js", "unzip.js");
 
 const BUILD = "mcr-score-page"; // the build's version, written by scripts/build-page
+const SNAPSHOT = null; // the build's snapshot: its path, in a build made with --snapshot (scripts/build-page)
 const SNAPSHOTS = `${BUILD}-snapshot`; // dropped with the build's other caches by sw.js
 const MAKER = self.name === "snapshot"; // the worker that makes the snapshot (a name: the cached script has no query)
 const INDEX = new URL("../pyodide/", self.location).href;
@@ -27,7 +31,31 @@ const arrivals = () => {
   for (const r of performance.getEntriesByType("resource")) timing[`arrived ${r.name.split("/").pop()}`] = Math.round(r.responseEnd);
 };
 
-const site = fetch("../python/site.zip"); // asked for at once: it arrives while Pyodide starts (from the cache after a first visit)
+// Asked for at once, to arrive while Pyodide starts (from the cache after a first visit); where the
+// build ships a snapshot, only once idle.
+let site = SNAPSHOT && !MAKER ? null : fetch("../python/site.zip");
+
+// The build's snapshot, gzipped by the build (or already inflated by a server that said it was),
+// or null where there is none.
+async function shipped() {
+  if (!SNAPSHOT || MAKER) return null;
+  try {
+    const response = await fetch(SNAPSHOT);
+    if (!response.ok) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+    return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  } catch {
+    return null;
+  }
+}
+
+async function siteBytes() {
+  site ??= fetch("../python/site.zip");
+  const response = await site;
+  if (!response.ok) throw new Error(`python/site.zip: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
 
 async function kept() {
   try {
@@ -38,28 +66,30 @@ async function kept() {
   }
 }
 
+// Pyodide, from `snapshot` where there is one it can take (or else the long way), and whether it
+// came from it.
 async function start(snapshot) {
   if (snapshot) {
-    try { return await loadPyodide({ indexURL: INDEX, _loadSnapshot: snapshot }); }
+    try { return [await loadPyodide({ indexURL: INDEX, _loadSnapshot: snapshot }), true]; }
     catch { await caches.delete(SNAPSHOTS); } // a snapshot this Pyodide cannot take: made again
   }
-  return loadPyodide({ indexURL: INDEX, _makeSnapshot: MAKER });
+  return [await loadPyodide({ indexURL: INDEX, _makeSnapshot: MAKER }), false];
 }
 
+let pyodide = null;
+let fromSnapshot = false;
+let toKeep = null; // the build's snapshot, inflated: kept once idle, so a reload need not inflate it
+
 const ready = (async () => {
-  const snapshot = MAKER ? null : await kept();
-  const pyodide = await start(snapshot);
-  mark(snapshot ? "pyodide_from_snapshot" : "pyodide");
-  if (!snapshot) {
+  const found = MAKER ? null : await kept();
+  if (!found && !MAKER) toKeep = await shipped();
+  [pyodide, fromSnapshot] = await start(found || toKeep);
+  mark(fromSnapshot ? "pyodide_from_snapshot" : "pyodide");
+  if (!fromSnapshot) {
     // A snapshot holds every module and file the page's questions read (its maker asked them all:
-    // `engine.QUESTIONS`, the same questions the build cut the site to); a start without one unpacks them.
-    // Unpacked by the worker's JavaScript (unzip.js), not by Python's zipfile, and only the import
-    // system's view of the folder renewed (importlib.invalidate_caches would import importlib.metadata).
-    const response = await site;
-    if (!response.ok) throw new Error(`python/site.zip: HTTP ${response.status}`);
-    const folder = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('/site-packages'))");
-    await unpackZip(pyodide.FS, new Uint8Array(await response.arrayBuffer()), folder);
-    pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(folder)}, None)`);
+    // `engine.QUESTIONS`, the same questions the build cut the site to); a start without one unpacks them
+    // first, by the worker's JavaScript (unzip.js), not by Python's zipfile.
+    await unpackSite(pyodide, await siteBytes());
     mark("site");
   }
   if (MAKER) {
@@ -73,19 +103,32 @@ const ready = (async () => {
   const engine = pyodide.pyimport("mcr_score.web.engine");
   mark("imported");
   arrivals();
-  self.postMessage({ timing, snapshot: Boolean(snapshot) });
+  self.postMessage({ timing, snapshot: fromSnapshot });
   return engine;
 })();
 
-let maker = null;
+let idled = false;
+let maker = null; // the worker making the snapshot, held while it works
 
 self.onmessage = async (e) => {
   if (e.data.idle) {
-    // Said once the page's first questions are answered. Started without a snapshot, the engine
-    // answers a few questions of its own, so that the first waits and scores a player asks find
-    // their modules imported and warm, and a snapshot is made for the next visit.
+    // Said once the page's first questions are answered. Started from a snapshot, the engine gets
+    // the site's files (what a later question may read that the snapshot's questions did not).
+    // Started without one, it answers a few questions of its own, so that the first waits and
+    // scores a player asks find their modules imported and warm, and a snapshot is made for the
+    // next visit (where the build ships none).
+    if (MAKER || idled) return;
+    idled = true;
     const engine = await ready;
-    if (MAKER || maker || (await kept())) return;
+    if (fromSnapshot) {
+      try { await unpackSite(pyodide, await siteBytes()); } catch { /* a question that needs a file says so */ }
+      try {
+        if (toKeep) await (await caches.open(SNAPSHOTS)).put("snapshot", new Response(toKeep));
+      } catch { /* no Cache Storage here: a reload inflates the build's again */ }
+      toKeep = null;
+      return;
+    }
+    if (SNAPSHOT || (await kept())) return;
     try { engine.warm(); } catch { /* a warm-up only */ }
     maker = new Worker("engine-worker.js", { name: "snapshot" });
     return;

@@ -46,4 +46,14 @@ async function unpackZip(FS, bytes, folder) {
   return files.length;
 }
 
-if (typeof module !== "undefined") module.exports = { unpackZip };
+// The site (python/site.zip's bytes) unpacked into a started Pyodide's site-packages, and only the
+// import system's view of that folder renewed: `importlib.invalidate_caches()` would import
+// importlib.metadata and 27 more modules only to renew their caches. The page's worker does this
+// and so does the build, so that what the build cuts and snapshots is what the page imports.
+async function unpackSite(pyodide, bytes) {
+  const folder = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('/site-packages'))");
+  await unpackZip(pyodide.FS, bytes, folder);
+  pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(folder)}, None)`);
+}
+
+if (typeof module !== "undefined") module.exports = { unpackZip, unpackSite };
