@@ -16,7 +16,7 @@ const path = require("path");
 const zlib = require("zlib");
 
 const { unpackSite } = require(path.join(__dirname, "..", "mcr_score", "web", "static", "unzip.js"));
-const CHECKS = fs.readFileSync(path.join(__dirname, "page_precompile.py"), "utf8");
+const SCRIPT = fs.readFileSync(path.join(__dirname, "page_precompile.py"), "utf8"); // its ask(), CHECKS and verify()
 
 async function main() {
   const out = path.resolve(process.argv[2]);
@@ -32,7 +32,7 @@ async function main() {
   fs.writeFileSync(file, zlib.gzipSync(memory, { level: 9 }));
 
   const started = await loadPyodide({ indexURL, _loadSnapshot: zlib.gunzipSync(fs.readFileSync(file)) });
-  started.runPython(CHECKS);
+  started.runPython(SCRIPT);
   started.runPython("from mcr_score.web.engine import QUESTIONS; ask(QUESTIONS)");
   await unpackSite(started, site);
   started.runPython("verify()");

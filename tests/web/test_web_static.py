@@ -30,6 +30,7 @@ from urllib.parse import quote
 import pytest
 from click.testing import CliRunner
 
+from benchmarks.page import KEPT
 from mcr_score.cli import main
 from tests.support import REPO
 from tests.support.browser import CHROMIUM, FLAGS, PHONE, launch, missing, need_chromium, open_page, shoot
@@ -203,17 +204,12 @@ def test_the_picker_takes_taps_before_the_engine_has_started(site: str, browser:
 
 
 FROM_SNAPSHOT = '() => performance.getEntriesByName("engine-ready")[0].detail.pyodide_from_snapshot !== undefined'
-KEPT_SNAPSHOT = """async () => {
-  for (const name of await caches.keys())
-    if (name.endsWith("-snapshot") && (await (await caches.open(name)).keys()).length) return true;
-  return false;
-}"""
 
 
 def snapshot_kept(page: Any) -> bool:
     """Whether the page's Cache Storage holds an engine snapshot, asked until it does (or a minute)."""
     deadline = time.monotonic() + 60
-    while not page.evaluate(KEPT_SNAPSHOT):
+    while not page.evaluate(KEPT):
         if time.monotonic() > deadline:
             return False
         page.wait_for_timeout(200)
