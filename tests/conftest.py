@@ -13,6 +13,8 @@ list without a word.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from click.testing import CliRunner
 
@@ -70,7 +72,9 @@ SLOW = (
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the tests of `SLOW` slow; a name of a collected file that matches no test is an error."""
+    """Give each test its own id, then mark the tests of `SLOW` slow; a name of a collected file that
+    matches no test is an error."""
+    _unique_ids(items)
     collected = {item.path.name for item in items}
     used: set[str] = set()
     for item in items:
@@ -82,6 +86,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     stale = [name for name in SLOW if name.split("::")[0] in collected and name not in used]
     if stale and not config.getoption("keyword") and not config.getoption("markexpr", ""):
         raise pytest.UsageError(f"tests/conftest.py SLOW names tests that do not exist: {', '.join(stale)}")
+
+
+def _unique_ids(items: list[pytest.Item]) -> None:
+    """Make every collected test's id its own, or stop the run.
+
+    pytest-xdist (`scripts/test` runs the suite in two processes) hands tests out by id, so of tests
+    that share one it runs a single test. Under pytest 9.2 every operation of schemathesis's
+    `@schema.parametrize()` gets the test function's bare id (pytest builds an id from a
+    parametrization schemathesis does not use): 19 of the service's 20 operations went unchecked,
+    the run green. Such a test gets its operation in its id, as its name has it; any other id met
+    twice is an error rather than tests quietly left out.
+    """
+    count = Counter(item.nodeid for item in items)
+    for item in items:
+        label = getattr(item, "operation_label", None)
+        if count[item.nodeid] > 1 and isinstance(label, str) and item.name.endswith(f"[{label}]"):
+            item._id = item._id.with_params(label)  # type: ignore[attr-defined]  # pytest's id of the item
+    twice = sorted(nodeid for nodeid, n in Counter(item.nodeid for item in items).items() if n > 1)
+    if twice:
+        raise pytest.UsageError(f"tests share an id (pytest-xdist would run one of them): {', '.join(twice)}")
 
 
 @pytest.fixture

@@ -153,11 +153,12 @@ def test_every_hand_of_the_python_and_batch_examples_wins():
 
 def test_the_readme_says_how_long_the_tests_take_and_how_to_run_a_quick_subset() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "10-15 minutes on 2 cores" in readme
+    assert "about 9 minutes on 2 cores" in readme
     assert "scripts/test --quick" in readme
     script = (ROOT / "scripts" / "test").read_text(encoding="utf-8")
     assert '"--quick"' in script
     assert '-m "not slow"' in script
+    assert script.count("pytest -n 2 --dist loadfile") == 2  # the time said is the two processes' time
 
 
 def test_the_readmes_benchmark_ratios_say_slower_or_faster() -> None:
