@@ -8,7 +8,10 @@ sends), and drives headless Chromium at 390x844, device scale 3, touch, a fresh 
 cold load. For a cold visit, a warm reload (the service worker in control) and an offline reload
 (the network cut), it prints: the picker usable (its tiles drawn and enabled), a `?q=` link's
 verdict, the bytes and requests of the first visit (as sent, and gzipped as a server would), and
-the picker tiles inside the first screen of the empty page. Each time is the median of `--runs`,
+the picker tiles inside the first screen of the empty page. Beside them, in each run, the floor of
+any page on this engine: a page of nothing but a worker that starts the build's own Pyodide (its
+WebAssembly, its standard library) and asks it `1+1`, timed to that answer as a link to its
+verdict (a page that scores cannot answer before Pyodide can). Each time is the median of `--runs`,
 in seconds from the navigation (the page's own clock, `performance.now()`, read in the frame after
 the first where the condition holds, by a script the benchmark puts into each document before the
 page's own). A reload comes once the first visit has finished its work (its files kept, its engine's
@@ -30,6 +33,7 @@ import datetime
 import gzip
 import http.server
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -228,13 +232,45 @@ def gzipped(site: Path, path: str) -> int:
     return len(gzip.compress(file.read_bytes())) if file.is_file() else 0
 
 
+PHONE_CONTEXT = {"viewport": PHONE, "device_scale_factor": 3, "has_touch": True, "is_mobile": True, "locale": "en-GB"}
+
+FLOOR_PAGE = """<!doctype html><meta charset="utf-8"><title>Pyodide alone</title><output id="verdict"></output>
+<script>
+new Worker("floor-worker.js").onmessage = (e) => { document.getElementById("verdict").dataset.total = e.data; };
+</script>
+"""
+FLOOR_WORKER = """importScripts("pyodide/pyodide.js");
+loadPyodide({ indexURL: new URL("pyodide/", self.location).href })
+  .then((py) => postMessage(String(py.runPython("1+1"))));
+"""
+
+
+def floor_page(site: Path, folder: Path) -> Path:
+    """The floor page in `folder`: the site's `pyodide/` and a worker that starts it and asks `1+1`
+    (`FLOOR_PAGE`, `FLOOR_WORKER`); none of mcr-score, no service worker."""
+    shutil.copytree(site / "pyodide", folder / "pyodide")
+    (folder / "index.html").write_text(FLOOR_PAGE, encoding="utf-8")
+    (folder / "floor-worker.js").write_text(FLOOR_WORKER, encoding="utf-8")
+    return folder
+
+
+def floor_run(browser: Any, url: str) -> float:
+    """Seconds from a cold visit of the floor page to its answer in `#verdict[data-total]`."""
+    context = browser.new_context(**PHONE_CONTEXT)
+    context.add_init_script(WATCH)
+    page = context.new_page()
+    go(page, url + "/")
+    seconds = at(page, "verdict")
+    context.close()
+    return seconds
+
+
 def one_run(browser: Any, url: str, served: Served, site: Path, hand: str) -> dict[str, Any]:
     """A fresh profile: a cold visit of the empty page, a cold `?q=` link in another, then warm and
     offline reloads of the link."""
     link = f"{url}/?q={quote(hand, safe='')}&lang=en"
-    options = {"viewport": PHONE, "device_scale_factor": 3, "has_touch": True, "is_mobile": True, "locale": "en-GB"}
     figures: dict[str, Any] = {}
-    context = browser.new_context(**options)
+    context = browser.new_context(**PHONE_CONTEXT)
     context.add_init_script(WATCH)
     page = context.new_page()
     served.reset()
@@ -254,7 +290,7 @@ def one_run(browser: Any, url: str, served: Served, site: Path, hand: str) -> di
     figures["warm_usable_s"] = at(page, "usable")
     context.close()
 
-    context = browser.new_context(**options)
+    context = browser.new_context(**PHONE_CONTEXT)
     context.add_init_script(WATCH)
     page = context.new_page()
     go(page, link)
@@ -279,13 +315,17 @@ def one_run(browser: Any, url: str, served: Served, site: Path, hand: str) -> di
     return figures
 
 
-def measure(site: Path, hand: str, runs: int, executable: Path) -> dict[str, float]:
+def measure(site: Path, floor: Path, hand: str, runs: int, executable: Path) -> dict[str, float]:
     from playwright.sync_api import sync_playwright
 
-    with serve(site) as (url, served), sync_playwright() as p:
+    with serve(site) as (url, served), serve(floor) as (floor_url, _), sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(executable), args=FLAGS, headless=True)
         try:
-            all_runs = [one_run(browser, url, served, site, hand) for _ in range(runs)]
+            all_runs = []
+            for _ in range(runs):
+                figures = one_run(browser, url, served, site, hand)
+                figures["floor_verdict_s"] = floor_run(browser, floor_url)
+                all_runs.append(figures)
         finally:
             browser.close()
     return {key: statistics.median(r[key] for r in all_runs) for key in all_runs[0]}
@@ -302,6 +342,7 @@ LINES = [
     ("picker usable, offline reload (s)", "offline_link_usable_s"),
     ("?q= link: picker usable, cold (s)", "cold_link_usable_s"),
     ("?q= link -> verdict, cold (s)", "cold_link_verdict_s"),
+    ("  floor: Pyodide alone -> 1+1, cold (s)", "floor_verdict_s"),
     ("?q= link -> verdict, warm reload (s)", "warm_link_verdict_s"),
     ("?q= link -> verdict, offline reload (s)", "offline_link_verdict_s"),
     ("engine started, cold (s)", "cold_engine_ready_s"),
@@ -340,11 +381,12 @@ def main() -> None:
     print(f"{now:%Y-%m-%d %H:%M:%S} UTC, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     with tempfile.TemporaryDirectory() as made:
         site = args.site or build(Path(made) / "site")
-        results = {"unthrottled": measure(site, args.hand, args.runs, CHROMIUM)}
+        floor = floor_page(site, Path(made) / "floor")
+        results = {"unthrottled": measure(site, floor, args.hand, args.runs, CHROMIUM)}
         if not args.no_quarter:
             with quarter_cpu() as launcher:
                 if launcher is not None:
-                    results["quarter CPU"] = measure(site, args.hand, args.runs, launcher)
+                    results["quarter CPU"] = measure(site, floor, args.hand, args.runs, launcher)
     report(results)
 
 
