@@ -255,13 +255,17 @@ def floor_page(site: Path, folder: Path) -> Path:
 
 
 def floor_run(browser: Any, url: str) -> float:
-    """Seconds from a cold visit of the floor page to its answer in `#verdict[data-total]`."""
+    """Seconds from a cold visit of the floor page to its answer in `#verdict[data-total]`; an
+    answer other than Pyodide's `2` is an error, not a time."""
     context = browser.new_context(**PHONE_CONTEXT)
     context.add_init_script(WATCH)
     page = context.new_page()
     go(page, url + "/")
     seconds = at(page, "verdict")
+    answer = page.get_attribute("#verdict", "data-total")
     context.close()
+    if answer != "2":
+        raise RuntimeError(f"the floor page answered {answer!r} to 1+1, not '2'")
     return seconds
 
 
