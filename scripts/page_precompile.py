@@ -6,7 +6,8 @@ around unpacking the site as the page's worker does:
 
 - `write_site()`, /out/site-full.zip: the wheels in /wheels, every module as a sourceless .pyc;
 - `write_cut()`, after asking the engine what the page asks (its `QUESTIONS`): /out/site.zip, only the
-  wheels' modules that these imported (with every data file and the wheels' metadata), and
+  wheels' modules that these imported (with every data file and the wheels' metadata, and the code
+  of the methods `dataclasses` wrote meanwhile: `mcr_score.web._precompiled`), and
   /out/python_stdlib.zip, only Pyodide's standard library modules imported so far (its start, the
   unpacking, the questions), each a sourceless .pyc;
 - `verify()`, run in a second Pyodide started from the cut standard library with the cut site
@@ -37,6 +38,7 @@ SITE = Path("/site")  # the wheels unpacked, to be zipped
 STORED = zipfile.ZIP_STORED
 PAGE_FILES = "mcr_score/web/static/"  # the page itself, which the build serves beside: not the engine's
 OUT = Path("/out")
+METHODS = "mcr_score/web/_precompiled.marshal"  # in the site: `_precompiled.FILE`
 # Asked of the cut build (`verify`): hands of the page's tests, none of them above.
 CHECKS = [
     ("explain", {"hand": "[WWWW1][444s]45m678pFF6m|ES1000", "rules": "china"}),
@@ -107,19 +109,37 @@ def imported(folder: str) -> set[str]:
 
 
 def write_cut() -> None:
-    from mcr_score.web.engine import QUESTIONS
+    from mcr_score.web import _precompiled
 
-    ask(QUESTIONS)
+    with _precompiled.record() as made:  # the methods dataclasses writes, compiled here once
+        from mcr_score.web.engine import QUESTIONS
+
+        ask(QUESTIONS)
+    (SITE / METHODS).write_bytes(_precompiled.dumps(made))
     archive = next(p for p in sys.path if p.endswith(".zip"))
     purelib = "/" + sysconfig.get_paths()["purelib"].lstrip("/")  # Pyodide's has a leading "//"
     used_std = {f for f in imported(archive) if f.endswith(".py")}
     used_site = {f[:-1] for f in imported(purelib) if f.endswith(".pyc")}
     (OUT / "python_stdlib.zip").write_bytes(stdlib(used_std))
     (OUT / "site.zip").write_bytes(site(lambda name: name in used_site))
-    print(f"kept: {len(used_std)} modules of the standard library, {len(used_site)} of the page's wheels")
+    print(
+        f"kept: {len(used_std)} modules of the standard library, {len(used_site)} of the page's wheels;"
+        f" {len(made)} dataclass sources compiled"
+    )
 
 
 def verify() -> None:
+    """The cut build answers; its engine's import (where this Python has not imported it yet, as a
+    snapshot has) compiles no dataclass method, and each recorded one is what this Python compiles."""
+    from mcr_score.web import _precompiled
+
+    fresh = "mcr_score.web.engine" not in sys.modules
+    started = _precompiled.import_engine()
+    if fresh:
+        assert started.hits, "no dataclass method came from the build's recorded ones"
+        assert not started.misses, f"{started.misses} dataclass methods compiled at the engine's import"
+    differ = _precompiled.mismatched(_precompiled.loads(_precompiled.FILE.read_bytes()))
+    assert not differ, f"recorded code that differs from its source's: {differ[:1]}"
     from mcr_score.web.engine import QUESTIONS
 
     ask([*QUESTIONS, *CHECKS])

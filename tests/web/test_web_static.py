@@ -148,6 +148,23 @@ def test_the_static_page_scores_as_the_cli(site: str, visit: tuple[Any, Any, lis
         playwright_api.expect(card.locator(".left")).to_have_text(f"{w['left']} left")
 
 
+READY_DETAIL = '() => performance.getEntriesByName("engine-ready")[0].detail'
+
+
+def test_a_first_visit_compiles_no_dataclass_method_in_the_browser(site: str, browser: Any) -> None:
+    """The engine is imported with the methods `dataclasses` writes compiled by the build
+    (`mcr_score.web._precompiled`): a first visit's start runs them and compiles none itself."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    open_page(page, site + q(*HANDS[0]), LOAD_MS)
+    assert verdict(page)["total"] == str(cli("score", HANDS[0][0], "--rules", HANDS[0][1])["total"])
+    detail = page.evaluate(READY_DETAIL)
+    context.close()
+    assert not detail.get("pyodide_from_snapshot")
+    assert detail["methods_recorded"] > 0
+    assert detail["methods_compiled"] == 0
+
+
 def test_a_reload_with_the_network_cut_still_scores(site: str, visit: tuple[Any, Any, list[str]]) -> None:
     context, page, _ = visit
     open_page(page, site + q(HANDS[0][0]), LOAD_MS)
