@@ -7,7 +7,8 @@ around unpacking the site as the page's worker does:
 - `write_site()`, /out/site-full.zip: the wheels in /wheels, every module as a sourceless .pyc;
 - `write_cut()`, after asking the engine what the page asks (its `QUESTIONS`): /out/site.zip, only the
   wheels' modules that these imported (with every data file and the wheels' metadata, and the code
-  of the methods `dataclasses` wrote meanwhile: `mcr_score.web._precompiled`), and
+  of the methods `dataclasses` wrote meanwhile and the caches of the Lark parsers they built:
+  `mcr_score.web._precompiled`), and
   /out/python_stdlib.zip, only Pyodide's standard library modules imported so far (its start, the
   unpacking, the questions), each a sourceless .pyc;
 - `verify()`, run in a second Pyodide started from the cut standard library with the cut site
@@ -26,6 +27,7 @@ import json
 import marshal
 import sys
 import sysconfig
+import tempfile
 import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -39,6 +41,7 @@ STORED = zipfile.ZIP_STORED
 PAGE_FILES = "mcr_score/web/static/"  # the page itself, which the build serves beside: not the engine's
 OUT = Path("/out")
 METHODS = "mcr_score/web/_precompiled.marshal"  # in the site: `_precompiled.FILE`
+LARK_CACHES = "mcr_score/web/_lark_caches"  # in the site: `_precompiled.LARK_CACHES`
 # Asked of the cut build (`verify`): hands of the page's tests, none of them above.
 CHECKS = [
     ("explain", {"hand": "[WWWW1][444s]45m678pFF6m|ES1000", "rules": "china"}),
@@ -116,6 +119,7 @@ def write_cut() -> None:
 
         ask(QUESTIONS)
     (SITE / METHODS).write_bytes(_precompiled.dumps(made))
+    parsers = _precompiled.keep_lark_caches(Path(tempfile.gettempdir()), SITE / LARK_CACHES)
     archive = next(p for p in sys.path if p.endswith(".zip"))
     purelib = "/" + sysconfig.get_paths()["purelib"].lstrip("/")  # Pyodide's has a leading "//"
     used_std = {f for f in imported(archive) if f.endswith(".py")}
@@ -124,7 +128,7 @@ def write_cut() -> None:
     (OUT / "site.zip").write_bytes(site(lambda name: name in used_site))
     print(
         f"kept: {len(used_std)} modules of the standard library, {len(used_site)} of the page's wheels;"
-        f" {len(made)} dataclass sources compiled"
+        f" {len(made)} dataclass sources compiled, {parsers} Lark caches"
     )
 
 
@@ -138,6 +142,7 @@ def verify() -> None:
     if fresh:
         assert started.hits, "no dataclass method came from the build's recorded ones"
         assert not started.misses, f"{started.misses} dataclass methods compiled at the engine's import"
+        assert started.lark_caches, "no Lark cache kept by the build"
     differ = _precompiled.mismatched(_precompiled.loads(_precompiled.FILE.read_bytes()))
     assert not differ, f"recorded code that differs from its source's: {differ[:1]}"
     from mcr_score.web.engine import QUESTIONS

@@ -1,4 +1,5 @@
-"""The methods `dataclasses` writes, compiled once by the page's build instead of at every start.
+"""What the page's start would compute in the browser, done once by its build: the methods
+`dataclasses` writes, and the notation's Lark parsers.
 
 `@dataclass` writes each class's `__init__`, `__eq__`, `__repr__`... as Python source and compiles it
 with `exec` when the class is made: importing the page's engine compiles 33 such sources, which is
@@ -9,6 +10,11 @@ in the site (`FILE`); the page's worker imports the engine with them (`import_en
 then runs the recorded code of a source it would have compiled, the same code object, and compiles
 any other source itself. Nothing here changes what a class is: only where its methods' code comes
 from. Outside a page build there is no `FILE`, and the engine is imported as anywhere else.
+
+Likewise the parsers of the notation's grammar (Lark's `cache=True` keeps a cache in the temporary
+folder, which a page loses at each load): the build keeps the caches its questions wrote
+(`keep_lark_caches`) and the start puts them back (`restore_lark_caches`), so the first text outside
+the canonical form is read without building a parser in the browser.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ import dataclasses
 import importlib
 import importlib.util
 import marshal
+import shutil
+import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +34,10 @@ from types import CodeType, ModuleType
 
 FILE = Path(__file__).with_name("_precompiled.marshal")
 """The build's recorded methods, beside this module in the page's site (absent anywhere else)."""
+
+LARK_CACHES = Path(__file__).with_name("_lark_caches")
+"""The build's Lark caches (`keep_lark_caches`), beside this module in the page's site."""
+LARK_CACHE_GLOB = ".lark_cache_*.tmp"  # how Lark names the cache of `cache=True` in the temporary folder
 
 FILENAME = "<string>"  # what `exec` of a source names its code
 
@@ -112,18 +124,47 @@ def replayed(code: Mapping[str, CodeType]) -> Iterator[Replay]:
         yield replay
 
 
+def keep_lark_caches(folder: Path, into: Path = LARK_CACHES) -> int:
+    """At build time: the caches Lark wrote in `folder` (the temporary folder, for the parsers the
+    page's questions built) copied `into` the site; how many. Lark names each by a hash of its
+    grammar, options, Lark's version and Python's, and checks that hash when it reads one."""
+    caches = sorted(folder.glob(LARK_CACHE_GLOB))
+    into.mkdir(parents=True, exist_ok=True)
+    for cache in caches:
+        shutil.copyfile(cache, into / cache.name)
+    return len(caches)
+
+
+def restore_lark_caches(kept: Path = LARK_CACHES, folder: Path | None = None) -> int:
+    """At the page's start: the build's Lark caches put where Lark looks (`folder`, the temporary
+    folder), so the first text that needs the grammar reads its parser instead of building it; a
+    cache already there is left as it is. How many were put."""
+    if not kept.is_dir():
+        return 0
+    target = Path(folder or tempfile.gettempdir())
+    put = 0
+    for cache in sorted(kept.glob(LARK_CACHE_GLOB)):
+        if not (target / cache.name).exists():
+            shutil.copyfile(cache, target / cache.name)
+            put += 1
+    return put
+
+
 @dataclass(frozen=True)
 class Started:
-    """The engine the worker asks, and how many of its methods came from the build (`Replay`)."""
+    """The engine the worker asks, how many of its methods came from the build (`Replay`), and how
+    many of the build's Lark caches were put in place."""
 
     engine: ModuleType
     hits: int
     misses: int
+    lark_caches: int
 
 
 def import_engine() -> Started:
-    """The page's engine imported with the build's recorded methods (the worker's start)."""
+    """The page's engine imported with the build's recorded methods and its Lark caches in place
+    (the worker's start)."""
     code = loads(FILE.read_bytes()) if FILE.is_file() else {}
     with replayed(code) as replay:
         engine = importlib.import_module("mcr_score.web.engine")
-    return Started(engine, replay.hits, len(replay.misses))
+    return Started(engine, replay.hits, len(replay.misses), restore_lark_caches())

@@ -7,6 +7,8 @@ import dataclasses
 import importlib.util
 import inspect
 import marshal
+import tempfile
+from pathlib import Path
 from types import CodeType
 
 import pytest
@@ -125,3 +127,45 @@ def test_outside_a_page_build_the_engine_is_imported_as_anywhere() -> None:
     started = _precompiled.import_engine()
     assert started.engine is engine
     assert (started.hits, started.misses) == (0, 0)  # imported already here: nothing made
+
+
+def test_the_builds_lark_caches_are_kept_and_put_back_where_lark_looks(tmp_path: Path) -> None:
+    """Only Lark's cache files are kept; put back, they are where `cache=True` reads them, and a
+    cache already there is not overwritten."""
+    written, site, start = tmp_path / "tmp", tmp_path / "site" / "_lark_caches", tmp_path / "start"
+    written.mkdir()
+    start.mkdir()
+    (written / ".lark_cache_web_user_abc_3_13.tmp").write_bytes(b"parser")
+    (written / "other.tmp").write_bytes(b"not lark's")
+    assert _precompiled.keep_lark_caches(written, site) == 1
+    assert [p.name for p in site.iterdir()] == [".lark_cache_web_user_abc_3_13.tmp"]
+    (start / ".lark_cache_web_user_abc_3_13.tmp").write_bytes(b"newer")
+    assert _precompiled.restore_lark_caches(site, start) == 0
+    assert (start / ".lark_cache_web_user_abc_3_13.tmp").read_bytes() == b"newer"
+    (start / ".lark_cache_web_user_abc_3_13.tmp").unlink()
+    assert _precompiled.restore_lark_caches(site, start) == 1
+    assert (start / ".lark_cache_web_user_abc_3_13.tmp").read_bytes() == b"parser"
+    assert _precompiled.restore_lark_caches(tmp_path / "none", start) == 0
+
+
+def test_a_kept_lark_cache_is_one_lark_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The notation's parser built with `cache=True` writes a file `LARK_CACHE_GLOB` finds, and a
+    new parser made where that file was put back reads it: the same parse, without building."""
+    from lark import Lark
+
+    from mcr_score.notation import parser
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "first"))
+    (tmp_path / "first").mkdir()
+    Lark(parser._grammar(), parser="lalr", cache=True)
+    assert _precompiled.keep_lark_caches(tmp_path / "first", tmp_path / "kept") == 1
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "second"))
+    (tmp_path / "second").mkdir()
+    assert _precompiled.restore_lark_caches(tmp_path / "kept") == 1
+    fresh = Lark(parser._grammar(), parser="lalr")
+    built: list[Lark] = []
+    monkeypatch.setattr(Lark, "_build_parser", lambda self: built.append(self))
+    read = Lark(parser._grammar(), parser="lalr", cache=True)
+    assert built == []  # read from the cache, not built
+    for text in ("123m456p789s11z[EEE]", "1z1z1z2z2z2z3z3z3z4z4z5z5z5z", "[WWWW1][444s]45m678pFF6m|ES1000"):
+        assert read.parse(text) == fresh.parse(text), text

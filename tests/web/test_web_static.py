@@ -153,7 +153,8 @@ READY_DETAIL = '() => performance.getEntriesByName("engine-ready")[0].detail'
 
 def test_a_first_visit_compiles_no_dataclass_method_in_the_browser(site: str, browser: Any) -> None:
     """The engine is imported with the methods `dataclasses` writes compiled by the build
-    (`mcr_score.web._precompiled`): a first visit's start runs them and compiles none itself."""
+    (`mcr_score.web._precompiled`): a first visit's start runs them and compiles none itself, and
+    it has the build's Lark caches in place."""
     context = browser.new_context(viewport=PHONE, locale="en-GB")
     page = context.new_page()
     open_page(page, site + q(*HANDS[0]), LOAD_MS)
@@ -163,6 +164,7 @@ def test_a_first_visit_compiles_no_dataclass_method_in_the_browser(site: str, br
     assert not detail.get("pyodide_from_snapshot")
     assert detail["methods_recorded"] > 0
     assert detail["methods_compiled"] == 0
+    assert detail["lark_caches"] >= 1  # the grammar's parsers, read rather than built
 
 
 def test_a_reload_with_the_network_cut_still_scores(site: str, visit: tuple[Any, Any, list[str]]) -> None:

@@ -100,14 +100,14 @@ const ready = (async () => {
     self.close();
     return null;
   }
-  // Imported with the methods dataclasses writes compiled by the build (mcr_score/web/_precompiled.py):
-  // a snapshot has it imported already.
+  // Imported with the methods dataclasses writes compiled by the build, and its Lark caches put back
+  // (mcr_score/web/_precompiled.py); a snapshot has it imported already.
   let engine;
   if (fromSnapshot) engine = pyodide.pyimport("mcr_score.web.engine");
   else {
     const started = pyodide.pyimport("mcr_score.web._precompiled").import_engine();
     engine = started.engine.copy(); // its own proxy: `started` is destroyed below
-    Object.assign(timing, { methods_recorded: started.hits, methods_compiled: started.misses });
+    Object.assign(timing, { methods_recorded: started.hits, methods_compiled: started.misses, lark_caches: started.lark_caches });
     started.destroy();
   }
   mark("imported");
