@@ -8,7 +8,9 @@ sends), and drives headless Chromium at 390x844, device scale 3, touch, a fresh 
 cold load. For a cold visit, a warm reload (the service worker in control) and an offline reload
 (the network cut), it prints: the picker usable (its tiles drawn and enabled), a `?q=` link's
 verdict, the bytes and requests of the first visit (as sent, and gzipped as a server would), and
-the picker tiles inside the first screen of the empty page. Beside them, in each run, the floor of
+the picker tiles inside the first screen of the empty page, and the CPU that every Chromium process
+spent on the cold link (from `/proc`: steadier than its time at a quarter of a CPU, which that CPU
+bounds), with V8's compile threads' and the engine's worker's part. Beside them, in each run, the floor of
 any page on this engine: a page of nothing but a worker that starts the build's own Pyodide (its
 WebAssembly, its standard library) and asks it `1+1`, timed to that answer as a link to its
 verdict (a page that scores cannot answer before Pyodide can). Each time is the median of `--runs`,
@@ -147,6 +149,78 @@ def quarter_cpu() -> Iterator[Path | None]:
                 time.sleep(0.1)
 
 
+CHROMIUM_BINARIES = {"chromium", "chrome", "headless_shell", "chrome-headless-shell"}
+"""What a Chromium process's executable is named (`/proc/PID/exe`), Debian's and Playwright's."""
+PROCESS_KINDS = ("renderer", "gpu-process", "utility")  # `--type=` of a child; the browser has none
+
+
+@dataclass(frozen=True)
+class ThreadCpu:
+    """One thread of a Chromium process: its process's kind, its name, its CPU so far (clock ticks)."""
+
+    process: str
+    thread: str
+    ticks: int
+
+
+def chromium_threads(proc: Path = Path("/proc")) -> dict[tuple[str, str], ThreadCpu]:
+    """Every thread of every Chromium process on the machine, by (process id, thread id), with its
+    user and system CPU from `/proc` (nothing where there is no `/proc` to read)."""
+    found: dict[tuple[str, str], ThreadCpu] = {}
+    for pid in (p.name for p in proc.iterdir() if p.name.isdigit()) if proc.is_dir() else ():
+        try:
+            if Path(os.readlink(proc / pid / "exe")).name not in CHROMIUM_BINARIES:
+                continue
+            command = (proc / pid / "cmdline").read_bytes()  # Chromium rewrites it: not one argument a string
+            kind = next((k for k in PROCESS_KINDS if f"--type={k}".encode() in command), "browser")
+            for task in (proc / pid / "task").iterdir():
+                stat = (task / "stat").read_text()
+                fields = stat[stat.rindex(")") + 2 :].split()
+                name = stat[stat.index("(") + 1 : stat.rindex(")")]
+                found[(pid, task.name)] = ThreadCpu(kind, name, int(fields[11]) + int(fields[12]))
+        except OSError:  # a process or thread that ended meanwhile, or one not ours to read
+            continue
+    return found
+
+
+def cpu_between(before: dict[tuple[str, str], ThreadCpu], after: dict[tuple[str, str], ThreadCpu]) -> dict[str, float]:
+    """Seconds of CPU spent between two `chromium_threads` readings, by "process kind: thread name"
+    (a thread that began meanwhile counts whole; one that ended meanwhile is not seen)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    spent: dict[str, float] = {}
+    for key, now in after.items():
+        earlier = before.get(key)
+        used = now.ticks - (earlier.ticks if earlier is not None and earlier.thread == now.thread else 0)
+        if used > 0:
+            label = f"{now.process}: {now.thread}"
+            spent[label] = spent.get(label, 0.0) + used / ticks
+    return spent
+
+
+@contextlib.contextmanager
+def cpu_spent() -> Iterator[dict[str, float]]:
+    """The CPU every Chromium process spends within the block (`cpu_between`), filled in at its end:
+    a steadier figure than a time at a quarter of a CPU, which is bound by that CPU."""
+    spent: dict[str, float] = {}
+    before = chromium_threads()
+    yield spent
+    spent.update(cpu_between(before, chromium_threads()))
+
+
+def cpu_figures(spent: dict[str, float], prefix: str) -> dict[str, float]:
+    """The CPU of a load, all of it and the two parts that the engine's start makes: V8's compile
+    threads and the worker that runs Pyodide, both in the page's renderer."""
+
+    def part(name: str) -> float:
+        return sum(v for k, v in spent.items() if k.startswith(f"renderer: {name}"))
+
+    return {
+        f"{prefix}_cpu_s": sum(spent.values()),
+        f"{prefix}_cpu_compile_s": part("ThreadPoolForeg"),
+        f"{prefix}_cpu_worker_s": part("DedicatedWorker"),
+    }
+
+
 CONDITIONS = {"usable": USABLE, "verdict": VERDICT}
 WATCH = (
     "(() => { const seen = (window.__loadFigures = {}); const held = {}; const when = {"
@@ -254,19 +328,29 @@ def floor_page(site: Path, folder: Path) -> Path:
     return folder
 
 
-def floor_run(browser: Any, url: str) -> float:
-    """Seconds from a cold visit of the floor page to its answer in `#verdict[data-total]`; an
-    answer other than Pyodide's `2` is an error, not a time."""
+@dataclass(frozen=True)
+class FloorLoad:
+    """A cold visit of the floor page: seconds to its answer, and the CPU spent meanwhile (`cpu_spent`)."""
+
+    seconds: float
+    cpu: dict[str, float]
+
+
+def floor_run(browser: Any, url: str) -> FloorLoad:
+    """A cold visit of the floor page to its answer in `#verdict[data-total]`; an answer other than
+    Pyodide's `2` is an error, not a time. The CPU is read before the page is closed (a closed
+    page's processes are gone from `/proc`)."""
     context = browser.new_context(**PHONE_CONTEXT)
     context.add_init_script(WATCH)
     page = context.new_page()
-    go(page, url + "/")
-    seconds = at(page, "verdict")
+    with cpu_spent() as spent:
+        go(page, url + "/")
+        seconds = at(page, "verdict")
     answer = page.get_attribute("#verdict", "data-total")
     context.close()
     if answer != "2":
         raise RuntimeError(f"the floor page answered {answer!r} to 1+1, not '2'")
-    return seconds
+    return FloorLoad(seconds, spent)
 
 
 def one_run(browser: Any, url: str, served: Served, site: Path, hand: str) -> dict[str, Any]:
@@ -297,9 +381,11 @@ def one_run(browser: Any, url: str, served: Served, site: Path, hand: str) -> di
     context = browser.new_context(**PHONE_CONTEXT)
     context.add_init_script(WATCH)
     page = context.new_page()
-    go(page, link)
-    figures["cold_link_usable_s"] = at(page, "usable")
-    figures["cold_link_verdict_s"] = at(page, "verdict")
+    with cpu_spent() as spent:
+        go(page, link)
+        figures["cold_link_usable_s"] = at(page, "usable")
+        figures["cold_link_verdict_s"] = at(page, "verdict")
+    figures.update(cpu_figures(spent, "cold_link"))
     figures["cold_engine_ready_s"] = engine_ready(page)
     for step, seconds in page.evaluate(STEPS).items():
         figures[f"cold_step_{step}_s"] = seconds
@@ -328,7 +414,9 @@ def measure(site: Path, floor: Path, hand: str, runs: int, executable: Path) -> 
             all_runs = []
             for _ in range(runs):
                 figures = one_run(browser, url, served, site, hand)
-                figures["floor_verdict_s"] = floor_run(browser, floor_url)
+                bare = floor_run(browser, floor_url)
+                figures["floor_verdict_s"] = bare.seconds
+                figures.update(cpu_figures(bare.cpu, "floor"))
                 all_runs.append(figures)
         finally:
             browser.close()
@@ -347,6 +435,12 @@ LINES = [
     ("?q= link: picker usable, cold (s)", "cold_link_usable_s"),
     ("?q= link -> verdict, cold (s)", "cold_link_verdict_s"),
     ("  floor: Pyodide alone -> 1+1, cold (s)", "floor_verdict_s"),
+    ("?q= link, cold: CPU of every Chromium process (s)", "cold_link_cpu_s"),
+    ("  of it, V8's compile threads (s)", "cold_link_cpu_compile_s"),
+    ("  of it, the engine's worker (s)", "cold_link_cpu_worker_s"),
+    ("  floor: CPU of every Chromium process (s)", "floor_cpu_s"),
+    ("  of it, V8's compile threads (s)", "floor_cpu_compile_s"),
+    ("  of it, Pyodide's worker (s)", "floor_cpu_worker_s"),
     ("?q= link -> verdict, warm reload (s)", "warm_link_verdict_s"),
     ("?q= link -> verdict, offline reload (s)", "offline_link_verdict_s"),
     ("engine started, cold (s)", "cold_engine_ready_s"),
@@ -368,9 +462,9 @@ LINES = [
 
 def report(results: dict[str, dict[str, float]]) -> None:
     names = list(results)
-    print(f"{'':44}" + "".join(f"{n:>16}" for n in names))
+    print(f"{'':52}" + "".join(f"{n:>16}" for n in names))
     for label, key in LINES:
-        print(f"{label:44}" + "".join(f"{results[n][key]:>16.2f}" for n in names))
+        print(f"{label:52}" + "".join(f"{results[n][key]:>16.2f}" for n in names))
 
 
 def main() -> None:
