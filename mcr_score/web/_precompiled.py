@@ -2,9 +2,9 @@
 `dataclasses` writes, and the notation's Lark parsers.
 
 `@dataclass` writes each class's `__init__`, `__eq__`, `__repr__`... as Python source and compiles it
-with `exec` when the class is made: importing the page's engine compiles 33 such sources, which is
-most of the import's time in the browser (CPython's compiler run in WebAssembly, and V8's optimising
-tier then spent on the compiler's functions). The build (scripts/page_precompile.py) records each
+with `exec` when the class is made: importing the page's engine compiles 33 such sources, more
+than half of the import's time in the browser at a quarter of a CPU (CPython's compiler run in
+WebAssembly, and V8's optimising tier then spent on the compiler's functions). The build (scripts/page_precompile.py) records each
 source with the code `compile` makes of it (`record`), under the build's own Pyodide, and ships them
 in the site (`FILE`); the page's worker imports the engine with them (`import_engine`): `dataclasses`
 then runs the recorded code of a source it would have compiled, the same code object, and compiles

@@ -161,7 +161,7 @@ def test_a_first_visit_compiles_no_dataclass_method_in_the_browser(site: str, br
     assert verdict(page)["total"] == str(cli("score", HANDS[0][0], "--rules", HANDS[0][1])["total"])
     detail = page.evaluate(READY_DETAIL)
     context.close()
-    assert not detail.get("pyodide_from_snapshot")
+    assert "pyodide_from_snapshot" not in detail
     assert detail["methods_recorded"] > 0
     assert detail["methods_compiled"] == 0
     assert detail["lark_caches"] >= 1  # the grammar's parsers, read rather than built
@@ -262,6 +262,23 @@ def test_a_build_with_its_snapshot_starts_from_it_on_the_first_visit(
         assert page.evaluate(FROM_SNAPSHOT)
         assert verdict(page)["total"] == str(cli("score", HANDS[1][0], "--rules", HANDS[1][1])["total"])
         context.close()
+
+
+def test_a_first_visit_makes_the_snapshot_its_reload_starts_from(site: str, browser: Any) -> None:
+    """The default build: once a first visit's engine has answered, a second worker makes the
+    engine's snapshot in the browser (imported as the page imports it, every question asked); the
+    next visit starts from it and scores as the CLI, a hand only the grammar reads among them."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    open_page(page, site + q(*HANDS[0]), LOAD_MS)
+    verdict(page)
+    assert not page.evaluate(FROM_SNAPSHOT)
+    assert snapshot_kept(page)
+    for hand, rules in (HANDS[3], HANDS[4]):
+        open_page(page, site + q(hand, rules), LOAD_MS)
+        assert verdict(page)["total"] == str(cli("score", hand, "--rules", rules)["total"]), hand
+        assert page.evaluate(FROM_SNAPSHOT), hand
+    context.close()
 
 
 def test_the_build_writes_the_engines_first_answers_into_the_page(built: Path) -> None:

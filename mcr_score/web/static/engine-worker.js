@@ -93,7 +93,9 @@ const ready = (async () => {
     mark("site");
   }
   if (MAKER) {
-    pyodide.runPython("import mcr_score.web.engine as engine; engine.warm(every=True)");
+    // Imported as the page's own start imports it (below), which spares this second Pyodide, running
+    // while a player taps, the build's compiling too.
+    pyodide.runPython("from mcr_score.web._precompiled import import_engine; import_engine().engine.warm(every=True)");
     const memory = pyodide.makeMemorySnapshot();
     await (await caches.open(SNAPSHOTS)).put("snapshot", new Response(memory));
     self.postMessage({ snapshot: memory.length });
