@@ -1,15 +1,16 @@
 """What the page's start would compute in the browser, done once by its build: the methods
 `dataclasses` writes, and the notation's Lark parsers.
 
-`@dataclass` writes each class's `__init__`, `__eq__`, `__repr__`... as Python source and compiles it
-with `exec` when the class is made: importing the page's engine compiles 33 such sources, more
+`@dataclass` writes each class's `__init__`, `__eq__`, `__repr__`... as Python source and compiles
+it with `exec` when the class is made: importing the page's engine compiles 33 such sources, more
 than half of the import's time in the browser at a quarter of a CPU (CPython's compiler run in
-WebAssembly, and V8's optimising tier then spent on the compiler's functions). The build (scripts/page_precompile.py) records each
-source with the code `compile` makes of it (`record`), under the build's own Pyodide, and ships them
-in the site (`FILE`); the page's worker imports the engine with them (`import_engine`): `dataclasses`
-then runs the recorded code of a source it would have compiled, the same code object, and compiles
-any other source itself. Nothing here changes what a class is: only where its methods' code comes
-from. Outside a page build there is no `FILE`, and the engine is imported as anywhere else.
+WebAssembly, and V8's optimising tier then spent on the compiler's functions). The build
+(scripts/page_precompile.py) records each source with the code `compile` makes of it (`record`),
+under the build's own Pyodide, and ships them in the site (`FILE`); the page's worker imports the
+engine with them (`import_engine`): `dataclasses` then runs the recorded code of a source it would
+have compiled, the same code object, and compiles any other source itself. Nothing here changes what
+a class is: only where its methods' code comes from. Outside a page build there is no `FILE`, and
+the engine is imported as anywhere else.
 
 Likewise the parsers of the notation's grammar (Lark's `cache=True` keeps a cache in the temporary
 folder, which a page loses at each load): the build keeps the caches its questions wrote
