@@ -420,7 +420,21 @@ def measure(site: Path, floor: Path, hand: str, runs: int, executable: Path) -> 
                 all_runs.append(figures)
         finally:
             browser.close()
-    return {key: statistics.median(r[key] for r in all_runs) for key in all_runs[0]}
+    return summary(all_runs)
+
+
+SPREAD = ("cold_usable_s", "cold_link_verdict_s", "floor_verdict_s", "cold_link_cpu_s")
+"""The figures whose least and most of the runs are printed beside their median: the times at a
+quarter of a CPU move from one load to the next by more than most changes to the page."""
+
+
+def summary(runs: list[dict[str, float]]) -> dict[str, float]:
+    """Each figure's median over the runs, and for `SPREAD`'s also its least (`_min`) and most (`_max`)."""
+    out = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
+    for key in SPREAD:
+        out[f"{key}_min"] = min(r[key] for r in runs)
+        out[f"{key}_max"] = max(r[key] for r in runs)
+    return out
 
 
 def build(out: Path) -> Path:
@@ -430,12 +444,16 @@ def build(out: Path) -> Path:
 
 LINES = [
     ("picker usable, cold (s)", "cold_usable_s"),
+    ("    the runs, least-most (s)", "cold_usable_s_min"),
     ("picker usable, warm reload (s)", "warm_usable_s"),
     ("picker usable, offline reload (s)", "offline_link_usable_s"),
     ("?q= link: picker usable, cold (s)", "cold_link_usable_s"),
     ("?q= link -> verdict, cold (s)", "cold_link_verdict_s"),
+    ("    the runs, least-most (s)", "cold_link_verdict_s_min"),
     ("  floor: Pyodide alone -> 1+1, cold (s)", "floor_verdict_s"),
+    ("    the runs, least-most (s)", "floor_verdict_s_min"),
     ("?q= link, cold: CPU of every Chromium process (s)", "cold_link_cpu_s"),
+    ("    the runs, least-most (s)", "cold_link_cpu_s_min"),
     ("  of it, V8's compile threads (s)", "cold_link_cpu_compile_s"),
     ("  of it, the engine's worker (s)", "cold_link_cpu_worker_s"),
     ("  floor: CPU of every Chromium process (s)", "floor_cpu_s"),
@@ -464,7 +482,11 @@ def report(results: dict[str, dict[str, float]]) -> None:
     names = list(results)
     print(f"{'':52}" + "".join(f"{n:>16}" for n in names))
     for label, key in LINES:
-        print(f"{label:52}" + "".join(f"{results[n][key]:>16.2f}" for n in names))
+        if key.endswith("_min"):  # the least and the most of the runs, as one range
+            most = key.removesuffix("_min") + "_max"
+            print(f"{label:52}" + "".join(f"{f'{results[n][key]:.2f}-{results[n][most]:.2f}':>16}" for n in names))
+        else:
+            print(f"{label:52}" + "".join(f"{results[n][key]:>16.2f}" for n in names))
 
 
 def main() -> None:

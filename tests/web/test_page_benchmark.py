@@ -1,12 +1,12 @@
-"""The page benchmark's CPU figures (`benchmarks.page`): read from a `/proc` made here, so the
-counting is checked without a browser."""
+"""The page benchmark's own arithmetic (`benchmarks.page`), without a browser: its CPU figures read
+from a `/proc` made here, and the summary of its runs."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from benchmarks.page import ThreadCpu, chromium_threads, cpu_between, cpu_figures
+from benchmarks.page import SPREAD, ThreadCpu, chromium_threads, cpu_between, cpu_figures, summary
 
 
 def process(proc: Path, pid: int, exe: str, command: list[str], threads: dict[int, tuple[str, int, int]]) -> None:
@@ -61,3 +61,13 @@ def test_cpu_between_counts_what_each_thread_spent_and_new_threads_whole() -> No
         "cold_link_cpu_compile_s": 1.5,
         "cold_link_cpu_worker_s": 2.0,
     }
+
+
+def test_the_summary_is_each_figures_median_with_the_spread_of_the_noisy_ones() -> None:
+    runs = [dict.fromkeys(SPREAD, 1.0) | {"first_visit_mb": 5.0} for _ in range(3)]
+    runs[0]["cold_link_verdict_s"], runs[1]["cold_link_verdict_s"] = 14.1, 9.5  # and 1.0
+    out = summary(runs)
+    assert out["cold_link_verdict_s"] == 9.5
+    assert (out["cold_link_verdict_s_min"], out["cold_link_verdict_s_max"]) == (1.0, 14.1)
+    assert out["first_visit_mb"] == 5.0
+    assert "first_visit_mb_min" not in out
