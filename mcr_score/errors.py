@@ -272,6 +272,13 @@ class SeenTilesError(NotationError):
     code = "bad-seen"
 
 
+class TableViewError(McrError):
+    """What the player sees of the table, given to the advice from Python, that no game can show:
+    a wall of more tiles than the game's, more than three opponents, an opponent out of bounds."""
+
+    code = "bad-table-view"
+
+
 class WinTileError(HandError):
     """A named winning tile (`--win`, a `win` column) that the hand does not hold, that contradicts
     the tile marked in the notation, or that a waiting hand cannot take."""

@@ -31,7 +31,7 @@ from mcr_score.systems.mcr.advice import discards as discards_of
 from mcr_score.systems.mcr.advice import shanten as shanten_of
 from mcr_score.systems.mcr.advice import waits as waits_of
 from mcr_score.systems.mcr.pages.advice_text import discards_text, shanten_text, waits_text
-from mcr_score.systems.mcr.valuation import SUITS, Opponent, own_kinds
+from mcr_score.systems.mcr.valuation import MOST_DISCARDED, MOST_MELDS, OPPONENTS, SUITS, WALL_MOST, Opponent, own_kinds
 from mcr_score.tiles import Tile
 
 LANG_OPTION = lang_option(names_in_json=False)  # the scores' fan names are English in JSON, whatever --lang
@@ -47,7 +47,7 @@ SEEN_OPTION = click.option(
     metavar="TILES",
     help="help.opt.seen",
 )
-WALL_OPTION = click.option("--wall", "wall_left", type=WholeNumber(0, 144), default=None, help="help.opt.wall")
+WALL_OPTION = click.option("--wall", "wall_left", type=WholeNumber(0, WALL_MOST), default=None, help="help.opt.wall")
 
 
 if TYPE_CHECKING:
@@ -92,13 +92,23 @@ def _opponent(text: str) -> Opponent | None:
             return None
     own, now, before = (*lists, (), (), ())[:3]
     discarded, melds = (n for n in numbers if n is not None)
-    if discarded > 40 or melds > 4 or len(own) > discarded:
+    if discarded > MOST_DISCARDED or melds > MOST_MELDS or len(own) > discarded:
         return None
     suit_index = None if suit is None else SUITS.index(suit)
     return Opponent(discarded, melds, suit_index, own_kinds(own), own_kinds(now), own_kinds(before))
 
 
-OPPONENT_OPTION = click.option("--opponent", "opponents", type=OpponentParam(), multiple=True, help="help.opt.opponent")
+def _three_at_most(ctx: click.Context, param: click.Parameter, value: tuple[Opponent, ...]) -> tuple[Opponent, ...]:
+    """`--opponent` once per opponent: a player has three."""
+    if len(value) > OPPONENTS:
+        problem = msg("error.table-view.opponents", n=len(value), most=OPPONENTS)
+        raise click.BadParameter(problem.text(usage_lang(ctx)), ctx, param)
+    return value
+
+
+OPPONENT_OPTION = click.option(
+    "--opponent", "opponents", type=OpponentParam(), multiple=True, callback=_three_at_most, help="help.opt.opponent"
+)
 
 
 def _answer(

@@ -23,11 +23,21 @@ from mcr_score import errors
 from mcr_score.engine.arrangements import completing_tiles, counts_of
 from mcr_score.engine.shanten import FORMS, FormReading, form_readings, overall
 from mcr_score.hand import FOUR_SETS, Hand, check_hand
-from mcr_score.messages import msg
+from mcr_score.messages import count, msg
 from mcr_score.notation import parse_hand, parse_located, parse_tiles, read_tile
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.scoring import Score, score_with_profile
-from mcr_score.systems.mcr.valuation import NO_VALUE, Opponent, Value, Valuer, sight
+from mcr_score.systems.mcr.valuation import (
+    MOST_DISCARDED,
+    MOST_MELDS,
+    NO_VALUE,
+    OPPONENTS,
+    WALL_MOST,
+    Opponent,
+    Value,
+    Valuer,
+    sight,
+)
 from mcr_score.tiles import COPIES, LAST_COPY_SEEN, Tile
 from mcr_score.vocabulary import Form
 
@@ -259,6 +269,48 @@ def _visible(hand: Hand, seen: Iterable[Tile | str] | str) -> tuple[list[int], l
     return in_melds, seen_counts
 
 
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _table_view(
+    wall_left: int | None, opponents: Sequence[Opponent] | None
+) -> tuple[int | None, tuple[Opponent, ...] | None]:
+    """`wall_left` and `opponents` as the advice takes them from Python (the CLI bounds its options
+    the same way): another type is a `TypeError` naming the argument, a number or an opponent that
+    no game can show a `TableViewError`."""
+    if wall_left is not None:
+        if not _int(wall_left):
+            raise TypeError(f"wall_left is an int (the tiles left in the wall) or None, not {type(wall_left).__name__}")
+        if not 0 <= wall_left <= WALL_MOST:
+            shown = str(wall_left) if abs(wall_left) < 10**9 else "…"  # Python writes no int past 4,300 digits
+            tiles = count("n.tile", wall_left if abs(wall_left) < 10**9 else 2, shown)
+            raise errors.TableViewError(msg("error.table-view.wall", tiles=tiles, most=WALL_MOST), where="wall_left")
+    if opponents is None:
+        return wall_left, None
+    if isinstance(opponents, str | bytes | bytearray) or not isinstance(opponents, Sequence):
+        raise TypeError(f"opponents is a sequence of Opponent or None, not {type(opponents).__name__}")
+    if len(opponents) > OPPONENTS:
+        raise errors.TableViewError(
+            msg("error.table-view.opponents", n=len(opponents), most=OPPONENTS), where="opponents"
+        )
+    for i, o in enumerate(opponents):
+        if not isinstance(o, Opponent):
+            raise TypeError(f"opponents[{i}] is an Opponent, not {type(o).__name__}")
+        for name in ("discarded", "melds", "one_suit"):
+            value = getattr(o, name)
+            if not _int(value) and not (name == "one_suit" and value is None):
+                raise TypeError(f"opponents[{i}].{name} is an int, not {type(value).__name__}")
+        for name in ("own", "passed", "passed_before"):
+            kinds = getattr(o, name)
+            if not isinstance(kinds, tuple) or not all(_int(k) for k in kinds):
+                raise TypeError(f"opponents[{i}].{name} is a tuple of tile indices (int), not {type(kinds).__name__}")
+        if not o.fits():
+            problem = msg("error.table-view.opponent", n=i + 1, discards=MOST_DISCARDED, melds=MOST_MELDS)
+            raise errors.TableViewError(problem, where=f"opponents[{i}]")
+    return wall_left, tuple(opponents)
+
+
 def _wait_list(hand: Hand, profile: profiles.Profile, in_melds: list[int], seen: list[int]) -> tuple[WaitTile, ...]:
     """The waits of a checked 13-tile hand, each scored on a discard and self-drawn.
 
@@ -344,6 +396,7 @@ def discards(
     wall's `wall_left` tiles run out, the expected points, the danger against `opponents`; each
     estimated from the tiles seen when not given); ranked best first (`rank`)."""
     hand = _hand(hand, True, "discards")
+    wall_left, opponents = _table_view(wall_left, opponents)
     profile = profiles.get(rules)
     in_melds, seen_counts = _visible(hand, seen)
     for n, o in enumerate(opponents or (), 1):  # discards lie face up (or in a meld claimed)
@@ -385,6 +438,7 @@ def hand_value(
 ) -> Value:
     """The value of a checked 13-tile hand as it stands, no tile let go (a pass, a kong): as a
     discard's (`discards`), without danger."""
+    wall_left, opponents = _table_view(wall_left, opponents)
     profile = profiles.get(rules)
     in_melds, seen_counts = _visible(hand, seen)
     standing = counts_of(hand.standing)

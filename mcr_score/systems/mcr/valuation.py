@@ -97,6 +97,9 @@ DEALT = 13 * 4 + 1  # the tiles the deal gives (the dealer's fourteenth included
 FLOWERS = 8
 SEATS = 4
 OPPONENTS = 3
+WALL_MOST = GAME_TILES + FLOWERS  # the tiles left in the wall, at most: the game's
+MOST_DISCARDED = 40  # an opponent's discards, at most (about twice a player's share of the wall's draws)
+MOST_MELDS = 4  # an opponent's exposed melds: four sets and a pair
 
 DISCARD_LOOK = 0.5  # an opponent's discard as a share of a random unseen tile
 # ...and how much likelier a kind is to be discarded than its unseen copies say, by its place in its
@@ -169,6 +172,18 @@ class Opponent:
         suits = {m.tile.index // 9 for m in melds if not is_honor(m.tile.index)}
         one = next(iter(suits)) if len(suits) == 1 and len(melds) >= 2 else None
         return cls(len(discards), len(melds), one, own_kinds(discards), *passes)
+
+    def fits(self) -> bool:
+        """Whether a game can show this opponent: the bounds of `--opponent`, each list of kinds
+        ascending tile indices each once, no more kinds among their discards than tiles discarded."""
+        kinds = (self.own, self.passed, self.passed_before)
+        return (
+            0 <= self.discarded <= MOST_DISCARDED
+            and 0 <= self.melds <= MOST_MELDS
+            and self.one_suit in (None, 0, 1, 2)
+            and all(list(k) == sorted(set(k)) and all(0 <= i < KINDS for i in k) for k in kinds)
+            and len(self.own) <= self.discarded
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -6,12 +6,14 @@ below live ones, a hand is worth the best way on open to it, danger follows the 
 from __future__ import annotations
 
 import json
+import re
+from decimal import Decimal
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mcr_score import discards
+from mcr_score import discards, errors
 from mcr_score.cli import main
 from mcr_score.engine.arrangements import counts_of
 from mcr_score.engine.shanten import form_readings
@@ -334,6 +336,74 @@ def test_a_bad_opponent_is_a_usage_error(bad):
     out = runner().invoke(main, ["discards", HAND, "--opponent", bad])
     assert out.exit_code == 2
     assert "--opponent" in out.output
+
+
+def test_a_fourth_opponent_is_a_usage_error():
+    """A player has three opponents: a fourth `--opponent` is refused, in the user's language."""
+    three = ["--opponent", "1:0"] * 3
+    assert runner().invoke(main, ["discards", HAND, *three]).exit_code == 0
+    for lang, words in (("en", "4 opponents: a player has 3"), ("fr", "4 adversaires"), ("zh", "4个对手")):
+        out = runner().invoke(main, ["discards", HAND, *three, "--opponent", "2:0", "--lang", lang])
+        assert out.exit_code == 2
+        assert words in out.output
+        assert "--opponent" in out.output
+
+
+# From Python: each a TypeError naming the argument (the fuzzer's `opponents=(4,)` was an
+# AttributeError, `wall_left=Decimal("NaN")` a decimal.InvalidOperation).
+WRONG_TYPES = [
+    ({"wall_left": Decimal("NaN")}, "wall_left"),
+    ({"wall_left": 2.0}, "wall_left"),
+    ({"wall_left": True}, "wall_left"),
+    ({"opponents": (4,)}, "opponents[0]"),
+    ({"opponents": "9:2"}, "opponents"),
+    ({"opponents": [Opponent(discarded="3")]}, "opponents[0].discarded"),  # type: ignore[arg-type]
+    ({"opponents": [Opponent(one_suit=1.0)]}, "opponents[0].one_suit"),  # type: ignore[arg-type]
+    ({"opponents": [Opponent(3, own=[1])]}, "opponents[0].own"),  # type: ignore[arg-type]
+    ({"opponents": [Opponent(passed=(True,))]}, "opponents[0].passed"),
+]
+
+
+@pytest.mark.parametrize(("given", "named"), WRONG_TYPES)
+def test_a_table_view_of_the_wrong_type_is_a_type_error(given, named):
+    with pytest.raises(TypeError, match=re.escape(named)):
+        discards(HAND, **given)
+    with pytest.raises(TypeError, match=re.escape(named)):
+        hand_value(parse_hand("123m456p78s11z234m"), **given)
+
+
+# ...and what no game shows, a TableViewError naming it: the bounds of `--wall` and `--opponent`.
+IMPOSSIBLE = [
+    ({"wall_left": 145}, "wall_left"),
+    ({"wall_left": -1}, "wall_left"),
+    ({"wall_left": 10**5000}, "wall_left"),  # no int too long to write in the message
+    ({"opponents": [Opponent()] * 4}, "opponents"),
+    ({"opponents": [Opponent(41)]}, "opponents[0]"),
+    ({"opponents": [Opponent(), Opponent(-1)]}, "opponents[1]"),
+    ({"opponents": [Opponent(9, 5)]}, "opponents[0]"),
+    ({"opponents": [Opponent(9, 2, 3)]}, "opponents[0]"),
+    ({"opponents": [Opponent(1, 0, None, (0, 1))]}, "opponents[0]"),  # more kinds than discards
+    ({"opponents": [Opponent(9, 0, None, (5, 2))]}, "opponents[0]"),  # not ascending
+    ({"opponents": [Opponent(9, 0, None, (), (34,))]}, "opponents[0]"),  # no such tile
+    ({"opponents": [Opponent(9, 0, None, (), (), (3, 3))]}, "opponents[0]"),  # twice
+]
+
+
+@pytest.mark.parametrize(("given", "where"), IMPOSSIBLE)
+def test_a_table_view_no_game_shows_is_a_table_view_error(given, where):
+    with pytest.raises(errors.TableViewError) as raised:
+        discards(HAND, **given)
+    assert raised.value.code == "bad-table-view"
+    assert raised.value.where == where
+    with pytest.raises(errors.TableViewError):
+        hand_value(parse_hand("123m456p78s11z234m"), **given)
+
+
+def test_the_bounds_of_a_table_view_are_allowed():
+    seen = "123456789m"  # the kinds of the opponents below, in sight
+    opponents = [Opponent(40, 4, 2, (0, 1, 2)), Opponent(0), Opponent(19, 0, None, tuple(range(3, 9)), (0,), (1,))]
+    for wall in (0, 144):
+        assert discards(HAND, wall_left=wall, opponents=opponents, seen=seen).discards
 
 
 def test_discards_text_shows_the_columns():
