@@ -1,9 +1,10 @@
 """Issue #22: a bounded fuzz of the surfaces added since the notation fuzz, in the default run.
 
-Each surface (session files, standings, catch-up, claims, house profile files, the Python API, the
-JSON service) gets a few dozen inputs of a fixed seed through `tests.support.fuzz_surfaces`: only
-a result, a documented error, a TypeError for a Python call of the wrong type, exit 0/1/2 without a
-traceback, no 5xx, no silent change, at most a second of CPU each. `scripts/fuzz N --surface NAME`
+Each surface (session files, standings, catch-up, claims, house profile files, the other systems'
+files, the Python API, the JSON service) gets a few dozen inputs of a fixed seed through
+`tests.support.fuzz_surfaces`: only a result, a documented error, a TypeError for a Python call of
+the wrong type, exit 0/1/2 without a traceback, no 5xx, no silent change, at most a second of CPU
+each. `scripts/fuzz N --surface NAME`
 runs the same checks over N inputs. The rest of this file tests the harness itself: the oracles, the
 shrinker, the bounds, the sandbox, the reproducers and the script's options.
 """
@@ -47,6 +48,12 @@ def test_documented_codes_are_the_package_codes_the_readme_quotes() -> None:
     codes = fuzz_harness.documented_codes("`bad-session` and `too-many-hands`, not bad-data; `verbose` is no code")
     assert codes == {"bad-session", "too-many-hands"}
     assert {"illegal-character", "bad-session", "bad-request"} <= fuzz_harness.documented_codes()
+
+
+def test_every_code_of_the_package_is_documented() -> None:
+    """A code the pages do not quote is one no user can look up, and one every fuzzed answer bearing
+    it fails on (`unknown-system` was found so by the `system-files` surface)."""
+    assert sorted(fuzz_harness.error_codes() - fuzz_harness.documented_codes()) == []
 
 
 # ---- the bounds on one input ----------------------------------------------------------------------

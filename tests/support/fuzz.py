@@ -50,7 +50,7 @@ RECORD_CODES = frozenset(
     {"empty-record", "oversized", "encoding", "bad-json", "bad-field", "unknown-field", "bad-record"}
 )
 DOCUMENTED = NOTATION_CODES | HAND_CODES
-SURFACES = ("session", "standings", "catchup", "claims", "house", "api", "service")
+SURFACES = ("session", "standings", "catchup", "claims", "house", "system-files", "api", "service")
 """The surfaces of `tests.support.fuzz_surfaces` (issue #22), each `--surface NAME`."""
 
 # Valid hands to mutate: every form of the notation docs/notation.md shows.

@@ -17,6 +17,7 @@ import io
 import json
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -606,6 +607,77 @@ def _mutate_house(text: str, data: dict[str, Any], rng: random.Random, switches:
 
 
 # ---- claims -------------------------------------------------------------------------------------
+
+
+def _leaves(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """The path of every value inside a decoded TOML or JSON document (tables, lists and leaves)."""
+    if path:
+        yield path
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        yield from _leaves(value, (*path, key))
+
+
+def _set(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    """`data` with the value at `path` replaced (`_DROP`: removed), the rest shared."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(data, dict):
+        inner = {**data}
+        new = _set(data[head], rest, value) if rest else value  # a key of the table's own: set, or added
+        if new is _DROP:
+            del inner[head]
+        else:
+            inner[head] = new
+        return inner
+    items = list(data)
+    new = _set(items[head], rest, value) if rest else value
+    if new is _DROP:
+        del items[head]
+    else:
+        items[head] = new
+    return items
+
+
+_DROP = object()
+
+
+def mutate_document(data: Any, rng: random.Random, toml: bool) -> Any:
+    """A decoded user file changed once: a value replaced by one of another kind or out of bounds, a
+    key dropped or added, a list's item repeated (up to far more than any game holds)."""
+    paths = list(_leaves(data))
+    path = rng.choice(paths) if paths else ()
+    op = rng.randrange(6)
+    if op == 0 and path:
+        return _set(data, path, weird_json(rng, toml))
+    if op == 1 and path:
+        return _set(data, path, _DROP)
+    if op == 2:
+        tables = [p for p in ((), *paths) if isinstance(_get(data, p), dict)]
+        where = rng.choice(tables)
+        key = rng.choice(("extra", "Name", "name", "values", "copies", "hand", "rounds", ""))
+        return _set(data, (*where, key), weird_json(rng, toml)) if where else {**data, key: weird_json(rng, toml)}
+    lists = [p for p in ((), *paths) if isinstance(_get(data, p), list) and _get(data, p)]
+    if op == 3 and lists:
+        where = rng.choice(lists)
+        items = _get(data, where)
+        return _set(data, where, items + [rng.choice(items)] * rng.choice((1, 2, 20, 600)))
+    if op == 4 and path and isinstance(_get(data, path), int | float) and not isinstance(_get(data, path), bool):
+        return _set(data, path, rng.choice((0, -1, 1, 10, 99, 100, 10_001, 2**63, -(2**63))))
+    if op == 5 and path and isinstance(_get(data, path), str):
+        text = _get(data, path)
+        at = rng.randint(0, len(text))
+        inserted = rng.choice(("x", "9", " ", "[", "J", "\u0000", "FFFF ", "1a ", ""))
+        return _set(data, path, text[:at] + inserted + text[at:])
+    return _set(data, path, weird_json(rng, toml)) if path else data
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
 
 SEPARATORS = (",", " ", ";", ", ", "\t", ",,", " , ", "\u3000", "、", "\n", "")
 MULTIPLIERS = ("x", "*", "×", "X", " x ", "xx")

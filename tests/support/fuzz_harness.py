@@ -276,6 +276,11 @@ VALUE_OPTIONS = frozenset(
         "--player",
         "--claim",
         "--claim-fans",
+        "--system",
+        "--card",
+        "--deck",
+        "--bonus",
+        "--mode",
     )
 )
 """The options the fuzzed commands take with a value: shrinking removes them with it."""

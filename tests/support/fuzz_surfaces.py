@@ -1,5 +1,6 @@
 """Fuzzing the surfaces added since the notation fuzz (issue #22): session files, standings,
-catch-up, claims, house profile files, the public Python API and the JSON service.
+catch-up, claims, house profile files, the other systems' files, the public Python API and the
+JSON service.
 
 Each surface generates random inputs and mutations of valid ones (`fuzz_data`), runs them through
 its Python functions, its commands (in process with click's runner, a share in a real
@@ -36,6 +37,8 @@ from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from . import REPO
+from .fuzz import SURFACES as SURFACES  # the surfaces this module runs, named where the script reads them
 from .fuzz import mutate
 from .fuzz_data import (
     HUGE,
@@ -47,6 +50,7 @@ from .fuzz_data import (
     claim_json_value,
     dump_csv,
     dump_json,
+    dump_toml,
     looks_alike,
     mutate_sheet,
     number_text,
@@ -85,7 +89,6 @@ from .fuzz_harness import (
     silent_changes,
 )
 
-SURFACES = ("session", "standings", "catchup", "claims", "house", "api", "service")
 PROCESS_SHARE = 0.02
 """The share of command lines run in a real process (what only a real process shows: signals,
 stdout's encoding, a FIFO's open); FIFOs and devices always are."""
@@ -1035,6 +1038,59 @@ class HouseSurface(Surface):
         run_files_case(case, probe, env, _house_calls())
 
 
+# ---- the other systems' files ----------------------------------------------------------------------
+
+MAHO_HAND = "[123a][4a5b6c][7a7b7c][3a4b5c]9x9x"
+SYSTEM_FILES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("card.toml", "nmjl/sample-card.toml", ("score", "FFFF 5555m 555pJ 2s 5s", "--system", "nmjl", "--card")),
+    ("card.toml", "nmjl/sample-as-printed.toml", ("score", "11m 222m 3333m 444m 5m J", "--system", "nmjl", "--card")),
+    ("deck.toml", "maho/deck.toml", ("score", MAHO_HAND, "--system", "maho", "--deck")),
+    ("bonus.toml", "maho/bonus.toml", ("score", MAHO_HAND, "--system", "maho", "--mode", "original", "--bonus")),
+    ("house.toml", "maho/house.toml", ("score", MAHO_HAND, "--system", "maho", "--rules")),
+    ("club.toml", "hk/club.toml", ("score", HAND, "--system", "hk", "--rules")),
+    ("game.json", "maho/game.json", ("session", "--system", "maho")),
+)
+"""Each file a user gives another rule system (an American card, a Maho! deck, bonus table, house
+rules or game, the general Chinese rules' house values): its name, the example it is mutated from,
+and the command that reads it (the file last, or, for a game, first)."""
+
+
+class SystemFilesSurface(Surface):
+    """The other systems' user files, mutated from the examples (a value of another kind or out of
+    bounds, a key dropped or added, a list's item repeated past any game, the bytes broken), through
+    the command that reads each, in the three languages and in JSON."""
+
+    name = "system-files"
+
+    def generate(self, rng: random.Random, env: Env) -> Case:
+        import tomllib
+
+        from .fuzz_data import mutate_bytes, mutate_document
+
+        name, example, command = rng.choice(SYSTEM_FILES)
+        text = (REPO / "examples" / example).read_text(encoding="utf-8")
+        toml = name.endswith(".toml")
+        data = tomllib.loads(text) if toml else json.loads(text)
+        for _ in range(rng.choice((1, 1, 2, 3))):
+            data = mutate_document(data, rng, toml)
+        content: bytes | str = (dump_toml(data) if toml else dump_json(data, rng)).encode("utf-8")
+        if rng.random() < 0.1:
+            content = mutate_bytes(text.encode("utf-8"), rng)
+        elif rng.random() < 0.03:
+            content = rng.choice((FIFO, DEV_ZERO, DIRECTORY))
+        argv = [command[0], name, *command[1:]] if command[0] == "session" else [*command, name]
+        if rng.random() < 0.3:
+            argv.append("--json")
+        if rng.random() < 0.2:
+            argv += ["--lang", rng.choice(("fr", "zh"))]
+        special = content in BLOCKING
+        return CliCase(tuple(argv), ((name, content),), process=special or rng.random() < env.process_share)
+
+    def check(self, case: Case, probe: Probe, env: Env) -> None:
+        assert isinstance(case, CliCase)
+        run_files_case(case, probe, env, {})
+
+
 # ---- the Python API ------------------------------------------------------------------------------
 
 RESULT_TYPES = (
@@ -1545,6 +1601,7 @@ SURFACE_TYPES: dict[str, type[Surface]] = {
     "catchup": CatchupSurface,
     "claims": ClaimsSurface,
     "house": HouseSurface,
+    "system-files": SystemFilesSurface,
     "api": ApiSurface,
     "service": ServiceSurface,
 }
