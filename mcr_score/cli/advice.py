@@ -21,18 +21,16 @@ from mcr_score.cli.options import (
     system_option,
     usage_lang,
 )
-from mcr_score.decoding import ascii_int
 from mcr_score.hand import Hand
 from mcr_score.messages import language_from_env, msg
-from mcr_score.notation import format_hand, parse_hand, parse_located, parse_tiles
+from mcr_score.notation import format_hand, parse_hand, parse_located
 from mcr_score.notation.situation import apply_situation, apply_situation_drawn
 from mcr_score.systems import Capability
 from mcr_score.systems.mcr.advice import discards as discards_of
 from mcr_score.systems.mcr.advice import shanten as shanten_of
 from mcr_score.systems.mcr.advice import waits as waits_of
 from mcr_score.systems.mcr.pages.advice_text import discards_text, shanten_text, waits_text
-from mcr_score.systems.mcr.valuation import MOST_DISCARDED, MOST_MELDS, OPPONENTS, SUITS, WALL_MOST, Opponent, own_kinds
-from mcr_score.tiles import Tile
+from mcr_score.systems.mcr.valuation import OPPONENTS, WALL_MOST, Opponent, opponent_from_text
 
 LANG_OPTION = lang_option(names_in_json=False)  # the scores' fan names are English in JSON, whatever --lang
 
@@ -67,35 +65,10 @@ class OpponentParam(_OpponentParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Opponent:
         if isinstance(value, Opponent):
             return value
-        opponent = _opponent(str(value))
+        opponent = opponent_from_text(str(value))
         if opponent is None:
             self.fail(msg("error.option.opponent", value=repr(str(value))).text(usage_lang(ctx)), param, ctx)
         return opponent
-
-
-def _opponent(text: str) -> Opponent | None:
-    """The opponent `D:M[:S][/TILES[/NOW[/BEFORE]]]` writes, or None for a text that is none (`OpponentParam`)."""
-    counts, slash, kinds_text = text.partition("/")
-    parts = counts.split(":")
-    numbers = [ascii_int(p) for p in parts[:2]]
-    suit = parts[2] if len(parts) == 3 else None
-    if len(parts) not in (2, 3) or None in numbers or (suit is not None and suit not in SUITS):
-        return None
-    lists: list[tuple[Tile, ...]] = []
-    if slash:
-        texts = kinds_text.split("/")
-        if len(texts) > 3 or not texts[-1].strip():
-            return None
-        try:
-            lists = [parse_tiles(t) if t.strip() else () for t in texts]
-        except ValueError:
-            return None
-    own, now, before = (*lists, (), (), ())[:3]
-    discarded, melds = (n for n in numbers if n is not None)
-    if discarded > MOST_DISCARDED or melds > MOST_MELDS or len(own) > discarded:
-        return None
-    suit_index = None if suit is None else SUITS.index(suit)
-    return Opponent(discarded, melds, suit_index, own_kinds(own), own_kinds(now), own_kinds(before))
 
 
 def _three_at_most(ctx: click.Context, param: click.Parameter, value: tuple[Opponent, ...]) -> tuple[Opponent, ...]:

@@ -50,6 +50,7 @@ from mcr_score.web.engine import page_html
 from mcr_score.web.reading import Plan, RequestError
 from mcr_score.web.schemas import (
     DiscardsBody,
+    DiscardsInput,
     EditBody,
     EditInput,
     ErrorBody,
@@ -436,7 +437,7 @@ def create_app(body_seconds: float = BODY_SECONDS) -> FastAPI:
         app,
         "discards",
         do_discards,
-        WaitsInput,
+        DiscardsInput,
         DiscardsBody,
         "discards --json: each discard of a 14-tile hand, ranked",
     )

@@ -84,6 +84,15 @@ class Waiting(Situation, Protocol):
     def seen(self) -> str: ...
 
 
+class Discarding(Waiting, Protocol):
+    """`mcr-score discards`: and `--wall` and `--opponent` (the opponents, separated by spaces)."""
+
+    @property
+    def wall(self) -> int | None: ...
+    @property
+    def opponent(self) -> str: ...
+
+
 class Shaped(Protocol):
     """`mcr-score shanten`: the hand and `--seen`."""
 
@@ -203,13 +212,16 @@ def do_shanten(data: Shaped) -> dict[str, Any]:
     return shanten_of(parse_hand(data.hand), data.seen).to_dict()
 
 
-def do_discards(data: Waiting) -> dict[str, Any]:
+def do_discards(data: Discarding) -> dict[str, Any]:
     """`discards --json`: the 14th tile is the one just drawn, as `mcr-score discards` reads it."""
     from mcr_score.systems.mcr.advice import discards as discards_of
+    from mcr_score.systems.mcr.valuation import opponents_from_text
 
     hand = parse_located(data.hand, drawn=True)[0]
     hand = apply_situation_drawn(data.hand, hand, data.robbing_kong, data.replacement, **_fields(data))
-    return discards_of(hand, data.rules, data.seen).to_dict()
+    return discards_of(
+        hand, data.rules, data.seen, data.wall, opponents_from_text(data.opponent, "--opponent")
+    ).to_dict()
 
 
 def do_edit(data: Edited) -> dict[str, Any]:

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from mcr_score.decoding import shown
-from mcr_score.errors import BadFieldError, McrError, UnknownProfileError
+from mcr_score.errors import BadFieldError, McrError, TableViewError, UnknownProfileError
 from mcr_score.messages import DEFAULT_LANG, LANGS, msg
 from mcr_score.systems.mcr.claims import claim_from_text
 from mcr_score.systems.mcr.limits import MAX_POINTS
 from mcr_score.systems.mcr.profiles import DEFAULT, PROFILES
+from mcr_score.systems.mcr.valuation import OPPONENTS, WALL_MOST, opponents_from_text
 
 MAX_HAND = 200
 """The longest hand text accepted: a hand with four kongs, a suffix and flowers spelled out fits in 80."""
@@ -133,6 +134,40 @@ class WaitsInput(SituationInput, RulesInput):
     """`mcr-score waits` and `mcr-score discards`: the hand, its situation, `--rules` and `--seen`."""
 
     seen: str = _SEEN
+
+
+MAX_OPPONENTS_TEXT = 800
+"""`opponents`, at most: three opponents of 40 discards each, with what they let go written out."""
+
+
+class DiscardsInput(WaitsInput):
+    """`mcr-score discards`: and `--wall` and `--opponent`, the opponents as the option writes each,
+    separated by spaces, read by the option's own reader."""
+
+    wall: int | None = Field(
+        None,
+        ge=0,
+        le=WALL_MOST,
+        description="--wall: the tiles left in the wall; unset: estimated from the tiles seen.",
+    )
+    opponent: str = Field(
+        "",
+        max_length=MAX_OPPONENTS_TEXT,
+        description="--opponent, once per opponent: each D:M[:S][/TILES[/NOW[/BEFORE]]], separated by spaces "
+        "(at most three), e.g. 9:2:s/19m5p 8:0; empty: three opponents sharing the tiles seen.",
+    )
+
+    def problems(self) -> list[McrError]:
+        """Each opponent read by `--opponent`'s reader, and at most three: a problem names this field."""
+        try:
+            opponents = opponents_from_text(self.opponent, where="opponent") or ()
+        except McrError as e:
+            return [e]
+        if len(opponents) > OPPONENTS:
+            return [
+                TableViewError(msg("error.table-view.opponents", n=len(opponents), most=OPPONENTS), where="opponent")
+            ]
+        return []
 
 
 class ShantenInput(HandOnly):

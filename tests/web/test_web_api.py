@@ -273,6 +273,20 @@ ADVICE = [
     ("shanten", "19m19p19sESWNCF2m", {"seen": "PPP"}, ["--seen", "PPP"]),
     ("discards", "1112345678999m5m", {}, []),
     ("discards", "123456789m123p5s7p", {"rules": "china"}, ["--rules", "china"]),
+    # --wall and --opponent: the opponents in one field, separated by spaces, as many options
+    ("discards", "123m456p78s11z2349m", {"wall": 30}, ["--wall", "30"]),
+    (
+        "discards",
+        "123m456p78s11z2349m",
+        {"wall": 12, "opponent": "10:2:s 8:0 3:0", "seen": "5m"},
+        ["--wall", "12", "--opponent", "10:2:s", "--opponent", "8:0", "--opponent", "3:0", "--seen", "5m"],
+    ),
+    (
+        "discards",
+        "123m456p78s11z2349m",
+        {"seen": "9m5p", "opponent": "6:0/9m/5p"},
+        ["--seen", "9m5p", "--opponent", "6:0/9m/5p"],
+    ),
 ]
 
 
@@ -284,6 +298,38 @@ def test_waits_shanten_discards_answer_the_cli_json(
     got = client.get(f"/api/{command}", params={"hand": hand, **fields})
     assert got.json() == expected == client.post(f"/api/{command}", json={"hand": hand, **fields}).json()
     assert got.status_code == (200 if code == 0 else 422)
+
+
+def test_discards_gives_the_wall_and_the_opponents_their_weight(client: TestClient) -> None:
+    """The same hand is worth less with four tiles left in the wall than with sixty (fewer draws)."""
+    hand = "123m456p78s11z2349m"
+    few = client.get("/api/discards", params={"hand": hand, "wall": 4}).json()["discards"][0]
+    many = client.get("/api/discards", params={"hand": hand, "wall": 60}).json()["discards"][0]
+    assert few["valid_chance"] < many["valid_chance"]
+
+
+@pytest.mark.parametrize(
+    ("fields", "code", "where"),
+    [
+        ({"opponent": "x"}, "bad-field", "opponent"),
+        ({"opponent": "9:2 99:1"}, "bad-field", "opponent"),  # 99 discards: no opponent of a game
+        ({"opponent": "1:0 1:0 1:0 1:0"}, "bad-table-view", "opponent"),  # a player has three
+        ({"opponent": "6:0/1p", "seen": "9m"}, "bad-seen", "opponent"),  # their discards lie face up
+        ({"wall": 145}, "bad-request", "wall"),
+        ({"wall": -1}, "bad-request", "wall"),
+    ],
+)
+def test_a_bad_wall_or_opponent_is_named_by_its_field(
+    client: TestClient, fields: dict[str, Any], code: str, where: str
+) -> None:
+    hand = "123m456p78s11z2349m"
+    for got, place in (
+        (client.get("/api/discards", params={"hand": hand, **fields}), "query"),
+        (client.post("/api/discards", json={"hand": hand, **fields}), "body"),
+    ):
+        assert got.status_code == 422, got.text
+        assert got.json()["error"]["code"] == code
+        assert got.json()["error"]["where"] == f"{place}.{where}"
 
 
 @pytest.mark.parametrize(

@@ -80,10 +80,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mcr_score.decoding import ascii_int
 from mcr_score.engine.arrangements import completing_tiles
 from mcr_score.engine.completions import sample as completions_of
 from mcr_score.engine.shanten import FormReading, form_readings, overall
+from mcr_score.errors import BadFieldError
 from mcr_score.hand import Hand, Meld, Situation
+from mcr_score.messages import msg
+from mcr_score.notation import parse_tiles
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.payments import owed, received
 from mcr_score.systems.mcr.scoring import score_with_profile
@@ -194,6 +198,47 @@ class Opponent:
             "passed": [Tile.from_index(i).code for i in self.passed],
             "passed_before": [Tile.from_index(i).code for i in self.passed_before],
         }
+
+
+def opponent_from_text(text: str) -> Opponent | None:
+    """The opponent `D:M[:S][/TILES[/NOW[/BEFORE]]]` writes (`--opponent`, the service's
+    `opponents`), or None for a text that is none: D tiles discarded, M melds exposed, all of suit S,
+    TILES the kinds among their discards, NOW and BEFORE the kinds they let go since their last
+    discard and before it; only the last part after a slash may not be empty."""
+    counts, slash, kinds_text = text.partition("/")
+    parts = counts.split(":")
+    numbers = [ascii_int(p) for p in parts[:2]]
+    suit = parts[2] if len(parts) == 3 else None
+    if len(parts) not in (2, 3) or None in numbers or (suit is not None and suit not in SUITS):
+        return None
+    lists: list[tuple[Tile, ...]] = []
+    if slash:
+        texts = kinds_text.split("/")
+        if len(texts) > 3 or not texts[-1].strip():
+            return None
+        try:
+            lists = [parse_tiles(t) if t.strip() else () for t in texts]
+        except ValueError:
+            return None
+    own, now, before = (*lists, (), (), ())[:3]
+    discarded, melds = (n for n in numbers if n is not None)
+    if discarded > MOST_DISCARDED or melds > MOST_MELDS or len(own) > discarded:
+        return None
+    suit_index = None if suit is None else SUITS.index(suit)
+    return Opponent(discarded, melds, suit_index, own_kinds(own), own_kinds(now), own_kinds(before))
+
+
+def opponents_from_text(text: str, where: str) -> tuple[Opponent, ...] | None:
+    """The opponents of a text of several, each as `opponent_from_text` reads it, separated by
+    spaces (the service's `opponents`), or None when it names none; one that is no opponent is a
+    `BadFieldError` naming `where`, with `--opponent`'s message."""
+    out = []
+    for item in text.split():
+        opponent = opponent_from_text(item)
+        if opponent is None:
+            raise BadFieldError(msg("error.option.opponent", value=repr(item)), where=where)
+        out.append(opponent)
+    return tuple(out) or None
 
 
 def let_go(discards: Sequence[tuple[int, int]], seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
