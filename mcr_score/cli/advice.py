@@ -30,7 +30,7 @@ from mcr_score.systems.mcr.advice import discards as discards_of
 from mcr_score.systems.mcr.advice import shanten as shanten_of
 from mcr_score.systems.mcr.advice import waits as waits_of
 from mcr_score.systems.mcr.pages.advice_text import discards_text, shanten_text, waits_text
-from mcr_score.systems.mcr.valuation import OPPONENTS, WALL_MOST, Opponent, opponent_from_text
+from mcr_score.systems.mcr.valuation import WALL_MOST, Opponent, opponent_from_text, too_many_opponents
 
 LANG_OPTION = lang_option(names_in_json=False)  # the scores' fan names are English in JSON, whatever --lang
 
@@ -73,8 +73,8 @@ class OpponentParam(_OpponentParamType):
 
 def _three_at_most(ctx: click.Context, param: click.Parameter, value: tuple[Opponent, ...]) -> tuple[Opponent, ...]:
     """`--opponent` once per opponent: a player has three."""
-    if len(value) > OPPONENTS:
-        problem = msg("error.table-view.opponents", n=len(value), most=OPPONENTS)
+    problem = too_many_opponents(len(value))
+    if problem is not None:
         raise click.BadParameter(problem.text(usage_lang(ctx)), ctx, param)
     return value
 

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from mcr_score.decoding import shown
-from mcr_score.errors import BadFieldError, McrError, TableViewError, UnknownProfileError
+from mcr_score.errors import BadFieldError, McrError, UnknownProfileError
 from mcr_score.messages import DEFAULT_LANG, LANGS, msg
 from mcr_score.systems.mcr.claims import claim_from_text
 from mcr_score.systems.mcr.limits import MAX_POINTS
 from mcr_score.systems.mcr.profiles import DEFAULT, PROFILES
-from mcr_score.systems.mcr.valuation import OPPONENTS, WALL_MOST, opponents_from_text
+from mcr_score.systems.mcr.valuation import WALL_MOST, opponents_from_text
 
 MAX_HAND = 200
 """The longest hand text accepted: a hand with four kongs, a suffix and flowers spelled out fits in 80."""
@@ -137,7 +137,7 @@ class WaitsInput(SituationInput, RulesInput):
 
 
 MAX_OPPONENTS_TEXT = 800
-"""`opponents`, at most: three opponents of 40 discards each, with what they let go written out."""
+"""`opponent`, at most: three opponents of 40 discards each, with what they let go written out."""
 
 
 class DiscardsInput(WaitsInput):
@@ -160,13 +160,9 @@ class DiscardsInput(WaitsInput):
     def problems(self) -> list[McrError]:
         """Each opponent read by `--opponent`'s reader, and at most three: a problem names this field."""
         try:
-            opponents = opponents_from_text(self.opponent, where="opponent") or ()
+            opponents_from_text(self.opponent, where="opponent")
         except McrError as e:
             return [e]
-        if len(opponents) > OPPONENTS:
-            return [
-                TableViewError(msg("error.table-view.opponents", n=len(opponents), most=OPPONENTS), where="opponent")
-            ]
         return []
 
 

@@ -31,12 +31,12 @@ from mcr_score.systems.mcr.valuation import (
     MOST_DISCARDED,
     MOST_MELDS,
     NO_VALUE,
-    OPPONENTS,
     WALL_MOST,
     Opponent,
     Value,
     Valuer,
     sight,
+    too_many_opponents,
 )
 from mcr_score.tiles import COPIES, LAST_COPY_SEEN, Tile
 from mcr_score.vocabulary import Form
@@ -283,17 +283,16 @@ def _table_view(
         if not _int(wall_left):
             raise TypeError(f"wall_left is an int (the tiles left in the wall) or None, not {type(wall_left).__name__}")
         if not 0 <= wall_left <= WALL_MOST:
-            shown = str(wall_left) if abs(wall_left) < 10**9 else "…"  # Python writes no int past 4,300 digits
-            tiles = count("n.tile", wall_left if abs(wall_left) < 10**9 else 2, shown)
+            small = abs(wall_left) < 10**9  # Python writes no int past 4,300 digits
+            tiles = count("n.tile", wall_left if small else 2, str(wall_left) if small else "…")
             raise errors.TableViewError(msg("error.table-view.wall", tiles=tiles, most=WALL_MOST), where="wall_left")
     if opponents is None:
         return wall_left, None
     if isinstance(opponents, str | bytes | bytearray) or not isinstance(opponents, Sequence):
         raise TypeError(f"opponents is a sequence of Opponent or None, not {type(opponents).__name__}")
-    if len(opponents) > OPPONENTS:
-        raise errors.TableViewError(
-            msg("error.table-view.opponents", n=len(opponents), most=OPPONENTS), where="opponents"
-        )
+    problem = too_many_opponents(len(opponents))
+    if problem is not None:
+        raise errors.TableViewError(problem, where="opponents")
     for i, o in enumerate(opponents):
         if not isinstance(o, Opponent):
             raise TypeError(f"opponents[{i}] is an Opponent, not {type(o).__name__}")

@@ -84,9 +84,9 @@ from mcr_score.decoding import ascii_int
 from mcr_score.engine.arrangements import completing_tiles
 from mcr_score.engine.completions import sample as completions_of
 from mcr_score.engine.shanten import FormReading, form_readings, overall
-from mcr_score.errors import BadFieldError
+from mcr_score.errors import BadFieldError, TableViewError
 from mcr_score.hand import Hand, Meld, Situation
-from mcr_score.messages import msg
+from mcr_score.messages import Message, msg
 from mcr_score.notation import parse_tiles
 from mcr_score.systems.mcr import profiles
 from mcr_score.systems.mcr.payments import owed, received
@@ -200,11 +200,18 @@ class Opponent:
         }
 
 
+def too_many_opponents(n: int) -> Message | None:
+    """The problem of `n` opponents when a player has three (`--opponent`, the service's
+    `opponent`, the Python API's `opponents`), or None."""
+    return msg("error.table-view.opponents", n=n, most=OPPONENTS) if n > OPPONENTS else None
+
+
 def opponent_from_text(text: str) -> Opponent | None:
     """The opponent `D:M[:S][/TILES[/NOW[/BEFORE]]]` writes (`--opponent`, the service's
-    `opponents`), or None for a text that is none: D tiles discarded, M melds exposed, all of suit S,
-    TILES the kinds among their discards, NOW and BEFORE the kinds they let go since their last
-    discard and before it; only the last part after a slash may not be empty."""
+    `opponent`), or None for a text that is none or no opponent a game shows (`Opponent.fits`): D
+    tiles discarded, M melds exposed, all of suit S, TILES the kinds among their discards, NOW and
+    BEFORE the kinds they let go since their last discard and before it; only the last part after a
+    slash may not be empty."""
     counts, slash, kinds_text = text.partition("/")
     parts = counts.split(":")
     numbers = [ascii_int(p) for p in parts[:2]]
@@ -222,22 +229,24 @@ def opponent_from_text(text: str) -> Opponent | None:
             return None
     own, now, before = (*lists, (), (), ())[:3]
     discarded, melds = (n for n in numbers if n is not None)
-    if discarded > MOST_DISCARDED or melds > MOST_MELDS or len(own) > discarded:
-        return None
     suit_index = None if suit is None else SUITS.index(suit)
-    return Opponent(discarded, melds, suit_index, own_kinds(own), own_kinds(now), own_kinds(before))
+    opponent = Opponent(discarded, melds, suit_index, own_kinds(own), own_kinds(now), own_kinds(before))
+    return opponent if opponent.fits() else None
 
 
 def opponents_from_text(text: str, where: str) -> tuple[Opponent, ...] | None:
     """The opponents of a text of several, each as `opponent_from_text` reads it, separated by
-    spaces (the service's `opponents`), or None when it names none; one that is no opponent is a
-    `BadFieldError` naming `where`, with `--opponent`'s message."""
+    spaces (the service's `opponent`), or None when it names none; one that is no opponent is a
+    `BadFieldError`, more than three a `TableViewError`, each naming `where`."""
     out = []
     for item in text.split():
         opponent = opponent_from_text(item)
         if opponent is None:
             raise BadFieldError(msg("error.option.opponent", value=repr(item)), where=where)
         out.append(opponent)
+    problem = too_many_opponents(len(out))
+    if problem is not None:
+        raise TableViewError(problem, where=where)
     return tuple(out) or None
 
 

@@ -329,6 +329,7 @@ def test_an_opponent_given_as_a_value_is_kept():
 
 BAD_OPPONENTS = ["x", "1", "1:2:z", "99:1", "1:9", "a:b", "3:1/", "3:1/xyz", "1:0/1m2m", "3/1m"]
 BAD_OPPONENTS += ["3:1/1m/", "3:1//", "3:1/1m/2m/3m/4m", "3:1//xyz"]  # after TILES: only the last part not empty
+BAD_OPPONENTS += ["1:-1", "-1:0"]  # no negative count (`1:-1` was taken until the reader used `Opponent.fits`)
 
 
 @pytest.mark.parametrize("bad", BAD_OPPONENTS)
