@@ -606,7 +606,7 @@ def _mutate_house(text: str, data: dict[str, Any], rng: random.Random, switches:
     return dump_toml({**data, "name": rng.choice(("green-book", "china", "wmo-2014", " ", "x" * 5000))})
 
 
-# ---- claims -------------------------------------------------------------------------------------
+# ---- the other systems' files -------------------------------------------------------------------
 
 
 def _leaves(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -616,6 +616,9 @@ def _leaves(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
     items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
     for key, value in items:
         yield from _leaves(value, (*path, key))
+
+
+_DROP = object()
 
 
 def _set(data: Any, path: tuple[Any, ...], value: Any) -> Any:
@@ -640,9 +643,6 @@ def _set(data: Any, path: tuple[Any, ...], value: Any) -> Any:
     return items
 
 
-_DROP = object()
-
-
 def mutate_document(data: Any, rng: random.Random, toml: bool) -> Any:
     """A decoded user file changed once: a value replaced by one of another kind or out of bounds, a
     key dropped or added, a list's item repeated (up to far more than any game holds)."""
@@ -657,7 +657,7 @@ def mutate_document(data: Any, rng: random.Random, toml: bool) -> Any:
         tables = [p for p in ((), *paths) if isinstance(_get(data, p), dict)]
         where = rng.choice(tables)
         key = rng.choice(("extra", "Name", "name", "values", "copies", "hand", "rounds", ""))
-        return _set(data, (*where, key), weird_json(rng, toml)) if where else {**data, key: weird_json(rng, toml)}
+        return _set(data, (*where, key), weird_json(rng, toml))
     lists = [p for p in ((), *paths) if isinstance(_get(data, p), list) and _get(data, p)]
     if op == 3 and lists:
         where = rng.choice(lists)
@@ -677,6 +677,9 @@ def _get(data: Any, path: tuple[Any, ...]) -> Any:
     for key in path:
         data = data[key]
     return data
+
+
+# ---- claims -------------------------------------------------------------------------------------
 
 
 SEPARATORS = (",", " ", ";", ", ", "\t", ",,", " , ", "\u3000", "、", "\n", "")
